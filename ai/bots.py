@@ -1,0 +1,29 @@
+"""The bot interface and the uniform random baseline.
+
+A bot sees only what its seat sees: the game's ``view(seat)`` and the legal actions of that seat.
+Bots keep no hidden link to the game state, so a resumed game or a replay needs nothing else.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+
+class Bot(Protocol):
+    """Something that chooses an action for one seat."""
+
+    def choose(self, view: Any, legal: list[str]) -> str:
+        """One of ``legal``, chosen from the seat's ``view``."""
+        ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions (the ``random`` seat)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: Any, legal: list[str]) -> str:
+        """A uniformly random legal action."""
+        return legal[self.rng.randrange(len(legal))]

@@ -1,0 +1,180 @@
+"""The shared rules vocabulary every game module speaks.
+
+A game is a :class:`GameState` subclass. Actions are their canonical text (``"PLAY 55"``,
+``"SAY:2:RED"``, ``"N07"``), so the same string is printed by bots, stored in replays and
+shown in logs. Nothing here reads a clock, a terminal, a file or global random state.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class RulesError(Exception):
+    """Base class for every error the rules raise."""
+
+
+class IllegalAction(RulesError):
+    """An action that is not legal for that seat now; the state is unchanged."""
+
+    def __init__(self, seat: int, action: str, reason: str) -> None:
+        super().__init__(f"seat {seat} may not {action!r}: {reason}")
+        self.seat = seat
+        self.action = action
+        self.reason = reason
+
+
+class BadSetup(RulesError):
+    """A new game was asked for with an unknown preset, a wrong seat count or a bad deal."""
+
+
+@dataclass(slots=True)
+class Event:
+    """Something an action caused, for logs, animation and bots.
+
+    ``text`` is a sentence in which ``{p0}``, ``{p1}``… stand for seat names; call
+    :meth:`words` with the names to get the sentence a person reads.
+    """
+
+    kind: str
+    text: str
+    seat: int | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+    # Not frozen: frozen dataclasses are several times slower to build, and events are made on hot paths.
+
+    def words(self, names: list[str]) -> str:
+        """The event as a sentence with real seat names."""
+        return self.text.format_map({f"p{i}": n for i, n in enumerate(names)})
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: per-seat score and rank (1 = best, shared on ties)."""
+
+    scores: tuple[float, ...]
+    ranks: tuple[int, ...]
+    reason: str
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats ranked first."""
+        return tuple(i for i, r in enumerate(self.ranks) if r == 1)
+
+
+def rank_scores(scores: list[float] | tuple[float, ...], higher_is_better: bool) -> tuple[int, ...]:
+    """Competition ranks (1, 1, 3, …) of ``scores``."""
+    sign = -1 if higher_is_better else 1
+    return tuple(1 + sum(1 for o in scores if sign * o < sign * s) for s in scores)
+
+
+class GameState(ABC):
+    """One game in progress. Subclasses hold their state in plain attributes."""
+
+    game_id: str = ""
+    preset: str = ""
+    num_seats: int = 0
+
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that must choose now (several at once in simultaneous games); empty when over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[str]:
+        """Every action ``seat`` may take now, in a stable order (empty if it is not to act)."""
+
+    @abstractmethod
+    def apply(self, seat: int, action: str) -> list[Event]:
+        """Check and play ``action`` for ``seat``; raise :class:`IllegalAction` and change nothing if illegal."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` may see (``None``: a spectator who sees everything)."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over, else ``None``."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.outcome() is not None
+
+    def disqualify(self, seat: int, reason: str) -> list[Event]:
+        """Take ``seat`` out of the game (an external bot that failed). Games override this."""
+        raise RulesError(f"{self.game_id} cannot disqualify seats")
+
+    def copy(self) -> GameState:
+        """An independent copy, for search."""
+        return copy.deepcopy(self)
+
+
+NewGame = Callable[[str, int, "int | None", "Mapping[str, Any] | None"], GameState]
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A rule preset of a game and the seat counts it allows."""
+
+    name: str
+    min_seats: int
+    max_seats: int
+    default_seats: int
+    summary: str
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game as the registry knows it."""
+
+    id: str
+    title: str
+    blurb: str
+    presets: tuple[Preset, ...]
+    new_game: NewGame | None = None
+    parse_action: Callable[[str], str] | None = None
+    hidden_information: bool = False
+
+    @property
+    def default_preset(self) -> str:
+        """The preset used when none is named (the first one listed)."""
+        return self.presets[0].name
+
+    @property
+    def available(self) -> bool:
+        """Whether the game can be played yet."""
+        return self.new_game is not None
+
+    def preset(self, name: str | None) -> Preset:
+        """The named preset (default when ``None``); :class:`BadSetup` if unknown."""
+        name = name or self.default_preset
+        for p in self.presets:
+            if p.name == name:
+                return p
+        known = ", ".join(p.name for p in self.presets)
+        raise BadSetup(f"{self.id} has no preset {name!r} (known: {known})")
+
+    def start(
+        self,
+        preset: str | None = None,
+        seats: int | None = None,
+        seed: int | None = None,
+        deal: Mapping[str, Any] | None = None,
+    ) -> GameState:
+        """A new game, checking preset and seat count first."""
+        if self.new_game is None:
+            raise BadSetup(f"{self.title} is not playable yet")
+        p = self.preset(preset)
+        n = p.default_seats if seats is None else seats
+        if not p.min_seats <= n <= p.max_seats:
+            raise BadSetup(
+                f"{self.id} {p.name} takes {p.min_seats}–{p.max_seats} seats, not {n}"
+                if p.min_seats != p.max_seats
+                else f"{self.id} {p.name} takes exactly {p.min_seats} seats, not {n}"
+            )
+        if seed is None and deal is None:
+            raise BadSetup("a new game needs a seed or a deal")
+        return self.new_game(p.name, n, seed, deal)

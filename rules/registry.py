@@ -1,0 +1,44 @@
+"""Every game Parlour knows, by id, in the order the home screen lists them."""
+
+from __future__ import annotations
+
+from rules import nimmt
+from rules.core import BadSetup, GameInfo, Preset
+
+GAMES: dict[str, GameInfo] = {
+    "nimmt": nimmt.INFO,
+    "hanabi": GameInfo(
+        "hanabi",
+        "Hanabi",
+        "Co-operative fireworks: you see everyone's cards but your own.",
+        (Preset("classic", 2, 5, 3, "2–5 players, 8 hints, 3 fuses"), Preset("fireworks", 3, 3, 3, "one league round")),
+        hidden_information=True,
+    ),
+    "fireworks": GameInfo(
+        "fireworks",
+        "Fireworks league",
+        "Four players, four Hanabi rounds of three; every seat scores its own rounds.",
+        (Preset("codingame", 4, 4, 4, "4 players, 4 rounds of 3"),),
+        hidden_information=True,
+    ),
+    "fish": GameInfo(
+        "fish",
+        "Hey, That's My Fish!",
+        "Penguins slide across melting ice floes; eat the most fish before you are cut off.",
+        (Preset("codingame", 2, 4, 2, "place anywhere; 100 a fish + 1 a tile"), Preset("classic", 2, 4, 2, "place on 1-fish tiles")),
+    ),
+    "volcanoes": GameInfo(
+        "volcanoes",
+        "Volcanoes",
+        "Grow volcanoes across a globe of triangles; eruptions push the enemy back. Link north to south.",
+        (Preset("codingame", 2, 2, 2, "2 players"),),
+    ),
+}
+
+
+def game_info(game_id: str) -> GameInfo:
+    """The registered game; :class:`BadSetup` naming the known ids if unknown."""
+    try:
+        return GAMES[game_id]
+    except KeyError:
+        raise BadSetup(f"unknown game {game_id!r} (known: {', '.join(GAMES)})") from None
