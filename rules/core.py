@@ -137,6 +137,7 @@ class GameInfo:
     new_game: NewGame | None = None
     parse_action: Callable[[str], str] | None = None
     hidden_information: bool = False
+    cooperative: bool = False
 
     @property
     def default_preset(self) -> str:

@@ -1,0 +1,181 @@
+"""The headless arena: many seat-rotated games between seat specs, in parallel worker processes.
+
+Each game's seed, seat rotation and bot chance depend only on the base seed and the game's index, and results
+are gathered in index order, so the summary is the same whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ai.match import Match
+from ai.seats import make_player, parse_seat, seat_rng
+from rules.registry import game_info
+from rules.replay import Header, ReplayWriter, SeatEntry
+
+
+@dataclass(frozen=True)
+class GameJob:
+    """Everything a worker needs to play one arena game."""
+
+    game: str
+    preset: str
+    specs: tuple[str, ...]
+    base_seed: int
+    index: int
+    replay_dir: str | None
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game's figures, per spec index (not per seat position)."""
+
+    index: int
+    scores: tuple[float, ...]
+    ranks: tuple[int, ...]
+    disqualified: tuple[bool, ...]
+    move_ms: tuple[tuple[float, ...], ...]
+    perfect: bool
+
+
+def game_seed(base_seed: int, index: int) -> int:
+    """The seed of game ``index`` of an arena run."""
+    return (base_seed * 1_000_003 + index * 7_919) % (2**31)
+
+
+def seat_order(n: int, index: int) -> list[int]:
+    """Spec index sitting at each seat position in game ``index`` (rotated by one each game)."""
+    return [(pos + index) % n for pos in range(n)]
+
+
+def play_one(job: GameJob) -> GameResult:
+    """Play one arena game."""
+    info = game_info(job.game)
+    n = len(job.specs)
+    order = seat_order(n, job.index)
+    seed = game_seed(job.base_seed, job.index)
+    state = info.start(job.preset, n, seed)
+    specs = [parse_seat(job.specs[i]) for i in order]
+    names = [f"{spec.display_name(pos)}" for pos, spec in enumerate(specs)]
+    bots = {}
+    for pos, spec in enumerate(specs):
+        bot = make_player(job.game, spec, seat_rng(seed, job.index, pos))
+        if bot is None:
+            raise ValueError("the arena has no human seats")
+        bots[pos] = bot
+    writer = None
+    if job.replay_dir is not None:
+        path = Path(job.replay_dir) / f"{job.game}-{job.index:05d}.jsonl"
+        header = Header(job.game, state.preset, [SeatEntry(nm, sp.text) for nm, sp in zip(names, specs)], seed,
+                        created="", app="parlour arena")
+        writer = ReplayWriter(path.open("w", encoding="utf-8"), header)
+    match = Match(state, names, bots, writer)
+    try:
+        outcome = match.run()
+    finally:
+        if writer is not None:
+            writer.close()
+        for bot in bots.values():
+            close = getattr(bot, "close", None)
+            if close is not None:
+                close()
+    by_spec = [0] * n
+    for pos, spec_index in enumerate(order):
+        by_spec[spec_index] = pos
+    dq = getattr(state, "disqualified", [False] * n)
+    return GameResult(
+        index=job.index,
+        scores=tuple(outcome.scores[by_spec[i]] for i in range(n)),
+        ranks=tuple(outcome.ranks[by_spec[i]] for i in range(n)),
+        disqualified=tuple(bool(dq[by_spec[i]]) for i in range(n)),
+        move_ms=tuple(tuple(match.move_ms.get(by_spec[i], ())) for i in range(n)),
+        perfect="perfect" in outcome.reason,
+    )
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    values = sorted(values)
+    k = min(len(values) - 1, max(0, math.ceil(q * len(values)) - 1))
+    return values[k]
+
+
+def run_arena(
+    game: str,
+    preset: str | None,
+    specs: list[str],
+    games: int,
+    seed: int = 1,
+    workers: int | None = None,
+    replay_dir: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """Play ``games`` seat-rotated games and return the JSON summary (DESIGN §4)."""
+    info = game_info(game)
+    preset_name = info.preset(preset).name
+    info.preset(preset_name)
+    for spec in specs:
+        if parse_seat(spec).is_human:
+            raise ValueError("the arena seats no humans")
+    if replay_dir is not None:
+        os.makedirs(replay_dir, exist_ok=True)
+    jobs = [GameJob(game, preset_name, tuple(specs), seed, i, replay_dir) for i in range(games)]
+    workers = workers or os.cpu_count() or 1
+    t0 = time.perf_counter()
+    results: list[GameResult] = []
+    if workers == 1 or games <= 1:
+        for job in jobs:
+            results.append(play_one(job))
+            if progress:
+                progress(len(results), games)
+    else:
+        ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
+        with ctx.Pool(workers) as pool:
+            for result in pool.imap_unordered(play_one, jobs, chunksize=max(1, min(20, games // (workers * 8) or 1))):
+                results.append(result)
+                if progress:
+                    progress(len(results), games)
+    elapsed = time.perf_counter() - t0
+    results.sort(key=lambda r: r.index)
+    return summarize(game, preset_name, specs, results, elapsed)
+
+
+def summarize(game: str, preset: str, specs: list[str], results: list[GameResult], elapsed: float) -> dict[str, Any]:
+    """The arena summary of finished games."""
+    n = len(results)
+    seats = []
+    for i, spec in enumerate(specs):
+        scores = [r.scores[i] for r in results]
+        times = [t for r in results for t in r.move_ms[i]]
+        mean = statistics.fmean(scores) if scores else 0.0
+        stderr = statistics.stdev(scores) / math.sqrt(n) if n > 1 else 0.0
+        seats.append({
+            "spec": spec,
+            "mean": round(mean, 4),
+            "stderr": round(stderr, 4),
+            "wins": sum(1 for r in results if r.ranks[i] == 1),
+            "disqualified": sum(1 for r in results if r.disqualified[i]),
+            "move_ms_p50": round(_percentile(times, 0.5), 3),
+            "move_ms_p99": round(_percentile(times, 0.99), 3),
+            "move_ms_max": round(max(times), 3) if times else 0.0,
+        })
+    summary: dict[str, Any] = {
+        "game": game,
+        "preset": preset,
+        "games": n,
+        "elapsed_s": round(elapsed, 3),
+        "games_per_s": round(n / elapsed, 2) if elapsed > 0 else 0.0,
+        "seats": seats,
+    }
+    if game_info(game).cooperative:
+        summary["perfect"] = sum(1 for r in results if r.perfect)
+    return summary

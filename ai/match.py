@@ -1,0 +1,72 @@
+"""One game driven seat by seat: asks bots, applies actions, writes the replay."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ai.bots import Bot
+from rules.core import Event, GameState, Outcome
+from rules.replay import ReplayWriter
+
+
+@dataclass
+class Match:
+    """A game plus the bots of its non-human seats and an optional replay writer."""
+
+    state: GameState
+    names: list[str]
+    bots: dict[int, Bot]
+    writer: ReplayWriter | None = None
+    move_ms: dict[int, list[float]] = field(default_factory=dict)
+    on_events: Callable[[list[Event]], None] | None = None
+
+    def bot_turns(self) -> list[int]:
+        """Bot seats that must act now."""
+        return [s for s in self.state.to_act() if s in self.bots]
+
+    def think(self, seat: int) -> tuple[str, float]:
+        """Ask the seat's bot for an action; returns it and the thinking time in ms (does not apply it)."""
+        bot = self.bots[seat]
+        view = self.state.view(seat)
+        legal = self.state.legal_actions(seat)
+        t0 = time.perf_counter()
+        action = bot.choose(view, legal)
+        ms = (time.perf_counter() - t0) * 1000
+        self.move_ms.setdefault(seat, []).append(ms)
+        return action, ms
+
+    def play(self, seat: int, action: str, ms: float | None = None) -> list[Event]:
+        """Apply an action (raising IllegalAction if it is not legal) and record it."""
+        events = self.state.apply(seat, action)
+        if self.writer is not None:
+            self.writer.action(seat, action, ms)
+            if self.state.is_over:
+                self.writer.result(self.state)
+        if self.on_events is not None:
+            self.on_events(events)
+        return events
+
+    def disqualify(self, seat: int, reason: str) -> list[Event]:
+        """Take a failed seat out and record it."""
+        events = self.state.disqualify(seat, reason)
+        if self.writer is not None:
+            self.writer.disqualify(seat, reason)
+            if self.state.is_over:
+                self.writer.result(self.state)
+        if self.on_events is not None:
+            self.on_events(events)
+        return events
+
+    def run(self) -> Outcome:
+        """Play to the end; every seat must be a bot."""
+        while not self.state.is_over:
+            for seat in self.state.to_act():
+                if seat not in self.state.to_act():
+                    continue
+                action, ms = self.think(seat)
+                self.play(seat, action, ms)
+        outcome = self.state.outcome()
+        assert outcome is not None
+        return outcome

@@ -1,0 +1,88 @@
+"""Seat specs (``human[:NAME]``, ``ai[:LEVEL]``, ``random``, ``cmd:COMMAND``) and the players behind them."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ai.bots import Bot
+from ai.levels import LEVELS, make_bot
+
+KINDS = ("human", "ai", "random", "cmd")
+
+
+class SeatSpecError(ValueError):
+    """A seat spec that does not parse."""
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """One parsed seat spec."""
+
+    kind: str
+    level: str = ""
+    name: str = ""
+    command: str = ""
+
+    @property
+    def text(self) -> str:
+        """The canonical spec string."""
+        if self.kind == "human":
+            return f"human:{self.name}" if self.name else "human"
+        if self.kind == "ai":
+            return f"ai:{self.level}"
+        if self.kind == "cmd":
+            return f"cmd:{self.command}"
+        return self.kind
+
+    @property
+    def is_human(self) -> bool:
+        """Whether a person plays this seat."""
+        return self.kind == "human"
+
+    def display_name(self, index: int) -> str:
+        """A name for the seat when none was given."""
+        if self.name:
+            return self.name
+        if self.kind == "human":
+            return "You" if index == 0 else f"Player {index + 1}"
+        if self.kind == "ai":
+            return f"Bot {index + 1} ({self.level})"
+        if self.kind == "cmd":
+            prog = self.command.split()[-1] if self.command.split() else "program"
+            return f"{prog.rsplit('/', 1)[-1]} ({index + 1})"
+        return f"Random {index + 1}"
+
+
+def parse_seat(text: str) -> SeatSpec:
+    """Parse a seat spec; :class:`SeatSpecError` with the accepted forms if it is not one."""
+    kind, _, rest = text.strip().partition(":")
+    kind = kind.lower()
+    if kind == "human":
+        return SeatSpec("human", name=rest.strip())
+    if kind == "ai":
+        level = (rest.strip() or "hard").lower()
+        if level not in LEVELS:
+            raise SeatSpecError(f"unknown AI level {level!r} in seat {text!r} (levels: {', '.join(LEVELS)})")
+        return SeatSpec("ai", level=level)
+    if kind == "random" and not rest:
+        return SeatSpec("random")
+    if kind == "cmd" and rest.strip():
+        return SeatSpec("cmd", command=rest.strip())
+    raise SeatSpecError(
+        f"bad seat {text!r}: use human[:NAME], ai[:easy|normal|hard], random or cmd:COMMAND"
+    )
+
+
+def seat_rng(seed: int | None, game_index: int, seat: int) -> random.Random:
+    """The chance a bot uses: fixed by the game's seed and the seat, so reruns give the same game."""
+    return random.Random(f"parlour/{seed}/{game_index}/{seat}")
+
+
+def make_player(game: str, spec: SeatSpec, rng: random.Random) -> Bot | None:
+    """The bot for a non-human seat (``None`` for a human)."""
+    if spec.kind == "human":
+        return None
+    if spec.kind == "cmd":
+        raise SeatSpecError("cmd: seats are not available yet")
+    return make_bot(game, spec.level if spec.kind == "ai" else "random", rng)

@@ -1,0 +1,249 @@
+"""Replay files (which are also the save files): JSON Lines, one header, one line per action, a result line.
+
+The codec reads and writes file objects its caller opens; loading re-simulates every action through the rules,
+so a tampered file is caught at the first action that does not fit.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from rules.core import GameState, RulesError
+from rules.registry import game_info
+
+FORMAT = "parlour-replay"
+VERSION = 1
+
+
+class ReplayError(Exception):
+    """A replay that cannot be loaded; ``line`` is 1-based (0 when the file is empty)."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        super().__init__(f"line {line}: {reason}" if line else reason)
+        self.line = line
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class SeatEntry:
+    """A seat as a replay header names it."""
+
+    name: str
+    spec: str
+
+
+@dataclass
+class Header:
+    """The first line of a replay."""
+
+    game: str
+    preset: str
+    seats: list[SeatEntry]
+    seed: int | None = None
+    deal: dict[str, Any] | None = None
+    created: str = ""
+    app: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The header as the JSON object stored on line 1."""
+        out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": self.game, "preset": self.preset}
+        if self.deal is not None:
+            out["deal"] = self.deal
+        if self.seed is not None or self.deal is None:
+            out["seed"] = self.seed
+        out["seats"] = [{"name": s.name, "spec": s.spec} for s in self.seats]
+        out["created"] = self.created
+        out["app"] = self.app
+        return out
+
+    def new_state(self) -> GameState:
+        """A fresh game as this header describes it."""
+        return game_info(self.game).start(self.preset, len(self.seats), self.seed, self.deal)
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    """One played action."""
+
+    seat: int
+    action: str
+    ms: float | None = None
+    disqualify: str | None = None
+    """Set (to the reason) on lines that record a disqualification rather than an action."""
+
+
+@dataclass
+class Replay:
+    """A loaded replay: the header, every action, the final result if written, and the re-simulated state."""
+
+    header: Header
+    actions: list[ActionRecord]
+    result: dict[str, Any] | None
+    state: GameState
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game it records is over."""
+        return self.state.is_over
+
+
+def apply_record(state: GameState, record: ActionRecord) -> list:
+    """Play one recorded line on ``state`` (an action or a disqualification)."""
+    if record.disqualify is not None:
+        return state.disqualify(record.seat, record.disqualify)
+    return state.apply(record.seat, record.action)
+
+
+def parse_header(obj: Any) -> Header:
+    """Check and read a header object; ReplayError(1, …) if it is not one."""
+    if not isinstance(obj, dict) or obj.get("format") != FORMAT:
+        raise ReplayError(1, "not a Parlour replay (the header has no \"format\": \"parlour-replay\")")
+    if obj.get("version") != VERSION:
+        raise ReplayError(1, f"unsupported replay version {obj.get('version')!r} (this Parlour reads {VERSION})")
+    try:
+        info = game_info(str(obj.get("game")))
+        preset = info.preset(obj.get("preset")).name
+    except RulesError as exc:
+        raise ReplayError(1, str(exc)) from None
+    seats_raw = obj.get("seats")
+    if not isinstance(seats_raw, list) or not seats_raw:
+        raise ReplayError(1, "the header lists no seats")
+    seats = []
+    for s in seats_raw:
+        if not isinstance(s, dict) or not isinstance(s.get("name"), str) or not isinstance(s.get("spec"), str):
+            raise ReplayError(1, "each seat needs a \"name\" and a \"spec\"")
+        seats.append(SeatEntry(s["name"], s["spec"]))
+    seed = obj.get("seed")
+    deal = obj.get("deal")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise ReplayError(1, "the seed must be a whole number")
+    if deal is not None and not isinstance(deal, dict):
+        raise ReplayError(1, "the deal must be an object")
+    if seed is None and deal is None:
+        raise ReplayError(1, "the header has neither a seed nor a deal")
+    return Header(info.id, preset, seats, seed, deal, str(obj.get("created", "")), str(obj.get("app", "")))
+
+
+def _parse_action_line(obj: Any, lineno: int, seats: int) -> ActionRecord:
+    if not isinstance(obj, dict):
+        raise ReplayError(lineno, "expected an object with \"seat\" and \"action\"")
+    seat = obj.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
+        raise ReplayError(lineno, f"seat {seat!r} is not a seat of this game (0–{seats - 1})")
+    if "disqualify" in obj:
+        return ActionRecord(seat, "", None, str(obj["disqualify"]))
+    action = obj.get("action")
+    if not isinstance(action, str):
+        raise ReplayError(lineno, "the line has no \"action\" text")
+    ms = obj.get("ms")
+    return ActionRecord(seat, action, float(ms) if isinstance(ms, int | float) else None)
+
+
+def load_replay(lines: Iterable[str]) -> Replay:
+    """Read and re-simulate a replay from its lines; ReplayError naming the line and reason if it is bad.
+
+    A last line cut short (no newline, not valid JSON) is dropped with a warning: that is what a crash mid-write leaves.
+    """
+    raw = list(lines)
+    warnings: list[str] = []
+    if raw and not raw[-1].endswith("\n"):
+        try:
+            json.loads(raw[-1])
+        except ValueError:
+            warnings.append(f"line {len(raw)} was cut short (the game was interrupted while writing) and was dropped")
+            raw.pop()
+    while raw and not raw[-1].strip():
+        raw.pop()
+    if not raw:
+        raise ReplayError(0, "the file is empty")
+    objs: list[Any] = []
+    for i, text in enumerate(raw, start=1):
+        if not text.strip():
+            raise ReplayError(i, "blank line inside the replay")
+        try:
+            objs.append(json.loads(text))
+        except ValueError as exc:
+            raise ReplayError(i, f"not valid JSON ({exc.msg})") from None
+    header = parse_header(objs[0])
+    try:
+        state = header.new_state()
+    except RulesError as exc:
+        raise ReplayError(1, f"the header does not start a game: {exc}") from None
+    actions: list[ActionRecord] = []
+    result: dict[str, Any] | None = None
+    for lineno, obj in enumerate(objs[1:], start=2):
+        if isinstance(obj, dict) and "result" in obj:
+            if lineno != len(objs):
+                raise ReplayError(lineno, "a result line must be the last line")
+            if not state.is_over:
+                raise ReplayError(lineno, "the file records a result but the game is not over")
+            result = obj["result"]
+            _check_result(result, state, lineno)
+            break
+        record = _parse_action_line(obj, lineno, len(header.seats))
+        if state.is_over:
+            raise ReplayError(lineno, "an action after the game was over")
+        try:
+            apply_record(state, record)
+        except RulesError as exc:
+            raise ReplayError(lineno, f"illegal action: {exc}") from None
+        actions.append(record)
+    return Replay(header, actions, result, state, warnings)
+
+
+def _check_result(result: Any, state: GameState, lineno: int) -> None:
+    outcome = state.outcome()
+    assert outcome is not None
+    if not isinstance(result, dict) or "scores" not in result:
+        raise ReplayError(lineno, "the result line has no scores")
+    if [float(x) for x in result["scores"]] != list(outcome.scores):
+        raise ReplayError(lineno, f"the recorded scores {result['scores']} differ from the replayed {list(outcome.scores)}")
+
+
+def result_json(state: GameState) -> dict[str, Any]:
+    """The result object stored on a replay's last line."""
+    outcome = state.outcome()
+    assert outcome is not None
+    return {"scores": list(outcome.scores), "ranks": list(outcome.ranks), "reason": outcome.reason}
+
+
+class ReplayWriter:
+    """Writes a replay as the game is played; each line is flushed and synced before it returns."""
+
+    def __init__(self, file: IO[str], header: Header | None) -> None:
+        """Start a replay on ``file``; ``header`` None appends to one already begun (resuming)."""
+        self.file = file
+        if header is not None:
+            self._write(header.to_json())
+
+    def _write(self, obj: dict[str, Any]) -> None:
+        self.file.write(json.dumps(obj, separators=(", ", ": ")) + "\n")
+        self.file.flush()
+        try:
+            os.fsync(self.file.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass  # an in-memory file (tests) has nothing to sync
+
+    def action(self, seat: int, action: str, ms: float | None = None) -> None:
+        """Record one action."""
+        obj: dict[str, Any] = {"seat": seat, "action": action}
+        if ms is not None:
+            obj["ms"] = round(ms, 1)
+        self._write(obj)
+
+    def disqualify(self, seat: int, reason: str) -> None:
+        """Record that a seat was disqualified."""
+        self._write({"seat": seat, "disqualify": reason})
+
+    def result(self, state: GameState) -> None:
+        """Record the final result."""
+        self._write({"result": result_json(state)})
+
+    def close(self) -> None:
+        """Close the file."""
+        self.file.close()

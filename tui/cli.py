@@ -1,0 +1,175 @@
+"""The ``parlour`` command line: the app, and the headless check and arena commands."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+from typing import NoReturn
+
+from ai.seats import SeatSpecError, parse_seat
+from rules.core import RulesError
+from rules.registry import GAMES, game_info
+from rules.replay import ReplayError
+
+
+class UsageError(Exception):
+    """A command line that cannot run; printed as one line, exit 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # one line, not argparse's usage block
+        raise UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
+
+
+def _add_table_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", help=f"one of: {', '.join(GAMES)}")
+    p.add_argument("--preset", help="rule preset (default: the game's own)")
+    p.add_argument("--seat", action="append", default=[], metavar="SPEC",
+                   help="human[:NAME] | ai[:easy|normal|hard] | random | cmd:COMMAND (repeat per seat)")
+    p.add_argument("--seed", type=int, help="seed for the deal (default: random)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand."""
+    parser = _Parser(prog="parlour", description="Board and card games in the terminal.")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    play = sub.add_parser("play", help="play a game in the app")
+    _add_table_options(play)
+    watch = sub.add_parser("watch", help="watch bots play")
+    _add_table_options(watch)
+    watch.add_argument("--speed", type=float, default=1.0, help="moves per second (default 1)")
+    replay = sub.add_parser("replay", help="step through a replay file")
+    replay.add_argument("file", type=Path)
+    resume = sub.add_parser("resume", help="go on with an unfinished game (the latest if no file)")
+    resume.add_argument("file", type=Path, nargs="?")
+    check = sub.add_parser("check", help="re-simulate replay files headless")
+    check.add_argument("files", type=Path, nargs="+")
+    check.add_argument("--json", action="store_true", help="one JSON line per file")
+    arena = sub.add_parser("arena", help="headless bot tournament")
+    _add_table_options(arena)
+    arena.add_argument("--games", type=int, required=True)
+    arena.add_argument("--workers", type=int, help="worker processes (default: all cores)")
+    arena.add_argument("--save-replays", type=Path, metavar="DIR")
+    arena.add_argument("--json", action="store_true", help="print one JSON summary to stdout")
+    return parser
+
+
+def table_setup(args: argparse.Namespace, default_human: bool) -> tuple[str, str, list[str], int]:
+    """Check game, preset, seats and seed of play/watch/arena; UsageError if any is wrong."""
+    try:
+        info = game_info(args.game)
+        preset = info.preset(args.preset)
+    except RulesError as exc:
+        raise UsageError(f"parlour {args.command}: {exc}") from None
+    if not info.available:
+        raise UsageError(f"parlour {args.command}: {info.title} is not playable yet")
+    specs = list(args.seat)
+    if not specs:
+        first = ["human"] if default_human else []
+        specs = first + ["ai:hard"] * (preset.default_seats - len(first))
+    elif len(specs) == 1 and preset.min_seats > 1 and default_human:
+        specs = specs + ["ai:hard"] * (preset.default_seats - 1)
+    for spec in specs:
+        try:
+            parse_seat(spec)
+        except SeatSpecError as exc:
+            raise UsageError(f"parlour {args.command}: {exc}") from None
+    if not preset.min_seats <= len(specs) <= preset.max_seats:
+        raise UsageError(
+            f"parlour {args.command}: {info.id} {preset.name} takes {preset.min_seats}–{preset.max_seats} seats, "
+            f"{len(specs)} given"
+        )
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    return info.id, preset.name, specs, seed
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """Re-simulate replay files; exit 1 if any is bad."""
+    from tui.storage import read_replay
+
+    bad = 0
+    for path in args.files:
+        try:
+            rep = read_replay(path)
+        except ReplayError as exc:
+            bad += 1
+            if args.json:
+                print(json.dumps({"file": str(path), "ok": False, "over": False, "scores": None, "turns": 0,
+                                  "error": str(exc)}))
+            else:
+                print(f"{path}: BAD: {exc}")
+            continue
+        outcome = rep.state.outcome()
+        scores = list(outcome.scores) if outcome else None
+        if args.json:
+            print(json.dumps({"file": str(path), "ok": True, "over": outcome is not None, "scores": scores,
+                              "turns": len(rep.actions), "error": None, "warnings": rep.warnings}))
+        else:
+            status = f"finished, scores {scores}" if outcome else "unfinished (resumable)"
+            print(f"{path}: ok, {rep.header.game} {rep.header.preset}, {len(rep.actions)} actions, {status}")
+            for w in rep.warnings:
+                print(f"{path}: warning: {w}")
+    return 1 if bad else 0
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    """Run a headless tournament and print its table (or JSON)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.table import Table
+
+    from ai.arena import run_arena
+
+    game, preset, specs, seed = table_setup(args, default_human=False)
+    if any(parse_seat(s).is_human for s in specs):
+        raise UsageError("parlour arena: the arena seats no humans")
+    if args.games < 1:
+        raise UsageError("parlour arena: --games must be at least 1")
+    err = Console(stderr=True)
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=err, transient=True) as progress:
+        task = progress.add_task(f"{game} {preset}", total=args.games)
+        summary = run_arena(game, preset, specs, args.games, seed, args.workers,
+                            str(args.save_replays) if args.save_replays else None,
+                            lambda done, total: progress.update(task, completed=done))
+    summary["seed"] = seed
+    if args.json:
+        print(json.dumps(summary))
+        return 0
+    table = Table(title=f"{game} {preset}: {summary['games']} games in {summary['elapsed_s']:.1f} s "
+                        f"({summary['games_per_s']:.1f}/s), seed {seed}")
+    for col in ("seat", "mean", "± stderr", "wins", "win %", "DQ", "move ms p50", "p99", "max"):
+        table.add_column(col, justify="left" if col == "seat" else "right")
+    for s in summary["seats"]:
+        table.add_row(s["spec"], f"{s['mean']:.2f}", f"{s['stderr']:.2f}", str(s["wins"]),
+                      f"{100 * s['wins'] / summary['games']:.1f}", str(s["disqualified"]),
+                      f"{s['move_ms_p50']:.2f}", f"{s['move_ms_p99']:.2f}", f"{s['move_ms_max']:.2f}")
+    Console().print(table)
+    if "perfect" in summary:
+        print(f"perfect games: {summary['perfect']}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``parlour`` command."""
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command == "check":
+            return cmd_check(args)
+        if args.command == "arena":
+            return cmd_arena(args)
+        from tui.launch import launch
+
+        return launch(args)
+    except UsageError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
