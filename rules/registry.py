@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules import nimmt
+from rules import fish, nimmt
 from rules.core import BadSetup, GameInfo, Preset
 
 GAMES: dict[str, GameInfo] = {
@@ -21,12 +21,7 @@ GAMES: dict[str, GameInfo] = {
         (Preset("codingame", 4, 4, 4, "4 players, 4 rounds of 3"),),
         hidden_information=True,
     ),
-    "fish": GameInfo(
-        "fish",
-        "Hey, That's My Fish!",
-        "Penguins slide across melting ice floes; eat the most fish before you are cut off.",
-        (Preset("codingame", 2, 4, 2, "place anywhere; 100 a fish + 1 a tile"), Preset("classic", 2, 4, 2, "place on 1-fish tiles")),
-    ),
+    "fish": fish.INFO,
     "volcanoes": GameInfo(
         "volcanoes",
         "Volcanoes",
