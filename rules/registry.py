@@ -7,20 +7,8 @@ from rules.core import BadSetup, GameInfo, Preset
 
 GAMES: dict[str, GameInfo] = {
     "nimmt": nimmt.INFO,
-    "hanabi": GameInfo(
-        "hanabi",
-        "Hanabi",
-        "Co-operative fireworks: you see everyone's cards but your own.",
-        (Preset("classic", 2, 5, 3, "2–5 players, 8 hints, 3 fuses"), Preset("fireworks", 3, 3, 3, "one league round")),
-        hidden_information=True,
-    ),
-    "fireworks": GameInfo(
-        "fireworks",
-        "Fireworks league",
-        "Four players, four Hanabi rounds of three; every seat scores its own rounds.",
-        (Preset("codingame", 4, 4, 4, "4 players, 4 rounds of 3"),),
-        hidden_information=True,
-    ),
+    "hanabi": hanabi.INFO,
+    "fireworks": fireworks.INFO,
     "fish": fish.INFO,
     "volcanoes": GameInfo(
         "volcanoes",

@@ -1,0 +1,454 @@
+"""Rules of Hanabi (classic and fireworks presets) and the Fireworks league."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules import fireworks, hanabi
+from rules.core import BadSetup, IllegalAction
+from rules.hanabi import CARD_TEXT, FULL_DECK, PASS, parse_action, parse_card
+from rules.registry import game_info
+
+
+def deck_with(top: list[str]) -> list[str]:
+    """A full 50-card deck whose first cards are ``top`` (the rest in a fixed order)."""
+    rest = Counter(FULL_DECK)
+    for t in top:
+        rest[parse_card(t)] -= 1
+        assert rest[parse_card(t)] >= 0, t
+    tail = [CARD_TEXT[c] for c in sorted(rest.elements())]
+    return top + tail
+
+
+def classic(top: list[str], seats: int = 2) -> hanabi.HanabiState:
+    return hanabi.new_game("classic", seats, None, {"deck": deck_with(top)})
+
+
+TWO_HANDS = ["R1", "R2", "B1", "W5", "G3", "Y1", "R1", "B2", "W1", "G4"]
+
+
+# --- parsing and setup ------------------------------------------------------------------------------------
+def test_parse_action_round_trips_and_normalises() -> None:
+    for text in ["PLAY:A", "DISCARD:E", "SAY:2:RED", "SAY:0:4", "PASS"]:
+        assert parse_action(text) == text
+    assert parse_action("say::2:red") == "SAY:2:RED"
+    assert parse_action(" play:b ") == "PLAY:B"
+    for bad in ["PLAY:F", "PLAY", "SAY:1:PINK", "SAY:1:6", "HINT:1:RED", "DISCARD:AB", ""]:
+        with pytest.raises(ValueError):
+            parse_action(bad)
+
+
+def test_explicit_deal_fills_hands_in_seat_order() -> None:
+    g = classic(TWO_HANDS)
+    v = g.view(None)
+    assert [CARD_TEXT[s.card] for s in v.hands[0]] == TWO_HANDS[:5]
+    assert [CARD_TEXT[s.card] for s in v.hands[1]] == TWO_HANDS[5:10]
+    assert v.deck_count == 40 and v.tokens == 8 and v.fuses == 0
+    assert [s.order for s in v.hands[1]] == [5, 6, 7, 8, 9]
+
+
+def test_hand_sizes_by_seat_count() -> None:
+    for n, size in [(2, 5), (3, 5), (4, 4), (5, 4)]:
+        g = hanabi.new_game("classic", n, 1, None)
+        assert all(len(h) == size for h in g.view(None).hands)
+        assert g.view(None).deck_count == 50 - n * size
+
+
+def test_bad_deals_and_setups_are_refused() -> None:
+    with pytest.raises(BadSetup):
+        hanabi.new_game("classic", 2, None, {"deck": ["R1"] * 50})
+    with pytest.raises(BadSetup):
+        hanabi.new_game("classic", 2, None, {"deck": deck_with([])[:-1]})
+    with pytest.raises(BadSetup):
+        hanabi.new_game("classic", 2, None, {"cards": []})
+    with pytest.raises(BadSetup):
+        game_info("hanabi").start("fireworks", 4, 1)
+    with pytest.raises(BadSetup):
+        game_info("fireworks").start(None, 3, 1)
+
+
+def test_registry_uses_these_modules() -> None:
+    assert game_info("hanabi") is hanabi.INFO and game_info("fireworks") is fireworks.INFO
+    assert game_info("hanabi").default_preset == "classic"
+
+
+# --- actions ----------------------------------------------------------------------------------------------
+def test_play_success_and_draw_fills_the_same_slot() -> None:
+    g = classic(TWO_HANDS)
+    g.apply(0, "PLAY:A")  # R1
+    v = g.view(None)
+    assert v.fireworks[1] == 1 and v.fuses == 0
+    assert v.hands[0][0].order == 10 and CARD_TEXT[v.hands[0][0].card] == deck_with(TWO_HANDS)[10]
+    assert v.history[-1].kind == "play" and v.history[-1].success and v.history[-1].drawn == 10
+
+
+def test_misplay_burns_a_fuse_and_discards() -> None:
+    g = classic(TWO_HANDS)
+    g.apply(0, "PLAY:B")  # R2 on nothing
+    v = g.view(None)
+    assert v.fuses == 1 and v.fireworks == (0, 0, 0, 0, 0)
+    assert v.discards == (parse_card("R2"),) and v.mistakes == (1, 0)
+
+
+def test_discard_not_allowed_at_cap_and_returns_token() -> None:
+    g = classic(TWO_HANDS)
+    assert not any(a.startswith("DISCARD") for a in g.legal_actions(0))
+    with pytest.raises(IllegalAction, match="cap"):
+        g.apply(0, "DISCARD:A")
+    g.apply(0, "SAY:1:RED")
+    assert g.view(None).tokens == 7
+    g.apply(1, "DISCARD:A")
+    assert g.view(None).tokens == 8
+
+
+def test_hint_rules() -> None:
+    g = classic(TWO_HANDS)
+    with pytest.raises(IllegalAction, match="itself"):
+        g.apply(0, "SAY:0:RED")
+    with pytest.raises(IllegalAction, match="touch no card"):
+        g.apply(0, "SAY:1:5")
+    with pytest.raises(IllegalAction, match="not playing"):
+        g.apply(0, "SAY:3:RED")
+    with pytest.raises(IllegalAction, match="turn"):
+        g.apply(1, "SAY:0:RED")
+    g.apply(0, "SAY:1:1")
+    v = g.view(1)
+    assert [s.touched for s in v.hands[1]] == [True, True, False, True, False]
+    assert v.hands[1][0].values == 0b00001 and v.hands[1][2].values == 0b11110
+    assert v.history[-1].touched == (0, 1, 3) and v.history[-1].value == 1 and v.history[-1].target == 1
+
+
+def test_no_tokens_means_no_hints() -> None:
+    g = classic(TWO_HANDS)
+    for i in range(8):
+        g.apply(i % 2, f"SAY:{1 - i % 2}:{'RED' if i % 2 == 0 else 'WHITE'}")
+    assert g.view(None).tokens == 0
+    assert not any(a.startswith("SAY") for a in g.legal_actions(0))
+    with pytest.raises(IllegalAction, match="no hint tokens"):
+        g.apply(0, "SAY:1:RED")
+
+
+def test_illegal_action_changes_nothing() -> None:
+    g = classic(TWO_HANDS)
+    before = g.view(None)
+    for bad in ["DISCARD:A", "SAY:0:RED", "SAY:1:5", "PLAY:Z", "PASS", "nonsense"]:
+        with pytest.raises(IllegalAction):
+            g.apply(0, bad)
+    assert g.view(None) == before
+
+
+def test_five_returns_a_token_below_cap() -> None:
+    top = ["W1", "W2", "W3", "W4", "W5", "R1", "R2", "R3", "R4", "R5"]
+    g = classic(top)
+    plays = ["A", "A", "B", "B", "C", "C", "D", "D"]
+    g.apply(0, "SAY:1:RED")  # 7 tokens
+    g.apply(1, "SAY:0:WHITE")  # 6 tokens
+    for i, s in enumerate(plays):
+        g.apply(i % 2, f"PLAY:{s}")
+    assert g.view(None).tokens == 6
+    g.apply(0, "PLAY:E")
+    assert g.view(None).tokens == 7 and g.view(None).fireworks[0] == 5
+
+
+def test_empty_slot_after_deck_runs_out_and_one_final_turn_each_classic() -> None:
+    g = hanabi.new_game("classic", 2, 3, None)
+    # Burn the deck with hints/discards chosen to avoid fuses: discard slot A each time, hint when at cap.
+    turns_after_last = 0
+    while not g.is_over:
+        s = g.to_act()[0]
+        legal = g.legal_actions(s)
+        act = "DISCARD:A" if "DISCARD:A" in legal else next(a for a in legal if a.startswith("SAY"))
+        before = g.view(None).deck_count
+        g.apply(s, act)
+        if before == 0:
+            turns_after_last += 1
+        if g.view(None).deck_count == 0 and before == 1:
+            v = g.view(None)
+            assert v.turns_left == 2
+            if act == "DISCARD:A":
+                assert v.hands[s][0] is not None  # the last card filled the slot
+    assert turns_after_last == 2
+    assert g.outcome().reason == "deck"
+    v = g.view(None)
+    assert any(slot is None for h in v.hands for slot in h)  # a slot emptied after the last draw stays empty
+
+
+def test_third_fuse_scores_zero_classic() -> None:
+    g = classic(["R2", "R3", "R4", "B2", "B3", "G2", "G3", "G4", "Y2", "Y3", "W1"])
+    g.apply(0, "PLAY:A")  # R2 fails, W1 drawn into A
+    g.apply(1, "SAY:0:2")
+    g.apply(0, "PLAY:A")  # W1 succeeds: the table is not empty
+    g.apply(1, "SAY:0:3")
+    g.apply(0, "PLAY:B")  # R3 fails
+    g.apply(1, "SAY:0:4")
+    assert not g.is_over and g.view(None).fireworks[0] == 1
+    g.apply(0, "PLAY:C")  # R4 fails: third fuse
+    assert g.is_over and g.outcome().scores == (0.0, 0.0) and g.outcome().reason == "fuses"
+
+
+def test_classic_score_is_fireworks_sum() -> None:
+    g = classic(["R1", "B3", "B4", "B3", "B4", "Y1", "G3", "G4", "G3", "G4"])
+    g.apply(0, "PLAY:A")
+    g.apply(1, "PLAY:A")
+    g.disqualify(1, "timeout")
+    assert g.outcome().scores == (2.0, 0.0)
+    assert g.outcome().ranks == (1, 2)
+    assert g.outcome().reason == "disqualified"
+
+
+def test_perfect_game_ends_at_25() -> None:
+    order = [f"{c}{v}" for v in range(1, 6) for c in "WRBGY"]
+    g = hanabi.new_game("classic", 2, None, {"deck": deck_with(order)})
+    n = 0
+    while not g.is_over:
+        s = g.to_act()[0]
+        v = g.view(None)
+        fw = v.fireworks
+        playable = [i for i, sl in enumerate(v.hands[s]) if sl is not None and sl.card % 5 == fw[sl.card // 5]]
+        g.apply(
+            s,
+            f"PLAY:{'ABCDE'[playable[0]]}"
+            if playable
+            else next(a for a in g.legal_actions(s) if a.startswith(("DISCARD", "SAY"))),
+        )
+        n += 1
+    assert g.outcome().scores == (25.0, 25.0) and g.outcome().reason == "perfect"
+
+
+# --- fireworks preset -------------------------------------------------------------------------------------
+def test_fireworks_preset_numbers_and_per_seat_scores() -> None:
+    g = game_info("hanabi").start(
+        "fireworks", 3, None, {"deck": deck_with(["R2"] + ["W1"] * 3 + ["B1"] + ["R1", "G1", "G1", "G1", "Y1"])}
+    )
+    v = g.view(None)
+    assert v.tokens == 12 and v.max_tokens == 12 and v.fuse_limit == 4 and len(v.hands[0]) == 5
+    assert not any(a.startswith("DISCARD") for a in g.legal_actions(0))
+    g.apply(0, "PLAY:A")  # R2 misplay
+    g.apply(1, "PLAY:A")  # R1
+    g.disqualify(2, "crash")
+    assert g.outcome().scores == (10 + 1 - 1, 10 + 1, 0)
+
+
+def test_fireworks_fourth_mistake_ends_and_still_scores() -> None:
+    g = game_info("hanabi").start("fireworks", 3, None, {"deck": deck_with(["R5", "B5", "G5", "Y5", "W5"])})
+    for i in range(3):
+        g.apply(i % 3, "PLAY:A") if i == 0 else g.apply(i % 3, "SAY:0:5")
+    g.apply(0, "PLAY:B")
+    g.apply(1, "SAY:0:5")
+    g.apply(2, "SAY:0:5")
+    g.apply(0, "PLAY:C")
+    assert not g.is_over
+    g.apply(1, "SAY:0:5")
+    g.apply(2, "SAY:0:5")
+    g.apply(0, "PLAY:D")
+    assert g.is_over and g.outcome().reason == "fuses"
+    assert g.outcome().scores == (10 - 4, 10, 10)
+
+
+def test_fireworks_three_final_turns_each() -> None:
+    g = game_info("hanabi").start("fireworks", 3, 5, None)
+    after = 0
+    seen_left = None
+    while not g.is_over:
+        s = g.to_act()[0]
+        legal = g.legal_actions(s)
+        act = next((a for a in legal if a.startswith("DISCARD")), None) or next(a for a in legal if a[0] == "S")
+        was_empty = g.view(None).deck_count == 0
+        g.apply(s, act)
+        if was_empty:
+            after += 1
+        elif g.view(None).deck_count == 0:
+            seen_left = g.view(None).turns_left
+    assert seen_left == 9 and after == 9
+
+
+def test_pass_is_legal_only_when_nothing_else_is() -> None:
+    g = game_info("hanabi").start("fireworks", 3, 9, None)
+    rnd = g.round
+    rnd.hands[0] = [-1] * 5
+    rnd.tokens = 0
+    assert g.legal_actions(0) == [PASS]
+    g.apply(0, "PASS")
+    assert g.view(None).history[-1].kind == "pass"
+    rnd.tokens = 3
+    rnd.hands[1] = [-1] * 5
+    assert PASS not in g.legal_actions(1) and all(a.startswith("SAY") for a in g.legal_actions(1))
+    with pytest.raises(IllegalAction, match="passing"):
+        g.apply(1, "PASS")
+
+
+# --- league -----------------------------------------------------------------------------------------------
+def test_league_round_seating_and_totals() -> None:
+    assert [fireworks.round_seats(r) for r in range(4)] == [(0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)]
+    g = game_info("fireworks").start(None, 4, 11)
+    seen_rounds = []
+    rng = random.Random(4)
+    while not g.is_over:
+        v = g.view(None)
+        if not seen_rounds or seen_rounds[-1][0] != v.round:
+            seen_rounds.append((v.round, v.round_seats, v.to_act))
+        s = g.to_act()[0]
+        g.apply(s, rng.choice(g.legal_actions(s)))
+    assert [(r, seats, first) for r, seats, first in seen_rounds] == [
+        (r, fireworks.round_seats(r), fireworks.round_seats(r)[0]) for r in range(4)
+    ]
+    v = g.view(None)
+    assert len(v.round_scores) == 4
+    for s in range(4):
+        assert v.totals[s] == sum(rs[s] for rs in v.round_scores)
+        sat_out = 3 - s
+        assert v.round_scores[sat_out][s] == 0
+    assert g.outcome().scores == tuple(float(t) for t in v.totals)
+    assert g.outcome().ranks == tuple(1 + sum(o > t for o in v.totals) for t in v.totals)
+
+
+def test_league_explicit_decks_and_sitting_out() -> None:
+    d0 = deck_with(["R1"])
+    g = fireworks.new_game("codingame", 4, 1, {"rounds": [{"deck": d0}]})
+    assert CARD_TEXT[g.view(None).hands[0][0].card] == "R1"
+    with pytest.raises(IllegalAction, match="sits out"):
+        g.apply(3, "PLAY:A")
+    assert g.view(3).hands[3] == ()
+
+
+def test_league_disqualification() -> None:
+    g = fireworks.new_game("codingame", 4, 2, None)
+    g.apply(0, "SAY:1:RED") if "SAY:1:RED" in g.legal_actions(0) else g.apply(0, g.legal_actions(0)[-1])
+    g.disqualify(1, "timeout")
+    v = g.view(None)
+    assert v.round == 1 and v.round_seats == (0, 3)  # round 1 goes on without seat 1
+    assert v.round_scores[0] == (10, 0, 10, 0)
+    rng = random.Random(1)
+    while not g.is_over:
+        s = g.to_act()[0]
+        assert s != 1
+        g.apply(s, rng.choice(g.legal_actions(s)))
+    out = g.outcome()
+    assert out.scores[1] == 0 and out.ranks[1] == 4
+    assert all(rs[1] == 0 for rs in g.view(None).round_scores)
+
+
+# --- properties over many games ---------------------------------------------------------------------------
+def _random_game(game: str, preset: str, n: int, seed: int) -> tuple[list[tuple[int, str]], object]:
+    g = game_info(game).start(preset, n, seed)
+    rng = random.Random(seed * 7 + 1)
+    moves = []
+    while not g.is_over:
+        s = g.to_act()[0]
+        legal = g.legal_actions(s)
+        # Favour non-fatal moves so that games run long enough to reach the final turns.
+        plays = [a for a in legal if a.startswith("PLAY")]
+        others = [a for a in legal if not a.startswith("PLAY")]
+        a = rng.choice(plays if plays and (rng.random() < 0.15 or not others) else others or legal)
+        moves.append((s, a))
+        _check_invariants(g)
+        g.apply(s, a)
+    _check_invariants(g)
+    return moves, g
+
+
+def _check_invariants(g: object) -> None:
+    rnd = g.round  # type: ignore[attr-defined]
+    v = g.view(None)  # type: ignore[attr-defined]
+    in_hands = [sl.card for h in v.hands for sl in h if sl is not None]
+    played = [c * 5 + k for c in range(5) for k in range(v.fireworks[c])]
+    remaining = list(rnd.deck[rnd.next_draw :])
+    assert sorted(in_hands + played + list(v.discards) + remaining) == list(FULL_DECK)
+    assert 0 <= v.tokens <= v.max_tokens
+    assert 0 <= v.fuses <= v.fuse_limit
+    assert v.fuses == sum(v.mistakes)
+    assert v.deck_count == len(remaining)
+
+
+SEAT_SETS = [("hanabi", "classic", 2), ("hanabi", "classic", 3), ("hanabi", "classic", 4),
+             ("hanabi", "classic", 5), ("hanabi", "fireworks", 3)]  # fmt: skip
+
+
+def test_thousands_of_random_games_keep_invariants_and_scores() -> None:
+    for i in range(2000):
+        game, preset, n = SEAT_SETS[i % len(SEAT_SETS)]
+        _, g = _random_game(game, preset, n, i)
+        v = g.view(None)
+        out = g.outcome()
+        if preset == "classic":
+            expected = 0 if v.fuses >= 3 else sum(v.fireworks)
+            assert out.scores == (float(expected),) * n
+            assert out.reason in ("fuses", "deck", "perfect")
+        else:
+            assert out.scores == tuple(float(10 + sum(v.fireworks) - m) for m in v.mistakes)
+        if out.reason == "deck":
+            assert v.deck_count == 0 and v.turns_left == 0
+
+
+def test_random_leagues_keep_invariants() -> None:
+    for seed in range(150):
+        _, g = _random_game("fireworks", "codingame", 4, seed)
+        v = g.view(None)
+        assert all(t == sum(rs[s] for rs in v.round_scores) for s, t in enumerate(v.totals))
+        assert all(0 <= sc <= 85 for rs in v.round_scores for sc in rs)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(SEAT_SETS), st.integers(0, 2**32 - 1))
+def test_games_are_deterministic(setup: tuple[str, str, int], seed: int) -> None:
+    game, preset, n = setup
+    m1, g1 = _random_game(game, preset, n, seed)
+    m2, g2 = _random_game(game, preset, n, seed)
+    assert m1 == m2 and g1.view(None) == g2.view(None) and g1.outcome() == g2.outcome()
+    # Replaying the moves reproduces the game; copies are independent.
+    g3 = game_info(game).start(preset, n, seed)
+    for k, (s, a) in enumerate(m1):
+        if k == len(m1) // 2:
+            c = g3.copy()
+            before = c.view(None)
+        g3.apply(s, a)
+    assert g3.view(None) == g1.view(None)
+    if len(m1) > 1:
+        assert c.view(None) == before
+
+
+def test_no_view_ever_shows_its_own_cards() -> None:
+    checked = 0
+    for i in range(300):
+        game, preset, n = (SEAT_SETS + [("fireworks", "codingame", 4)])[i % 6]
+        g = game_info(game).start(preset, n, 1000 + i)
+        rng = random.Random(i)
+        while not g.is_over:
+            rnd = g.round
+            for seat in range(n):
+                v = g.view(seat)
+                pos = rnd.position(seat)
+                if pos < 0:
+                    assert v.hands[seat] == ()
+                    continue
+                own = v.hands[seat]
+                assert all(sl is None or sl.card is None for sl in own)
+                # Every other seat's cards are shown truly.
+                for q, other in enumerate(rnd.seats):
+                    if other != seat:
+                        assert [sl.card if sl else None for sl in v.hands[other]] == rnd.hand_cards(q)
+                # The history names only cards that left a hand, never one the seat still holds.
+                mine = {sl.order for sl in own if sl is not None}
+                assert not any(m.order in mine for m in v.history if m.card >= 0)
+                checked += 1
+            s = g.to_act()[0]
+            g.apply(s, rng.choice(g.legal_actions(s)))
+    assert checked > 10000
+
+
+def test_history_draw_orders_match_slots() -> None:
+    _, g = _random_game("hanabi", "classic", 3, 77)
+    v = g.view(0)
+    # Replay the public history to rebuild each hand's draw orders: bots rely on this.
+    h = v.hand_size
+    hands = [list(range(p * h, p * h + h)) for p in range(3)]
+    for m in v.history:
+        if m.kind in ("play", "discard"):
+            assert hands[m.seat][m.slot] == m.order
+            hands[m.seat][m.slot] = m.drawn
+    assert [[sl.order if sl else -1 for sl in v.hands[s]] for s in range(3)] == hands
