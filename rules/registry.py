@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-from rules import fish, nimmt
-from rules.core import BadSetup, GameInfo, Preset
+from rules import fireworks, fish, hanabi, nimmt, volcanoes
+from rules.core import BadSetup, GameInfo
 
 GAMES: dict[str, GameInfo] = {
     "nimmt": nimmt.INFO,
     "hanabi": hanabi.INFO,
     "fireworks": fireworks.INFO,
     "fish": fish.INFO,
-    "volcanoes": GameInfo(
-        "volcanoes",
-        "Volcanoes",
-        "Grow volcanoes across a globe of triangles; eruptions push the enemy back. Link north to south.",
-        (Preset("codingame", 2, 2, 2, "2 players"),),
-    ),
+    "volcanoes": volcanoes.INFO,
 }
 
 

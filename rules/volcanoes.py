@@ -1,0 +1,536 @@
+"""Volcanoes: grow volcanoes on an 80-tile globe; eruptions push the enemy back; link ``Nk`` to ``Sk``.
+
+Two seats: seat 0 is Blue (positive levels), seat 1 is Orange (negative levels). A tile holds a signed level
+(+ Blue, − Orange, 0 empty) and a dormant flag. The cycle is Blue move, Orange move, growth, Orange move, Blue
+move, growth; growth is applied by the rules themselves, never chosen. Every move and every growth is one *step*.
+Rulings: /work/shared/RULINGS.md (Volcanoes) and docs/rules-decisions.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules.core import BadSetup, Event, GameInfo, GameState, IllegalAction, Outcome, Preset
+from rules.volcanoes_board import LAYOUT, NAMES, NEIGHBORS, OPPOSITE
+
+TILES = 80
+HALF = 40
+MAX_LEVEL = 4
+ENEMY_PUSH = 4
+MAX_STEPS = 200
+MAX_PHASES = 100
+GROWTH = -1
+"""Marks a growth step in :data:`CYCLE` and in a view's ``upcoming``."""
+CYCLE: tuple[int, ...] = (0, 1, GROWTH, 1, 0, GROWTH)
+"""Who acts at step ``s`` (0-based): ``CYCLE[s % 6]`` — a seat, or :data:`GROWTH`."""
+SIGN = (1, -1)
+SIDE_NAMES = ("Blue", "Orange")
+INDEX: dict[str, int] = {n: i for i, n in enumerate(NAMES)}
+
+__all__ = [
+    "CYCLE",
+    "GROWTH",
+    "INDEX",
+    "INFO",
+    "LAYOUT",
+    "MAX_PHASES",
+    "MAX_STEPS",
+    "NAMES",
+    "NEIGHBORS",
+    "OPPOSITE",
+    "VolcanoesState",
+    "VolcanoesView",
+    "find_chain",
+    "new_game",
+    "parse_action",
+    "resolve_eruptions",
+]
+
+
+def parse_action(text: str) -> str:
+    """Canonical tile name (``N07``) from text like ``n7`` or ``S40``; ValueError if malformed."""
+    t = text.strip().upper()
+    if len(t) >= 2 and t[0] in "NS" and t[1:].isdigit():
+        k = int(t[1:])
+        if 1 <= k <= HALF:
+            return f"{t[0]}{k:02d}"
+    raise ValueError(f"not a Volcanoes action: {text!r} (expected a tile name N01…N40 or S01…S40)")
+
+
+# --- eruptions ----------------------------------------------------------------------------------------------------
+@dataclass(slots=True)
+class EruptionPhase:
+    """One phase of an eruption chain: who erupted and what each neighbour received and became."""
+
+    erupted: tuple[int, ...]
+    signs: tuple[int, ...]
+    """Side of each erupter: +1 Blue, −1 Orange."""
+    pushes: dict[int, int]
+    """Summed push per receiving tile (positive toward Blue)."""
+    results: dict[int, int]
+    """Level of each receiving tile after the phase."""
+
+
+def resolve_eruptions(
+    levels: list[int],
+    dormant: list[bool],
+    due: Iterable[int],
+    max_phases: int = MAX_PHASES,
+    record: list[EruptionPhase] | None = None,
+) -> bool:
+    """Run eruption phases in place starting from the tiles ``due`` (at level 4, not dormant).
+
+    Returns False if tiles were still due to erupt after ``max_phases`` phases (the game is then drawn),
+    True once the chain has stopped. ``record`` collects an :class:`EruptionPhase` per phase when given.
+    """
+    current = sorted(set(due))
+    phases = 0
+    while current:
+        if phases >= max_phases:
+            return False
+        phases += 1
+        # Every erupter goes dormant first, so one that is pushed back to 4 this phase stays quiet.
+        for e in current:
+            dormant[e] = True
+        pushes: dict[int, int] = {}
+        for e in current:
+            s = 1 if levels[e] > 0 else -1
+            for n in NEIGHBORS[e]:
+                v = levels[n]
+                # Judged on the board at the start of the phase: nothing is applied until all pushes are summed.
+                d = ENEMY_PUSH * s if (v > 0 and s < 0) or (v < 0 and s > 0) else s
+                pushes[n] = pushes.get(n, 0) + d
+        signs = tuple(1 if levels[e] > 0 else -1 for e in current) if record is not None else ()
+        nxt: list[int] = []
+        for t, d in pushes.items():
+            old = levels[t]
+            new = old + d
+            if new == 0 or (old > 0 and new < 0) or (old < 0 and new > 0):
+                levels[t] = 0
+                dormant[t] = False
+            elif new >= MAX_LEVEL or new <= -MAX_LEVEL:
+                levels[t] = MAX_LEVEL if new > 0 else -MAX_LEVEL
+                if not dormant[t]:
+                    nxt.append(t)
+            else:
+                levels[t] = new
+                dormant[t] = False
+        if record is not None:
+            record.append(EruptionPhase(tuple(current), signs, pushes, {t: levels[t] for t in pushes}))
+        current = sorted(nxt)
+    return True
+
+
+def _components(levels: Sequence[int], sign: int) -> list[int]:
+    """Component label per tile for the side ``sign`` (−1 where the tile is not that side's)."""
+    comp = [-1] * TILES
+    label = 0
+    for start in range(TILES):
+        if comp[start] >= 0 or levels[start] * sign <= 0:
+            continue
+        comp[start] = label
+        stack = [start]
+        while stack:
+            t = stack.pop()
+            for n in NEIGHBORS[t]:
+                if comp[n] < 0 and levels[n] * sign > 0:
+                    comp[n] = label
+                    stack.append(n)
+        label += 1
+    return comp
+
+
+def is_connected(levels: Sequence[int], sign: int) -> bool:
+    """Whether the side ``sign`` (+1 Blue, −1 Orange) links some ``Nk`` to ``Sk`` through its own tiles."""
+    comp = [-1] * TILES
+    for k in range(HALF):
+        if comp[k] >= 0 or levels[k] * sign <= 0:
+            continue
+        comp[k] = k
+        stack = [k]
+        while stack:
+            t = stack.pop()
+            for n in NEIGHBORS[t]:
+                if comp[n] < 0 and levels[n] * sign > 0:
+                    comp[n] = k
+                    stack.append(n)
+    for k in range(HALF):
+        c = comp[k]
+        if c >= 0 and comp[k + HALF] == c:
+            return True
+    return False
+
+
+def find_chain(levels: Sequence[int], sign: int) -> tuple[int, ...] | None:
+    """A shortest winning chain (tile indices from ``Nk`` to ``Sk``) for side ``sign``, or None.
+
+    Among all linked pairs the shortest chain is returned (lowest ``k`` on ties), so the UI highlights a tidy path.
+    """
+    comp = _components(levels, sign)
+    best: tuple[int, ...] | None = None
+    for k in range(HALF):
+        if comp[k] < 0 or comp[k] != comp[k + HALF]:
+            continue
+        prev = {k: k}
+        frontier = [k]
+        while frontier and k + HALF not in prev:
+            nxt = []
+            for t in frontier:
+                for n in NEIGHBORS[t]:
+                    if n not in prev and levels[n] * sign > 0:
+                        prev[n] = t
+                        nxt.append(n)
+            frontier = nxt
+        path = [k + HALF]
+        while path[-1] != k:
+            path.append(prev[path[-1]])
+        path.reverse()
+        if best is None or len(path) < len(best):
+            best = tuple(path)
+    return best
+
+
+# --- view ---------------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class VolcanoesView:
+    """Everything about the game (nothing is hidden), as one seat or a spectator sees it."""
+
+    seat: int | None
+    levels: tuple[int, ...]
+    """Signed level per tile index (``NAMES[i]``): + Blue, − Orange, 0 empty; −4…4."""
+    dormant: tuple[bool, ...]
+    step: int
+    """Steps already played (moves and growths); the game is drawn after :data:`MAX_STEPS`."""
+    to_act: tuple[int, ...]
+    upcoming: tuple[int, ...]
+    """The next cycle steps from now (up to six, stopping at the step limit): a seat, or :data:`GROWTH`."""
+    last_action: tuple[int, str] | None
+    """(seat, tile) of the latest move, if any."""
+    over: bool
+    winner: int | None
+    chains: tuple[tuple[str, ...], tuple[str, ...]]
+    """Each seat's winning chain of tile names (empty unless that seat linked ``Nk`` to ``Sk``)."""
+    result: str
+    """Why the game ended ('' while it goes on)."""
+
+    def level(self, tile: str) -> int:
+        """Signed level of a tile by name."""
+        return self.levels[INDEX[tile]]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Tile names by index."""
+        return NAMES
+
+
+# --- state --------------------------------------------------------------------------------------------------------
+class VolcanoesState(GameState):
+    """A game of Volcanoes in progress."""
+
+    game_id = "volcanoes"
+    num_seats = 2
+
+    def __init__(self, preset: str = "codingame", seed: int | None = None) -> None:
+        self.preset = preset
+        self.seed = seed  # recorded, never used: the game has no chance
+        self.levels: list[int] = [0] * TILES
+        self.dormant: list[bool] = [False] * TILES
+        self.step = 0
+        self.over = False
+        self.winner: int | None = None
+        self.chains: list[tuple[int, ...]] = [(), ()]
+        self.last_action: tuple[int, str] | None = None
+        self._outcome: Outcome | None = None
+
+    @classmethod
+    def from_position(
+        cls,
+        levels: Mapping[str, int] | Sequence[int],
+        dormant: Iterable[str | int] = (),
+        step: int = 0,
+    ) -> VolcanoesState:
+        """A game standing at a given position, for tests, puzzles and bots' search.
+
+        ``levels`` maps tile names to signed levels (others empty) or lists all 80 levels by index. Every tile at
+        level ±4 is dormant (a settled board has no eruption pending); ``dormant`` may name them too, but naming a
+        tile below 4 is an error. ``step`` (steps already played) fixes whose move it is; it must not be a growth step.
+        """
+        st = cls()
+        if isinstance(levels, Mapping):
+            for name, v in levels.items():
+                st.levels[INDEX[parse_action(name)]] = int(v)
+        else:
+            if len(levels) != TILES:
+                raise BadSetup(f"a Volcanoes position lists {TILES} levels, not {len(levels)}")
+            st.levels = [int(v) for v in levels]
+        if any(not -MAX_LEVEL <= v <= MAX_LEVEL for v in st.levels):
+            raise BadSetup("Volcanoes levels lie within -4…4")
+        for t in dormant:
+            i = t if isinstance(t, int) else INDEX[parse_action(t)]
+            if abs(st.levels[i]) != MAX_LEVEL:
+                raise BadSetup(f"{NAMES[i]} is dormant but not at level 4")
+        st.dormant = [abs(v) == MAX_LEVEL for v in st.levels]
+        if not 0 <= step < MAX_STEPS or CYCLE[step % 6] == GROWTH:
+            raise BadSetup(f"step {step} is not a move step of the cycle")
+        st.step = step
+        if is_connected(st.levels, 1) or is_connected(st.levels, -1):
+            raise BadSetup("the position is already won")
+        return st
+
+    def copy(self) -> VolcanoesState:
+        """A fast independent copy for search."""
+        c = VolcanoesState.__new__(VolcanoesState)
+        c.preset = self.preset
+        c.seed = self.seed
+        c.levels = self.levels[:]
+        c.dormant = self.dormant[:]
+        c.step = self.step
+        c.over = self.over
+        c.winner = self.winner
+        c.chains = self.chains[:]
+        c.last_action = self.last_action
+        c._outcome = self._outcome
+        return c
+
+    # --- vocabulary ------------------------------------------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        """The seat whose move it is (empty once over)."""
+        return () if self.over else (CYCLE[self.step % 6],)
+
+    @property
+    def mover(self) -> int:
+        """The seat to move now (meaningless once over)."""
+        return CYCLE[self.step % 6]
+
+    def legal_indices(self) -> list[int]:
+        """Tile indices the seat to move may play: empty tiles and its own volcanoes at level 1–3."""
+        if self.over:
+            return []
+        levels = self.levels
+        if CYCLE[self.step % 6] == 0:
+            return [i for i in range(TILES) if 0 <= levels[i] < MAX_LEVEL]
+        return [i for i in range(TILES) if -MAX_LEVEL < levels[i] <= 0]
+
+    def legal_actions(self, seat: int) -> list[str]:
+        """Tile names ``seat`` may play now, in tile order (empty if it is not this seat's move)."""
+        if self.over or seat != CYCLE[self.step % 6]:
+            return []
+        return [NAMES[i] for i in self.legal_indices()]
+
+    def apply(self, seat: int, action: str) -> list[Event]:
+        """Play a tile for ``seat``; the growth that follows in the cycle (if any) is applied too."""
+        if self.over:
+            raise IllegalAction(seat, action, "the game is over")
+        if seat != CYCLE[self.step % 6]:
+            raise IllegalAction(seat, action, f"it is {SIDE_NAMES[CYCLE[self.step % 6]]}'s move")
+        i = INDEX.get(action)
+        if i is None:
+            raise IllegalAction(seat, action, "not a tile name (N01…N40, S01…S40)")
+        v = self.levels[i] * SIGN[seat]
+        if v < 0:
+            raise IllegalAction(seat, action, f"{action} belongs to the other side")
+        if v >= MAX_LEVEL:
+            raise IllegalAction(seat, action, f"{action} is dormant at level 4")
+        events: list[Event] = []
+        self._move(i, events)
+        return events
+
+    def play(self, index: int) -> None:
+        """Fast path for search: play tile ``index`` for the seat to move, unchecked, without events."""
+        self._move(index, None)
+
+    # --- mechanics ---------------------------------------------------------------------------------------------------
+    def _move(self, i: int, events: list[Event] | None) -> None:
+        seat = CYCLE[self.step % 6]
+        s = SIGN[seat]
+        levels = self.levels
+        old = levels[i]
+        new = old + s
+        levels[i] = new
+        self.step += 1
+        self.last_action = (seat, NAMES[i])
+        if events is not None:
+            side = SIDE_NAMES[seat]
+            what = f"places a level-1 {side} volcano on" if old == 0 else f"raises to level {abs(new)} the volcano on"
+            events.append(
+                Event(
+                    "move",
+                    f"{{p{seat}}} {what} {NAMES[i]}.",
+                    seat,
+                    {"tile": NAMES[i], "from": old, "to": new, "step": self.step},
+                )
+            )
+        ok = True
+        if new == MAX_LEVEL * s:
+            ok = self._erupt([i], events)
+            check = (1, -1)
+        else:
+            check = (s,)  # a quiet move can only link the mover's own tiles
+        if self._settle(ok, check, events):
+            return
+        if CYCLE[self.step % 6] == GROWTH:
+            self._grow(events)
+
+    def _grow(self, events: list[Event] | None) -> None:
+        levels = self.levels
+        dormant = self.dormant
+        due = []
+        for t in range(TILES):
+            v = levels[t]
+            if v and not dormant[t]:
+                v = v + 1 if v > 0 else v - 1
+                levels[t] = v
+                if v == MAX_LEVEL or v == -MAX_LEVEL:
+                    due.append(t)
+        self.step += 1
+        if events is not None:
+            events.append(
+                Event(
+                    "growth",
+                    "Growth: every active volcano rises one level." + (f" {len(due)} reach level 4." if due else ""),
+                    None,
+                    {"step": self.step, "reached_4": tuple(NAMES[t] for t in due)},
+                )
+            )
+        ok = self._erupt(due, events) if due else True
+        # Growth without eruptions changes no ownership, so no link can appear.
+        self._settle(ok, (1, -1) if due else (), events)
+
+    def _erupt(self, due: list[int], events: list[Event] | None) -> bool:
+        # MAX_PHASES is looked up at call time so tests can shrink the limit.
+        if events is None:
+            return resolve_eruptions(self.levels, self.dormant, due, MAX_PHASES)
+        record: list[EruptionPhase] = []
+        ok = resolve_eruptions(self.levels, self.dormant, due, MAX_PHASES, record)
+        for p, ph in enumerate(record, 1):
+            names = tuple(NAMES[t] for t in ph.erupted)
+            sides = {NAMES[t]: (0 if sg > 0 else 1) for t, sg in zip(ph.erupted, ph.signs, strict=True)}
+            received = ", ".join(f"{NAMES[t]} {d:+d}→{ph.results[t]}" for t, d in sorted(ph.pushes.items()))
+            events.append(
+                Event(
+                    "eruption",
+                    f"Eruption phase {p}: {', '.join(names)} erupt; {received}.",
+                    None,
+                    {
+                        "phase": p,
+                        "erupted": names,
+                        "sides": sides,
+                        "pushes": {NAMES[t]: d for t, d in sorted(ph.pushes.items())},
+                        "results": {NAMES[t]: v for t, v in sorted(ph.results.items())},
+                    },
+                )
+            )
+            events.append(
+                Event(
+                    "dormant",
+                    f"{', '.join(names)} {'goes' if len(names) == 1 else 'go'} dormant.",
+                    None,
+                    {"phase": p, "tiles": names},
+                )
+            )
+        return ok
+
+    def _settle(self, ok: bool, check: tuple[int, ...], events: list[Event] | None) -> bool:
+        """End the game if an eruption chain ran away, someone linked, or the step limit is reached."""
+        if not ok:
+            self._finish(None, f"eruptions kept going past {MAX_PHASES} phases", events)
+            return True
+        linked = [s for s in check if is_connected(self.levels, s)]
+        if linked:
+            for s in linked:
+                seat = 0 if s > 0 else 1
+                self.chains[seat] = find_chain(self.levels, s) or ()
+            if len(linked) == 2:
+                self._finish(None, "both sides linked north to south at once", events)
+            else:
+                seat = 0 if linked[0] > 0 else 1
+                c = self.chains[seat]
+                self._finish(seat, f"{SIDE_NAMES[seat]} linked {NAMES[c[0]]} to {NAMES[c[-1]]}", events)
+            return True
+        if self.step >= MAX_STEPS:
+            self._finish(None, f"{MAX_STEPS} steps were played without a link", events)
+            return True
+        return False
+
+    def _finish(self, winner: int | None, reason: str, events: list[Event] | None) -> None:
+        self.over = True
+        self.winner = winner
+        if winner is None:
+            self._outcome = Outcome((0.5, 0.5), (1, 1), reason)
+        else:
+            self._outcome = Outcome(
+                (1.0, 0.0) if winner == 0 else (0.0, 1.0), (1, 2) if winner == 0 else (2, 1), reason
+            )
+        if events is not None:
+            chains = {s: tuple(NAMES[t] for t in c) for s, c in enumerate(self.chains) if c}
+            if winner is None:
+                events.append(
+                    Event("draw", f"The game is drawn: {reason}.", None, {"reason": reason, "chains": chains})
+                )
+            else:
+                chain = chains.get(winner, ())
+                path = f" ({'–'.join(chain)})" if chain else ""
+                events.append(
+                    Event(
+                        "win",
+                        f"{{p{winner}}} wins: {reason}{path}.",
+                        winner,
+                        {"reason": reason, "chain": chain, "chains": chains},
+                    )
+                )
+
+    def disqualify(self, seat: int, reason: str) -> list[Event]:
+        """A seat whose program failed loses; the other seat wins."""
+        events = [Event("disqualified", f"{{p{seat}}} is disqualified: {reason}.", seat, {"reason": reason})]
+        if not self.over:
+            self._finish(1 - seat, f"{SIDE_NAMES[seat]} was disqualified ({reason})", events)
+        return events
+
+    def view(self, seat: int | None) -> VolcanoesView:
+        """The whole board (nothing is hidden), whose move it is and the next steps of the cycle."""
+        upcoming = () if self.over else tuple(CYCLE[s % 6] for s in range(self.step, min(self.step + 6, MAX_STEPS)))
+        return VolcanoesView(
+            seat=seat,
+            levels=tuple(self.levels),
+            dormant=tuple(self.dormant),
+            step=self.step,
+            to_act=self.to_act(),
+            upcoming=upcoming,
+            last_action=self.last_action,
+            over=self.over,
+            winner=self.winner,
+            chains=(tuple(NAMES[t] for t in self.chains[0]), tuple(NAMES[t] for t in self.chains[1])),
+            result=self._outcome.reason if self._outcome else "",
+        )
+
+    def outcome(self) -> Outcome | None:
+        """A win scores 1 and a loss 0; a draw ½ each."""
+        return self._outcome
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.over
+
+
+def new_game(preset: str, num_seats: int, seed: int | None, deal: Mapping[str, Any] | None) -> VolcanoesState:
+    """A new game of Volcanoes: an empty globe, Blue (seat 0) to move. The seed is recorded, never used."""
+    if preset != "codingame":
+        raise BadSetup(f"volcanoes has no preset {preset!r} (known: codingame)")
+    if num_seats != 2:
+        raise BadSetup(f"volcanoes codingame takes exactly 2 seats, not {num_seats}")
+    if deal:
+        raise BadSetup("volcanoes has no chance, so it takes no deal")
+    return VolcanoesState(preset, seed)
+
+
+INFO = GameInfo(
+    id="volcanoes",
+    title="Volcanoes",
+    blurb="Grow volcanoes across a globe of triangles; eruptions push the enemy back. Link north to south.",
+    presets=(Preset("codingame", 2, 2, 2, "2 players"),),
+    new_game=new_game,
+    parse_action=parse_action,
+)
