@@ -9,6 +9,8 @@ from ai.bots import Bot
 from ai.levels import LEVELS, make_bot
 
 KINDS = ("human", "ai", "random", "cmd")
+# Short, distinct names keep score panels and logs readable; the level shows beside them where it matters.
+BOT_NAMES = ("Ada", "Basil", "Clio", "Dora", "Emil", "Fay", "Gus", "Hugo", "Iris", "Jules")
 
 
 class SeatSpecError(ValueError):
@@ -45,13 +47,13 @@ class SeatSpec:
         if self.name:
             return self.name
         if self.kind == "human":
-            return "You" if index == 0 else f"Player {index + 1}"
+            return f"Player {index + 1}"
         if self.kind == "ai":
-            return f"Bot {index + 1} ({self.level})"
+            return BOT_NAMES[index % len(BOT_NAMES)]
         if self.kind == "cmd":
             prog = self.command.split()[-1] if self.command.split() else "program"
             return f"{prog.rsplit('/', 1)[-1]} ({index + 1})"
-        return f"Random {index + 1}"
+        return f"Rand {BOT_NAMES[index % len(BOT_NAMES)]}"
 
 
 def parse_seat(text: str) -> SeatSpec:

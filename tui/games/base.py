@@ -1,0 +1,55 @@
+"""What every game's table widget offers the shared game screen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import RenderableType
+from textual.message import Message
+from textual.widget import Widget
+
+from rules.core import Event
+
+
+@dataclass(frozen=True)
+class TableInput:
+    """A human seat being asked for an action."""
+
+    seat: int
+    legal: tuple[str, ...]
+
+
+class GameTable(Widget, can_focus=True):
+    """The middle of a game screen. Subclasses draw one game and turn keys into actions."""
+
+    class Chosen(Message):
+        """A person chose an action on the table."""
+
+        def __init__(self, action: str) -> None:
+            super().__init__()
+            self.action = action
+
+    def sync(self, view: Any, names: list[str], ask: TableInput | None, hide_private: bool) -> None:
+        """Show ``view``; ``ask`` set means a person is choosing for that seat; ``hide_private`` covers secrets."""
+        raise NotImplementedError
+
+    def show_event(self, event: Event, names: list[str]) -> float:
+        """Show one event as it happens; return how long to pause on it (seconds at normal speed)."""
+        return 0.0
+
+
+@dataclass(frozen=True)
+class GameUI:
+    """A game's table widget class, help text and the smallest terminal it fits."""
+
+    table: type[GameTable]
+    help_markdown: str
+    min_width: int
+    min_height: int
+    panel: Any
+    """Callable (view, names) -> renderable for the side panel's scores."""
+
+    def panel_renderable(self, view: Any, names: list[str]) -> RenderableType:
+        """The side panel's score block."""
+        return self.panel(view, names)

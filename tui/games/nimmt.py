@@ -1,0 +1,372 @@
+"""The 6 nimmt! table: four rows, your hand, the cards of the turn, and the row-pick prompt."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.reactive import reactive
+
+from rules.core import Event
+from rules.nimmt import CATTLE, PICK_TEXT, PLAY_TEXT, ROW_LIMIT, NimmtView, row_cattle
+from tui.games.base import GameTable, GameUI, TableInput
+
+SUPERSCRIPT = {1: "¹", 2: "²", 3: "³", 5: "⁵", 7: "⁷"}
+CARD_STYLE = {
+    1: "black on grey82",
+    2: "black on sky_blue2",
+    3: "black on gold1",
+    5: "white on red3",
+    7: "white on magenta",
+}
+PAUSE = {"round_start": 0.8, "reveal": 1.2, "must_pick": 0.4, "take": 0.9, "place": 0.6, "round_end": 1.2}
+
+
+def card_text(card: int, selected: bool = False) -> Text:
+    """A card as a five-cell chip: its number and its cattle heads as a small raised digit."""
+    heads = CATTLE[card]
+    style = CARD_STYLE[heads] + (" bold reverse" if selected else "")
+    return Text(f" {card:>3}{SUPERSCRIPT[heads]}", style=style)
+
+
+def card_back() -> Text:
+    """A hidden card."""
+    return Text(" ░░░ ", style="grey50 on grey23")
+
+
+class NimmtTable(GameTable):
+    """Draws the rows and the hand; arrows or hjkl move, digits type a card or row, Enter acts."""
+
+    cursor: reactive[int] = reactive(0)
+
+    def __init__(self) -> None:
+        super().__init__(id="table")
+        self.view: NimmtView | None = None
+        self.names: list[str] = []
+        self.ask: TableInput | None = None
+        self.hide_private = False
+        self.rows: list[list[int]] = []
+        self.on_table: list[tuple[int, int]] = []  # (card, seat) revealed and not yet placed
+        self.flash_row: int | None = None
+        self.typed = ""
+
+    # --- data in ----------------------------------------------------------------
+    def sync(self, view: NimmtView, names: list[str], ask: TableInput | None, hide_private: bool) -> None:
+        """Show ``view``; take keys for ``ask`` if set."""
+        self.view = view
+        self.names = names
+        self.hide_private = hide_private
+        was_asking = self.ask is not None
+        self.ask = ask
+        self.rows = [list(r) for r in view.rows]
+        self.flash_row = None
+        if view.phase == "pick" or any(c is not None for c in view.chosen) and all(view.has_chosen):
+            self.on_table = sorted((c, s) for s, c in enumerate(view.chosen) if c is not None)
+        else:
+            self.on_table = []
+        self.refresh_bindings()
+        if ask is not None and not was_asking:
+            self.typed = ""
+            self.cursor = 0 if self.picking else min(self.cursor, max(0, len(self.hand) - 1))
+        self.refresh()
+
+    def show_event(self, event: Event, names: list[str]) -> float:
+        """Follow one event on the drawn rows so a person sees each card land."""
+        data = event.data
+        if event.kind == "round_start":
+            self.rows = [[c] for c in data["rows"]]
+            self.on_table = []
+        elif event.kind == "reveal":
+            self.on_table = sorted((c, s) for s, c in data["cards"].items())
+        elif event.kind == "take":
+            self.rows[data["row"]] = []
+            self.flash_row = data["row"]
+        elif event.kind == "place":
+            self.rows[data["row"]].append(data["card"])
+            self.on_table = [(c, s) for c, s in self.on_table if c != data["card"]]
+            self.flash_row = data["row"]
+        self.refresh()
+        return PAUSE.get(event.kind, 0.0)
+
+    # --- what the person is doing ---------------------------------------------------
+    @property
+    def picking(self) -> bool:
+        """Whether the person is choosing a row to take."""
+        return self.ask is not None and self.ask.legal[:1] == (PICK_TEXT[0],)
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """The cards shown in the hand."""
+        if self.view is None:
+            return ()
+        seat = self.ask.seat if self.ask else self.view.seat
+        if seat is None:
+            return ()
+        return self.view.hands[seat] or ()
+
+    def _choices(self) -> int:
+        return 4 if self.picking else len(self.hand)
+
+    BINDINGS = [
+        Binding("left,h", "card(-1)", "◀ card", key_display="←"),
+        Binding("right,l", "card(1)", "card ▶", key_display="→"),
+        Binding("up,k", "row(-1)", "▲ row", key_display="↑"),
+        Binding("down,j", "row(1)", "row ▼", key_display="↓"),
+        Binding("enter", "choose", "Play / take"),
+    ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only the keys that do something now show in the footer."""
+        if action not in ("card", "row", "choose"):
+            return True
+        if self.ask is None or self.hide_private:
+            return False
+        if action == "card":
+            return not self.picking
+        if action == "row":
+            return self.picking
+        return True
+
+    def action_card(self, step: int) -> None:
+        """Move along the hand."""
+        self._move(step)
+
+    def action_row(self, step: int) -> None:
+        """Move over the rows when picking one."""
+        self._move(step)
+
+    def _move(self, step: int) -> None:
+        n = self._choices()
+        if n:
+            self.cursor = (self.cursor + step) % n
+            self.typed = ""
+            self.refresh()
+
+    def action_choose(self) -> None:
+        """Play the selected card or take the selected row."""
+        if self.ask is not None and self._choices():
+            self._choose()
+
+    def on_key(self, event: events.Key) -> None:
+        """Digits type a card's number (or a row when picking); Home and End jump."""
+        if self.ask is None or self.view is None or self.hide_private:
+            return
+        n = self._choices()
+        if event.character and event.character.isdigit():
+            self._type_digit(event.character)
+        elif event.key == "backspace":
+            self.typed = self.typed[:-1]
+        elif event.key == "home" and n:
+            self.cursor = 0
+        elif event.key == "end" and n:
+            self.cursor = n - 1
+        else:
+            return
+        event.stop()
+        self.refresh()
+
+    def _type_digit(self, digit: str) -> None:
+        if self.picking:
+            if int(digit) < 4:
+                self.cursor = int(digit)
+            return
+        typed = self.typed + digit
+        if not any(str(c).startswith(typed) for c in self.hand):
+            typed = digit
+        self.typed = typed
+        for i, c in enumerate(self.hand):
+            if str(c) == typed or (str(c).startswith(typed) and len(typed) >= 1):
+                self.cursor = i
+                if str(c) == typed:
+                    break
+
+    def _choose(self) -> None:
+        assert self.ask is not None
+        action = PICK_TEXT[self.cursor] if self.picking else PLAY_TEXT[self.hand[self.cursor]]
+        if action in self.ask.legal:
+            self.typed = ""
+            self.post_message(self.Chosen(action))
+
+    def on_click(self, event: events.Click) -> None:
+        """Clicking a hand card selects it; clicking it again plays it."""
+        if self.ask is None:
+            return
+        index = self._hit(event.x, event.y)
+        if index is None:
+            return
+        if index == self.cursor:
+            self._choose()
+        self.cursor = index
+
+    def _hit(self, x: int, y: int) -> int | None:
+        if self.picking:
+            row = y - self._rows_top
+            return row if 0 <= row < 4 else None
+        line = y - self._hand_top
+        per_line = self._per_line()
+        if line < 0 or x < 1:
+            return None
+        i = line * per_line + (x - 1) // 6
+        return i if 0 <= (x - 1) // 6 < per_line and i < len(self.hand) else None
+
+    # --- drawing ------------------------------------------------------------------
+    _rows_top = 2
+    _hand_top = 10
+
+    def _per_line(self) -> int:
+        return max(1, min(10, (self.size.width - 1) // 6))
+
+    def render(self) -> RenderableType:
+        """Rows, the cards of this turn, then the hand."""
+        view = self.view
+        if view is None:
+            return Text("")
+        lines: list[Text] = [self._headline(view), Text("  Row" + " " * 35 + "cattle", style="dim")]
+        for i, row in enumerate(self.rows):
+            lines.append(self._row_line(i, row))
+        lines.append(Text(""))
+        lines.append(self._table_line())
+        lines.append(Text(""))
+        hand_title = self._hand_title(view)
+        lines.append(hand_title)
+        self._hand_top = len(lines)
+        lines.extend(self._hand_lines())
+        if self.ask is not None:
+            lines.append(Text(self._prompt(), style="italic"))
+        return Group(*lines)
+
+    def _headline(self, view: NimmtView) -> Text:
+        rounds = "5" if view.preset == "codingame" else "until 66"
+        text = Text(f"Round {view.round + 1} of {rounds}", style="bold")
+        if view.phase == "over":
+            text.append(" · game over", style="bold")
+        elif view.phase == "pick" and view.picker is not None:
+            text.append(f" · {self.names[view.picker]} picks a row", style="bold yellow")
+        return text
+
+    def _row_line(self, i: int, row: list[int]) -> Text:
+        selected = self.picking and self.cursor == i
+        line = Text("▶" if selected else " ", style="bold yellow")
+        line.append(f"{i} ", style="bold reverse" if selected else "bold")
+        for c in row:
+            line.append_text(card_text(c))
+            line.append(" ")
+        for slot in range(len(row), ROW_LIMIT + 1):
+            line.append(" ·6· " if slot == ROW_LIMIT else "  ·  ", style="red" if slot == ROW_LIMIT else "grey42")
+            line.append(" ")
+        heads = row_cattle(row)
+        line.append(f"{heads:>3}", style="bold red" if self.flash_row == i else "")
+        return line
+
+    def _table_line(self) -> Text:
+        line = Text("This turn: ", style="bold")
+        if self.on_table:
+            for n, (card, seat) in enumerate(self.on_table):
+                if n:
+                    line.append("  ")
+                line.append(f"{self.names[seat]} ")
+                line.append_text(card_text(card))
+        elif self.view is not None and self.view.phase == "choose":
+            done = [self.names[s] for s, chosen in enumerate(self.view.has_chosen) if chosen]
+            waiting = [self.names[s] for s in self.view.to_act]
+            if waiting:
+                line.append("waiting for " + ", ".join(waiting), style="italic")
+            if done:
+                line.append(("; " if waiting else "") + "chosen: " + ", ".join(done), style="green")
+        return line
+
+    def _hand_title(self, view: NimmtView) -> Text:
+        seat = self.ask.seat if self.ask else view.seat
+        if seat is None:
+            return Text("Hands are shown in the panel of each seat below.", style="italic")
+        chosen = view.chosen[seat]
+        text = Text(f"Hand of {self.names[seat]}", style="bold")
+        if chosen is not None and not self.hide_private:
+            text.append("  (chosen: ")
+            text.append_text(card_text(chosen))
+            text.append(")")
+        return text
+
+    def _hand_lines(self) -> list[Text]:
+        view = self.view
+        assert view is not None
+        if view.seat is None and self.ask is None:
+            out = []
+            for s, hand in enumerate(view.hands):
+                line = Text(f"{self.names[s][:10]:<10} ")
+                for c in hand or ():
+                    line.append_text(card_text(c))
+                out.append(line)
+            return out
+        hand = self.hand
+        per_line = self._per_line()
+        out = []
+        for start in range(0, max(1, len(hand)), per_line):
+            line = Text(" ")
+            for i, c in enumerate(hand[start : start + per_line], start=start):
+                if self.hide_private:
+                    line.append_text(card_back())
+                else:
+                    line.append_text(card_text(c, selected=self.ask is not None and not self.picking and i == self.cursor))
+                line.append(" ")
+            out.append(line)
+        return out
+
+    def _prompt(self) -> str:
+        if self.picking:
+            return "Your card fits no row: pick a row to take — ↑↓ or 0–3, Enter."
+        typed = f" [typed {self.typed}]" if self.typed else ""
+        return f"Choose a card — ←→ or type its number, Enter plays.{typed}"
+
+
+def nimmt_panel(view: NimmtView, names: list[str]) -> RenderableType:
+    """Scores: total cattle, this round's cattle, and who has chosen."""
+    table = Table(box=None, padding=(0, 1), expand=True, show_edge=False)
+    table.add_column("Seat", ratio=1, no_wrap=True)
+    table.add_column("Total", justify="right")
+    table.add_column("Rnd", justify="right")
+    for s, name in enumerate(names):
+        mark = ""
+        if view.disqualified[s]:
+            mark = " ✗"
+        elif view.phase == "choose" and view.has_chosen[s]:
+            mark = " ✓"
+        elif s in view.to_act:
+            mark = " …"
+        table.add_row(Text(name + mark), str(view.scores[s]), str(view.round_cattle[s]))
+    return table
+
+
+HELP = """\
+# 6 nimmt! — rules in short
+
+Each card from 1 to 104 carries **cattle heads** (the small raised digit): most have 1;
+multiples of 5 have 2, of 10 have 3, of 11 have 5, and 55 has 7. **Fewer heads is better.**
+
+Every turn **everyone chooses a card at the same time**. Then the cards are shown and
+laid out one by one, lowest first:
+
+* a card goes on the row whose last card is the **highest one still below it**;
+* the card that would be **sixth** in a row instead takes the five cards there (their heads
+  count against you) and starts that row afresh;
+* a card **lower than every row's end** makes its owner **pick a row** to take; the card then
+  starts that row.
+
+A round lasts ten turns. The *codingame* preset plays five rounds; *classic* plays rounds
+until someone has 66 heads or more. The lowest total wins.
+
+## Keys
+
+| key | does |
+|---|---|
+| ← → or h l | move along your hand |
+| digits | type a card's number to jump to it |
+| Enter | play the selected card |
+| ↑ ↓ or k j, 0–3 | choose a row when you must take one |
+| ? | this help |
+| q | leave the table (the game is saved; `parlour resume` goes on) |
+"""
+
+NIMMT_UI = GameUI(table=NimmtTable, help_markdown=HELP, min_width=78, min_height=22, panel=nimmt_panel)

@@ -1,0 +1,39 @@
+"""The frame shared by Parlour's screens: a notice when the terminal is too small."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.screen import Screen
+from textual.widgets import Static
+
+
+class TooSmall(Static):
+    """Shown instead of the screen while the terminal is smaller than it needs."""
+
+
+class ParlourScreen(Screen):
+    """A screen with a minimum size; below it a clear message asks for a larger window."""
+
+    MIN_WIDTH = 60
+    MIN_HEIGHT = 16
+
+    def compose_too_small(self) -> TooSmall:
+        """The notice widget; subclasses yield it in compose."""
+        return TooSmall("", id="too-small")
+
+    def on_mount(self) -> None:
+        """Check the size once at start."""
+        self._check_size(self.app.size.width, self.app.size.height)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Re-check on every resize."""
+        self._check_size(event.size.width, event.size.height)
+
+    def _check_size(self, width: int, height: int) -> None:
+        small = width < self.MIN_WIDTH or height < self.MIN_HEIGHT
+        self.set_class(small, "too-small")
+        if small:
+            self.query_one(TooSmall).update(
+                f"Make the window larger.\n\nThis screen needs {self.MIN_WIDTH}×{self.MIN_HEIGHT}; "
+                f"the terminal is {width}×{height}.\n\nEverything is kept; it comes back as soon as it fits."
+            )

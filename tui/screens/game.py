@@ -1,0 +1,335 @@
+"""The shared game frame: table in the middle, scores and log at the side, keys in the footer.
+
+The screen drives the game: it asks bots in worker threads (the screen never freezes), asks people through the
+table widget, shows each event in turn at a pace a person can follow, and writes every action to the replay.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from typing import Any
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, RichLog, Static
+
+from rules.core import Event, IllegalAction
+from tui.games import game_ui
+from tui.games.base import GameTable, TableInput
+from tui.screens.base import ParlourScreen
+from tui.screens.modals import CurtainScreen, HelpScreen, ResultScreen
+from tui.session import Session
+
+SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
+BOT_MOVE_PAUSE = 0.5  # seconds a bot's turn stays on screen in play mode, so people can follow it
+
+
+class GameScreen(ParlourScreen):
+    """One game being played (or watched) to its end."""
+
+    BINDINGS = [
+        Binding("question_mark", "help", "Rules & keys"),
+        Binding("q", "leave", "Leave (saved)"),
+        Binding("space", "pause", "Pause/Play"),
+        Binding("n", "step", "Step"),
+        Binding("plus,equals_sign", "faster", "Faster"),
+        Binding("minus", "slower", "Slower"),
+    ]
+
+    def __init__(self, session: Session, watch: bool = False, speed: float = 1.0, pace: float = 1.0) -> None:
+        """``pace`` scales every pause (0: no pauses, as tests and screenshots want)."""
+        super().__init__()
+        self.pace = pace
+        self.session = session
+        self.ui = game_ui(session.header.game)
+        self.MIN_WIDTH = self.ui.min_width
+        self.MIN_HEIGHT = self.ui.min_height
+        self.watch = watch
+        self.speed = speed
+        self.paused = False
+        self.steps_allowed = 0
+        self.asking: TableInput | None = None
+        self.curtain_for: int | None = None
+        self.last_human: int | None = None
+        self.thinking: set[int] = set()
+        self.ready: deque[tuple[int, str, float, float]] = deque()  # (seat, action, ms, ready time)
+        self.animating: deque[Event] = deque()
+        self.shown_result = False
+        self.generation = 0
+
+    # --- layout ----------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        """Status line, table and side panel, footer."""
+        yield self.compose_too_small()
+        yield Static(id="status")
+        with Horizontal(id="frame"):
+            yield self.ui.table()
+            with Vertical(id="side"):
+                yield Static(id="scores")
+                yield RichLog(id="log", wrap=True, markup=False, min_width=16, max_lines=500)
+        yield Footer()
+
+    @property
+    def table(self) -> GameTable:
+        """The game's table widget."""
+        return self.query_one(GameTable)
+
+    def on_mount(self) -> None:
+        """Draw, then start play."""
+        super().on_mount()
+        title = f"{self.session.header.game} · {self.session.header.preset}"
+        self.sub_title = title
+        log = self.query_one("#log", RichLog)
+        log.write(Text("Watching: bots play; space pauses, n steps, + and - change speed." if self.watch
+                       else "Press ? for the rules and keys.", style="italic"))
+        self.refresh_table()
+        self.table.focus()
+        self.set_interval(0.1, self._tick)
+        self.advance()
+
+    # --- what is shown ------------------------------------------------------------
+    def viewer(self) -> int | None:
+        """Whose eyes the table uses: a spectator in watch mode, the one person, or the person choosing."""
+        humans = self.session.human_seats
+        if self.watch or not humans:
+            return None
+        if self.asking is not None:
+            return self.asking.seat
+        if len(humans) == 1:
+            return humans[0]
+        return self.last_human if self.last_human is not None else humans[0]
+
+    def refresh_table(self) -> None:
+        """Redraw table, status and scores from the game state."""
+        state = self.session.state
+        seat = self.viewer()
+        view = state.view(seat)
+        hide = self.session.hot_seat and (self.asking is None or self.curtain_for is not None)
+        self.table.sync(view, self.session.names, self.asking if self.curtain_for is None else None, hide)
+        self.query_one("#scores", Static).update(self.ui.panel_renderable(view, self.session.names))
+        self.query_one("#status", Static).update(self.status_text())
+
+    def status_text(self) -> Text:
+        """The line above the table: whose move, bots thinking, speed."""
+        state = self.session.state
+        names = self.session.names
+        text = Text()
+        if state.is_over:
+            text.append("Game over", style="bold")
+        elif self.asking is not None and self.curtain_for is None:
+            text.append(f"{names[self.asking.seat]}, your move", style="bold green")
+        else:
+            waiting = [names[s] for s in state.to_act()]
+            text.append("Waiting for " + ", ".join(waiting))
+        if self.thinking:
+            text.append("  ⟳ thinking: " + ", ".join(names[s] for s in sorted(self.thinking)), style="yellow")
+        if self.watch:
+            text.append(f"  · speed ×{self.speed:g}" + ("  · PAUSED" if self.paused else ""), style="cyan")
+        return text
+
+    def log_event(self, event: Event) -> None:
+        """One line of the log."""
+        style = {"take": "red", "round_end": "bold", "game_end": "bold green", "disqualified": "bold red"}
+        self.query_one("#log", RichLog).write(Text(event.words(self.session.names), style=style.get(event.kind, "")))
+
+    # --- the game loop --------------------------------------------------------------
+    def advance(self) -> None:
+        """Start whatever must happen next: bots thinking, a person choosing, or the ranking."""
+        state = self.session.state
+        if self.animating or not self.is_attached:
+            return
+        if state.is_over:
+            self.asking = None
+            self.refresh_table()
+            if not self.shown_result:
+                self.shown_result = True
+                self.show_result()
+            return
+        to_act = state.to_act()
+        bots = self.session.match.bots
+        for seat in to_act:
+            if seat in bots and seat not in self.thinking and all(r[0] != seat for r in self.ready):
+                self.start_bot(seat)
+        humans = [s for s in to_act if s not in bots]
+        if humans and self.asking is None:
+            self.ask_human(humans[0])
+        self.refresh_table()
+
+    def ask_human(self, seat: int) -> None:
+        """Hand the table to a person (behind the curtain when seats share the keyboard)."""
+        legal = tuple(self.session.state.legal_actions(seat))
+        self.asking = TableInput(seat, legal)
+        if self.session.hot_seat and self.last_human != seat:
+            self.curtain_for = seat
+            self.refresh_table()
+            self.app.push_screen(CurtainScreen(self.session.names[seat]), lambda _: self.lift_curtain())
+        else:
+            self.last_human = seat
+
+    def lift_curtain(self) -> None:
+        """The person is at the keyboard."""
+        if self.asking is not None:
+            self.last_human = self.asking.seat
+        self.curtain_for = None
+        self.refresh_table()
+        self.table.focus()
+
+    def start_bot(self, seat: int) -> None:
+        """Let a bot think in a worker thread on a snapshot of its view."""
+        state = self.session.state
+        view = state.view(seat)
+        legal = state.legal_actions(seat)
+        self.thinking.add(seat)
+        self.think(seat, view, legal, self.generation, time.monotonic())
+
+    @work(thread=True, exclusive=False, group="bots", exit_on_error=False)
+    def think(self, seat: int, view: Any, legal: list[str], generation: int, started: float) -> None:
+        """Worker thread: ask the bot, then hand its action back to the screen."""
+        bot = self.session.match.bots[seat]
+        t0 = time.perf_counter()
+        try:
+            action = bot.choose(view, legal)
+        except Exception as exc:  # a built-in bot bug must not end the game: play on with a legal move
+            action = legal[0]
+            self.app.call_from_thread(self.notify, f"{self.session.names[seat]}'s bot failed ({exc}); "
+                                      "it played its first legal move", severity="error")
+        ms = (time.perf_counter() - t0) * 1000
+        self.app.call_from_thread(self.bot_ready, seat, action, ms, generation, started)
+
+    def bot_ready(self, seat: int, action: str, ms: float, generation: int, started: float) -> None:
+        """A bot has chosen; it is played when the pace allows."""
+        if generation != self.generation:
+            return
+        self.thinking.discard(seat)
+        self.ready.append((seat, action, ms, started + self.move_delay()))
+        self.refresh_table()
+
+    def move_delay(self) -> float:
+        """How long a bot's move waits before it is played."""
+        if self.watch:
+            return self.pace / self.speed
+        simultaneous = len(self.session.state.to_act()) > 1
+        return 0.0 if simultaneous else BOT_MOVE_PAUSE * self.pace
+
+    def _tick(self) -> None:
+        """Play bot moves that are due (pacing, pause and step)."""
+        if self.animating or not self.ready:
+            return
+        if self.watch and self.paused and self.steps_allowed <= 0:
+            return
+        seat, action, ms, due = self.ready[0]
+        if time.monotonic() < due and not (self.watch and self.paused):
+            return
+        self.ready.popleft()
+        if self.watch and self.paused:
+            self.steps_allowed -= 1
+        self.play(seat, action, ms)
+
+    def play(self, seat: int, action: str, ms: float | None = None) -> None:
+        """Apply an action, then show its events one by one."""
+        try:
+            events = self.session.match.play(seat, action, ms)
+        except IllegalAction as exc:
+            self.notify(str(exc), title="Not allowed", severity="warning")
+            if seat in self.session.match.bots:
+                self.advance()
+            return
+        if self.asking is not None and self.asking.seat == seat:
+            self.asking = None
+        self.animating.extend(events)
+        if self.animating:
+            self.run_animation()
+        else:
+            self.advance()
+
+    def run_animation(self) -> None:
+        """Show the next queued event, then wait for its pause."""
+        if not self.animating:
+            self.refresh_table()
+            self.advance()
+            return
+        event = self.animating.popleft()
+        self.log_event(event)
+        pause = self.table.show_event(event, self.session.names)
+        pause *= self.pace / (self.speed if self.watch else 1.0)
+        if pause <= 0:
+            self.run_animation()
+        else:
+            self.set_timer(pause, self.run_animation)
+
+    def on_game_table_chosen(self, message: GameTable.Chosen) -> None:
+        """A person chose on the table."""
+        if self.asking is None or self.curtain_for is not None or self.animating:
+            return
+        self.play(self.asking.seat, message.action)
+
+    def show_result(self) -> None:
+        """The final ranking, then again or home."""
+        outcome = self.session.state.outcome()
+        assert outcome is not None
+        label = getattr(self.ui, "score_label", "Score")
+        self.app.push_screen(ResultScreen(outcome, self.session.names, label), self.after_result)
+
+    def after_result(self, choice: str | None) -> None:
+        """Start again with the same seats, or go home."""
+        if choice == "again":
+            from tui.session import new_session
+
+            header = self.session.header
+            self.leave()
+            new = new_session(header.game, header.preset, [s.spec for s in header.seats],
+                              int(time.time_ns() % (2**31)), [s.name for s in header.seats])
+            self.app.push_screen(GameScreen(new, watch=self.watch, speed=self.speed, pace=self.pace))
+        elif choice == "home":
+            self.leave()
+
+    # --- keys -----------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Watch controls only while watching."""
+        if action in ("pause", "step", "faster", "slower"):
+            return self.watch
+        return True
+
+    def action_help(self) -> None:
+        """Rules and keys of this game."""
+        self.app.push_screen(HelpScreen(self.ui.help_markdown))
+
+    def action_leave(self) -> None:
+        """Leave the table; the replay file keeps the game."""
+        if not self.session.state.is_over:
+            where = f" ({self.session.path})" if self.session.path else ""
+            self.app.notify(f"Game saved{where}. Resume it from the home screen or with `parlour resume`.")
+        self.leave()
+
+    def leave(self) -> None:
+        """Stop bots and close the replay, then go back."""
+        self.generation += 1
+        self.workers.cancel_group(self, "bots")
+        self.session.close()
+        if self.app.screen is self:
+            self.app.pop_screen()
+
+    def action_pause(self) -> None:
+        """Pause or go on."""
+        self.paused = not self.paused
+        self.refresh_table()
+
+    def action_step(self) -> None:
+        """One move while paused."""
+        self.paused = True
+        self.steps_allowed += 1
+        self.refresh_table()
+
+    def action_faster(self) -> None:
+        """Double the speed."""
+        self.speed = next((s for s in SPEEDS if s > self.speed), self.speed)
+        self.refresh_table()
+
+    def action_slower(self) -> None:
+        """Halve the speed."""
+        self.speed = next((s for s in reversed(SPEEDS) if s < self.speed), self.speed)
+        self.refresh_table()

@@ -1,0 +1,93 @@
+"""The home screen: the games, resume, replays, help."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from rules.registry import GAMES
+from tui.games import has_ui
+from tui.screens.base import ParlourScreen
+
+HOME_HELP = """\
+# Parlour
+
+Board and card games in the terminal, against bots, with friends at one keyboard,
+or just watching bots play.
+
+* **↑ ↓** choose a game, **Enter** sets up a new table.
+* **r** resumes your latest unfinished game; **p** lists saved games and replays.
+* In every game: **?** explains its rules and keys, **q** leaves (the game is saved).
+
+From a shell: `parlour play nimmt`, `parlour watch nimmt --seat ai --seat ai --seat ai --seat ai`,
+`parlour replay FILE`, `parlour resume`, `parlour check FILE`, `parlour arena …` (see `parlour --help`).
+"""
+
+
+class HomeScreen(ParlourScreen):
+    """Pick a game."""
+
+    MIN_WIDTH = 50
+    MIN_HEIGHT = 14
+    BINDINGS = [
+        Binding("enter", "open", "New game", show=True),
+        Binding("r", "resume", "Resume"),
+        Binding("p", "replays", "Replays"),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        """Title and the list of games."""
+        yield self.compose_too_small()
+        with Vertical(id="home"):
+            yield Static(Text("Parlour", style="bold"), id="home-title")
+            yield Static("Board and card games in the terminal.", id="home-tagline")
+            options = []
+            for info in GAMES.values():
+                ready = info.available and has_ui(info.id)
+                label = Text(info.title, style="bold" if ready else "dim")
+                if not ready:
+                    label.append("  (coming soon)", style="italic dim")
+                label.append("\n  " + info.blurb, style="" if ready else "dim")
+                options.append(Option(label, id=info.id, disabled=not ready))
+            yield OptionList(*options, id="games")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Focus the list."""
+        super().on_mount()
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Enter on a game opens its new-game screen."""
+        from tui.screens.new_game import NewGameScreen
+
+        if event.option.id:
+            self.app.push_screen(NewGameScreen(event.option.id))
+
+    def action_open(self) -> None:
+        """Open the highlighted game."""
+        games = self.query_one(OptionList)
+        if games.highlighted is not None:
+            games.action_select()
+
+    def action_resume(self) -> None:
+        """Resume the newest unfinished game."""
+        self.app.resume_latest()  # type: ignore[attr-defined]
+
+    def action_replays(self) -> None:
+        """Saved games and replays."""
+        from tui.screens.replays import ReplayListScreen
+
+        self.app.push_screen(ReplayListScreen())
+
+    def action_help(self) -> None:
+        """What Parlour is and its keys."""
+        from tui.screens.modals import HelpScreen
+
+        self.app.push_screen(HelpScreen(HOME_HELP))

@@ -1,0 +1,123 @@
+"""Small screens over a game: help, the hot-seat curtain, the final ranking, messages."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Markdown, Static
+
+from rules.core import Outcome
+
+
+class HelpScreen(ModalScreen[None]):
+    """A game's rules and keys."""
+
+    BINDINGS = [Binding("escape,q,question_mark", "dismiss", "Close")]
+
+    def __init__(self, markdown: str) -> None:
+        super().__init__()
+        self.markdown = markdown
+
+    def compose(self) -> ComposeResult:
+        """The help text in a scrolling box."""
+        with VerticalScroll(id="help-box"):
+            yield Markdown(self.markdown)
+        yield Footer()
+
+    def action_dismiss(self) -> None:  # type: ignore[override]
+        """Close the help."""
+        self.dismiss(None)
+
+
+class CurtainScreen(ModalScreen[None]):
+    """Covers the table until the named person has the keyboard."""
+
+    BINDINGS = [Binding("enter,space", "dismiss", "I am here")]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.person = name
+
+    def compose(self) -> ComposeResult:
+        """One big line."""
+        with Vertical(id="curtain-box"):
+            yield Static(Text(f"Pass to {self.person} — press Enter", style="bold"), id="curtain-text")
+            yield Static("Everyone else, look away: the next screen shows a private hand.", id="curtain-hint")
+        yield Footer()
+
+    def action_dismiss(self) -> None:  # type: ignore[override]
+        """The person is ready."""
+        self.dismiss(None)
+
+
+class ResultScreen(ModalScreen[str]):
+    """The final ranking; returns ``again`` or ``home``."""
+
+    BINDINGS = [
+        Binding("a", "choose('again')", "Again, same seats"),
+        Binding("h,escape", "choose('home')", "Home"),
+        Binding("v", "choose('stay')", "Look at the table"),
+    ]
+
+    def __init__(self, outcome: Outcome, names: list[str], score_label: str) -> None:
+        super().__init__()
+        self.outcome = outcome
+        self.names = names
+        self.score_label = score_label
+
+    def compose(self) -> ComposeResult:
+        """Ranking table and the two ways on."""
+        table = Table(title="Final ranking", expand=True)
+        table.add_column("Rank", justify="right")
+        table.add_column("Seat")
+        table.add_column(self.score_label, justify="right")
+        order = sorted(range(len(self.names)), key=lambda s: (self.outcome.ranks[s], s))
+        for s in order:
+            score = self.outcome.scores[s]
+            table.add_row(str(self.outcome.ranks[s]), self.names[s], f"{score:g}",
+                          style="bold green" if self.outcome.ranks[s] == 1 else "")
+        with Vertical(id="result-box"):
+            yield Static(table)
+            yield Static(Text(f"The game ended: {self.outcome.reason}.", style="italic"))
+            yield Button("Again with the same seats (a)", id="again", variant="primary")
+            yield Button("Back to the home screen (h)", id="home")
+        yield Footer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Buttons do what the keys do."""
+        self.dismiss(event.button.id or "home")
+
+    def action_choose(self, what: str) -> None:
+        """Leave the ranking."""
+        self.dismiss(what)
+
+
+class MessageScreen(ModalScreen[None]):
+    """A message a person must read (a file that would not load, a failed seat…)."""
+
+    BINDINGS = [Binding("enter,escape,space", "dismiss", "OK")]
+
+    def __init__(self, title: str, message: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.message = message
+
+    def compose(self) -> ComposeResult:
+        """Title, message, OK."""
+        with Vertical(id="message-box"):
+            yield Static(Text(self.title_text, style="bold red"))
+            yield Static(self.message)
+            yield Button("OK", id="ok", variant="primary")
+        yield Footer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """OK closes."""
+        self.dismiss(None)
+
+    def action_dismiss(self) -> None:  # type: ignore[override]
+        """Close."""
+        self.dismiss(None)

@@ -1,0 +1,157 @@
+"""Set up a table: preset, number of seats, each seat's kind and name, seed."""
+
+from __future__ import annotations
+
+import random
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from ai.seats import SeatSpecError, parse_seat
+from rules.core import Preset
+from rules.registry import game_info
+from tui.screens.base import ParlourScreen
+
+KINDS = [
+    ("Person at this keyboard", "human"),
+    ("AI — hard", "ai:hard"),
+    ("AI — normal", "ai:normal"),
+    ("AI — easy", "ai:easy"),
+    ("Random moves", "random"),
+    ("External program", "cmd"),
+]
+
+
+class SeatRow(Horizontal):
+    """One seat: its kind and a name (or, for a program, its command line)."""
+
+    def __init__(self, index: int, kind: str, name: str) -> None:
+        super().__init__(classes="seat-row")
+        self.index = index
+        self.kind = kind
+        self.seat_name = name
+
+    def compose(self) -> ComposeResult:
+        """Number, kind, name/command."""
+        yield Label(f"Seat {self.index + 1}", classes="seat-label")
+        yield Select(KINDS, value=self.kind, allow_blank=False, classes="seat-kind")
+        yield Input(self.seat_name, placeholder="name (or command for a program)", classes="seat-name")
+
+    def spec(self) -> tuple[str, str]:
+        """The seat spec and display name chosen here."""
+        kind = str(self.query_one(Select).value)
+        text = self.query_one(Input).value.strip()
+        if kind == "cmd":
+            return f"cmd:{text}", ""
+        if kind == "human":
+            return ("human:" + text if text else "human"), text
+        return kind, text
+
+
+class NewGameScreen(ParlourScreen):
+    """The table before it starts; every field has a sensible default, so Enter starts at once."""
+
+    MIN_WIDTH = 60
+    MIN_HEIGHT = 18
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start", priority=True),
+        Binding("escape", "app.pop_screen", "Back"),
+    ]
+
+    def __init__(self, game: str) -> None:
+        super().__init__()
+        self.info = game_info(game)
+
+    def compose(self) -> ComposeResult:
+        """The form."""
+        yield self.compose_too_small()
+        preset = self.info.preset(None)
+        with VerticalScroll(id="new-game"):
+            yield Static(f"New game of {self.info.title}", id="new-title")
+            yield Static(self.info.blurb, id="new-blurb")
+            with Horizontal(classes="field"):
+                yield Label("Rules", classes="field-label")
+                yield Select([(f"{p.name} — {p.summary}", p.name) for p in self.info.presets],
+                             value=preset.name, allow_blank=False, id="preset")
+            with Horizontal(classes="field"):
+                yield Label("Seats", classes="field-label")
+                yield Select(self._seat_counts(preset), value=preset.default_seats, allow_blank=False, id="count")
+            with Horizontal(classes="field"):
+                yield Label("Seed", classes="field-label")
+                yield Input(str(random.SystemRandom().randrange(10**6)), id="seed", type="integer")
+            yield Vertical(id="seats")
+            yield Static("", id="new-error")
+            yield Button("Start (Enter)", id="start", variant="primary")
+        yield Footer()
+
+    def _seat_counts(self, preset: Preset) -> list[tuple[str, int]]:
+        return [(str(n), n) for n in range(preset.min_seats, preset.max_seats + 1)]
+
+    def on_mount(self) -> None:
+        """Seats: you and the strongest bots."""
+        super().on_mount()
+        self._build_seats(self.info.preset(None).default_seats)
+        self.query_one("#start", Button).focus()
+
+    def _build_seats(self, count: int) -> None:
+        box = self.query_one("#seats", Vertical)
+        old = list(box.query(SeatRow))
+        box.remove_children()
+        rows = []
+        for i in range(count):
+            if i < len(old):
+                spec = str(old[i].query_one(Select).value)
+                name = old[i].query_one(Input).value
+            else:
+                spec, name = ("human", "") if i == 0 else ("ai:hard", "")
+            rows.append(SeatRow(i, spec, name))
+        box.mount_all(rows)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """Preset and seat count reshape the seat list."""
+        if event.select.id == "preset":
+            preset = self.info.preset(str(event.value))
+            count = self.query_one("#count", Select)
+            count.set_options(self._seat_counts(preset))
+            count.value = preset.default_seats
+        elif event.select.id == "count" and isinstance(event.value, int):
+            self._build_seats(event.value)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in a field starts the game too."""
+        self.action_start()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """The Start button."""
+        if event.button.id == "start":
+            self.action_start()
+
+    def action_start(self) -> None:
+        """Check the form and sit down at the table."""
+        from tui.screens.game import GameScreen
+        from tui.session import new_session
+
+        error = self.query_one("#new-error", Static)
+        specs, names = [], []
+        for row in self.query(SeatRow):
+            spec, name = row.spec()
+            try:
+                parse_seat(spec)
+            except SeatSpecError as exc:
+                error.update(f"Seat {row.index + 1}: {exc}")
+                return
+            specs.append(spec)
+            names.append(name)
+        seed_text = self.query_one("#seed", Input).value.strip()
+        if not seed_text.lstrip("-").isdigit():
+            error.update("The seed must be a whole number.")
+            return
+        preset = str(self.query_one("#preset", Select).value)
+        try:
+            session = new_session(self.info.id, preset, specs, int(seed_text), names)
+        except Exception as exc:  # a seat that cannot start (a program not found…) is reported, not raised
+            error.update(f"Cannot start: {exc}")
+            return
+        self.app.switch_screen(GameScreen(session))

@@ -1,0 +1,173 @@
+"""The replay viewer: step, jump, play at a speed, and look through any seat's eyes."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, RichLog, Static
+
+from rules.core import Event
+from rules.replay import Replay, apply_record
+from tui.games import game_ui
+from tui.games.base import GameTable
+from tui.screens.base import ParlourScreen
+from tui.screens.game import SPEEDS
+from tui.screens.modals import HelpScreen
+
+VIEWER_HELP = """\
+## Replay viewer keys
+
+| key | does |
+|---|---|
+| → or l | one action forward |
+| ← or h | one action back |
+| Home / End | jump to the start / the end |
+| space | play / pause |
+| + / - | faster / slower |
+| v | whose eyes: everything, or one seat's view in turn |
+| q | back |
+"""
+
+
+class ReplayScreen(ParlourScreen):
+    """A finished or unfinished game shown action by action."""
+
+    BINDINGS = [
+        Binding("right,l", "forward", "Step →"),
+        Binding("left,h", "back", "← Step"),
+        Binding("home", "start", "Start"),
+        Binding("end", "end", "End"),
+        Binding("space", "play", "Play/Pause"),
+        Binding("plus,equals_sign", "faster", "Faster"),
+        Binding("minus", "slower", "Slower"),
+        Binding("v", "viewpoint", "Whose view"),
+        Binding("question_mark", "help", "Keys"),
+        Binding("q,escape", "app.pop_screen", "Back"),
+    ]
+
+    def __init__(self, replay: Replay, title: str) -> None:
+        super().__init__()
+        self.replay = replay
+        self.title_text = title
+        self.ui = game_ui(replay.header.game)
+        self.MIN_WIDTH = self.ui.min_width
+        self.MIN_HEIGHT = self.ui.min_height
+        self.names = [s.name for s in replay.header.seats]
+        state = replay.header.new_state()
+        self.states = [state.copy()]
+        self.events: list[list[Event]] = [[]]
+        for record in replay.actions:
+            self.events.append(apply_record(state, record))
+            self.states.append(state.copy())
+        self.position = 0
+        self.viewpoint: int | None = None
+        self.playing = False
+        self.speed = 1.0
+        self._timer = None
+
+    def compose(self) -> ComposeResult:
+        """Same frame as a game."""
+        yield self.compose_too_small()
+        yield Static(id="status")
+        with Horizontal(id="frame"):
+            yield self.ui.table()
+            with Vertical(id="side"):
+                yield Static(id="scores")
+                yield RichLog(id="log", wrap=True, markup=False, min_width=16, max_lines=2000)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Start at the beginning."""
+        super().on_mount()
+        for w in self.replay.warnings:
+            self.notify(w, severity="warning")
+        self.show()
+
+    @property
+    def last(self) -> int:
+        """Index of the final position."""
+        return len(self.states) - 1
+
+    def show(self) -> None:
+        """Draw the current position and the log up to it."""
+        state = self.states[self.position]
+        view = state.view(self.viewpoint)
+        self.query_one(GameTable).sync(view, self.names, None, False)
+        self.query_one("#scores", Static).update(self.ui.panel_renderable(view, self.names))
+        who = "everything" if self.viewpoint is None else f"{self.names[self.viewpoint]}'s view"
+        status = Text(f"{self.title_text}  ·  action {self.position} of {self.last}  ·  showing {who}")
+        status.append(f"  ·  ×{self.speed:g}" + ("  ▶ playing" if self.playing else ""), style="cyan")
+        self.query_one("#status", Static).update(status)
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        for i in range(1, self.position + 1):
+            for event in self.events[i]:
+                log.write(event.words(self.names))
+
+    def go(self, position: int) -> None:
+        """Move to a position."""
+        self.position = max(0, min(self.last, position))
+        self.show()
+
+    def action_forward(self) -> None:
+        """One action on."""
+        self.go(self.position + 1)
+
+    def action_back(self) -> None:
+        """One action back."""
+        self.go(self.position - 1)
+
+    def action_start(self) -> None:
+        """The start."""
+        self.go(0)
+
+    def action_end(self) -> None:
+        """The end."""
+        self.go(self.last)
+
+    def action_play(self) -> None:
+        """Play or pause."""
+        self.playing = not self.playing
+        if self.playing and self.position >= self.last:
+            self.position = 0
+        self._schedule()
+        self.show()
+
+    def _schedule(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        if self.playing:
+            self._timer = self.set_interval(1.0 / self.speed, self._tick)
+
+    def _tick(self) -> None:
+        if self.position >= self.last:
+            self.playing = False
+            self._schedule()
+            self.show()
+        else:
+            self.go(self.position + 1)
+
+    def action_faster(self) -> None:
+        """Faster."""
+        self.speed = next((s for s in SPEEDS if s > self.speed), self.speed)
+        self._schedule()
+        self.show()
+
+    def action_slower(self) -> None:
+        """Slower."""
+        self.speed = next((s for s in reversed(SPEEDS) if s < self.speed), self.speed)
+        self._schedule()
+        self.show()
+
+    def action_viewpoint(self) -> None:
+        """Cycle: everything, seat 0, seat 1, …"""
+        n = len(self.names)
+        self.viewpoint = 0 if self.viewpoint is None else (None if self.viewpoint + 1 >= n else self.viewpoint + 1)
+        self.show()
+
+    def action_help(self) -> None:
+        """Keys of the viewer and the game's rules."""
+        self.app.push_screen(HelpScreen(VIEWER_HELP + "\n" + self.ui.help_markdown))

@@ -1,0 +1,67 @@
+"""Saved games and replays: a list to resume or re-watch from."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui import storage
+from tui.screens.base import ParlourScreen
+
+
+class ReplayListScreen(ParlourScreen):
+    """Every replay in the data folder, newest first."""
+
+    BINDINGS = [
+        Binding("enter", "open", "Watch replay"),
+        Binding("r", "resume", "Resume game"),
+        Binding("escape,q", "app.pop_screen", "Back"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        """The list."""
+        yield self.compose_too_small()
+        yield Static(f"Replays and saved games in {storage.replay_dir()}", id="replays-title")
+        self.items = storage.list_replays()
+        options = []
+        for i, item in enumerate(self.items):
+            when = dt.datetime.fromtimestamp(item.mtime).strftime("%Y-%m-%d %H:%M")
+            label = Text(f"{when}  {item.game:<10} ")
+            if item.error:
+                label.append(f"unreadable: {item.error}", style="red")
+            else:
+                label.append(item.seats)
+                label.append("  finished" if item.finished else "  unfinished — r resumes",
+                             style="green" if item.finished else "yellow")
+            options.append(Option(label, id=str(i)))
+        if not options:
+            options.append(Option("No replays yet: play or watch a game first.", disabled=True))
+        yield OptionList(*options, id="replay-list")
+        yield Footer()
+
+    def _selected(self) -> storage.ReplayListing | None:
+        index = self.query_one(OptionList).highlighted
+        if index is None or index >= len(self.items):
+            return None
+        return self.items[index]
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Enter opens the replay viewer."""
+        self.action_open()
+
+    def action_open(self) -> None:
+        """Watch the highlighted replay."""
+        item = self._selected()
+        if item is not None:
+            self.app.open_replay(item.path)  # type: ignore[attr-defined]
+
+    def action_resume(self) -> None:
+        """Go on with the highlighted game."""
+        item = self._selected()
+        if item is not None:
+            self.app.resume(item.path)  # type: ignore[attr-defined]

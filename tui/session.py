@@ -1,0 +1,93 @@
+"""A game being played in the app: the match, who sits where, and its replay file."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ai.match import Match
+from ai.seats import SeatSpec, make_player, parse_seat, seat_rng
+from rules.core import GameState
+from rules.registry import game_info
+from rules.replay import Header, Replay, SeatEntry, apply_record
+from tui import storage
+
+
+@dataclass
+class Session:
+    """A live game: state, seats, bots and the replay being written."""
+
+    header: Header
+    specs: list[SeatSpec]
+    match: Match
+    path: Path | None
+
+    @property
+    def state(self) -> GameState:
+        """The game state."""
+        return self.match.state
+
+    @property
+    def names(self) -> list[str]:
+        """Seat names."""
+        return self.match.names
+
+    @property
+    def human_seats(self) -> list[int]:
+        """Seats played by people at this keyboard."""
+        return [i for i, s in enumerate(self.specs) if s.is_human]
+
+    @property
+    def hot_seat(self) -> bool:
+        """Several people share the keyboard in a game with secrets: a curtain goes up between them."""
+        return len(self.human_seats) > 1 and game_info(self.header.game).hidden_information
+
+    def close(self) -> None:
+        """Stop writing and end any external programs."""
+        if self.match.writer is not None:
+            self.match.writer.close()
+            self.match.writer = None
+        for bot in self.match.bots.values():
+            close = getattr(bot, "close", None)
+            if close is not None:
+                close()
+
+
+def _bots(game: str, specs: list[SeatSpec], seed: int | None) -> dict[int, object]:
+    bots = {}
+    for i, spec in enumerate(specs):
+        bot = make_player(game, spec, seat_rng(seed, 0, i))
+        if bot is not None:
+            bots[i] = bot
+    return bots
+
+
+def new_session(game: str, preset: str, seat_texts: list[str], seed: int, names: list[str] | None = None,
+                save: bool = True) -> Session:
+    """Start a new game and its replay file."""
+    specs = [parse_seat(t) for t in seat_texts]
+    names = [n or s.display_name(i) for i, (s, n) in enumerate(zip(specs, names or [""] * len(specs)))]
+    state = game_info(game).start(preset, len(specs), seed)
+    header = Header(game, state.preset, [SeatEntry(n, s.text) for n, s in zip(names, specs)], seed)
+    writer, path = storage.open_writer(header) if save else (None, None)
+    match = Match(state, names, _bots(game, specs, seed), writer)  # type: ignore[arg-type]
+    return Session(header, specs, match, path)
+
+
+def resume_session(path: Path, replay: Replay) -> Session:
+    """Go on with an unfinished game from its replay file."""
+    specs = [parse_seat(s.spec) for s in replay.header.seats]
+    names = [s.name for s in replay.header.seats]
+    match = Match(replay.state, names, _bots(replay.header.game, specs, replay.header.seed),  # type: ignore[arg-type]
+                  storage.reopen_writer(path))
+    return Session(replay.header, specs, match, path)
+
+
+def states_of(replay: Replay) -> list[GameState]:
+    """The state before the first action and after each one, for the replay viewer."""
+    state = replay.header.new_state()
+    states = [state.copy()]
+    for record in replay.actions:
+        apply_record(state, record)
+        states.append(state.copy())
+    return states
