@@ -275,7 +275,8 @@ class Round:
         """Score of each position in the round as things stand (final once over)."""
         n = len(self.seats)
         if self.rules.per_seat_score:
-            base = 10 + sum(self.fireworks)
+            # Every successfully played card scores its value: a firework of height h is worth 1 + … + h.
+            base = 10 + sum(h * (h + 1) // 2 for h in self.fireworks)
             scores = [base - self.mistakes[p] for p in range(n)]
         else:
             team = 0 if self.fuses >= self.rules.fuse_limit else sum(self.fireworks)

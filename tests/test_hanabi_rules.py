@@ -230,8 +230,25 @@ def test_fireworks_preset_numbers_and_per_seat_scores() -> None:
     assert not any(a.startswith("DISCARD") for a in g.legal_actions(0))
     g.apply(0, "PLAY:A")  # R2 misplay
     g.apply(1, "PLAY:A")  # R1
+    g.apply(2, "SAY:0:WHITE")
+    g.apply(0, "PLAY:B")  # W1
+    g.apply(1, "PLAY:B")  # G1
     g.disqualify(2, "crash")
-    assert g.outcome().scores == (10 + 1 - 1, 10 + 1, 0)
+    # 10 + the values played (1 + 1 + 1) - own mistakes; the disqualified seat scores 0.
+    assert g.outcome().scores == (12, 13, 0)
+
+
+def test_fireworks_round_scores_card_values() -> None:
+    top = ["W1", "W2", "W3", "R1", "R2", "B1", "B1", "B1", "G1", "G1", "Y1", "Y1", "Y1", "G1", "W1"]
+    g = game_info("hanabi").start("fireworks", 3, None, {"deck": deck_with(top)})
+    for slot in "ABCDE":
+        g.apply(0, f"PLAY:{slot}")
+        g.apply(1, "SAY:0:1")
+        g.apply(2, "SAY:0:1")
+    v = g.view(None)
+    assert v.fireworks == (3, 2, 0, 0, 0)
+    g.disqualify(1, "timeout")
+    assert g.outcome().scores == (10 + 6 + 3, 0, 10 + 6 + 3)
 
 
 def test_fireworks_fourth_mistake_ends_and_still_scores() -> None:
@@ -380,7 +397,9 @@ def test_thousands_of_random_games_keep_invariants_and_scores() -> None:
             assert out.scores == (float(expected),) * n
             assert out.reason in ("fuses", "deck", "perfect")
         else:
-            assert out.scores == tuple(float(10 + sum(v.fireworks) - m) for m in v.mistakes)
+            # Each successful play scores its card's value (independent of the rules' triangle formula).
+            played_values = sum(m.card % 5 + 1 for m in v.history if m.kind == "play" and m.success)
+            assert out.scores == tuple(float(10 + played_values - m) for m in v.mistakes)
         if out.reason == "deck":
             assert v.deck_count == 0 and v.turns_left == 0
 
