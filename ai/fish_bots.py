@@ -34,7 +34,7 @@ _ADJ_NEG = _NEG
 
 TERRITORY_WEIGHT = 0.8
 """How much a tile a seat reaches first counts, against a tile already banked."""
-HARD_NODES = 2500
+HARD_NODES = 400
 HARD_SECONDS = 0.035
 WIN = 10**7
 
@@ -78,7 +78,7 @@ def region(seed: int, passable: int) -> int:
 class Position:
     """A mutable search position built from a view: free ice, penguin tiles, scores per seat."""
 
-    __slots__ = ("free", "pos", "score", "k", "n", "m1", "m2", "m3", "value")
+    __slots__ = ("free", "pos", "score", "k", "n", "m1", "m2", "m3", "value", "masks")
 
     def __init__(self, view: FishView) -> None:
         fish = view.fish
@@ -92,9 +92,11 @@ class Position:
         self.m2 = sum(BIT[t] for t in range(TILES) if fish[t] == 2)
         self.m3 = sum(BIT[t] for t in range(TILES) if fish[t] == 3)
         self.score = [100 * f + t for f, t in zip(view.fish_banked, view.tiles_banked, strict=True)]
+        self.masks = [0] * self.n  # tiles of each seat's penguins
         for p, t in enumerate(self.pos):
             if t >= 0:
                 self.score[p // self.k] += self.value[t]
+                self.masks[p // self.k] |= BIT[t]
 
     def fish_value(self, mask: int) -> int:
         """Codingame units of the tiles in ``mask``."""
@@ -132,44 +134,55 @@ class Position:
 
     def seat_mask(self, seat: int) -> int:
         """Tiles of the seat's penguins."""
-        k = self.k
-        return sum(BIT[t] for t in self.pos[seat * k : seat * k + k] if t >= 0)
+        return self.masks[seat]
+
+    def reach_value(self, seat: int) -> int:
+        """The value of every free tile the seat's penguins can reach by any number of slides."""
+        free = self.free
+        front = self.masks[seat]
+        seen = 0
+        while front:
+            front = slide_fill(front, free) & ~seen
+            seen |= front
+        return self.fish_value(seen)
 
     def territory(self) -> list[float]:
         """Per seat: the value of free tiles it reaches (by slides) strictly first, ties shared."""
         n, free = self.n, self.free
-        fronts = [self.seat_mask(s) for s in range(n)]
+        fronts = self.masks[:]
         seen = [0] * n
-        owned = [0.0] * n
+        solo = [0] * n
+        shared = [0] * n
         claimed = 0  # tiles some seat reached at an earlier level
         while True:
             new = []
+            level = dup = 0
+            active = False
             for s in range(n):
                 f = fronts[s]
-                x = slide_fill(f, free) & ~seen[s] if f else 0
-                seen[s] |= x
-                fronts[s] = x
-                new.append(x & ~claimed)
-            level = 0
-            for x in new:
-                level |= x
-            if not level:
-                return owned
-            for s in range(n):
-                x = new[s]
-                if not x:
-                    continue
-                others = 0
-                for t in range(n):
-                    if t != s:
-                        others |= new[t]
-                solo = x & ~others
-                if solo:
-                    owned[s] += self.fish_value(solo)
-                shared = x & others
-                if shared:
-                    owned[s] += self.fish_value(shared) / 2
-            claimed |= level
+                if f:
+                    x = slide_fill(f, free) & ~seen[s]
+                    seen[s] |= x
+                    fronts[s] = x
+                    if x:
+                        active = True
+                        x &= ~claimed
+                        dup |= level & x
+                        level |= x
+                    new.append(x)
+                else:
+                    new.append(0)
+            if not active:
+                break
+            if level:
+                for s in range(n):
+                    x = new[s]
+                    if x:
+                        solo[s] |= x & ~dup
+                        shared[s] |= x & dup
+                claimed |= level
+        fv = self.fish_value
+        return [fv(solo[s]) + (fv(shared[s]) / 2 if shared[s] else 0) for s in range(n)]
 
     def totals(self) -> list[float]:
         """Score plus weighted territory, per seat."""
@@ -178,15 +191,19 @@ class Position:
 
     def play(self, p: int, a: int, t: int) -> None:
         """Slide penguin ``p`` from ``a`` to ``t`` (``a`` becomes a hole; ``t`` counts for the owner now)."""
+        s = p // self.k
         self.free &= ~BIT[t]
         self.pos[p] = t
-        self.score[p // self.k] += self.value[t]
+        self.score[s] += self.value[t]
+        self.masks[s] ^= BIT[a] | BIT[t]
 
     def undo(self, p: int, a: int, t: int) -> None:
         """Take back :meth:`play`."""
+        s = p // self.k
         self.free |= BIT[t]
         self.pos[p] = a
-        self.score[p // self.k] -= self.value[t]
+        self.score[s] -= self.value[t]
+        self.masks[s] ^= BIT[a] | BIT[t]
 
 
 def relative(values: list[float], seat: int) -> float:
@@ -204,10 +221,12 @@ def placement_choice(view: FishView, legal: list[str], rng: random.Random) -> st
         pos.free &= ~BIT[t]
         pos.pos[p] = t
         pos.score[seat] += pos.value[t]
+        pos.masks[seat] |= BIT[t]
         # Mobility breaks near-ties: a penguin with many open lines is hard to trap.
         lines = sum(1 for n in STEP[t] if n >= 0 and pos.free >> n & 1)
         v = relative(pos.totals(), seat) + 30 * lines
         pos.score[seat] -= pos.value[t]
+        pos.masks[seat] &= ~BIT[t]
         pos.pos[p] = -1
         pos.free |= BIT[t]
         if v > best_val + 1e-9:
@@ -331,7 +350,7 @@ class SearchBot:
         pos = self.pos
         if self.solo:
             # Alone in its regions: only its own haul matters; territory estimates what is left to eat.
-            return pos.score[self.root] + TERRITORY_WEIGHT * pos.territory()[self.root]
+            return pos.score[self.root] + TERRITORY_WEIGHT * pos.reach_value(self.root)
         return relative(pos.totals(), self.root)
 
     def _terminal(self) -> float:

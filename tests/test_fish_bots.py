@@ -1,0 +1,132 @@
+"""Fish bots: legal and deterministic play, the territory evaluation, private regions solved exactly."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ai import fish_bots
+from ai.bots import RandomBot
+from ai.levels import make_bot
+from rules import fish
+from rules.fish import TILE_NAMES, new_game
+
+T = {n: i for i, n in enumerate(TILE_NAMES)}
+
+
+def play_out(state: fish.FishState, bots: list) -> list[str]:
+    log = []
+    while not state.is_over:
+        (seat,) = state.to_act()
+        legal = state.legal_actions(seat)
+        a = bots[seat].choose(state.view(seat), legal)
+        assert a in legal
+        log.append(a)
+        state.apply(seat, a)
+    return log
+
+
+@pytest.mark.parametrize(("seats", "preset"), [(2, "codingame"), (3, "classic"), (4, "codingame")])
+def test_every_level_plays_legal_games(seats: int, preset: str) -> None:
+    levels = ["hard", "normal", "easy", "random"][:seats]
+    bots = [
+        RandomBot(random.Random(9)) if lv == "random" else make_bot("fish", lv, random.Random(s))
+        for s, lv in enumerate(levels)
+    ]
+    s = new_game(preset, seats, 21, None)
+    play_out(s, bots)
+    assert s.outcome() is not None
+
+
+def test_bots_are_deterministic_given_the_rng() -> None:
+    def game() -> list[str]:
+        bots = [fish_bots.SearchBot(random.Random(1), seconds=60.0), fish_bots.GreedyBot(random.Random(2))]
+        return play_out(new_game("codingame", 2, 4, None), bots)
+
+    assert game() == game()
+
+
+def test_greedy_takes_the_most_fish() -> None:
+    s = new_game("codingame", 2, 3, None)
+    bot = fish_bots.GreedyBot(random.Random(0))
+    a = bot.choose(s.view(0), s.legal_actions(0))
+    assert s.fish[fish.action_parts(a)[1]] == 3
+
+
+def test_territory_counts_tiles_reached_first() -> None:
+    # Row 1 only: seat 0 on A1, seat 1 on G1; B1..F1 between them. Seat 0 reaches B1..F1 in one slide, and so
+    # does seat 1: every tile is a tie, shared half and half.
+    tiles = {n: 1 for n in ("A1", "B1", "C1", "D1", "E1", "F1", "G1")}
+    tiles.update({n: 2 for n in ("A4", "C4", "E4", "G4", "A6", "C6")})
+    values = [0] * fish.TILES
+    for n, f in tiles.items():
+        values[T[n]] = f
+    s = new_game("codingame", 2, None, {"board": fish.board_rows(values)})
+    for a in ("MOVE 0 A1", "MOVE 4 G1", "MOVE 1 A4", "MOVE 5 C4", "MOVE 2 E4", "MOVE 6 G4", "MOVE 3 A6", "MOVE 7 C6"):
+        s.apply(s.to_act()[0], a)
+    pos = fish_bots.Position(s.view(0))
+    assert pos.territory() == [2.5 * 101, 2.5 * 101]
+    # After seat 0 slides to C1 it is closer to B1 (one slide) ... and both still reach D1..F1 in one slide.
+    pos.play(0, T["A1"], T["C1"])
+    terr = pos.territory()
+    assert terr[0] == 101 + 3 * 101 / 2 and terr[1] == 3 * 101 / 2
+    assert pos.score[0] == 3 * 201 + 101 + 101  # three stuck 2s, the eaten A1... counted as banked + C1 under it
+
+
+def best_haul(state: fish.FishState, seat: int) -> int:
+    """Brute force: the most fish ``seat`` can bank when it is the only seat left moving."""
+    if state.is_over:
+        return state.fish_banked[seat]
+    best = 0
+    for a in state.legal_actions(seat):
+        c = state.copy()
+        c.apply(seat, a)
+        best = max(best, best_haul(c, seat))
+    return best
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_hard_solves_a_private_region(seed: int) -> None:
+    rng = random.Random(seed)
+    blob = ("B2", "C2", "D2", "E2", "B3", "C3", "D3", "C4", "D4", "E4")
+    lone = ("A6", "C6", "E6", "G6", "A8", "C8", "E8")
+    values = [0] * fish.TILES
+    for n in blob:
+        values[T[n]] = rng.choice((1, 2, 3))
+    for n in lone:
+        values[T[n]] = 1
+    s = new_game("codingame", 2, None, {"board": fish.board_rows(values)})
+    start = rng.choice(blob)
+    for a in (
+        f"MOVE 0 {start}",
+        "MOVE 4 A6",
+        "MOVE 1 C6",
+        "MOVE 5 E6",
+        "MOVE 2 G6",
+        "MOVE 6 A8",
+        "MOVE 3 C8",
+        "MOVE 7 E8",
+    ):
+        s.apply(s.to_act()[0], a)
+    assert s.phase == "move" and s.to_act() == (0,)
+    optimum = best_haul(s.copy(), 0)
+    bot = fish_bots.SearchBot(random.Random(0), nodes=20000, seconds=60.0)
+    play_out(s, [bot, None])
+    assert s.fish_banked[0] == optimum
+
+
+def test_hard_move_time_is_bounded() -> None:
+    import time
+
+    s = new_game("codingame", 2, 8, None)
+    bots = [make_bot("fish", "hard", random.Random(0)), make_bot("fish", "hard", random.Random(1))]
+    worst = 0.0
+    while not s.is_over:
+        (seat,) = s.to_act()
+        v, legal = s.view(seat), s.legal_actions(seat)
+        t0 = time.perf_counter()
+        a = bots[seat].choose(v, legal)
+        worst = max(worst, time.perf_counter() - t0)
+        s.apply(seat, a)
+    assert worst < 0.2  # generous: the budget is 35 ms, this only catches a search that ignores it
