@@ -1,0 +1,605 @@
+"""Convention-based Hanabi teammates (``easy``, ``normal``, ``hard``) for Hanabi and the Fireworks league.
+
+Every bot reads only its seat's view. From the view's public history it rebuilds, move by move, what the whole
+table knows about every card in every hand: the hints each card received and what the shared conventions
+(docs/hanabi-conventions.md) let everyone conclude from them. Because that record uses public facts only, every
+seat reaches the same conclusions, so a hinter can simulate exactly how its teammate will read a hint.
+
+Cards are ids 0–24 (``colour * 5 + value - 1``); sets of possible identities are 25-bit masks.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from rules.hanabi import (
+    COLOUR_HINT_TEXT,
+    COPIES,
+    DISCARD_TEXT,
+    PASS,
+    PLAY_TEXT,
+    VALUE_HINT_TEXT,
+    HanabiView,
+    Move,
+)
+
+ALL_IDS = (1 << 25) - 1
+BIT = tuple(1 << i for i in range(25))
+ID_COPIES = tuple(COPIES[i % 5] for i in range(25))
+COLOUR_IDS = tuple(sum(1 << (c * 5 + k) for k in range(5)) for c in range(5))
+VALUE_IDS = (0,) + tuple(sum(1 << (c * 5 + v - 1) for c in range(5)) for v in range(1, 6))  # index by value 1..5
+FIVES = VALUE_IDS[5]
+TWOS = VALUE_IDS[2]
+
+
+def ids_of(mask: int) -> list[int]:
+    """The identities in a mask."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def popcount(mask: int) -> int:
+    """Number of identities in a mask."""
+    return mask.bit_count()
+
+
+@dataclass(slots=True)
+class Table:
+    """Masks derived from the public piles: what is playable, dead (trash) or the last copy (critical)."""
+
+    playable: int
+    trash: int
+    critical: int
+
+    @staticmethod
+    def of(fw: list[int] | tuple[int, ...], disc: list[int]) -> Table:
+        """Masks for fireworks ``fw`` and discard counts ``disc`` (per identity)."""
+        playable = trash = critical = 0
+        for c in range(5):
+            base = c * 5
+            top = 5
+            for v in range(1, 6):
+                if disc[base + v - 1] >= ID_COPIES[base + v - 1]:
+                    top = v - 1
+                    break
+            h = fw[c]
+            for v in range(1, 6):
+                i = base + v - 1
+                if v <= h or v > top:
+                    trash |= BIT[i]
+                else:
+                    if v == h + 1:
+                        playable |= BIT[i]
+                    if ID_COPIES[i] - disc[i] == 1:
+                        critical |= BIT[i]
+        return Table(playable, trash, critical)
+
+
+class Tracker:
+    """The table's common knowledge of one round, rebuilt from the public history."""
+
+    __slots__ = ("seats", "hands", "hint", "belief", "touched", "fw", "disc", "done", "hist", "round")
+
+    def __init__(self, view: HanabiView) -> None:
+        h = view.hand_size
+        self.seats = view.round_seats
+        self.round = view.round
+        self.hands = {s: list(range(p * h, p * h + h)) for p, s in enumerate(self.seats)}
+        self.hint = [ALL_IDS] * 50
+        self.belief = [ALL_IDS] * 50
+        self.touched = [False] * 50
+        self.fw = [0] * 5
+        self.disc = [0] * 25
+        self.done = 0
+        self.hist: tuple[Move, ...] = ()
+
+    def matches(self, view: HanabiView) -> bool:
+        """Whether this tracker's processed moves are a prefix of the view's history (same round)."""
+        if view.round != self.round or view.round_seats != self.seats or len(view.history) < self.done:
+            return False
+        return view.history[: self.done] == self.hist
+
+    def catch_up(self, view: HanabiView) -> None:
+        """Process the moves not yet seen."""
+        for m in view.history[self.done :]:
+            self.step(m)
+        self.done = len(view.history)
+        self.hist = view.history
+
+    def table(self) -> Table:
+        """Masks for the current piles."""
+        return Table.of(self.fw, self.disc)
+
+    def step(self, m: Move) -> None:
+        """Apply one public move."""
+        if m.kind == "hint":
+            mask = COLOUR_IDS[m.colour] if m.colour >= 0 else VALUE_IDS[m.value]
+            interpret(self, m.target, m.touched, mask)
+        elif m.kind in ("play", "discard"):
+            card = m.card
+            if m.kind == "play" and m.success:
+                self.fw[card // 5] = card % 5 + 1
+            else:
+                self.disc[card] += 1
+            self.hands[m.seat][m.slot] = m.drawn
+
+    def chop(self, seat: int) -> int:
+        """Draw order of ``seat``'s chop (oldest untouched card), or -1."""
+        best = -1
+        for o in self.hands[seat]:
+            if o >= 0 and not self.touched[o] and (best < 0 or o < best):
+                best = o
+        return best
+
+    def play_set(self, t: Table, exclude: int) -> int:
+        """Identities playable now or right after cards everyone knows exactly (singleton beliefs)."""
+        known = 0
+        for hand in self.hands.values():
+            for o in hand:
+                if o >= 0 and o != exclude and self.touched[o]:
+                    b = self.belief[o]
+                    if b & (b - 1) == 0:
+                        known |= b
+        out = 0
+        for c in range(5):
+            v = self.fw[c]
+            while v < 5 and known & BIT[c * 5 + v]:
+                v += 1
+            if v < 5:
+                out |= BIT[c * 5 + v]
+        return out & ~t.trash
+
+
+def interpret(tr: Tracker, target: int, touched: tuple[int, ...], mask: int) -> None:
+    """Update the common knowledge of ``target``'s hand for a hint naming identities ``mask``.
+
+    Conventions: the focus is the chop when the hint newly touches it, else the newest newly touched card.
+    A chop focus is playable now or worth saving (critical, a 5 or a 2); any other focus is playable now or
+    right after cards already known exactly. Other newly touched cards are not trash (good touch).
+    """
+    hand = tr.hands[target]
+    chop = tr.chop(target)
+    fresh = []
+    for i, o in enumerate(hand):
+        if o < 0:
+            continue
+        if i in touched:
+            tr.hint[o] &= mask
+            b = tr.belief[o] & mask
+            if not tr.touched[o]:
+                fresh.append(o)
+        else:
+            tr.hint[o] &= ~mask
+            b = tr.belief[o] & ~mask
+        tr.belief[o] = b if b else tr.hint[o]
+    if not fresh:
+        return
+    t = tr.table()
+    focus = chop if chop in fresh else max(fresh)
+    play = tr.play_set(t, focus)
+    for o in fresh:
+        tr.touched[o] = True
+        allowed = ~t.trash  # good touch
+        if o == focus:
+            allowed = play | ((t.critical | FIVES | TWOS) & ~t.trash) if o == chop else play
+        b = tr.belief[o] & allowed
+        if b:
+            tr.belief[o] = b
+
+
+@dataclass(frozen=True)
+class Level:
+    """What a bot level does."""
+
+    simulate: bool = True
+    """Score every hint by simulating the teammate's reading (else take the first hint that makes a play)."""
+    urgent_saves: bool = True
+    late_risk: bool = True
+    """Gamble on likely plays in the final turns when a fuse can be spared."""
+    blunder: float = 0.0
+    """Chance of taking a plain discard or the first legal hint instead of thinking."""
+
+
+LEVELS = {
+    "easy": Level(simulate=False, urgent_saves=False, late_risk=False, blunder=0.15),
+    "normal": Level(simulate=False, urgent_saves=True, late_risk=False),
+    "hard": Level(),
+}
+
+
+class HanabiBot:
+    """A convention-following teammate; keeps a cache of the public record between its turns."""
+
+    def __init__(self, level: Level, rng: random.Random) -> None:
+        self.level = level
+        self.rng = rng
+        self.tracker: Tracker | None = None
+
+    # --- knowledge ------------------------------------------------------------------------------------------
+    def _tracker(self, view: HanabiView) -> Tracker:
+        tr = self.tracker
+        if tr is None or not tr.matches(view):
+            tr = Tracker(view)
+            self.tracker = tr
+        tr.catch_up(view)
+        return tr
+
+    def choose(self, view: HanabiView, legal: list[str]) -> str:
+        """One of ``legal`` for the view's seat."""
+        if len(legal) == 1:
+            return legal[0]
+        tr = self._tracker(view)
+        return Decision(self, view, tr, legal).choose()
+
+
+class Decision:
+    """One turn's reasoning for seat ``me``."""
+
+    def __init__(self, bot: HanabiBot, view: HanabiView, tr: Tracker, legal: list[str]) -> None:
+        self.bot = bot
+        self.level = bot.level
+        self.view = view
+        self.tr = tr
+        self.legal = legal
+        self.legal_set = set(legal)
+        self.me = view.seat if view.seat is not None else view.to_act
+        assert self.me is not None
+        self.t = tr.table()
+        self.seats = view.round_seats
+        self.n = len(self.seats)
+        # Cards I can see: identity by draw order.
+        self.truth: dict[int, int] = {}
+        seen = [0] * 25
+        for s in self.seats:
+            if s == self.me:
+                continue
+            for sl in view.hands[s]:
+                if sl is not None and sl.card is not None:
+                    self.truth[sl.order] = sl.card
+                    seen[sl.card] += 1
+        self.seen = seen
+        gone = [tr.disc[i] + (1 if i % 5 < tr.fw[i // 5] else 0) for i in range(25)]
+        self.gone = gone
+        # Identities that might still be in my hand.
+        self.avail_me = sum(BIT[i] for i in range(25) if ID_COPIES[i] - gone[i] - seen[i] > 0)
+        self.left_me = [ID_COPIES[i] - gone[i] - seen[i] for i in range(25)]
+
+    # --- helpers --------------------------------------------------------------------------------------------
+    def my_belief(self, o: int) -> int:
+        """What my card with draw order ``o`` can be, given conventions and every card I see."""
+        tr = self.tr
+        b = tr.belief[o] & self.avail_me
+        if b:
+            return b
+        b = tr.hint[o] & self.avail_me
+        return b if b else tr.hint[o]
+
+    def avail_for(self, seat: int) -> int:
+        """Identities ``seat`` may think its cards are, counting the cards both of us see."""
+        seen = [0] * 25
+        for s in self.seats:
+            if s == seat or s == self.me:
+                continue
+            for o in self.tr.hands[s]:
+                if o >= 0:
+                    seen[self.truth[o]] += 1
+        return sum(BIT[i] for i in range(25) if ID_COPIES[i] - self.gone[i] - seen[i] > 0)
+
+    def their_belief(self, o: int, avail: int) -> int:
+        """What another seat can think its card ``o`` is."""
+        tr = self.tr
+        b = tr.belief[o] & avail
+        if b:
+            return b
+        b = tr.hint[o] & avail
+        return b if b else tr.hint[o]
+
+    def next_seats(self) -> list[int]:
+        """The other seats in the order they act after me."""
+        i = self.seats.index(self.me)
+        return [self.seats[(i + k) % self.n] for k in range(1, self.n)]
+
+    def turns_left_for(self, seat: int) -> int:
+        """How many more turns ``seat`` gets (large while the deck lasts)."""
+        tl = self.view.turns_left
+        if tl is None:
+            return 99
+        # turns_left counts the current (my) turn too; seats act in order from me.
+        k = (self.seats.index(seat) - self.seats.index(self.me)) % self.n
+        return max(0, (tl - k + self.n - 1) // self.n)
+
+    # --- choosing -------------------------------------------------------------------------------------------
+    def choose(self) -> str:
+        level = self.level
+        tr, t, view = self.tr, self.t, self.view
+        if level.blunder and self.bot.rng.random() < level.blunder:
+            return self.plain_action()
+        my_hand = tr.hands[self.me]
+        beliefs = {i: self.my_belief(o) for i, o in enumerate(my_hand) if o >= 0}
+        plays = [i for i, b in beliefs.items() if b & ~t.playable == 0]
+        trash = [i for i, b in beliefs.items() if b & ~t.trash == 0]
+        can_hint = view.tokens > 0
+        can_discard = view.tokens < view.max_tokens
+
+        if can_hint and level.urgent_saves:
+            save = self.urgent_save()
+            if save is not None:
+                return save
+        if plays:
+            return PLAY_TEXT[self.best_play(plays, beliefs)]
+        hint, score = (self.best_hint() if level.simulate else self.simple_hint()) if can_hint else (None, -1e9)
+        if hint is not None and score >= 9.0:
+            return hint
+        if level.late_risk:
+            gamble = self.late_gamble(beliefs)
+            if gamble is not None:
+                return gamble
+        if hint is not None and score >= 3.0 and (not can_discard or view.tokens >= 3):
+            return hint
+        if hint is not None and not trash and tr.chop(self.me) < 0 and score > -50:
+            return hint  # every card of mine is worth keeping: spend a token rather than lose one
+        if can_discard:
+            return DISCARD_TEXT[self.discard_slot(beliefs, trash)]
+        if hint is not None:
+            return hint
+        hints = [a for a in self.legal if a.startswith("SAY")]
+        if hints:
+            return hints[0]
+        return PLAY_TEXT[self.most_likely_play(beliefs)] if beliefs else PASS
+
+    def plain_action(self) -> str:
+        """A careless move: discard the chop, or the first hint, or play slot A."""
+        chop = self.tr.chop(self.me)
+        if chop >= 0:
+            slot = self.tr.hands[self.me].index(chop)
+            if DISCARD_TEXT[slot] in self.legal_set:
+                return DISCARD_TEXT[slot]
+        hints = [a for a in self.legal if a.startswith("SAY")]
+        return hints[0] if hints else self.legal[0]
+
+    def best_play(self, plays: list[int], beliefs: dict[int, int]) -> int:
+        """Among sure plays, prefer 5s (a token back), then the lowest value, then the oldest."""
+        hand = self.tr.hands[self.me]
+
+        def key(i: int) -> tuple[int, int, int]:
+            ids = ids_of(beliefs[i])
+            five = all(x % 5 == 4 for x in ids)
+            low = min(x % 5 for x in ids)
+            return (0 if five else 1, low, hand[i])
+
+        return min(plays, key=key)
+
+    def most_likely_play(self, beliefs: dict[int, int]) -> int:
+        """The slot most likely to be playable."""
+        return max(beliefs, key=lambda i: (self.play_chance(beliefs[i]), -self.tr.hands[self.me][i]))
+
+    def play_chance(self, b: int) -> float:
+        """Chance that a card of belief ``b`` is playable, weighting identities by copies I cannot see."""
+        tot = ok = 0
+        for i in ids_of(b):
+            w = max(self.left_me[i], 0)
+            tot += w
+            if BIT[i] & self.t.playable:
+                ok += w
+        return ok / tot if tot else 0.0
+
+    def late_gamble(self, beliefs: dict[int, int]) -> str | None:
+        """In the final turns, play the likeliest card if a fuse can be spared and little else helps."""
+        view = self.view
+        if view.turns_left is None or view.turns_left > self.n or view.fuses + 1 >= view.fuse_limit:
+            return None
+        if not beliefs:
+            return None
+        best = self.most_likely_play(beliefs)
+        p = self.play_chance(beliefs[best])
+        return PLAY_TEXT[best] if p >= 0.25 else None
+
+    def discard_slot(self, beliefs: dict[int, int], trash: list[int]) -> int:
+        """Known trash first, then the chop, else the card least likely to matter."""
+        hand = self.tr.hands[self.me]
+        if trash:
+            return min(trash, key=lambda i: hand[i])
+        chop = self.tr.chop(self.me)
+        if chop >= 0:
+            return hand.index(chop)
+        t = self.t
+
+        def keep_value(i: int) -> tuple[float, int]:
+            tot = crit = useful = 0
+            for x in ids_of(beliefs[i]):
+                w = max(self.left_me[x], 0)
+                tot += w
+                if not BIT[x] & t.trash:
+                    useful += w
+                    if BIT[x] & t.critical:
+                        crit += w
+            return ((5 * crit + useful) / tot if tot else 0.0, -hand[i])
+
+        return min(beliefs, key=keep_value)
+
+    def trash_chance(self, b: int) -> float:
+        tot = bad = 0
+        for i in ids_of(b):
+            w = max(self.left_me[i], 0)
+            tot += w
+            if BIT[i] & self.t.trash:
+                bad += w
+        return bad / tot if tot else 0.0
+
+    # --- hints ----------------------------------------------------------------------------------------------
+    def hint_options(self) -> list[tuple[str, int, tuple[int, ...], int]]:
+        """Legal hints as (text, target, touched slots, identity mask)."""
+        out = []
+        view = self.view
+        for s in self.seats:
+            if s == self.me:
+                continue
+            hand = view.hands[s]
+            for c in range(5):
+                text = COLOUR_HINT_TEXT[s][c]
+                if text in self.legal_set:
+                    touched = tuple(i for i, sl in enumerate(hand) if sl is not None and sl.card // 5 == c)
+                    out.append((text, s, touched, COLOUR_IDS[c]))
+            for v in range(1, 6):
+                text = VALUE_HINT_TEXT[s][v - 1]
+                if text in self.legal_set:
+                    touched = tuple(i for i, sl in enumerate(hand) if sl is not None and sl.card % 5 == v - 1)
+                    out.append((text, s, touched, VALUE_IDS[v]))
+        return out
+
+    def queued_ids(self, skip_seat: int) -> int:
+        """Identities already held as touched cards by seats other than ``skip_seat`` (mine: when known exactly)."""
+        tr = self.tr
+        out = 0
+        for s in self.seats:
+            if s == skip_seat:
+                continue
+            for o in tr.hands[s]:
+                if o < 0 or not tr.touched[o]:
+                    continue
+                b = tr.belief[o]
+                if s == self.me:
+                    if b & (b - 1) == 0:
+                        out |= b
+                    continue
+                out |= BIT[self.truth[o]]  # touched cards are kept (or played): their twins are not needed
+        return out
+
+    def evaluate_hint(self, target: int, touched: tuple[int, ...], mask: int, avail: int, queued: int) -> float:
+        """Score a hint by replaying how ``target`` reads it under the conventions."""
+        tr, t = self.tr, self.t
+        hand = tr.hands[target]
+        live = [o for o in hand if o >= 0]
+        saved = [(o, tr.hint[o], tr.belief[o], tr.touched[o]) for o in live]
+        before_play = {o for o in live if self.their_belief(o, avail) & ~t.playable == 0}
+        chop = tr.chop(target)
+        interpret(tr, target, touched, mask)
+        score = 0.0
+        seen_ids = 0
+        try:
+            for o in live:
+                truth = self.truth[o]
+                tb = BIT[truth]
+                b = self.their_belief(o, avail)
+                plays = b & ~t.playable == 0
+                if plays and not tb & t.playable:
+                    return -100.0  # they would misplay
+                was_touched = next(x[3] for x in saved if x[0] == o)
+                if plays and o not in before_play:
+                    if tb & (queued | seen_ids):
+                        score -= 2.0
+                    else:
+                        score += 10.0 + (1.0 if truth % 5 == 4 else 0.0)
+                        seen_ids |= tb
+                    continue
+                if tr.touched[o] and not was_touched:
+                    if not tr.belief[o] & tb:
+                        score -= 6.0  # they now believe something false about it
+                    if tb & t.trash or tb & (queued | seen_ids):
+                        score -= 3.0
+                        continue
+                    seen_ids |= tb
+                    gain = 1.0
+                    if tb & t.critical or truth % 5 == 4:
+                        gain += 2.0 if o != chop else 7.0
+                    elif truth % 5 == 1 and o == chop:
+                        gain += 3.0
+                    # Knowing more about a card helps later plays.
+                    gain += 0.1 * (popcount(saved_belief(saved, o)) - popcount(tr.belief[o]))
+                    score += gain
+                elif was_touched:
+                    shrink = popcount(saved_belief(saved, o)) - popcount(tr.belief[o])
+                    score += 0.05 * shrink
+            return score
+        finally:
+            for o, h, b, tc in saved:
+                tr.hint[o], tr.belief[o], tr.touched[o] = h, b, tc
+
+    def best_hint(self, only_target: int | None = None, must_touch: int = -1) -> tuple[str | None, float]:
+        """The best-scoring legal hint (optionally to one seat, touching one card)."""
+        best, best_score = None, -1e9
+        avails: dict[int, int] = {}
+        queueds: dict[int, int] = {}
+        order = self.next_seats()
+        for text, target, touched, mask in self.hint_options():
+            if only_target is not None and target != only_target:
+                continue
+            if must_touch >= 0 and self.tr.hands[target].index(must_touch) not in touched:
+                continue
+            if target not in avails:
+                avails[target] = self.avail_for(target)
+                queueds[target] = self.queued_ids(target)
+            s = self.evaluate_hint(target, touched, mask, avails[target], queueds[target])
+            s -= 0.01 * order.index(target)  # sooner seats first, all else equal
+            if s > best_score:
+                best, best_score = text, s
+        return best, best_score
+
+    def simple_hint(self) -> tuple[str | None, float]:
+        """Normal/easy: the first hint (nearest seat first) whose reading makes a card playable."""
+        tr, t = self.tr, self.t
+        for target in self.next_seats():
+            avail = self.avail_for(target)
+            queued = self.queued_ids(target)
+            for text, tg, touched, mask in self.hint_options():
+                if tg != target:
+                    continue
+                s = self.evaluate_hint(target, touched, mask, avail, queued)
+                if s >= 9.0:
+                    return text, s
+        del tr, t
+        return None, -1e9
+
+    def urgent_save(self) -> str | None:
+        """Save the next seat's chop when it is worth keeping and that seat looks set to discard it."""
+        tr, t, view = self.tr, self.t, self.view
+        if view.tokens >= view.max_tokens:
+            return None  # nobody can discard at the cap
+        nxt = self.next_seats()[0]
+        chop = tr.chop(nxt)
+        if chop < 0:
+            return None
+        truth = self.truth[chop]
+        tb = BIT[truth]
+        if tb & t.trash:
+            return None
+        worth = bool(tb & t.critical) or truth % 5 == 4
+        if not worth and truth % 5 == 1:
+            # A 2 whose twin I cannot see anywhere else.
+            worth = self.seen[truth] == 1 and tr.disc[truth] == 0
+        if not worth:
+            return None
+        # Would they discard? Not if they can play or know a trash card.
+        avail = self.avail_for(nxt)
+        for o in tr.hands[nxt]:
+            if o < 0:
+                continue
+            b = self.their_belief(o, avail)
+            if b & ~t.playable == 0 or b & ~t.trash == 0:
+                return None
+        if self.turns_left_for(nxt) == 0:
+            return None
+        hint, score = self.best_hint(only_target=nxt, must_touch=chop)
+        if hint is None or score < 0:
+            return None
+        return hint
+
+
+def saved_belief(saved: list[tuple[int, int, int, bool]], o: int) -> int:
+    """The belief of card ``o`` before the simulated hint."""
+    for x in saved:
+        if x[0] == o:
+            return x[2]
+    return ALL_IDS
+
+
+def make_bot(level: str, rng: random.Random) -> HanabiBot:
+    """A Hanabi/Fireworks bot at ``level`` (easy, normal or hard)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown Hanabi AI level {level!r}")
+    return HanabiBot(LEVELS[level], rng)

@@ -1,0 +1,105 @@
+"""Hanabi/Fireworks teammate bots: legality, determinism, conventions and a strength floor."""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+import pytest
+
+from ai.hanabi_bots import ALL_IDS, BIT, Tracker, interpret, make_bot
+from ai.levels import make_bot as level_bot
+from rules.hanabi import CARD_TEXT, FULL_DECK, parse_card
+from rules.registry import game_info
+
+
+def deck_with(top: list[str]) -> list[str]:
+    rest = list(FULL_DECK)
+    for t in top:
+        rest.remove(parse_card(t))
+    return top + [CARD_TEXT[c] for c in rest]
+
+
+def play_out(game: str, preset: str, n: int, seed: int, levels: list[str]) -> tuple[object, list[str]]:
+    g = game_info(game).start(preset, n, seed)
+    bots = [make_bot(levels[i % len(levels)], random.Random(seed * 31 + i)) for i in range(n)]
+    actions = []
+    while not g.is_over:
+        s = g.to_act()[0]
+        legal = g.legal_actions(s)
+        a = bots[s].choose(g.view(s), legal)
+        assert a in legal
+        actions.append(a)
+        g.apply(s, a)
+    return g, actions
+
+
+@pytest.mark.parametrize(
+    "game,preset,n",
+    [("hanabi", "classic", 2), ("hanabi", "classic", 3), ("hanabi", "classic", 4), ("hanabi", "classic", 5),
+     ("hanabi", "fireworks", 3), ("fireworks", "codingame", 4)],
+)  # fmt: skip
+def test_every_level_plays_legal_moves(game: str, preset: str, n: int) -> None:
+    for seed in range(4):
+        play_out(game, preset, n, seed, ["easy", "normal", "hard"])
+
+
+def test_bots_are_deterministic() -> None:
+    for seed in range(3):
+        _, a1 = play_out("hanabi", "classic", 3, seed, ["easy", "hard", "normal"])
+        _, a2 = play_out("hanabi", "classic", 3, seed, ["easy", "hard", "normal"])
+        assert a1 == a2
+
+
+def test_levels_module_finds_these_bots() -> None:
+    bot = level_bot("hanabi", "hard", random.Random(1))
+    g = game_info("fireworks").start(None, 4, 3)
+    assert level_bot("fireworks", "easy", random.Random(1)).choose(g.view(0), g.legal_actions(0)) in g.legal_actions(0)
+    assert bot.choose(g.view(0), g.legal_actions(0)) in g.legal_actions(0)
+    with pytest.raises(ValueError):
+        make_bot("expert", random.Random(1))
+
+
+def test_hard_bot_strength_floor() -> None:
+    scores = [play_out("hanabi", "classic", 3, 500 + s, ["hard"])[0].outcome().scores[0] for s in range(25)]
+    assert statistics.mean(scores) >= 20.0
+    easy = [play_out("hanabi", "classic", 3, 500 + s, ["easy"])[0].outcome().scores[0] for s in range(25)]
+    assert statistics.mean(easy) < statistics.mean(scores)
+
+
+# --- conventions ------------------------------------------------------------------------------------------
+def test_receiver_plays_a_play_hint() -> None:
+    # Seat 1 holds R1 in its newest-but-not-chop slot B; seat 0 tells it "red": it must play slot B next.
+    g = game_info("hanabi").start("classic", 2, None, {"deck": deck_with(
+        ["W3", "W3", "W4", "W4", "B4", "G4", "R1", "Y4", "B3", "G3"])})  # fmt: skip
+    bot0 = make_bot("hard", random.Random(0))
+    bot1 = make_bot("hard", random.Random(1))
+    a = bot0.choose(g.view(0), g.legal_actions(0))
+    assert a in ("SAY:1:RED", "SAY:1:1")
+    g.apply(0, a)
+    assert bot1.choose(g.view(1), g.legal_actions(1)) == "PLAY:B"
+
+
+def test_five_on_chop_is_saved_before_discard() -> None:
+    # Seat 1's chop (slot A, its oldest card) is a 5 and it has nothing to play: seat 0 must save it.
+    g = game_info("hanabi").start("classic", 2, None, {"deck": deck_with(
+        ["W3", "W3", "W4", "W4", "B4", "R5", "G4", "Y4", "B3", "G3"])})  # fmt: skip
+    g.apply(0, "SAY:1:4")  # spend a token so that discarding becomes legal
+    g.apply(1, "SAY:0:3")
+    v = g.view(0)
+    a = make_bot("hard", random.Random(0)).choose(v, g.legal_actions(0))
+    assert a in ("SAY:1:5", "SAY:1:RED")
+
+
+def test_chop_focus_and_good_touch_interpretation() -> None:
+    g = game_info("hanabi").start("classic", 2, None, {"deck": deck_with(
+        ["W3", "W3", "W4", "W4", "B4", "R5", "G4", "Y4", "B3", "G3"])})  # fmt: skip
+    tr = Tracker(g.view(0))
+    # A "5" hint on seat 1's chop (draw order 5): the card is a save, so it may be any 5.
+    interpret(tr, 1, (0,), sum(BIT[c * 5 + 4] for c in range(5)))
+    assert tr.touched[5] and tr.belief[5] == sum(BIT[c * 5 + 4] for c in range(5))
+    assert tr.chop(1) == 6
+    # A "1" hint newly touching a non-chop card: a play hint, so only playable 1s remain.
+    assert tr.belief[9] == ALL_IDS & ~sum(BIT[c * 5 + 4] for c in range(5))  # negative information
+    interpret(tr, 1, (4,), sum(BIT[c * 5] for c in range(5)))
+    assert tr.belief[9] == sum(BIT[c * 5] for c in range(5))
