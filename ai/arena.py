@@ -74,8 +74,14 @@ def play_one(job: GameJob) -> GameResult:
     writer = None
     if job.replay_dir is not None:
         path = Path(job.replay_dir) / f"{job.game}-{job.index:05d}.jsonl"
-        header = Header(job.game, state.preset, [SeatEntry(nm, sp.text) for nm, sp in zip(names, specs)], seed,
-                        created="", app="parlour arena")
+        header = Header(
+            job.game,
+            state.preset,
+            [SeatEntry(nm, sp.text) for nm, sp in zip(names, specs)],
+            seed,
+            created="",
+            app="parlour arena",
+        )
         writer = ReplayWriter(path.open("w", encoding="utf-8"), header)
     match = Match(state, names, bots, writer)
     try:
@@ -158,16 +164,18 @@ def summarize(game: str, preset: str, specs: list[str], results: list[GameResult
         times = [t for r in results for t in r.move_ms[i]]
         mean = statistics.fmean(scores) if scores else 0.0
         stderr = statistics.stdev(scores) / math.sqrt(n) if n > 1 else 0.0
-        seats.append({
-            "spec": spec,
-            "mean": round(mean, 4),
-            "stderr": round(stderr, 4),
-            "wins": sum(1 for r in results if r.ranks[i] == 1),
-            "disqualified": sum(1 for r in results if r.disqualified[i]),
-            "move_ms_p50": round(_percentile(times, 0.5), 3),
-            "move_ms_p99": round(_percentile(times, 0.99), 3),
-            "move_ms_max": round(max(times), 3) if times else 0.0,
-        })
+        seats.append(
+            {
+                "spec": spec,
+                "mean": round(mean, 4),
+                "stderr": round(stderr, 4),
+                "wins": sum(1 for r in results if r.ranks[i] == 1),
+                "disqualified": sum(1 for r in results if r.disqualified[i]),
+                "move_ms_p50": round(_percentile(times, 0.5), 3),
+                "move_ms_p99": round(_percentile(times, 0.99), 3),
+                "move_ms_max": round(max(times), 3) if times else 0.0,
+            }
+        )
     summary: dict[str, Any] = {
         "game": game,
         "preset": preset,

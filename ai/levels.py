@@ -17,8 +17,12 @@ def _factories() -> dict[str, BotFactory]:
     from ai import nimmt_bots
 
     table: dict[str, BotFactory] = {"nimmt": nimmt_bots.make_bot}
-    for game, module in (("hanabi", "hanabi_bots"), ("fireworks", "hanabi_bots"), ("fish", "fish_bots"),
-                         ("volcanoes", "volcanoes_bots")):
+    for game, module in (
+        ("hanabi", "hanabi_bots"),
+        ("fireworks", "hanabi_bots"),
+        ("fish", "fish_bots"),
+        ("volcanoes", "volcanoes_bots"),
+    ):
         try:
             mod = __import__(f"ai.{module}", fromlist=["make_bot"])
         except ImportError:

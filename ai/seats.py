@@ -71,9 +71,7 @@ def parse_seat(text: str) -> SeatSpec:
         return SeatSpec("random")
     if kind == "cmd" and rest.strip():
         return SeatSpec("cmd", command=rest.strip())
-    raise SeatSpecError(
-        f"bad seat {text!r}: use human[:NAME], ai[:easy|normal|hard], random or cmd:COMMAND"
-    )
+    raise SeatSpecError(f"bad seat {text!r}: use human[:NAME], ai[:easy|normal|hard], random or cmd:COMMAND")
 
 
 def seat_rng(seed: int | None, game_index: int, seat: int) -> random.Random:

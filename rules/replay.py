@@ -6,6 +6,7 @@ so a tampered file is caught at the first action that does not fit.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Iterable
@@ -102,7 +103,7 @@ def apply_record(state: GameState, record: ActionRecord) -> list:
 def parse_header(obj: Any) -> Header:
     """Check and read a header object; ReplayError(1, …) if it is not one."""
     if not isinstance(obj, dict) or obj.get("format") != FORMAT:
-        raise ReplayError(1, "not a Parlour replay (the header has no \"format\": \"parlour-replay\")")
+        raise ReplayError(1, 'not a Parlour replay (the header has no "format": "parlour-replay")')
     if obj.get("version") != VERSION:
         raise ReplayError(1, f"unsupported replay version {obj.get('version')!r} (this Parlour reads {VERSION})")
     try:
@@ -116,7 +117,7 @@ def parse_header(obj: Any) -> Header:
     seats = []
     for s in seats_raw:
         if not isinstance(s, dict) or not isinstance(s.get("name"), str) or not isinstance(s.get("spec"), str):
-            raise ReplayError(1, "each seat needs a \"name\" and a \"spec\"")
+            raise ReplayError(1, 'each seat needs a "name" and a "spec"')
         seats.append(SeatEntry(s["name"], s["spec"]))
     seed = obj.get("seed")
     deal = obj.get("deal")
@@ -131,7 +132,7 @@ def parse_header(obj: Any) -> Header:
 
 def _parse_action_line(obj: Any, lineno: int, seats: int) -> ActionRecord:
     if not isinstance(obj, dict):
-        raise ReplayError(lineno, "expected an object with \"seat\" and \"action\"")
+        raise ReplayError(lineno, 'expected an object with "seat" and "action"')
     seat = obj.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
         raise ReplayError(lineno, f"seat {seat!r} is not a seat of this game (0–{seats - 1})")
@@ -139,7 +140,7 @@ def _parse_action_line(obj: Any, lineno: int, seats: int) -> ActionRecord:
         return ActionRecord(seat, "", None, str(obj["disqualify"]))
     action = obj.get("action")
     if not isinstance(action, str):
-        raise ReplayError(lineno, "the line has no \"action\" text")
+        raise ReplayError(lineno, 'the line has no "action" text')
     ms = obj.get("ms")
     return ActionRecord(seat, action, float(ms) if isinstance(ms, int | float) else None)
 
@@ -201,8 +202,14 @@ def _check_result(result: Any, state: GameState, lineno: int) -> None:
     assert outcome is not None
     if not isinstance(result, dict) or "scores" not in result:
         raise ReplayError(lineno, "the result line has no scores")
-    if [float(x) for x in result["scores"]] != list(outcome.scores):
-        raise ReplayError(lineno, f"the recorded scores {result['scores']} differ from the replayed {list(outcome.scores)}")
+    try:
+        recorded = [float(x) for x in result["scores"]]
+    except (TypeError, ValueError):
+        raise ReplayError(lineno, "the result's scores are not numbers") from None
+    if recorded != list(outcome.scores):
+        raise ReplayError(
+            lineno, f"the recorded scores {result['scores']} differ from the replayed {list(outcome.scores)}"
+        )
 
 
 def result_json(state: GameState) -> dict[str, Any]:
@@ -224,10 +231,9 @@ class ReplayWriter:
     def _write(self, obj: dict[str, Any]) -> None:
         self.file.write(json.dumps(obj, separators=(", ", ": ")) + "\n")
         self.file.flush()
-        try:
+        # An in-memory file (tests) has no descriptor and nothing to sync.
+        with contextlib.suppress(OSError, ValueError, AttributeError):
             os.fsync(self.file.fileno())
-        except (OSError, ValueError, AttributeError):
-            pass  # an in-memory file (tests) has nothing to sync
 
     def action(self, seat: int, action: str, ms: float | None = None) -> None:
         """Record one action."""

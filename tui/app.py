@@ -20,10 +20,19 @@ class ParlourApp(App[None]):
     TITLE = "Parlour"
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(self, first: Screen | None = None, error: tuple[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        first: Screen | None = None,
+        error: tuple[str, str] | None = None,
+        pace: float = 1.0,
+        fixed_seed: int | None = None,
+    ) -> None:
+        """``pace`` scales animation pauses (0 for tests); ``fixed_seed`` replaces random seeds (screenshots)."""
         super().__init__()
         self.first = first
         self.error = error
+        self.pace = pace
+        self.fixed_seed = fixed_seed
 
     def on_mount(self) -> None:
         """Home first, then whatever the command line asked for."""
@@ -59,7 +68,7 @@ class ParlourApp(App[None]):
             return
         for w in replay.warnings:
             self.notify(w, severity="warning")
-        self.push_screen(GameScreen(resume_session(path, replay)))
+        self.push_screen(GameScreen(resume_session(path, replay), pace=self.pace))
 
     def resume_latest(self) -> None:
         """Resume the newest unfinished game."""

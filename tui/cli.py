@@ -27,8 +27,13 @@ class _Parser(argparse.ArgumentParser):
 def _add_table_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", help=f"one of: {', '.join(GAMES)}")
     p.add_argument("--preset", help="rule preset (default: the game's own)")
-    p.add_argument("--seat", action="append", default=[], metavar="SPEC",
-                   help="human[:NAME] | ai[:easy|normal|hard] | random | cmd:COMMAND (repeat per seat)")
+    p.add_argument(
+        "--seat",
+        action="append",
+        default=[],
+        metavar="SPEC",
+        help="human[:NAME] | ai[:easy|normal|hard] | random | cmd:COMMAND (repeat per seat)",
+    )
     p.add_argument("--seed", type=int, help="seed for the deal (default: random)")
 
 
@@ -97,16 +102,30 @@ def cmd_check(args: argparse.Namespace) -> int:
         except ReplayError as exc:
             bad += 1
             if args.json:
-                print(json.dumps({"file": str(path), "ok": False, "over": False, "scores": None, "turns": 0,
-                                  "error": str(exc)}))
+                print(
+                    json.dumps(
+                        {"file": str(path), "ok": False, "over": False, "scores": None, "turns": 0, "error": str(exc)}
+                    )
+                )
             else:
                 print(f"{path}: BAD: {exc}")
             continue
         outcome = rep.state.outcome()
         scores = list(outcome.scores) if outcome else None
         if args.json:
-            print(json.dumps({"file": str(path), "ok": True, "over": outcome is not None, "scores": scores,
-                              "turns": len(rep.actions), "error": None, "warnings": rep.warnings}))
+            print(
+                json.dumps(
+                    {
+                        "file": str(path),
+                        "ok": True,
+                        "over": outcome is not None,
+                        "scores": scores,
+                        "turns": len(rep.actions),
+                        "error": None,
+                        "warnings": rep.warnings,
+                    }
+                )
+            )
         else:
             status = f"finished, scores {scores}" if outcome else "unfinished (resumable)"
             print(f"{path}: ok, {rep.header.game} {rep.header.preset}, {len(rep.actions)} actions, {status}")
@@ -129,24 +148,47 @@ def cmd_arena(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise UsageError("parlour arena: --games must be at least 1")
     err = Console(stderr=True)
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=err, transient=True) as progress:
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+    ) as progress:
         task = progress.add_task(f"{game} {preset}", total=args.games)
-        summary = run_arena(game, preset, specs, args.games, seed, args.workers,
-                            str(args.save_replays) if args.save_replays else None,
-                            lambda done, total: progress.update(task, completed=done))
+        summary = run_arena(
+            game,
+            preset,
+            specs,
+            args.games,
+            seed,
+            args.workers,
+            str(args.save_replays) if args.save_replays else None,
+            lambda done, total: progress.update(task, completed=done),
+        )
     summary["seed"] = seed
     if args.json:
         print(json.dumps(summary))
         return 0
-    table = Table(title=f"{game} {preset}: {summary['games']} games in {summary['elapsed_s']:.1f} s "
-                        f"({summary['games_per_s']:.1f}/s), seed {seed}")
+    table = Table(
+        title=f"{game} {preset}: {summary['games']} games in {summary['elapsed_s']:.1f} s "
+        f"({summary['games_per_s']:.1f}/s), seed {seed}"
+    )
     for col in ("seat", "mean", "± stderr", "wins", "win %", "DQ", "move ms p50", "p99", "max"):
         table.add_column(col, justify="left" if col == "seat" else "right")
     for s in summary["seats"]:
-        table.add_row(s["spec"], f"{s['mean']:.2f}", f"{s['stderr']:.2f}", str(s["wins"]),
-                      f"{100 * s['wins'] / summary['games']:.1f}", str(s["disqualified"]),
-                      f"{s['move_ms_p50']:.2f}", f"{s['move_ms_p99']:.2f}", f"{s['move_ms_max']:.2f}")
+        table.add_row(
+            s["spec"],
+            f"{s['mean']:.2f}",
+            f"{s['stderr']:.2f}",
+            str(s["wins"]),
+            f"{100 * s['wins'] / summary['games']:.1f}",
+            str(s["disqualified"]),
+            f"{s['move_ms_p50']:.2f}",
+            f"{s['move_ms_p99']:.2f}",
+            f"{s['move_ms_max']:.2f}",
+        )
     Console().print(table)
     if "perfect" in summary:
         print(f"perfect games: {summary['perfect']}")

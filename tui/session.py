@@ -62,13 +62,20 @@ def _bots(game: str, specs: list[SeatSpec], seed: int | None) -> dict[int, objec
     return bots
 
 
-def new_session(game: str, preset: str, seat_texts: list[str], seed: int, names: list[str] | None = None,
-                save: bool = True) -> Session:
-    """Start a new game and its replay file."""
+def new_session(
+    game: str,
+    preset: str,
+    seat_texts: list[str],
+    seed: int | None,
+    names: list[str] | None = None,
+    save: bool = True,
+    deal: dict | None = None,
+) -> Session:
+    """Start a new game (from a seed, or an explicit deal) and its replay file."""
     specs = [parse_seat(t) for t in seat_texts]
     names = [n or s.display_name(i) for i, (s, n) in enumerate(zip(specs, names or [""] * len(specs)))]
-    state = game_info(game).start(preset, len(specs), seed)
-    header = Header(game, state.preset, [SeatEntry(n, s.text) for n, s in zip(names, specs)], seed)
+    state = game_info(game).start(preset, len(specs), seed, deal)
+    header = Header(game, state.preset, [SeatEntry(n, s.text) for n, s in zip(names, specs)], seed, deal)
     writer, path = storage.open_writer(header) if save else (None, None)
     match = Match(state, names, _bots(game, specs, seed), writer)  # type: ignore[arg-type]
     return Session(header, specs, match, path)
@@ -78,8 +85,12 @@ def resume_session(path: Path, replay: Replay) -> Session:
     """Go on with an unfinished game from its replay file."""
     specs = [parse_seat(s.spec) for s in replay.header.seats]
     names = [s.name for s in replay.header.seats]
-    match = Match(replay.state, names, _bots(replay.header.game, specs, replay.header.seed),  # type: ignore[arg-type]
-                  storage.reopen_writer(path))
+    match = Match(
+        replay.state,
+        names,
+        _bots(replay.header.game, specs, replay.header.seed),  # type: ignore[arg-type]
+        storage.reopen_writer(path),
+    )
     return Session(replay.header, specs, match, path)
 
 

@@ -309,7 +309,8 @@ class NimmtTable(GameTable):
                 if self.hide_private:
                     line.append_text(card_back())
                 else:
-                    line.append_text(card_text(c, selected=self.ask is not None and not self.picking and i == self.cursor))
+                    selected = self.ask is not None and not self.picking and i == self.cursor
+                    line.append_text(card_text(c, selected=selected))
                 line.append(" ")
             out.append(line)
         return out

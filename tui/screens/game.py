@@ -40,10 +40,11 @@ class GameScreen(ParlourScreen):
         Binding("minus", "slower", "Slower"),
     ]
 
-    def __init__(self, session: Session, watch: bool = False, speed: float = 1.0, pace: float = 1.0) -> None:
-        """``pace`` scales every pause (0: no pauses, as tests and screenshots want)."""
+    def __init__(self, session: Session, watch: bool = False, speed: float = 1.0, pace: float | None = None) -> None:
+        """``pace`` scales every pause (0: none, as tests want; default: the app's)."""
         super().__init__()
-        self.pace = pace
+        self.pace = 1.0 if pace is None else pace
+        self._pace_given = pace is not None
         self.session = session
         self.ui = game_ui(session.header.game)
         self.MIN_WIDTH = self.ui.min_width
@@ -81,11 +82,19 @@ class GameScreen(ParlourScreen):
     def on_mount(self) -> None:
         """Draw, then start play."""
         super().on_mount()
+        if not self._pace_given:
+            self.pace = getattr(self.app, "pace", 1.0)
         title = f"{self.session.header.game} · {self.session.header.preset}"
         self.sub_title = title
         log = self.query_one("#log", RichLog)
-        log.write(Text("Watching: bots play; space pauses, n steps, + and - change speed." if self.watch
-                       else "Press ? for the rules and keys.", style="italic"))
+        log.write(
+            Text(
+                "Watching: bots play; space pauses, n steps, + and - change speed."
+                if self.watch
+                else "Press ? for the rules and keys.",
+                style="italic",
+            )
+        )
         self.refresh_table()
         self.table.focus()
         self.set_interval(0.1, self._tick)
@@ -195,8 +204,11 @@ class GameScreen(ParlourScreen):
             action = bot.choose(view, legal)
         except Exception as exc:  # a built-in bot bug must not end the game: play on with a legal move
             action = legal[0]
-            self.app.call_from_thread(self.notify, f"{self.session.names[seat]}'s bot failed ({exc}); "
-                                      "it played its first legal move", severity="error")
+            self.app.call_from_thread(
+                self.notify,
+                f"{self.session.names[seat]}'s bot failed ({exc}); it played its first legal move",
+                severity="error",
+            )
         ms = (time.perf_counter() - t0) * 1000
         self.app.call_from_thread(self.bot_ready, seat, action, ms, generation, started)
 
@@ -205,6 +217,7 @@ class GameScreen(ParlourScreen):
         if generation != self.generation:
             return
         self.thinking.discard(seat)
+        self.session.match.move_ms.setdefault(seat, []).append(ms)
         self.ready.append((seat, action, ms, started + self.move_delay()))
         self.refresh_table()
 
@@ -281,8 +294,13 @@ class GameScreen(ParlourScreen):
 
             header = self.session.header
             self.leave()
-            new = new_session(header.game, header.preset, [s.spec for s in header.seats],
-                              int(time.time_ns() % (2**31)), [s.name for s in header.seats])
+            new = new_session(
+                header.game,
+                header.preset,
+                [s.spec for s in header.seats],
+                int(time.time_ns() % (2**31)),
+                [s.name for s in header.seats],
+            )
             self.app.push_screen(GameScreen(new, watch=self.watch, speed=self.speed, pace=self.pace))
         elif choice == "home":
             self.leave()

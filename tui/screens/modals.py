@@ -78,8 +78,12 @@ class ResultScreen(ModalScreen[str]):
         order = sorted(range(len(self.names)), key=lambda s: (self.outcome.ranks[s], s))
         for s in order:
             score = self.outcome.scores[s]
-            table.add_row(str(self.outcome.ranks[s]), self.names[s], f"{score:g}",
-                          style="bold green" if self.outcome.ranks[s] == 1 else "")
+            table.add_row(
+                str(self.outcome.ranks[s]),
+                self.names[s],
+                f"{score:g}",
+                style="bold green" if self.outcome.ranks[s] == 1 else "",
+            )
         with Vertical(id="result-box"):
             yield Static(table)
             yield Static(Text(f"The game ended: {self.outcome.reason}.", style="italic"))

@@ -73,15 +73,23 @@ class NewGameScreen(ParlourScreen):
             yield Static(self.info.blurb, id="new-blurb")
             with Horizontal(classes="field"):
                 yield Label("Rules", classes="field-label")
-                yield Select([(f"{p.name} — {p.summary}", p.name) for p in self.info.presets],
-                             value=preset.name, allow_blank=False, id="preset")
+                yield Select(
+                    [(f"{p.name} — {p.summary}", p.name) for p in self.info.presets],
+                    value=preset.name,
+                    allow_blank=False,
+                    id="preset",
+                )
             with Horizontal(classes="field"):
                 yield Label("Seats", classes="field-label")
                 yield Select(self._seat_counts(preset), value=preset.default_seats, allow_blank=False, id="count")
             with Horizontal(classes="field"):
                 yield Label("Seed", classes="field-label")
-                yield Input(str(random.SystemRandom().randrange(10**6)), id="seed", type="integer")
-            yield Vertical(id="seats")
+                fixed = getattr(self.app, "fixed_seed", None)
+                seed = fixed if fixed is not None else random.SystemRandom().randrange(10**6)
+                yield Input(str(seed), id="seed", type="integer")
+            with Vertical(id="seats"):
+                for i in range(preset.default_seats):
+                    yield SeatRow(i, "human" if i == 0 else "ai:hard", "")
             yield Static("", id="new-error")
             yield Button("Start (Enter)", id="start", variant="primary")
         yield Footer()
@@ -90,24 +98,17 @@ class NewGameScreen(ParlourScreen):
         return [(str(n), n) for n in range(preset.min_seats, preset.max_seats + 1)]
 
     def on_mount(self) -> None:
-        """Seats: you and the strongest bots."""
+        """Start is focused, so Enter sits down at once."""
         super().on_mount()
-        self._build_seats(self.info.preset(None).default_seats)
         self.query_one("#start", Button).focus()
 
     def _build_seats(self, count: int) -> None:
+        # Rows are added or removed at the end, so seats already set up keep their choices.
         box = self.query_one("#seats", Vertical)
-        old = list(box.query(SeatRow))
-        box.remove_children()
-        rows = []
-        for i in range(count):
-            if i < len(old):
-                spec = str(old[i].query_one(Select).value)
-                name = old[i].query_one(Input).value
-            else:
-                spec, name = ("human", "") if i == 0 else ("ai:hard", "")
-            rows.append(SeatRow(i, spec, name))
-        box.mount_all(rows)
+        rows = list(box.query(SeatRow))
+        for row in rows[count:]:
+            row.remove()
+        box.mount_all(SeatRow(i, "ai:hard", "") for i in range(len(rows), count))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         """Preset and seat count reshape the seat list."""
@@ -116,7 +117,7 @@ class NewGameScreen(ParlourScreen):
             count = self.query_one("#count", Select)
             count.set_options(self._seat_counts(preset))
             count.value = preset.default_seats
-        elif event.select.id == "count" and isinstance(event.value, int):
+        elif event.select.id == "count" and isinstance(event.value, int) and event.value != len(self.query(SeatRow)):
             self._build_seats(event.value)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -36,8 +36,10 @@ class ReplayListScreen(ParlourScreen):
                 label.append(f"unreadable: {item.error}", style="red")
             else:
                 label.append(item.seats)
-                label.append("  finished" if item.finished else "  unfinished — r resumes",
-                             style="green" if item.finished else "yellow")
+                label.append(
+                    "  finished" if item.finished else "  unfinished — r resumes",
+                    style="green" if item.finished else "yellow",
+                )
             options.append(Option(label, id=str(i)))
         if not options:
             options.append(Option("No replays yet: play or watch a game first.", disabled=True))

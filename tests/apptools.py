@@ -1,0 +1,39 @@
+"""Helpers for Pilot tests: wait on conditions, find what is on screen."""
+
+from __future__ import annotations
+
+import html
+import re
+import time
+from collections.abc import Callable
+
+from textual.pilot import Pilot
+
+from tui.screens.game import GameScreen
+
+
+async def wait_until(pilot: Pilot, condition: Callable[[], bool], timeout: float = 30.0) -> None:
+    """Let the app run until ``condition`` holds; fail after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"condition not met within {timeout} s")
+        await pilot.pause(0.01)
+
+
+def my_turn(pilot: Pilot) -> bool:
+    """A person is being asked to act on a game screen, with no curtain and no animation running."""
+    screen = pilot.app.screen
+    return (
+        isinstance(screen, GameScreen)
+        and screen.asking is not None
+        and screen.curtain_for is None
+        and not screen.animating
+    )
+
+
+def screen_text(pilot: Pilot) -> str:
+    """Everything drawn on the current screen, as plain text (read from the SVG screenshot)."""
+    svg = pilot.app.export_screenshot()
+    texts = re.findall(r"<text[^>]*>(.*?)</text>", svg)
+    return html.unescape("".join(texts)).replace("\xa0", " ")

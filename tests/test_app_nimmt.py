@@ -1,0 +1,247 @@
+"""6 nimmt! in the app, played by key presses alone."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.apptools import my_turn, screen_text, wait_until
+from tui import storage
+from tui.app import ParlourApp
+from tui.games.nimmt import card_text
+from tui.screens.game import GameScreen
+from tui.screens.home import HomeScreen
+from tui.screens.modals import CurtainScreen, MessageScreen, ResultScreen
+from tui.screens.new_game import NewGameScreen
+from tui.screens.replay_viewer import ReplayScreen
+from tui.session import new_session
+
+SIZE = (100, 30)
+
+
+async def test_whole_game_from_home_screen_by_keys(parlour_home: Path) -> None:
+    app = ParlourApp(pace=0, fixed_seed=4242)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("enter")  # 6 nimmt! is first in the list
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await pilot.pause()
+        await pilot.press("enter")  # Start is focused; defaults: one person and three hard bots
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert [s.kind for s in screen.session.specs] == ["human", "ai", "ai", "ai"]
+        moves = 0
+        while not isinstance(app.screen, ResultScreen):
+            await wait_until(pilot, lambda: my_turn(pilot) or isinstance(app.screen, ResultScreen), timeout=60)
+            if isinstance(app.screen, ResultScreen):
+                break
+            # Vary the keys: sometimes move the cursor first.
+            await pilot.press(*(["right"] * (moves % 3)), "enter")
+            moves += 1
+        assert moves >= 50  # 5 rounds of 10 cards, plus any row picks
+        text = screen_text(pilot)
+        assert "Final ranking" in text and "Player 1" in text
+        path = screen.session.path
+        assert path is not None
+        last = json.loads(path.read_text(encoding="utf-8").splitlines()[-1])
+        assert "result" in last
+        await pilot.press("h")
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+
+
+async def test_hot_seat_hides_each_hand_from_the_other(parlour_home: Path) -> None:
+    session = new_session("nimmt", "codingame", ["human:Ana", "human:Ben", "ai:easy", "ai:easy"], seed=3)
+    hands = lambda: session.state.view(None).hands  # noqa: E731
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    checked = 0
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(6):
+            await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen) or my_turn(pilot))
+            if isinstance(app.screen, CurtainScreen):
+                person = app.screen.person
+                # Behind the curtain and on the table beneath it, no hand shows.
+                table_text = screen_text(pilot)
+                assert f"Pass to {person}" in table_text
+                await pilot.press("enter")
+                await wait_until(pilot, lambda: my_turn(pilot))
+            screen = app.screen
+            assert isinstance(screen, GameScreen) and screen.asking is not None
+            me = screen.asking.seat
+            other = 1 - me
+            table = screen.table
+            drawn = table.render()
+            text = "".join(str(getattr(r, "plain", "")) for r in drawn.renderables)  # type: ignore[attr-defined]
+            mine, theirs = hands()[me], hands()[other]
+            assert table.hand == mine
+            assert f"Hand of {session.names[me]}" in text
+            assert f"Hand of {session.names[other]}" not in text
+            only_theirs = set(theirs) - set(mine) - {c for r in session.state.view(None).rows for c in r}
+            hand_line = text.split(f"Hand of {session.names[me]}")[1]
+            for card in only_theirs:
+                assert card_text(card).plain not in hand_line
+            for card in mine:
+                assert card_text(card).plain in hand_line
+            checked += 1
+            await pilot.press("enter")
+    assert checked == 6
+
+
+async def test_curtain_comes_between_two_people(parlour_home: Path) -> None:
+    session = new_session("nimmt", "codingame", ["human:Ana", "human:Ben", "ai:easy", "ai:easy"], seed=5)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    seen: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(4):
+            await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen))
+            seen.append(app.screen.person)  # type: ignore[attr-defined]
+            # While the curtain is up, the table beneath shows no cards of any hand.
+            game = app.screen_stack[-2]
+            assert isinstance(game, GameScreen) and game.table.hide_private
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: my_turn(pilot))
+            await pilot.press("enter")
+    assert seen[:2] == ["Ana", "Ben"] and seen[2:] == ["Ana", "Ben"]
+
+
+async def test_row_pick_by_keys(parlour_home: Path) -> None:
+    deal = {
+        "rounds": [
+            {
+                "rows": [50, 60, 70, 80],
+                "hands": [list(range(1, 11)), list(range(81, 91)), list(range(91, 101)), list(range(11, 21))],
+            }
+        ]
+    }
+    session = new_session("nimmt", "codingame", ["human", "ai:easy", "ai:easy", "ai:easy"], None, deal=deal)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        await pilot.press("enter")  # card 1 is lower than every row
+        await wait_until(pilot, lambda: my_turn(pilot))
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.table.picking
+        assert "pick a row" in screen_text(pilot)
+        await pilot.press("2", "enter")  # take row 2 (just the 70)
+        await wait_until(pilot, lambda: session.state.view(0).round_cattle[0] > 0)
+        assert session.state.view(0).rows[2][0] == 1
+
+
+async def test_typing_a_card_number_selects_it(parlour_home: Path) -> None:
+    session = new_session("nimmt", "codingame", ["human", "ai:easy", "ai:easy", "ai:easy"], seed=9)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        hand = session.state.view(0).hand
+        target = hand[-1]
+        await pilot.press(*str(target), "enter")
+        await wait_until(pilot, lambda: target not in session.state.view(0).hand)
+        assert target in (session.state.view(0).last_played[0], session.state.view(0).chosen[0])
+
+
+async def test_leaving_keeps_the_game_and_resume_goes_on(parlour_home: Path) -> None:
+    session = new_session("nimmt", "codingame", ["human", "ai:easy", "ai:easy", "ai:easy"], seed=21)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(3):
+            await wait_until(pilot, lambda: my_turn(pilot))
+            await pilot.press("enter")
+        await wait_until(pilot, lambda: my_turn(pilot))
+        before = session.state.view(0)
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+    assert storage.latest_unfinished() == session.path
+    app2 = ParlourApp(pace=0)
+    async with app2.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app2.screen, HomeScreen))
+        await pilot.press("r")
+        await wait_until(pilot, lambda: my_turn(pilot))
+        resumed = app2.screen
+        assert isinstance(resumed, GameScreen)
+        after = resumed.session.state.view(0)
+        assert after.hand == before.hand and after.rows == before.rows and after.scores == before.scores
+
+
+async def test_watch_mode_pause_step_and_speed(parlour_home: Path) -> None:
+    session = new_session("nimmt", "codingame", ["ai:easy"] * 4, seed=2)
+    app = ParlourApp(GameScreen(session, watch=True, speed=16, pace=0.01), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: _actions(session) > 0)
+        await pilot.press("space")
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.paused
+        await pilot.pause(0.05)
+        await wait_until(pilot, lambda: not screen.animating)
+        count = _actions(session)
+        await pilot.pause(0.2)
+        assert _actions(session) == count  # paused: nothing moves
+        await pilot.press("n")
+        await wait_until(pilot, lambda: _actions(session) == count + 1)
+        await pilot.press("minus")
+        assert screen.speed == 8
+        await pilot.press("space")
+        await wait_until(pilot, lambda: session.state.is_over or isinstance(app.screen, ResultScreen), timeout=60)
+    assert session.path is not None and storage.read_replay(session.path).finished
+
+
+def _actions(session) -> int:  # noqa: ANN001
+    assert session.path is not None
+    return len(session.path.read_text(encoding="utf-8").splitlines()) - 1
+
+
+async def test_replay_viewer_steps_and_jumps(parlour_home: Path) -> None:
+    session = new_session("nimmt", "codingame", ["ai:easy"] * 4, seed=8)
+    session.match.run()
+    session.close()
+    assert session.path is not None
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_replay(session.path)
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        viewer = app.screen
+        assert isinstance(viewer, ReplayScreen) and viewer.position == 0
+        await pilot.press("right", "right", "l")
+        assert viewer.position == 3
+        await pilot.press("left")
+        assert viewer.position == 2
+        await pilot.press("end")
+        assert viewer.position == viewer.last and viewer.states[-1].is_over
+        assert "Game over" in screen_text(pilot)
+        await pilot.press("home")
+        assert viewer.position == 0
+        await pilot.press("v")
+        assert viewer.viewpoint == 0
+        assert "Hand of" in screen_text(pilot)
+        await pilot.press("v", "v", "v", "v")
+        assert viewer.viewpoint is None
+        await pilot.press("space")
+        await wait_until(pilot, lambda: viewer.position >= 2)
+        await pilot.press("space")
+        assert not viewer.playing
+
+
+async def test_corrupt_replay_gives_a_message_not_a_traceback(parlour_home: Path, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"format": "parlour-replay", "version": 1}\n{"seat": 0}\n', encoding="utf-8")
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_replay(bad)
+        await wait_until(pilot, lambda: isinstance(app.screen, MessageScreen))
+        await wait_until(pilot, lambda: "line 1" in screen_text(pilot))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+
+
+async def test_tiny_terminal_asks_for_a_larger_window(parlour_home: Path) -> None:
+    session = new_session("nimmt", "codingame", ["human", "ai:easy", "ai:easy", "ai:easy"], seed=1)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=(50, 12)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.pause()
+        assert app.screen.has_class("too-small")
+        await wait_until(pilot, lambda: "Make the window larger" in screen_text(pilot))
+        await pilot.resize_terminal(100, 30)
+        await wait_until(pilot, lambda: not app.screen.has_class("too-small"))
+        await wait_until(pilot, lambda: my_turn(pilot))
+        await pilot.press("enter")  # the game goes on
+        await wait_until(pilot, lambda: len(session.state.view(0).hand) == 9)

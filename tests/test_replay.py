@@ -1,0 +1,145 @@
+"""Replay files: written while playing, re-simulated on load, bad files named by line and reason."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from ai.match import Match
+from ai.seats import make_player, parse_seat
+from rules.registry import game_info
+from rules.replay import Header, ReplayError, ReplayWriter, SeatEntry, load_replay
+from tui import storage
+
+
+def play_game(seed: int = 7, stop_after: int | None = None) -> str:
+    """A 4-seat 6 nimmt! game among random seats, written to a string."""
+    state = game_info("nimmt").start("codingame", 4, seed)
+    header = Header("nimmt", "codingame", [SeatEntry(f"S{i}", "random") for i in range(4)], seed)
+    buf = io.StringIO()
+    writer = ReplayWriter(buf, header)
+    rng = random.Random(seed)
+    bots = {i: make_player("nimmt", parse_seat("random"), rng) for i in range(4)}
+    match = Match(state, [f"S{i}" for i in range(4)], bots, writer)  # type: ignore[arg-type]
+    played = 0
+    while not state.is_over and (stop_after is None or played < stop_after):
+        seat = state.to_act()[0]
+        action, ms = match.think(seat)
+        match.play(seat, action, ms)
+        played += 1
+    return buf.getvalue()
+
+
+def lines(text: str) -> list[str]:
+    return text.splitlines(keepends=True)
+
+
+def test_round_trip_of_a_finished_game() -> None:
+    text = play_game()
+    rep = load_replay(lines(text))
+    assert rep.finished and rep.result is not None
+    assert rep.result["scores"] == list(rep.state.outcome().scores)  # type: ignore[union-attr]
+    assert rep.header.to_json()["format"] == "parlour-replay"
+    first = json.loads(text.splitlines()[0])
+    assert {"format", "version", "game", "preset", "seed", "seats", "created", "app"} <= set(first)
+    assert json.loads(text.splitlines()[1]).keys() >= {"seat", "action"}
+
+
+def test_same_file_replays_to_the_same_state() -> None:
+    text = play_game(seed=11)
+    a, b = load_replay(lines(text)), load_replay(lines(text))
+    assert a.state.view(None) == b.state.view(None)
+
+
+def test_unfinished_game_loads_without_result() -> None:
+    rep = load_replay(lines(play_game(stop_after=17)))
+    assert not rep.finished and rep.result is None and len(rep.actions) == 17
+
+
+def test_torn_last_line_is_dropped_with_a_warning() -> None:
+    text = play_game(stop_after=9)
+    torn = text + '{"seat": 1, "act'
+    rep = load_replay(lines(torn))
+    assert len(rep.actions) == 9
+    assert rep.warnings and "cut short" in rep.warnings[0]
+
+
+def test_tampered_action_names_its_line() -> None:
+    rows = play_game(stop_after=6).splitlines(keepends=True)
+    obj = json.loads(rows[3])
+    obj["action"] = "PLAY 200"
+    rows[3] = json.dumps(obj) + "\n"
+    with pytest.raises(ReplayError) as err:
+        load_replay(rows)
+    assert err.value.line == 4 and "illegal action" in err.value.reason
+
+
+def test_card_not_in_hand_is_rejected() -> None:
+    rows = play_game(stop_after=3).splitlines(keepends=True)
+    state = game_info("nimmt").start("codingame", 4, 7)
+    not_mine = state.view(None).hands[1][0]
+    rows.append(json.dumps({"seat": 3, "action": f"PLAY {not_mine}"}) + "\n")
+    with pytest.raises(ReplayError) as err:
+        load_replay(rows)
+    assert err.value.line == len(rows) and "not in this seat's hand" in err.value.reason
+
+
+@pytest.mark.parametrize(
+    ("mutate", "line", "words"),
+    [
+        (lambda r: ["not json\n"] + r[1:], 1, "not valid JSON"),
+        (lambda r: [json.dumps({"format": "other"}) + "\n"] + r[1:], 1, "not a Parlour replay"),
+        (lambda r: r[:2] + ["{\n"] + r[2:], 3, "not valid JSON"),
+        (lambda r: r[:2] + [json.dumps({"seat": 9, "action": "PLAY 1"}) + "\n"] + r[2:], 3, "not a seat"),
+        (lambda r: r[:2] + ["\n"] + r[2:], 3, "blank line"),
+        (lambda r: r[:2] + [json.dumps({"result": {"scores": [0, 0, 0, 0]}}) + "\n"] + r[2:], 3, "last line"),
+    ],
+)
+def test_corrupt_files_give_line_and_reason(mutate, line: int, words: str) -> None:  # noqa: ANN001
+    rows = play_game(stop_after=5).splitlines(keepends=True)
+    with pytest.raises(ReplayError) as err:
+        load_replay(mutate(rows))
+    assert err.value.line == line and words in err.value.reason
+
+
+def test_wrong_recorded_scores_are_caught() -> None:
+    rows = play_game().splitlines(keepends=True)
+    rows[-1] = json.dumps({"result": {"scores": [1, 2, 3, 4]}}) + "\n"
+    with pytest.raises(ReplayError) as err:
+        load_replay(rows)
+    assert "differ" in err.value.reason
+
+
+def test_empty_file() -> None:
+    with pytest.raises(ReplayError, match="empty"):
+        load_replay([])
+
+
+def test_writer_flushes_every_line(tmp_path: Path) -> None:
+    header = Header("nimmt", "codingame", [SeatEntry(f"S{i}", "random") for i in range(4)], 3)
+    path = tmp_path / "g.jsonl"
+    writer, _ = storage.open_writer(header, path)
+    state = header.new_state()
+    seat, action = 0, state.legal_actions(0)[0]
+    writer.action(seat, action, 1.5)
+    # Read through a separate handle while the writer is still open: the line must already be on disk.
+    on_disk = path.read_text(encoding="utf-8").splitlines()
+    assert json.loads(on_disk[1]) == {"seat": 0, "action": action, "ms": 1.5}
+    writer.close()
+
+
+def test_resume_appends_after_a_torn_line(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    path.write_text(play_game(stop_after=8) + '{"seat": 0, "ac', encoding="utf-8")
+    rep = storage.read_replay(path)
+    assert rep.warnings
+    writer = storage.reopen_writer(path)
+    seat = rep.state.to_act()[0]
+    writer.action(seat, rep.state.legal_actions(seat)[0])
+    writer.close()
+    again = storage.read_replay(path)
+    assert len(again.actions) == 9 and not again.warnings
