@@ -1,6 +1,10 @@
 """6 nimmt! (Take 5!): simultaneous card choice, rows that fill up, cattle heads.
 
 Presets: ``codingame`` (4 seats, 5 rounds) and ``classic`` (2–10 seats, until a total reaches 66).
+
+The engine is written for speed (bots and the arena play many thousands of games): hands are sorted
+lists of ints with a parallel list of their action texts, the seats still to choose are counted rather
+than rebuilt on every action, and dealing is a partial Fisher–Yates shuffle driven by the state's own rng.
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core import BadSetup, Event, GameInfo, GameState, IllegalAction, Outcome, Preset, rank_scores
+from rules.core import BadSetup, Event, GameInfo, GameState, IllegalAction, Outcome, Preset, RulesError, rank_scores
 
 CARDS = 104
 ROWS = 4
@@ -38,12 +42,13 @@ PLAY_TEXT = ("",) + tuple(f"PLAY {c}" for c in range(1, CARDS + 1))
 PICK_TEXT = tuple(f"PICK {r}" for r in range(ROWS))
 _PLAY_CARD = {t: c for c, t in enumerate(PLAY_TEXT) if t}
 _PICK_ROW = {t: r for r, t in enumerate(PICK_TEXT)}
+_DECK = tuple(range(1, CARDS + 1))
 
 
 def parse_action(text: str) -> str:
     """Canonical text of a 6 nimmt! action (``PLAY N`` or ``PICK R``); ValueError if malformed."""
     parts = text.split()
-    if len(parts) == 2 and parts[1].lstrip("-").isdigit():
+    if len(parts) == 2 and parts[1].isascii() and parts[1].isdigit():
         verb, n = parts[0].upper(), int(parts[1])
         if verb == "PLAY" and 1 <= n <= CARDS:
             return PLAY_TEXT[n]
@@ -92,7 +97,11 @@ class NimmtView:
     to_act: tuple[int, ...]
     disqualified: tuple[bool, ...]
     unseen: tuple[int, ...]
-    """Cards this viewer has not seen this round (other hands and the undealt stock)."""
+    """Cards this viewer has not seen this round (other hands and the undealt stock), ascending."""
+    pending: tuple[tuple[int, int], ...] = ()
+    """Revealed ``(card, seat)`` pairs still waiting to be placed (the picker's card first)."""
+    taken: tuple[tuple[int, ...], ...] = ()
+    """The cards each seat has taken this round (public: taking a row happens in the open)."""
 
     @property
     def hand(self) -> tuple[int, ...]:
@@ -101,244 +110,483 @@ class NimmtView:
         return self.hands[self.seat] or ()
 
 
+def _event(rec: tuple[Any, ...]) -> Event:
+    """Build the Event a compact record stands for (see :class:`_Events`)."""
+    kind = rec[0]
+    if kind == "place":
+        _, seat, card, row, fresh = rec
+        text = f"{{p{seat}}}'s {card} starts row {row}." if fresh else f"{{p{seat}}} puts {card} on row {row}."
+        return Event("place", text, seat, {"card": card, "row": row})
+    if kind == "take":
+        _, seat, row, cards, heads = rec
+        return Event(
+            "take",
+            f"{{p{seat}}} takes row {row} ({len(cards)} card{'s' if len(cards) > 1 else ''}, {heads} cattle).",
+            seat,
+            {"row": row, "cards": tuple(cards), "cattle": heads},
+        )
+    if kind == "reveal":
+        played = rec[1]
+        shown = ", ".join(f"{{p{s}}} {c}" for c, s in played)
+        return Event("reveal", f"Cards revealed: {shown}.", None, {"cards": {s: c for c, s in played}})
+    if kind == "must_pick":
+        _, seat, card = rec
+        text = f"{{p{seat}}}'s {card} is lower than every row: {{p{seat}}} picks a row to take."
+        return Event("must_pick", text, seat, {"card": card})
+    if kind == "round_start":
+        _, rnd, rows = rec
+        text = f"Round {rnd + 1} begins; the rows start with {', '.join(map(str, rows))}."
+        return Event("round_start", text, None, {"round": rnd, "rows": rows})
+    if kind == "round_end":
+        _, rnd, got = rec
+        summary = ", ".join(f"{{p{s}}} {c}" for s, c in enumerate(got))
+        return Event(
+            "round_end", f"Round {rnd + 1} is over. Cattle taken: {summary}.", None, {"round": rnd, "round_cattle": got}
+        )
+    if kind == "game_end":
+        _, reason, scores, ranks = rec
+        order = sorted(range(len(scores)), key=lambda s: (ranks[s], s))
+        table = ", ".join(f"{{p{s}}} {scores[s]}" for s in order)
+        return Event("game_end", f"Game over ({reason}). Cattle: {table}.", None, {"scores": scores, "ranks": ranks})
+    if kind == "disqualified":
+        _, seat, reason = rec
+        return Event("disqualified", f"{{p{seat}}} is disqualified: {reason}.", seat, {"reason": reason})
+    raise AssertionError(f"unknown event record {rec!r}")
+
+
+class _Events(list):  # type: ignore[type-arg]
+    """The events an action caused: a real ``list`` of :class:`Event` that builds them on first use.
+
+    Bulk play (the arena, bot playouts) never reads most events, and building their text was a large share
+    of the engine's time; so ``apply`` keeps cheap records and this list turns them into events the first
+    time anything looks at it (iterating, ``len``, indexing, comparing, copying, printing, changing it).
+    """
+
+    __slots__ = ("_recs",)
+    _recs: list[tuple[Any, ...]] | None
+
+    def _fill(self) -> None:
+        recs = self._recs
+        if recs is not None:
+            self._recs = None
+            list.extend(self, [_event(r) for r in recs])
+
+    def __radd__(self, other: object) -> Any:
+        self._fill()
+        return list.__add__(other, list(self)) if isinstance(other, list) else NotImplemented
+
+
+def _filling(name: str) -> Any:
+    base = getattr(list, name)
+
+    def method(self: _Events, *args: Any, **kwargs: Any) -> Any:
+        if self._recs is not None:
+            self._fill()
+        return base(self, *args, **kwargs)
+
+    method.__name__ = name
+    return method
+
+
+_FILLING = (
+    *("__iter__", "__reversed__", "__len__", "__getitem__", "__contains__", "__repr__", "__sizeof__"),
+    *("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__reduce_ex__", "__getstate__"),
+    *("__add__", "__mul__", "__rmul__", "__iadd__", "__imul__", "__setitem__", "__delitem__"),
+    *("append", "extend", "insert", "pop", "remove", "index", "count", "copy", "sort", "reverse", "clear"),
+)
+for _name in _FILLING:
+    setattr(_Events, _name, _filling(_name))
+
+_PICK_LIST = list(PICK_TEXT)  # never changed: apply only reads it
+_SPANS = tuple(CARDS - i for i in range(CARDS))
+
+
 class NimmtState(GameState):
-    """A game of 6 nimmt! in progress."""
+    """A game of 6 nimmt! in progress.
+
+    Public attributes (read them, never write them): ``rows`` (4 lists, positions fixed), ``hands``
+    (sorted lists, built on each read), ``chosen`` (this turn's cards, ``None`` until chosen), ``queue``
+    (revealed ``(card, seat)`` pairs not yet placed), ``picker`` (the seat that must pick a row, else
+    ``None``), ``taken`` and ``round_cattle`` (this round), ``scores`` (totals), ``removed`` (cards this
+    round that left play with a disqualified seat), ``revealed``, ``over``.
+    """
 
     game_id = "nimmt"
+    # Slots: the state has more attributes than CPython 3.11 shares in instance dicts, and slot access is fast.
+    __slots__ = (
+        *("preset", "num_seats", "seed", "_rng", "_deal_rounds", "_codingame", "_spans", "round", "scores"),
+        *("round_cattle", "taken", "rows", "_ends", "_heads", "_hand", "_can", "_round_can", "_turns_left"),
+        *("dealt", "_stock", "removed", "_played", "_shown", "disqualified", "_live", "queue", "picker"),
+        *("revealed", "over", "_outcome"),
+    )
 
     def __init__(self, preset: str, num_seats: int, seed: int | None, deal: Mapping[str, Any] | None) -> None:
+        if preset not in ("codingame", "classic"):
+            raise BadSetup(f"nimmt has no preset {preset!r}")
+        lo, hi = (2, 10) if preset == "classic" else (4, 4)
+        if not lo <= num_seats <= hi:
+            raise BadSetup(f"nimmt {preset} takes {lo}–{hi} seats, not {num_seats}")
         self.preset = preset
         self.num_seats = num_seats
         self.seed = seed
         self._rng = random.Random(seed if seed is not None else 0)
-        self._deal_rounds = list((deal or {}).get("rounds", []))
+        self._deal_rounds = _parse_deal(deal, num_seats)
+        self._codingame = preset == "codingame"
+        self._spans = _SPANS[: ROWS + HAND * num_seats]  # Fisher–Yates ranges of one deal
         self.round = -1
         self.scores = [0] * num_seats
         self.round_cattle = [0] * num_seats
         self.taken: list[list[int]] = [[] for _ in range(num_seats)]
         self.rows: list[list[int]] = []
-        self.hands: list[list[int]] = []
+        self._ends: list[int] = []  # each row's last card
+        self._heads: list[int] = []  # cattle in each row
+        self._hand: list[list[str]] = []  # each hand as its PLAY texts, by ascending card
+        self._can: dict[int, list[str]] = {}  # seats to act now -> their legal actions
+        self._round_can: list[tuple[int, list[str]]] = []  # (seat, hand) of the seats in play
+        self._turns_left = 0
         self.dealt: tuple[int, ...] = ()
-        self.chosen: list[int | None] = [None] * num_seats
-        self.last_played = [-1] * num_seats
+        self._stock: list[int] = []
+        self.removed: list[int] = []
+        self._played: list[tuple[int, int]] = []  # (card, seat) chosen this turn, before the reveal
+        self._shown: tuple[tuple[int, int], ...] = ()  # (card, seat) of the last reveal, ascending
         self.disqualified = [False] * num_seats
+        self._live: tuple[int, ...] = tuple(range(num_seats))
         self.queue: list[tuple[int, int]] = []  # (card, seat) revealed and waiting to be placed
         self.picker: int | None = None
         self.revealed = False
         self.over = False
         self._outcome: Outcome | None = None
-        self._waiting: tuple[int, ...] = ()
         self._start_round([])
 
     # --- dealing -----------------------------------------------------------------
-    def _start_round(self, events: list[Event]) -> None:
+    def _start_round(self, recs: list[tuple[Any, ...]]) -> None:
         self.round += 1
         n = self.num_seats
-        drawn = self._rng.sample(range(1, CARDS + 1), ROWS + HAND * n)
+        need = ROWS + HAND * n
+        # Partial Fisher–Yates: the first `need` cards of the pool are a uniform random draw. The rng
+        # advances the same way whether or not this round's deal is given, so later rounds do not shift.
+        pool = list(_DECK)
+        rnd = self._rng.random
+        for i, span in enumerate(self._spans):
+            j = i + int(rnd() * span)
+            pool[i], pool[j] = pool[j], pool[i]
         if self.round < len(self._deal_rounds):
-            given = self._deal_rounds[self.round]
-            rows = [int(c) for c in given["rows"]]
-            hands = [[int(c) for c in h] for h in given["hands"]]
-            _check_deal(rows, hands, n)
+            rows, hands = self._deal_rounds[self.round]
+            used = set(rows).union(*hands)
+            pool = rows + [c for h in hands for c in h] + [c for c in _DECK if c not in used]
         else:
-            rows = drawn[:ROWS]
-            hands = [drawn[ROWS + HAND * s : ROWS + HAND * (s + 1)] for s in range(n)]
+            rows = pool[:ROWS]
+            hands = [pool[ROWS + HAND * s : ROWS + HAND * (s + 1)] for s in range(n)]
+        disq = self.disqualified
+        stock = pool[need:]
+        hand_maps: list[list[str]] = []
+        for s in range(n):
+            if disq[s]:
+                # A disqualified seat is dealt nothing: its share stays in the undealt stock.
+                stock.extend(hands[s])
+                hand_maps.append([])
+            else:
+                hand_maps.append(list(map(PLAY_TEXT.__getitem__, sorted(hands[s]))))
         self.rows = [[c] for c in rows]
-        self.hands = [sorted(h) if not self.disqualified[s] else [] for s, h in enumerate(hands)]
-        self.dealt = tuple(rows) + tuple(c for h in hands for c in h)
+        self._ends = list(rows)
+        self._heads = [CATTLE[c] for c in rows]
+        self._hand = hand_maps
+        self._round_can = [(s, hand_maps[s]) for s in self._live]
+        self._can = dict(self._round_can)
+        self._turns_left = HAND
+        self.dealt = tuple(pool[:need])
+        self._stock = stock
+        self.removed = []
         self.taken = [[] for _ in range(n)]
         self.round_cattle = [0] * n
-        self.chosen = [None] * n
+        self._played = []
         self.revealed = False
-        self._waiting = tuple(s for s in range(n) if self.hands[s])
-        events.append(
-            Event("round_start", f"Round {self.round + 1} begins; the rows start with {', '.join(map(str, rows))}.",
-                  None, {"round": self.round, "rows": tuple(rows)})
-        )
+        recs.append(("round_start", self.round, tuple(rows)))
+
+    def undealt(self) -> list[int]:
+        """The cards not dealt this round (the stock no one holds), ascending."""
+        return sorted(self._stock)
+
+    @property
+    def chosen(self) -> list[int | None]:
+        """Each seat's card this turn (``None`` until chosen), shown until the turn's cards are all placed."""
+        out: list[int | None] = [None] * self.num_seats
+        for c, s in self._shown if self.revealed else self._played:
+            out[s] = c
+        return out
+
+    @property
+    def last_played(self) -> list[int]:
+        """Each seat's card in the last reveal (−1 before the first, or once disqualified)."""
+        out = [-1] * self.num_seats
+        disq = self.disqualified
+        for c, s in self._shown:
+            if not disq[s]:
+                out[s] = c
+        return out
+
+    @property
+    def hands(self) -> list[list[int]]:
+        """Each seat's hand, ascending (a fresh copy)."""
+        play_card = _PLAY_CARD
+        return [[play_card[t] for t in h] for h in self._hand]
 
     # --- vocabulary --------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:
         """Seats still to choose a card, or the one seat that must pick a row."""
-        return self._waiting
+        return tuple(self._can)
 
     def legal_actions(self, seat: int) -> list[str]:
         """``PLAY n`` for each card in hand, or ``PICK r`` for each row when picking."""
-        if seat not in self._waiting:
-            return []
-        if self.picker is not None:
-            return list(PICK_TEXT)
-        return [PLAY_TEXT[c] for c in self.hands[seat]]
+        acts = self._can.get(seat)
+        return [] if acts is None else acts[:]
 
     def apply(self, seat: int, action: str) -> list[Event]:
         """Choose a card (kept secret until everyone has chosen) or pick a row."""
-        if seat not in self._waiting:
-            raise IllegalAction(seat, action, "it is not this seat's turn to act" if not self.over else "the game is over")
-        events: list[Event] = []
-        if self.picker is not None:
-            row = _PICK_ROW.get(action)
-            if row is None:
-                raise IllegalAction(seat, action, "this seat must pick a row: PICK 0 to PICK 3")
-            card, _ = self.queue.pop(0)
-            self.picker = None
-            self._take(seat, row, card, events)
-            events.append(Event("place", f"{{p{seat}}}'s {card} starts row {row}.", seat, {"card": card, "row": row}))
-            self._place_queue(events)
+        can = self._can
+        acts = can.get(seat)
+        if acts is None:
+            raise IllegalAction(seat, action, self._not_turn_reason(seat))
+        recs: list[tuple[Any, ...]]
+        if self.picker is None:
+            try:
+                acts.remove(action)
+            except ValueError:
+                raise IllegalAction(seat, action, _bad_play_reason(action)) from None
+            card = _PLAY_CARD[action]
+            del can[seat]
+            self._played.append((card, seat))
+            if can:
+                return []
+            # Everyone has chosen: reveal (inlined _reveal) and place.
+            played = self._played
+            played.sort()
+            self._played = []
+            self._turns_left -= 1
+            self._shown = shown = tuple(played)
+            self.revealed = True
+            recs = [("reveal", shown)]
+            self.queue = played
+            self._place(recs)
+            events = _Events()
+            events._recs = recs
             return events
-        card = _PLAY_CARD.get(action)
-        if card is None:
-            raise IllegalAction(seat, action, "expected PLAY and a card from the hand")
-        hand = self.hands[seat]
-        if card not in hand:
-            raise IllegalAction(seat, action, f"card {card} is not in this seat's hand")
-        hand.remove(card)
-        self.chosen[seat] = card
-        self._waiting = tuple(s for s in self._waiting if s != seat)
-        if not self._waiting:
-            self._reveal(events)
+        row = _PICK_ROW.get(action)
+        if row is None:
+            raise IllegalAction(seat, action, "this seat must pick a row: PICK 0 to PICK 3")
+        recs = []
+        card = self.queue[0][0]
+        self.picker = None
+        self._take(seat, row, card, recs)
+        self._ends[row] = card
+        recs.append(("place", seat, card, row, True))
+        del self.queue[0]
+        self._place(recs)
+        events = _Events()
+        events._recs = recs
         return events
 
-    def _reveal(self, events: list[Event]) -> None:
-        played = [(c, s) for s, c in enumerate(self.chosen) if c is not None]
-        played.sort()
-        for c, s in played:
-            self.last_played[s] = c
-        self.revealed = True
-        self.queue = played
-        shown = ", ".join(f"{{p{s}}} {c}" for c, s in played)
-        events.append(Event("reveal", f"Cards revealed: {shown}.", None, {"cards": {s: c for c, s in played}}))
-        self._place_queue(events)
+    def _not_turn_reason(self, seat: int) -> str:
+        if self.over:
+            return "the game is over"
+        if not isinstance(seat, int) or not 0 <= seat < self.num_seats:
+            return f"there is no seat {seat}"
+        if self.disqualified[seat]:
+            return "this seat is disqualified"
+        if self.picker is not None:
+            return f"seat {self.picker} must pick a row first"
+        return "this seat has already chosen its card this turn"
 
-    def _place_queue(self, events: list[Event]) -> None:
-        rows = self.rows
+    def _reveal(self, recs: list[tuple[Any, ...]]) -> None:
+        played = self._played
+        played.sort()
+        self._played = []
+        self._turns_left -= 1
+        self._shown = shown = tuple(played)
+        self.revealed = True
+        recs.append(("reveal", shown))
+        self.queue = played
+        self._place(recs)
+
+    def _place(self, recs: list[tuple[Any, ...]]) -> None:
+        """Place the revealed cards, lowest first, until one fits no row (its owner must pick) or all are down."""
         queue = self.queue
-        while queue:
-            card, seat = queue[0]
-            i = target_row(rows, card)
-            if i < 0:
+        rows = self.rows
+        ends = self._ends
+        heads = self._heads
+        cattle_of = CATTLE
+        k = 0
+        for card, seat in queue:
+            # The row whose end is the highest card below `card`, unrolled over the 4 rows (hot path).
+            best = -1
+            top = 0
+            e = ends[0]
+            if e < card:
+                best, top = 0, e
+            e = ends[1]
+            if top < e < card:
+                best, top = 1, e
+            e = ends[2]
+            if top < e < card:
+                best, top = 2, e
+            e = ends[3]
+            if top < e < card:
+                best = 3
+            if best < 0:
+                del queue[:k]
                 self.picker = seat
-                self._waiting = (seat,)
-                events.append(
-                    Event("must_pick", f"{{p{seat}}}'s {card} is lower than every row: {{p{seat}}} picks a row to take.",
-                          seat, {"card": card})
-                )
+                self._can = {seat: _PICK_LIST}
+                recs.append(("must_pick", seat, card))
                 return
-            queue.pop(0)
-            row = rows[i]
-            if len(row) == ROW_LIMIT:
-                self._take(seat, i, card, events)
-                events.append(Event("place", f"{{p{seat}}}'s {card} starts row {i}.", seat, {"card": card, "row": i}))
+            ends[best] = card
+            row = rows[best]
+            if len(row) == 5:  # ROW_LIMIT: the sixth card takes the row (inlined _take)
+                got = heads[best]
+                self.taken[seat].extend(row)
+                self.scores[seat] += got
+                self.round_cattle[seat] += got
+                rows[best] = [card]
+                heads[best] = cattle_of[card]
+                recs.append(("take", seat, best, row, got))
+                recs.append(("place", seat, card, best, True))
             else:
                 row.append(card)
-                events.append(Event("place", f"{{p{seat}}} puts {card} on row {i}.", seat, {"card": card, "row": i}))
-        self._end_turn(events)
+                heads[best] += cattle_of[card]
+                recs.append(("place", seat, card, best, False))
+            k += 1  # noqa: SIM113 (enumerate with nested unpacking is measurably slower here)
+        queue.clear()
+        if self._turns_left:
+            # Inlined common case of _end_turn: the round goes on.
+            self.revealed = False
+            self._can = dict(self._round_can)
+            return
+        self._end_turn(recs)
 
-    def _take(self, seat: int, row: int, card: int, events: list[Event]) -> None:
+    def _take(self, seat: int, row: int, card: int, recs: list[tuple[Any, ...]]) -> None:
+        """``seat`` takes the cards of ``row``, and ``card`` starts it afresh."""
         cards = self.rows[row]
-        heads = row_cattle(cards)
+        heads = self._heads[row]
         self.taken[seat].extend(cards)
         self.scores[seat] += heads
         self.round_cattle[seat] += heads
         self.rows[row] = [card]
-        events.append(
-            Event("take", f"{{p{seat}}} takes row {row} ({len(cards)} cards, {heads} cattle).", seat,
-                  {"row": row, "cards": tuple(cards), "cattle": heads})
-        )
+        self._heads[row] = CATTLE[card]
+        recs.append(("take", seat, row, cards, heads))
 
-    def _end_turn(self, events: list[Event]) -> None:
-        self.chosen = [None] * self.num_seats
+    def _end_turn(self, recs: list[tuple[Any, ...]]) -> None:
         self.revealed = False
-        waiting = tuple(s for s in range(self.num_seats) if self.hands[s])
-        if waiting:
-            self._waiting = waiting
+        if self._turns_left:
+            self._can = dict(self._round_can)
             return
-        summary = ", ".join(f"{{p{s}}} {c}" for s, c in enumerate(self.round_cattle))
-        events.append(Event("round_end", f"Round {self.round + 1} is over. Cattle taken: {summary}.", None,
-                            {"round": self.round, "round_cattle": tuple(self.round_cattle)}))
-        if self._game_finished():
-            self._finish(events, "all rounds played" if self.preset == "codingame" else "a total reached 66")
-        else:
-            self._start_round(events)
+        self._can = {}
+        recs.append(("round_end", self.round, tuple(self.round_cattle)))
+        if self._codingame:
+            if self.round + 1 >= CODINGAME_ROUNDS:
+                self._finish(recs, "all rounds played")
+                return
+        elif max(self.scores[s] for s in self._live) >= CLASSIC_LIMIT:
+            self._finish(recs, f"a total reached {CLASSIC_LIMIT}")
+            return
+        self._start_round(recs)
 
-    def _game_finished(self) -> bool:
-        if all(self.disqualified) or sum(not d for d in self.disqualified) < 1:
-            return True
-        if self.preset == "codingame":
-            return self.round + 1 >= CODINGAME_ROUNDS
-        return max(self.scores) >= CLASSIC_LIMIT
-
-    def _finish(self, events: list[Event], reason: str) -> None:
+    def _finish(self, recs: list[tuple[Any, ...]], reason: str) -> None:
         self.over = True
-        self._waiting = ()
+        self._can = {}
         self.picker = None
-        live = [s for s in range(self.num_seats) if not self.disqualified[s]]
+        live = self._live
         live_ranks = rank_scores([self.scores[s] for s in live], higher_is_better=False)
         ranks = [len(live) + 1] * self.num_seats
-        for s, r in zip(live, live_ranks):
+        for s, r in zip(live, live_ranks, strict=True):
             ranks[s] = r
         self._outcome = Outcome(tuple(float(x) for x in self.scores), tuple(ranks), reason)
-        order = sorted(range(self.num_seats), key=lambda s: (ranks[s], s))
-        table = ", ".join(f"{{p{s}}} {self.scores[s]}" for s in order)
-        events.append(Event("game_end", f"Game over ({reason}). Cattle: {table}.", None,
-                            {"scores": tuple(self.scores), "ranks": tuple(ranks)}))
+        recs.append(("game_end", reason, tuple(self.scores), tuple(ranks)))
 
     def disqualify(self, seat: int, reason: str) -> list[Event]:
-        """Remove a seat: its hand and any chosen card leave the game; the others play on."""
-        events = [Event("disqualified", f"{{p{seat}}} is disqualified: {reason}.", seat, {"reason": reason})]
+        """Remove a seat whose program failed.
+
+        Its hand and any card it chose this turn and that is not yet placed leave play (into ``removed``);
+        its score so far stands, but it ranks below every seat still in play. The others play on; once fewer
+        than two seats remain in play the game ends at once. Disqualifying a seat twice, or after the end,
+        only reports it.
+        """
+        if not isinstance(seat, int) or not 0 <= seat < self.num_seats:
+            raise RulesError(f"there is no seat {seat} to disqualify")
+        recs: list[tuple[Any, ...]] = [("disqualified", seat, reason)]
         if self.over or self.disqualified[seat]:
-            return events
+            return [_event(r) for r in recs]
         self.disqualified[seat] = True
-        self.last_played[seat] = -1
-        self.hands[seat] = []
-        if all(self.disqualified):
-            self._finish(events, "every seat was disqualified")
-            return events
-        if self.picker == seat:
-            # Its too-low card is withdrawn unplaced; placement goes on with the next card.
-            self.queue.pop(0)
+        self._live = tuple(s for s in self._live if s != seat)
+        self._round_can = [(s, h) for s, h in self._round_can if s != seat]
+        self.removed.extend(_PLAY_CARD[t] for t in self._hand[seat])
+        self._hand[seat] = []
+        was_picker = self.picker == seat
+        if not was_picker:
+            self._can.pop(seat, None)
+        mine = self.chosen[seat]
+        self._shown = tuple(p for p in self._shown if p[1] != seat)
+        if mine is not None:
+            if self.revealed:
+                # Withdraw its card if it is still waiting to be placed (a placed card stays on the table).
+                kept = [(c, s) for c, s in self.queue if s != seat]
+                if len(kept) != len(self.queue):
+                    self.removed.append(mine)
+                    self.queue = kept
+            else:
+                self.removed.append(mine)
+                self._played = [(c, s) for c, s in self._played if s != seat]
+        if len(self._live) < 2:
+            self._finish(recs, "fewer than two seats are left in play")
+        elif was_picker:
+            # Its too-low card was withdrawn unplaced; placement goes on with the next card.
             self.picker = None
-            self._place_queue(events)
-        elif self.chosen[seat] is not None and self.revealed:
-            self.queue = [(c, s) for c, s in self.queue if s != seat]
-        else:
-            self.chosen[seat] = None
-            self._waiting = tuple(s for s in self._waiting if s != seat)
-            if not self._waiting and self.picker is None:
-                if any(c is not None for c in self.chosen):
-                    self._reveal(events)
-                else:
-                    self._end_turn(events)
-        return events
+            self._place(recs)
+        elif not self.revealed and not self._can:
+            # It was the last seat the others were waiting for.
+            self._reveal(recs)
+        return [_event(r) for r in recs]
 
     def view(self, seat: int | None) -> NimmtView:
         """Rows, scores and the viewer's own hand; a spectator (None) sees every hand."""
-        n = self.num_seats
-        hands = tuple(tuple(h) if seat is None or s == seat else None for s, h in enumerate(self.hands))
-        chosen = tuple(c if self.revealed or seat is None or s == seat else None for s, c in enumerate(self.chosen))
+        revealed = self.revealed
+        all_hands = self.hands
+        all_chosen = self.chosen
+        hands = tuple(tuple(h) if seat is None or s == seat else None for s, h in enumerate(all_hands))
+        chosen = tuple(c if revealed or seat is None or s == seat else None for s, c in enumerate(all_chosen))
         if seat is None:
-            unseen: tuple[int, ...] = ()
+            unseen = tuple(sorted(self._stock))
         else:
-            seen = set(self.hands[seat]).union(*self.rows).union(*self.taken)
-            seen.update(c for c in chosen if c is not None)
-            seen.update(c for c, _ in self.queue)
-            unseen = tuple(c for c in range(1, CARDS + 1) if c not in seen)
+            seen = set(all_hands[seat])
+            for r in self.rows:
+                seen.update(r)
+            for t in self.taken:
+                seen.update(t)
+            if revealed:
+                seen.update(c for c in all_chosen if c is not None)
+            else:
+                mine = all_chosen[seat]
+                if mine is not None:
+                    seen.add(mine)
+            unseen = tuple(c for c in _DECK if c not in seen)
         return NimmtView(
             seat=seat,
             preset=self.preset,
-            num_seats=n,
+            num_seats=self.num_seats,
             round=self.round,
             rows=tuple(tuple(r) for r in self.rows),
             hands=hands,
-            hand_sizes=tuple(len(h) for h in self.hands),
+            hand_sizes=tuple(len(h) for h in all_hands),
             scores=tuple(self.scores),
             round_cattle=tuple(self.round_cattle),
             chosen=chosen,
-            has_chosen=tuple(c is not None for c in self.chosen),
+            has_chosen=tuple(c is not None for c in all_chosen),
             last_played=tuple(self.last_played),
             phase="over" if self.over else ("pick" if self.picker is not None else "choose"),
             picker=self.picker,
-            to_act=self._waiting,
+            to_act=self.to_act(),
             disqualified=tuple(self.disqualified),
             unseen=unseen,
+            pending=tuple(self.queue),
+            taken=tuple(tuple(t) for t in self.taken),
         )
 
     def outcome(self) -> Outcome | None:
@@ -350,13 +598,71 @@ class NimmtState(GameState):
         """Whether the game has ended."""
         return self.over
 
+    def copy(self) -> NimmtState:
+        """An independent copy (hand-written: much faster than deepcopy)."""
+        new = object.__new__(NimmtState)
+        d = {k: getattr(self, k) for k in NimmtState.__slots__}
+        rng = random.Random()
+        rng.setstate(self._rng.getstate())
+        d["_rng"] = rng
+        hand = [list(h) for h in self._hand]
+        d["_hand"] = hand
+        d["_round_can"] = [(s, hand[s]) for s, _ in self._round_can]
+        d["_can"] = dict(self._can) if self.picker is not None else {s: hand[s] for s in self._can}
+        for key in (
+            "scores",
+            "round_cattle",
+            "disqualified",
+            "queue",
+            "removed",
+            "_stock",
+            "_played",
+            "_ends",
+            "_heads",
+        ):
+            d[key] = list(d[key])
+        d["taken"] = [list(x) for x in self.taken]
+        d["rows"] = [list(x) for x in self.rows]
+        for k, v in d.items():
+            setattr(new, k, v)
+        return new
 
-def _check_deal(rows: list[int], hands: list[list[int]], n: int) -> None:
-    if len(rows) != ROWS or len(hands) != n or any(len(h) != HAND for h in hands):
-        raise BadSetup(f"a 6 nimmt! round deal needs 4 row cards and {n} hands of 10 cards")
-    cards = rows + [c for h in hands for c in h]
-    if len(set(cards)) != len(cards) or not all(1 <= c <= CARDS for c in cards):
-        raise BadSetup("a 6 nimmt! deal must use distinct cards from 1 to 104")
+
+def _bad_play_reason(action: str) -> str:
+    card = _PLAY_CARD.get(action)
+    if card is None:
+        return "expected PLAY and a card from the hand, e.g. 'PLAY 55'"
+    return f"card {card} is not in this seat's hand"
+
+
+def _parse_deal(deal: Mapping[str, Any] | None, n: int) -> list[tuple[list[int], list[list[int]]]]:
+    """Check every given round up front, so a bad later round cannot fail in the middle of a game."""
+    if not deal:
+        return []
+    try:
+        given = list(deal.get("rounds", []))
+        out = []
+        for k, rd in enumerate(given):
+            rows = [_card(c) for c in rd["rows"]]
+            hands = [[_card(c) for c in h] for h in rd["hands"]]
+            if len(rows) != ROWS or len(hands) != n or any(len(h) != HAND for h in hands):
+                raise BadSetup(f"round {k + 1} of the deal needs 4 row cards and {n} hands of 10 cards")
+            cards = rows + [c for h in hands for c in h]
+            if len(set(cards)) != len(cards):
+                raise BadSetup(f"round {k + 1} of the deal repeats a card")
+            out.append((rows, hands))
+    except BadSetup:
+        raise
+    except (AttributeError, KeyError, TypeError, ValueError) as e:
+        shape = "{'rounds': [{'rows': [4 cards], 'hands': [[10 cards], ...]}, ...]}"
+        raise BadSetup(f"a 6 nimmt! deal is {shape}: {e}") from None
+    return out
+
+
+def _card(c: Any) -> int:
+    if isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= CARDS:
+        raise BadSetup(f"{c!r} is not a card from 1 to 104")
+    return c
 
 
 def new_game(preset: str, num_seats: int, seed: int | None, deal: Mapping[str, Any] | None) -> NimmtState:
