@@ -151,6 +151,10 @@ def evaluate(state: VolcanoesState, seat: int, own_only: bool = False) -> float:
         return WIN if state.winner == seat else -WIN
     sign = 1 if seat == 0 else -1
     lv, dm = state.levels, state.dormant
+    # Whoever moves next and is one empty tile from a link simply takes it (the capped search stops early).
+    nxt = CYCLE[state.step % 6]
+    if nxt >= 0 and link_distance(lv, 1 if nxt == 0 else -1, limit=1) <= 1:
+        return WIN / 2 if nxt == seat else -WIN / 2
     for _ in range(HORIZON):
         lv, dm, flag = after_growth(lv, dm)
         if flag < 0:
