@@ -49,6 +49,7 @@ class GameUI:
     min_height: int
     panel: Any
     """Callable (view, names) -> renderable for the side panel's scores."""
+    score_label: str = "Score"
 
     def panel_renderable(self, view: Any, names: list[str]) -> RenderableType:
         """The side panel's score block."""

@@ -370,4 +370,11 @@ until someone has 66 heads or more. The lowest total wins.
 | q | leave the table (the game is saved; `parlour resume` goes on) |
 """
 
-NIMMT_UI = GameUI(table=NimmtTable, help_markdown=HELP, min_width=78, min_height=22, panel=nimmt_panel)
+NIMMT_UI = GameUI(
+    table=NimmtTable,
+    help_markdown=HELP,
+    min_width=78,
+    min_height=22,
+    panel=nimmt_panel,
+    score_label="Cattle (fewest wins)",
+)

@@ -1,0 +1,147 @@
+"""The parlour command line: usage errors, check, arena."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tui.cli import main
+from tui.session import new_session
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["play", "chess"], "unknown game 'chess'"),
+        (["play", "nimmt", "--preset", "turbo"], "no preset 'turbo'"),
+        (["play", "nimmt", "--seat", "wizard"], "bad seat 'wizard'"),
+        (["play", "nimmt", "--seat", "ai:godlike"], "unknown AI level"),
+        (["arena", "nimmt", "--seat", "ai", "--games", "2"], "takes 4–4 seats, 1 given"),
+        (
+            ["arena", "nimmt", "--seat", "human", "--seat", "ai", "--seat", "ai", "--seat", "ai", "--games", "2"],
+            "seats no humans",
+        ),
+        (["play", "nimmt", "--seed", "abc"], "invalid int value"),
+        (["frobnicate"], "invalid choice"),
+        (["watch", "nimmt", "--seat", "human", "--seat", "ai", "--seat", "ai", "--seat", "ai"], "no human seats"),
+    ],
+)
+def test_usage_errors_are_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str], words: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert words in err
+    assert len(err.strip().splitlines()) == 1
+    assert out == ""
+
+
+def finished_replay(seed: int) -> Path:
+    session = new_session("nimmt", "codingame", ["ai:easy", "random", "random", "random"], seed)
+    session.match.run()
+    session.close()
+    assert session.path is not None
+    return session.path
+
+
+def test_check_good_and_bad_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    good = finished_replay(4)
+    bad = tmp_path / "bad.jsonl"
+    lines = good.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[5] = lines[5].replace('"seat": ', '"seat": 7, "x": ')
+    bad.write_text("".join(lines), encoding="utf-8")
+    code, out, _ = run(capsys, "check", "--json", str(good), str(bad))
+    assert code == 1
+    first, second = (json.loads(line) for line in out.splitlines())
+    assert first["ok"] and first["over"] and first["error"] is None and len(first["scores"]) == 4
+    assert first["turns"] == len(lines) - 2
+    assert not second["ok"] and "line 6" in second["error"]
+    code, out, _ = run(capsys, "check", str(good))
+    assert code == 0 and "ok" in out and "finished" in out
+
+
+def test_check_unfinished_file_is_ok_and_resumable(capsys: pytest.CaptureFixture[str]) -> None:
+    session = new_session("nimmt", "codingame", ["random"] * 4, 3)
+    for _ in range(10):
+        seat = session.state.to_act()[0]
+        session.match.play(seat, session.state.legal_actions(seat)[0])
+    session.close()
+    code, out, _ = run(capsys, "check", "--json", str(session.path))
+    assert code == 0
+    result = json.loads(out)
+    assert result["ok"] and not result["over"] and result["turns"] == 10
+
+
+def strip_times(summary: dict) -> dict:
+    seats = [{k: v for k, v in s.items() if not k.startswith("move_ms")} for s in summary["seats"]]
+    return {k: v for k, v in summary.items() if k not in ("elapsed_s", "games_per_s")} | {"seats": seats}
+
+
+def test_arena_json_is_the_same_for_any_worker_count(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    args = [
+        "arena",
+        "nimmt",
+        "--seat",
+        "ai:easy",
+        "--seat",
+        "random",
+        "--seat",
+        "random",
+        "--seat",
+        "random",
+        "--games",
+        "12",
+        "--seed",
+        "5",
+        "--json",
+    ]
+    code, out1, err = run(capsys, *args, "--workers", "1", "--save-replays", str(tmp_path / "r"))
+    assert code == 0
+    code, out2, _ = run(capsys, *args, "--workers", "2")
+    s1, s2 = json.loads(out1), json.loads(out2)
+    assert strip_times(s1) == strip_times(s2)
+    assert s1["games"] == 12 and [s["spec"] for s in s1["seats"]] == ["ai:easy", "random", "random", "random"]
+    for key in ("mean", "stderr", "wins", "disqualified", "move_ms_p50", "move_ms_p99", "move_ms_max"):
+        assert key in s1["seats"][0]
+    saved = sorted((tmp_path / "r").glob("*.jsonl"))
+    assert len(saved) == 12
+    code, out, _ = run(capsys, "check", "--json", *map(str, saved))
+    assert code == 0 and all(json.loads(line)["over"] for line in out.splitlines())
+
+
+def test_arena_rotates_seats(tmp_path: Path) -> None:
+    from ai.arena import run_arena
+
+    run_arena("nimmt", None, ["ai:easy", "random", "random", "random"], 4, seed=1, workers=1, replay_dir=str(tmp_path))
+    firsts = []
+    for path in sorted(tmp_path.glob("*.jsonl")):
+        header = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+        firsts.append([s["spec"] for s in header["seats"]].index("ai:easy"))
+    assert sorted(firsts) == [0, 1, 2, 3]
+
+
+def test_arena_table_output(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys,
+        "arena",
+        "nimmt",
+        "--seat",
+        "random",
+        "--seat",
+        "random",
+        "--seat",
+        "random",
+        "--seat",
+        "random",
+        "--games",
+        "3",
+        "--workers",
+        "1",
+    )
+    assert code == 0 and "mean" in out and "random" in out

@@ -1,0 +1,26 @@
+"""``python -m tui.screenshots DIR``: write an SVG of every screen into DIR."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import tempfile
+from pathlib import Path
+
+from tui.scenes import SCENES, take
+
+
+async def main(folder: Path) -> None:
+    """Every scene, one file each."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in SCENES:
+        await take(name, str(folder / f"{name}.svg"))
+        print(f"wrote {folder / name}.svg")
+
+
+if __name__ == "__main__":
+    import os
+
+    # Scenes write no replays, but keep any stray file away from the user's data folder.
+    os.environ.setdefault("PARLOUR_HOME", tempfile.mkdtemp(prefix="parlour-shots-"))
+    asyncio.run(main(Path(sys.argv[1] if len(sys.argv) > 1 else "screenshots")))
