@@ -10,6 +10,11 @@ import random
 from typing import Any, Protocol
 
 
+class BotFailure(Exception):
+    """Raised by ``choose`` when the seat must be disqualified (an external program that crashed, timed out or
+    printed something invalid); the message is the reason shown in the log."""
+
+
 class Bot(Protocol):
     """Something that chooses an action for one seat."""
 

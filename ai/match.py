@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ai.bots import Bot
+from ai.bots import Bot, BotFailure
 from rules.core import Event, GameState, Outcome
 from rules.replay import ReplayWriter
 
@@ -60,12 +60,16 @@ class Match:
         return events
 
     def run(self) -> Outcome:
-        """Play to the end; every seat must be a bot."""
+        """Play to the end; every seat must be a bot. A failing bot's seat is disqualified and play goes on."""
         while not self.state.is_over:
             for seat in self.state.to_act():
                 if seat not in self.state.to_act():
                     continue
-                action, ms = self.think(seat)
+                try:
+                    action, ms = self.think(seat)
+                except BotFailure as failure:
+                    self.disqualify(seat, str(failure))
+                    continue
                 self.play(seat, action, ms)
         outcome = self.state.outcome()
         assert outcome is not None

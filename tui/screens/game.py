@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, RichLog, Static
 
+from ai.bots import BotFailure
 from rules.core import Event, IllegalAction
 from tui.games import game_ui
 from tui.games.base import GameTable, TableInput
@@ -202,6 +203,9 @@ class GameScreen(ParlourScreen):
         t0 = time.perf_counter()
         try:
             action = bot.choose(view, legal)
+        except BotFailure as failure:
+            self.app.call_from_thread(self.bot_failed, seat, str(failure), generation)
+            return
         except Exception as exc:  # a built-in bot bug must not end the game: play on with a legal move
             action = legal[0]
             self.app.call_from_thread(
@@ -211,6 +215,16 @@ class GameScreen(ParlourScreen):
             )
         ms = (time.perf_counter() - t0) * 1000
         self.app.call_from_thread(self.bot_ready, seat, action, ms, generation, started)
+
+    def bot_failed(self, seat: int, reason: str, generation: int) -> None:
+        """An external program failed: its seat is disqualified and the table plays on where the rules allow."""
+        if generation != self.generation:
+            return
+        self.thinking.discard(seat)
+        events = self.session.match.disqualify(seat, reason)
+        self.notify(f"{self.session.names[seat]} is disqualified: {reason}", severity="error")
+        self.animating.extend(events)
+        self.run_animation()
 
     def bot_ready(self, seat: int, action: str, ms: float, generation: int, started: float) -> None:
         """A bot has chosen; it is played when the pace allows."""
