@@ -6,6 +6,7 @@ animations are off, so the same scene always draws the same picture.
 
 from __future__ import annotations
 
+import importlib
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -130,6 +131,13 @@ SCENES: dict[str, Scene] = {
     "nimmt-final-ranking": Scene(_finished, _result),
     "nimmt-help": Scene(_nimmt_table(), _help),
 }
+# Each other game adds its own scenes in tui/scenes_<game>.py (a SCENES dict), named "<game>-…".
+for _module in ("hanabi", "fish", "volcanoes", "external"):
+    try:
+        SCENES.update(importlib.import_module(f"tui.scenes_{_module}").SCENES)
+    except ModuleNotFoundError as exc:
+        if exc.name != f"tui.scenes_{_module}":
+            raise
 
 
 async def take(name: str, path: str, size: tuple[int, int] = SIZE) -> None:

@@ -370,7 +370,7 @@ until someone has 66 heads or more. The lowest total wins.
 | q | leave the table (the game is saved; `parlour resume` goes on) |
 """
 
-NIMMT_UI = GameUI(
+UI = GameUI(
     table=NimmtTable,
     help_markdown=HELP,
     min_width=78,
