@@ -281,6 +281,9 @@ class GameScreen(ParlourScreen):
             return
         event = self.animating.popleft()
         self.log_event(event)
+        if event.kind == "round_end":
+            # A round summary people notice even while the next round is being dealt.
+            self.notify(event.words(self.session.names), title="Round over", timeout=8)
         pause = self.table.show_event(event, self.session.names)
         pause *= self.pace / (self.speed if self.watch else 1.0)
         if pause <= 0:
