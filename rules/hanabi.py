@@ -680,3 +680,85 @@ INFO = GameInfo(
     parse_action=parse_action,
     hidden_information=True,
 )
+
+
+# --- display figures (read-only helpers for screens and reports) ------------------------------------------
+def max_heights(fireworks: Sequence[int], discards: Sequence[int]) -> tuple[int, ...]:
+    """The height each firework can still reach: it stops below the first value whose copies are all discarded."""
+    gone = [0] * 25
+    for card in discards:
+        gone[card] += 1
+    out = []
+    for c in range(5):
+        top = fireworks[c]
+        while top < 5 and gone[c * 5 + top] < CARD_COPIES[c * 5 + top]:
+            top += 1
+        out.append(top)
+    return tuple(out)
+
+
+def lost_cards(fireworks: Sequence[int], discards: Sequence[int]) -> frozenset[int]:
+    """Cards not yet played whose every copy is in the discard pile: their firework can never be finished."""
+    gone = [0] * 25
+    for card in discards:
+        gone[card] += 1
+    return frozenset(
+        card
+        for card in range(25)
+        if gone[card] >= CARD_COPIES[card] and card_value(card) > fireworks[card_colour(card)]
+    )
+
+
+def view_max_score(view: HanabiView) -> int:
+    """The most cards the fireworks can still hold (25 less what lost cards cut off)."""
+    return sum(max_heights(view.fireworks, view.discards))
+
+
+def view_pace(view: HanabiView) -> int:
+    """Turns that can still be spent without playing a card before the best score slips out of reach.
+
+    Before the last draw: score + cards in the deck + final turns of every seat − the best reachable score
+    (the usual "pace" of Hanabi players); afterwards: score + turns left − best reachable score.
+    """
+    turns = (
+        view.turns_left if view.turns_left is not None else view.deck_count + view.final_turns * len(view.round_seats)
+    )
+    return view.score + turns - view_max_score(view)
+
+
+def view_efficiency(view: HanabiView) -> tuple[float | None, float | None]:
+    """(cards played per hint given so far, cards still to play per hint still to come).
+
+    Hints still to come are the tokens in hand, the discards pace allows and one for each 5 still to be played
+    (a 5 returns a token); either figure is None where it would divide by zero.
+    """
+    hints = sum(1 for m in view.history if m.kind == "hint")
+    plays = sum(1 for m in view.history if m.kind == "play" and m.success)
+    so_far = plays / hints if hints else None
+    heights = max_heights(view.fireworks, view.discards)
+    fives = sum(1 for c in range(5) if heights[c] == 5 and view.fireworks[c] < 5)
+    to_come = view.tokens + max(view_pace(view), 0) + fives
+    needed = (sum(heights) - view.score) / to_come if to_come else None
+    return so_far, needed
+
+
+def view_scores(view: HanabiView) -> tuple[int | None, ...]:
+    """Each seat's score in the round shown, as it stands (None for a seat sitting this round out).
+
+    Classic Hanabi shares the fireworks' sum (0 once the fuses burn out); a Fireworks round gives every seat
+    10 + the values of every card played − its own failed plays. A disqualified seat scores 0.
+    """
+    per_seat = view.preset != "classic"
+    if per_seat:
+        base = 10 + sum(h * (h + 1) // 2 for h in view.fireworks)
+    else:
+        base = 0 if view.fuses >= view.fuse_limit else view.score
+    out: list[int | None] = []
+    for s in range(view.num_seats):
+        if s not in view.round_seats:
+            out.append(None)
+        elif view.disqualified[s]:
+            out.append(0)
+        else:
+            out.append(base - view.mistakes[s] if per_seat else base)
+    return tuple(out)
