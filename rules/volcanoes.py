@@ -534,3 +534,11 @@ INFO = GameInfo(
     new_game=new_game,
     parse_action=parse_action,
 )
+
+
+def grown_levels(levels: Sequence[int], dormant: Sequence[bool]) -> tuple[int, ...]:
+    """The levels right after a growth, before any eruption: every non-dormant volcano rises one level.
+
+    A read-only helper for drawing a growth step by step (the app animates the board from events).
+    """
+    return tuple(v if not v or dormant[t] else (v + 1 if v > 0 else v - 1) for t, v in enumerate(levels))
