@@ -56,6 +56,11 @@ def seat_order(n: int, index: int) -> list[int]:
     return [(pos + index) % n for pos in range(n)]
 
 
+def replay_name(job: GameJob) -> str:
+    """File name of an arena game's replay (its programs' stderr logs sit beside it)."""
+    return f"{job.game}-{job.index:05d}.jsonl"
+
+
 def play_one(job: GameJob) -> GameResult:
     """Play one arena game."""
     info = game_info(job.game)
@@ -67,13 +72,16 @@ def play_one(job: GameJob) -> GameResult:
     names = [f"{spec.display_name(pos)}" for pos, spec in enumerate(specs)]
     bots = {}
     for pos, spec in enumerate(specs):
-        bot = make_player(job.game, spec, seat_rng(seed, job.index, pos))
+        log = None if job.replay_dir is None else Path(job.replay_dir) / f"{replay_name(job)}.seat{pos}.stderr.log"
+        bot = make_player(
+            job.game, spec, seat_rng(seed, job.index, pos), seat=pos, num_seats=n, preset=job.preset, log_path=log
+        )
         if bot is None:
             raise ValueError("the arena has no human seats")
         bots[pos] = bot
     writer = None
     if job.replay_dir is not None:
-        path = Path(job.replay_dir) / f"{job.game}-{job.index:05d}.jsonl"
+        path = Path(job.replay_dir) / replay_name(job)
         header = Header(
             job.game,
             state.preset,
@@ -89,14 +97,11 @@ def play_one(job: GameJob) -> GameResult:
     finally:
         if writer is not None:
             writer.close()
-        for bot in bots.values():
-            close = getattr(bot, "close", None)
-            if close is not None:
-                close()
+        match.close_bots()
     by_spec = [0] * n
     for pos, spec_index in enumerate(order):
         by_spec[spec_index] = pos
-    dq = getattr(state, "disqualified", [False] * n)
+    dq = [pos in match.disqualified for pos in range(n)]
     return GameResult(
         index=job.index,
         scores=tuple(outcome.scores[by_spec[i]] for i in range(n)),

@@ -21,6 +21,8 @@ class Match:
     writer: ReplayWriter | None = None
     move_ms: dict[int, list[float]] = field(default_factory=dict)
     on_events: Callable[[list[Event]], None] | None = None
+    disqualified: set[int] = field(default_factory=set)
+    """Seats taken out through :meth:`disqualify` (every game, whatever its state exposes)."""
 
     def bot_turns(self) -> list[int]:
         """Bot seats that must act now."""
@@ -44,6 +46,8 @@ class Match:
             self.writer.action(seat, action, ms)
             if self.state.is_over:
                 self.writer.result(self.state)
+        if self.state.is_over:
+            self.close_bots()
         if self.on_events is not None:
             self.on_events(events)
         return events
@@ -51,13 +55,23 @@ class Match:
     def disqualify(self, seat: int, reason: str) -> list[Event]:
         """Take a failed seat out and record it."""
         events = self.state.disqualify(seat, reason)
+        self.disqualified.add(seat)
         if self.writer is not None:
             self.writer.disqualify(seat, reason)
             if self.state.is_over:
                 self.writer.result(self.state)
+        if self.state.is_over:
+            self.close_bots()
         if self.on_events is not None:
             self.on_events(events)
         return events
+
+    def close_bots(self) -> None:
+        """End every bot that holds something (external programs); done at once when the game is over."""
+        for bot in self.bots.values():
+            close = getattr(bot, "close", None)
+            if close is not None:
+                close()
 
     def run(self) -> Outcome:
         """Play to the end; every seat must be a bot. A failing bot's seat is disqualified and play goes on."""

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from pathlib import Path
 
 from ai.bots import Bot
+from ai.external import ExternalBot, split_command
 from ai.levels import LEVELS, make_bot
+from rules.registry import game_info
 
 KINDS = ("human", "ai", "random", "cmd")
 # Short, distinct names keep score panels and logs readable; the level shows beside them where it matters.
@@ -70,6 +73,10 @@ def parse_seat(text: str) -> SeatSpec:
     if kind == "random" and not rest:
         return SeatSpec("random")
     if kind == "cmd" and rest.strip():
+        try:
+            split_command(rest)
+        except ValueError as exc:
+            raise SeatSpecError(f"bad command line in seat {text!r}: {exc}") from None
         return SeatSpec("cmd", command=rest.strip())
     raise SeatSpecError(f"bad seat {text!r}: use human[:NAME], ai[:easy|normal|hard], random or cmd:COMMAND")
 
@@ -79,10 +86,26 @@ def seat_rng(seed: int | None, game_index: int, seat: int) -> random.Random:
     return random.Random(f"parlour/{seed}/{game_index}/{seat}")
 
 
-def make_player(game: str, spec: SeatSpec, rng: random.Random) -> Bot | None:
-    """The bot for a non-human seat (``None`` for a human)."""
+def make_player(
+    game: str,
+    spec: SeatSpec,
+    rng: random.Random,
+    *,
+    seat: int = 0,
+    num_seats: int | None = None,
+    preset: str | None = None,
+    log_path: str | Path | None = None,
+) -> Bot | None:
+    """The bot for a non-human seat (``None`` for a human).
+
+    A ``cmd:`` seat needs to know where it sits (``seat`` of ``num_seats``, the ``preset``) to speak its protocol;
+    its program's stderr goes to ``log_path`` (a temporary file when None). The program starts on its first turn.
+    """
     if spec.kind == "human":
         return None
     if spec.kind == "cmd":
-        raise SeatSpecError("cmd: seats are not available yet")
+        info = game_info(game)
+        preset_name = info.preset(preset).name
+        n = num_seats if num_seats is not None else info.preset(preset_name).default_seats
+        return ExternalBot(spec.command, game, seat=seat, num_seats=n, preset=preset_name, rng=rng, log_path=log_path)
     return make_bot(game, spec.level if spec.kind == "ai" else "random", rng)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from pathlib import Path
@@ -35,6 +36,12 @@ def _add_table_options(p: argparse.ArgumentParser) -> None:
         help="human[:NAME] | ai[:easy|normal|hard] | random | cmd:COMMAND (repeat per seat)",
     )
     p.add_argument("--seed", type=int, help="seed for the deal (default: random)")
+    p.add_argument(
+        "--time-scale",
+        type=float,
+        metavar="F",
+        help="multiply cmd: programs' time limits by F (e.g. 20 to debug a slow bot; env PARLOUR_TIME_SCALE)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -199,6 +206,11 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``parlour`` command."""
     try:
         args = build_parser().parse_args(argv)
+        if getattr(args, "time_scale", None) is not None:
+            if not args.time_scale > 0:
+                raise UsageError(f"parlour {args.command}: --time-scale must be a positive number")
+            # Through the environment, so arena worker processes and the app's seats all see it.
+            os.environ["PARLOUR_TIME_SCALE"] = repr(args.time_scale)
         if args.command == "check":
             return cmd_check(args)
         if args.command == "arena":

@@ -53,10 +53,13 @@ class Session:
                 close()
 
 
-def _bots(game: str, specs: list[SeatSpec], seed: int | None) -> dict[int, object]:
+def _bots(game: str, preset: str, specs: list[SeatSpec], seed: int | None, path: Path | None) -> dict[int, object]:
     bots = {}
     for i, spec in enumerate(specs):
-        bot = make_player(game, spec, seat_rng(seed, 0, i))
+        log = None if path is None else path.with_name(f"{path.name}.seat{i}.stderr.log")
+        bot = make_player(
+            game, spec, seat_rng(seed, 0, i), seat=i, num_seats=len(specs), preset=preset, log_path=log
+        )
         if bot is not None:
             bots[i] = bot
     return bots
@@ -77,7 +80,7 @@ def new_session(
     state = game_info(game).start(preset, len(specs), seed, deal)
     header = Header(game, state.preset, [SeatEntry(n, s.text) for n, s in zip(names, specs)], seed, deal)
     writer, path = storage.open_writer(header) if save else (None, None)
-    match = Match(state, names, _bots(game, specs, seed), writer)  # type: ignore[arg-type]
+    match = Match(state, names, _bots(game, state.preset, specs, seed, path), writer)  # type: ignore[arg-type]
     return Session(header, specs, match, path)
 
 
@@ -88,7 +91,7 @@ def resume_session(path: Path, replay: Replay) -> Session:
     match = Match(
         replay.state,
         names,
-        _bots(replay.header.game, specs, replay.header.seed),  # type: ignore[arg-type]
+        _bots(replay.header.game, replay.header.preset, specs, replay.header.seed, path),  # type: ignore[arg-type]
         storage.reopen_writer(path),
     )
     return Session(replay.header, specs, match, path)

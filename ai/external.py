@@ -1,0 +1,356 @@
+"""External programs as seats (``cmd:COMMAND``): a process spoken to through the game's stdin/stdout protocol.
+
+The program is started (``shell=False``, its own process group) the first time its seat must act. Each time,
+Parlour writes the turn's input, built by the game's adapter in :mod:`ai.protocols` from the seat's view only,
+and reads one answer line within the seed's time limit (scaled by ``PARLOUR_TIME_SCALE`` or ``time_scale``).
+Every way a program can go wrong — not starting, crashing, closing its input, printing garbage, an illegal move,
+a huge line, extra lines, silence past the deadline — becomes a :class:`~ai.bots.BotFailure` whose message is
+the reason; the program is then killed and its seat is disqualified by the caller. Nothing ever blocks without a
+deadline: both pipes are non-blocking and waited on with a selector.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import os
+import random
+import selectors
+import shlex
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+import weakref
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from ai.bots import BotFailure
+from ai.protocols import GameProtocol, protocol_for
+
+SCALE_ENV = "PARLOUR_TIME_SCALE"
+MAX_LINE_BYTES = 64 * 1024
+"""An answer longer than this is refused (a program flooding its output cannot make Parlour hoard memory)."""
+READ_CHUNK = 64 * 1024
+CLOSE_WAIT_S = 2.0
+
+_LIVE: weakref.WeakSet[ExternalBot] = weakref.WeakSet()
+
+
+def time_scale(value: float | None = None) -> float:
+    """The factor applied to every time limit: ``value`` if given, else ``PARLOUR_TIME_SCALE``, else 1."""
+    if value is None:
+        text = os.environ.get(SCALE_ENV, "").strip()
+        if not text:
+            return 1.0
+        try:
+            value = float(text)
+        except ValueError:
+            raise ValueError(f"{SCALE_ENV} must be a positive number, not {text!r}") from None
+    if not value > 0:
+        raise ValueError(f"the time scale must be a positive number, not {value!r}")
+    return float(value)
+
+
+def split_command(command: str) -> list[str]:
+    """The argument list of a command line (shell quoting rules, no shell); ValueError if it is empty or bad."""
+    argv = shlex.split(command)
+    if not argv:
+        raise ValueError("the command line is empty")
+    return argv
+
+
+class ExternalBot:
+    """A seat played by an external program. ``choose`` raises :class:`BotFailure` when the seat must go."""
+
+    def __init__(
+        self,
+        command: str,
+        game: str,
+        *,
+        seat: int,
+        num_seats: int,
+        preset: str,
+        rng: random.Random,
+        cwd: str | Path | None = None,
+        log_path: str | Path | None = None,
+        scale: float | None = None,
+        protocol: GameProtocol | None = None,
+    ) -> None:
+        self.command = command
+        self.argv = split_command(command)
+        self.game = game
+        self.seat = seat
+        self.rng = rng
+        self.cwd = cwd
+        self.protocol = protocol or protocol_for(game, seat, num_seats, preset)
+        self.scale = time_scale(scale)
+        self.log_path: Path | None = Path(log_path) if log_path is not None else None
+        self._temp_log = log_path is None
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.failure: str | None = None
+        self.turns = 0
+        self.messages: list[str] = []
+        self.transcript: list[tuple[str, str]] | None = None
+        """When a list, each turn's (input sent, answer line) is appended: for tests and debugging."""
+        self._log: BinaryIO | None = None
+        self._out = -1
+        self._in = -1
+        self._rsel: selectors.BaseSelector | None = None
+        self._wsel: selectors.BaseSelector | None = None
+        self._buf = bytearray()
+        self._lock = threading.Lock()
+        self._closed = False
+        self._killed = False
+        self._cleaned = False
+        _LIVE.add(self)
+
+    # --- the bot interface ----------------------------------------------------------------------------
+    def choose(self, view: Any, legal: list[str]) -> str:
+        """Send the turn's input, read one line, return its legal canonical action (BotFailure otherwise)."""
+        with self._lock:
+            if self.failure is not None:
+                raise BotFailure(self.failure)
+            if self._closed:
+                raise BotFailure("the program was closed")
+            auto = self.protocol.auto_answer(view, legal)
+            if auto is not None:
+                return auto
+            try:
+                return self._turn(view, legal)
+            except BotFailure as failure:
+                self._fail(str(failure))
+                raise
+            finally:
+                if self._closed:
+                    self._cleanup()
+
+    def close(self) -> None:
+        """End the program (its whole process group) and close its pipes; safe to call twice or mid-turn."""
+        self._closed = True
+        self._kill()
+        # A turn in progress sees end-of-file at once (the program is dead) and cleans up itself.
+        if self._lock.acquire(timeout=CLOSE_WAIT_S):
+            try:
+                self._cleanup()
+            finally:
+                self._lock.release()
+
+    # --- one turn -------------------------------------------------------------------------------------
+    def _turn(self, view: Any, legal: list[str]) -> str:
+        first = self.proc is None
+        if first:
+            self._start()
+        else:
+            self._check_quiet()
+        lines = self.protocol.initial_lines(view) if first else []
+        lines += self.protocol.turn_lines(view, legal)
+        data = ("\n".join(lines) + "\n").encode()
+        limit = (self.protocol.first_turn_ms if first else self.protocol.turn_ms) * self.scale / 1000
+        self.turns += 1
+        self._write(data, time.monotonic() + limit, limit)
+        line = self._read_line(time.monotonic() + limit, limit)
+        if self.transcript is not None:
+            self.transcript.append((data.decode(), line))
+        try:
+            action, message = self.protocol.answer(line, legal, self.rng)
+        except ValueError as exc:
+            raise BotFailure(f"it printed {_show(line)}, which is not an action: {exc}") from None
+        if message:
+            self.messages.append(message)
+            self._note(f"turn {self.turns}: MSG {message}")
+        if action not in legal:
+            raise BotFailure(f"it played {action}, which is not legal now")
+        return action
+
+    def _start(self) -> None:
+        if self.log_path is None:
+            fd, name = tempfile.mkstemp(prefix=f"parlour-{self.game}-seat{self.seat}-", suffix=".stderr.log")
+            os.close(fd)
+            self.log_path = Path(name)
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        self._log = self.log_path.open("ab")
+        self._note(f"starting {self.command}")
+        try:
+            self.proc = subprocess.Popen(
+                self.argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=self._log,
+                cwd=self.cwd,
+                bufsize=0,
+                close_fds=True,
+                start_new_session=True,  # its own process group, so close() can end its children too
+            )
+        except OSError as exc:
+            raise BotFailure(f"cannot start {self.argv[0]!r}: {exc.strerror or exc}") from None
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self._in, self._out = self.proc.stdin.fileno(), self.proc.stdout.fileno()
+        os.set_blocking(self._in, False)
+        os.set_blocking(self._out, False)
+        self._rsel = selectors.DefaultSelector()
+        self._rsel.register(self._out, selectors.EVENT_READ)
+        self._wsel = selectors.DefaultSelector()
+        self._wsel.register(self._in, selectors.EVENT_WRITE)
+
+    def _write(self, data: bytes, deadline: float, limit: float) -> None:
+        assert self._wsel is not None
+        rest = memoryview(data)
+        while rest:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise BotFailure(f"it stopped reading its input (time-out after {_ms(limit)} while sending a turn)")
+            self._wsel.select(left)
+            try:
+                n = os.write(self._in, rest)
+            except BlockingIOError:
+                continue
+            except BrokenPipeError:
+                raise BotFailure(self._gone("it closed its standard input", "it ended")) from None
+            rest = rest[n:]
+
+    def _read_line(self, deadline: float, limit: float) -> str:
+        """The next non-blank line within the deadline."""
+        buf = self._buf
+        while True:
+            nl = buf.find(b"\n")
+            while nl >= 0:
+                raw = bytes(buf[:nl])
+                del buf[: nl + 1]
+                text = raw.decode("utf-8", "replace").strip()
+                if text:
+                    if len(raw) > MAX_LINE_BYTES:
+                        raise BotFailure(f"it printed a line of {len(raw)} bytes (at most {MAX_LINE_BYTES})")
+                    return text
+                nl = buf.find(b"\n")
+            if len(buf) > MAX_LINE_BYTES:
+                raise BotFailure(f"it printed more than {MAX_LINE_BYTES} bytes without ending the line")
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise BotFailure(f"it did not answer within {_ms(limit)}")
+            chunk = self._read_some(left)
+            if chunk is None:
+                continue
+            if not chunk:
+                raise BotFailure(self._gone("it closed its standard output", "it ended without answering"))
+            buf += chunk
+
+    def _read_some(self, timeout: float) -> bytes | None:
+        """Bytes available within ``timeout`` (None if none yet; b"" at end of file)."""
+        assert self._rsel is not None
+        if not self._rsel.select(timeout):
+            return None
+        try:
+            return os.read(self._out, READ_CHUNK)
+        except BlockingIOError:
+            return None
+
+    def _check_quiet(self) -> None:
+        """Before a turn: anything printed since the last answer (other than blank lines) breaks the protocol."""
+        buf = self._buf
+        eof = False
+        while len(buf) <= MAX_LINE_BYTES:
+            chunk = self._read_some(0)
+            if chunk is None:
+                break
+            if not chunk:
+                eof = True
+                break
+            buf += chunk
+        extra = bytes(buf).decode("utf-8", "replace").strip()
+        if extra:
+            first = extra.splitlines()[0]
+            raise BotFailure(f"it printed more than one line for one turn (then {_show(first)})")
+        buf.clear()
+        if eof:
+            raise BotFailure(self._gone("it closed its standard output", "it ended before its turn"))
+
+    # --- failure and clean-up -------------------------------------------------------------------------
+    def _gone(self, running: str, ended: str) -> str:
+        """Why the pipe broke: ``ended`` with the exit status if the program has ended (waited for briefly,
+        not reaped), else ``running``."""
+        status = self._peek_exit(0.2)
+        return f"{ended} ({status})" if status else running
+
+    def _peek_exit(self, timeout: float) -> str | None:
+        if self.proc is None:
+            return None
+        end = time.monotonic() + timeout
+        while True:
+            try:
+                info = os.waitid(os.P_PID, self.proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+            except ChildProcessError:
+                return None
+            if info is not None and info.si_pid:
+                if info.si_code == os.CLD_EXITED:
+                    return f"exit code {info.si_status}"
+                return f"killed by signal {info.si_status}"
+            if time.monotonic() >= end:
+                return None
+            time.sleep(0.005)
+
+    def _fail(self, reason: str) -> None:
+        self.failure = reason
+        self._note(f"disqualified: {reason}")
+        self._kill()
+        self._cleanup()
+
+    def _note(self, text: str) -> None:
+        """A line of Parlour's own in the program's stderr log."""
+        if self._log is not None and not self._log.closed:
+            try:
+                self._log.write(f"## parlour: {text}\n".encode())
+                self._log.flush()
+            except OSError:
+                pass
+
+    def _kill(self) -> None:
+        # Kill the group before the leader is reaped, so its id cannot have been reused by then.
+        proc = self.proc
+        if proc is None or self._killed:
+            return
+        self._killed = True
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
+
+    def _cleanup(self) -> None:
+        if self._cleaned:
+            return
+        self._cleaned = True
+        proc = self.proc
+        if proc is not None:
+            self._kill()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=CLOSE_WAIT_S)
+            for sel in (self._rsel, self._wsel):
+                if sel is not None:
+                    sel.close()
+            for pipe in (proc.stdin, proc.stdout):
+                if pipe is not None:
+                    with contextlib.suppress(OSError):
+                        pipe.close()
+        if self._log is not None:
+            self._log.close()
+        # A temporary log is only worth keeping when it explains a disqualification.
+        if self._temp_log and self.failure is None and self.log_path is not None:
+            with contextlib.suppress(OSError):
+                self.log_path.unlink()
+        _LIVE.discard(self)
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:.0f} ms"
+
+
+def _show(line: str, limit: int = 60) -> str:
+    """A line quoted for a reason, cut short if long."""
+    return repr(line if len(line) <= limit else line[:limit] + "…")
+
+
+@atexit.register
+def _close_all() -> None:
+    """No program outlives Parlour: end any still running when the interpreter exits."""
+    for bot in list(_LIVE):
+        with contextlib.suppress(Exception):  # best effort at exit
+            bot.close()

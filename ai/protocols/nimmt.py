@@ -1,0 +1,34 @@
+"""6 nimmt! protocol (CodinGame): one card per turn, and a row when the card fits no row."""
+
+from __future__ import annotations
+
+from ai.protocols import GameProtocol
+from rules.nimmt import NimmtView
+
+DISQUALIFIED_SCORE = -999
+
+
+class NimmtProtocol(GameProtocol):
+    """Initial line ``playerCount playerId``; each turn the phase, last cards, four rows, scores and the hand."""
+
+    first_turn_ms = 1000
+    turn_ms = 100
+
+    def initial_lines(self, view: NimmtView) -> list[str]:
+        """Number of seats and this seat's number."""
+        return [f"{view.num_seats} {self.seat}"]
+
+    def turn_lines(self, view: NimmtView, legal: list[str]) -> list[str]:
+        """Always 13 lines, so a program can read a fixed count (an empty hand gives an empty last line)."""
+        phase = "CHOOSE_LINE_TO_PICK" if view.phase == "pick" else "CHOOSE_CARD_TO_PLAY"
+        lines = [phase, " ".join(map(str, view.last_played))]
+        for row in view.rows:
+            lines.append(str(len(row)))
+            lines.append(" ".join(map(str, row)))
+        lines.append(
+            " ".join(str(DISQUALIFIED_SCORE) if dq else str(s) for s, dq in zip(view.scores, view.disqualified))
+        )
+        hand = view.hand
+        lines.append(str(len(hand)))
+        lines.append(" ".join(map(str, hand)))
+        return lines
