@@ -155,6 +155,18 @@ class Tracker:
         return out & ~t.trash
 
 
+def save_set(t: Table, mask: int) -> int:
+    """Identities a hint naming ``mask`` may be saving on the chop.
+
+    5s are saved only by a "5" hint and 2s only by a "2" hint; any other save is of a last copy.
+    """
+    if mask == FIVES:
+        return FIVES & ~t.trash
+    if mask == TWOS:
+        return TWOS & ~t.trash
+    return t.critical & ~FIVES & ~TWOS & ~t.trash
+
+
 def interpret(tr: Tracker, target: int, touched: tuple[int, ...], mask: int) -> None:
     """Update the common knowledge of ``target``'s hand for a hint naming identities ``mask``.
 
@@ -186,7 +198,7 @@ def interpret(tr: Tracker, target: int, touched: tuple[int, ...], mask: int) -> 
         tr.touched[o] = True
         allowed = ~t.trash  # good touch
         if o == focus:
-            allowed = play | ((t.critical | FIVES | TWOS) & ~t.trash) if o == chop else play
+            allowed = play | (save_set(t, mask) if o == chop else 0)
         b = tr.belief[o] & allowed
         if b:
             tr.belief[o] = b
@@ -210,6 +222,14 @@ LEVELS = {
     "normal": Level(simulate=False, urgent_saves=True, late_risk=False),
     "hard": Level(),
 }
+
+
+# Scoring weights, tuned on short self-play runs.
+PLAY_HINT = 9.0  # a hint worth giving rather than discarding: it makes a new card known playable
+WEAK_HINT = 3.0  # a lesser hint (a save, mostly), given while tokens are plentiful
+WEAK_HINT_TOKENS = 3
+CHOP_PENALTY = 4.0  # a hint that leaves a precious card on the new chop
+GAMBLE = 0.25  # least chance of success for a play in my final turn
 
 
 class HanabiBot:
@@ -333,13 +353,13 @@ class Decision:
         if plays:
             return PLAY_TEXT[self.best_play(plays, beliefs)]
         hint, score = (self.best_hint() if level.simulate else self.simple_hint()) if can_hint else (None, -1e9)
-        if hint is not None and score >= 9.0:
+        if hint is not None and score >= PLAY_HINT:
             return hint
         if level.late_risk:
             gamble = self.late_gamble(beliefs)
             if gamble is not None:
                 return gamble
-        if hint is not None and score >= 3.0 and (not can_discard or view.tokens >= 3):
+        if hint is not None and score >= WEAK_HINT and (not can_discard or view.tokens >= WEAK_HINT_TOKENS):
             return hint
         if hint is not None and not trash and tr.chop(self.me) < 0 and score > -50:
             return hint  # every card of mine is worth keeping: spend a token rather than lose one
@@ -391,13 +411,13 @@ class Decision:
     def late_gamble(self, beliefs: dict[int, int]) -> str | None:
         """In the final turns, play the likeliest card if a fuse can be spared and little else helps."""
         view = self.view
-        if view.turns_left is None or view.turns_left > self.n or view.fuses + 1 >= view.fuse_limit:
-            return None
-        if not beliefs:
+        if view.turns_left is None or view.fuses + 1 >= view.fuse_limit or not beliefs:
             return None
         best = self.most_likely_play(beliefs)
         p = self.play_chance(beliefs[best])
-        return PLAY_TEXT[best] if p >= 0.25 else None
+        if view.turns_left <= self.n:
+            return PLAY_TEXT[best] if p >= GAMBLE else None  # my last turn: a hint or discard rarely matters
+        return None
 
     def discard_slot(self, beliefs: dict[int, int], trash: list[int]) -> int:
         """Known trash first, then the chop, else the card least likely to matter."""
@@ -504,7 +524,7 @@ class Decision:
                         score -= 3.0
                         continue
                     seen_ids |= tb
-                    gain = 1.0
+                    gain = 0.0  # touching a card that cannot play yet mostly clogs the hand
                     if tb & t.critical or truth % 5 == 4:
                         gain += 2.0 if o != chop else 7.0
                     elif truth % 5 == 1 and o == chop:
@@ -515,6 +535,11 @@ class Decision:
                 elif was_touched:
                     shrink = popcount(saved_belief(saved, o)) - popcount(tr.belief[o])
                     score += 0.05 * shrink
+            new_chop = tr.chop(target)
+            if new_chop >= 0 and new_chop != chop:
+                tb = BIT[self.truth[new_chop]]
+                if tb & (t.critical | FIVES) and not tb & t.trash:
+                    score -= CHOP_PENALTY  # the next card to go is precious too: better hints also save it
             return score
         finally:
             for o, h, b, tc in saved:
