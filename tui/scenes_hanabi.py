@@ -1,0 +1,112 @@
+"""Scenes of the Hanabi table and the Fireworks league for screenshots and snapshot tests."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from textual.app import App
+from textual.pilot import Pilot
+
+from rules.core import GameState
+from rules.hanabi import PLAY_TEXT, VALUE_HINT_TEXT, SlotView, card_colour, card_value
+from tui.app import ParlourApp
+from tui.scenes import Scene, person_to_act, wait_until
+from tui.screens.game import GameScreen
+from tui.session import Session, new_session
+
+CLASSIC_SEATS = ["human:Sam", "ai:easy", "ai:easy"]
+LEAGUE_SEATS = ["human:Sam", "ai:easy", "ai:easy", "ai:easy"]
+
+
+def sighted_move(state: GameState, seat: int) -> str:
+    """A simple move that peeks at every card: play a playable card, else hint one, else discard the oldest.
+
+    Scenes use it (not the bots) so their pictures stay the same when the bots get better.
+    """
+    view = state.view(None)
+    legal = state.legal_actions(seat)
+
+    def playable(slot: SlotView | None) -> bool:
+        return (
+            slot is not None
+            and slot.card is not None
+            and view.fireworks[card_colour(slot.card)] == card_value(slot.card) - 1
+        )
+
+    for i, slot in enumerate(view.hands[seat]):
+        if playable(slot) and PLAY_TEXT[i] in legal:
+            return PLAY_TEXT[i]
+    order = list(view.round_seats)
+    for other in order[order.index(seat) + 1 :] + order[: order.index(seat)]:
+        for slot in view.hands[other]:
+            if playable(slot) and not (slot is not None and slot.touched):
+                assert slot is not None and slot.card is not None
+                hint = VALUE_HINT_TEXT[other][card_value(slot.card) - 1]
+                if hint in legal:
+                    return hint
+    discards = [a for a in legal if a.startswith("DISCARD")]
+    return discards[0] if discards else legal[0]
+
+
+def advance(session: Session, until: Callable[[], bool]) -> None:
+    """Play every seat (people included) with :func:`sighted_move` until ``until()`` holds."""
+    state = session.state
+    while not state.is_over and not until():
+        seat = state.to_act()[0]
+        session.match.play(seat, sighted_move(state, seat))
+
+
+def _game(
+    game: str, preset: str, seats: list[str], seed: int, moves: int = 0, league_round: int = 0
+) -> Callable[[], App]:
+    def make() -> App:
+        session = new_session(game, preset, seats, seed, save=False)
+        state = session.state
+
+        def far_enough() -> bool:
+            view = state.view(None)
+            if view.round > league_round:
+                return True
+            return view.round == league_round and len(view.history) >= moves and view.to_act == 0
+
+        advance(session, far_enough)
+        return ParlourApp(GameScreen(session, pace=0), pace=0)
+
+    return make
+
+
+async def _settle(pilot: Pilot) -> None:
+    await pilot.pause()
+    pilot.app.clear_notifications()  # round summaries are toasts with timers: keep them out of pictures
+    await pilot.pause()
+    await pilot.wait_for_scheduled_animations()
+
+
+def _keys(*keys: str) -> Callable[[Pilot], Awaitable[None]]:
+    async def prepare(pilot: Pilot) -> None:
+        await wait_until(pilot, lambda: person_to_act(pilot.app))
+        if keys:
+            await pilot.press(*keys)
+        await _settle(pilot)
+
+    return prepare
+
+
+def _finished() -> App:
+    session = new_session("hanabi", "classic", CLASSIC_SEATS, 11, save=False)
+    advance(session, lambda: False)
+    return ParlourApp(GameScreen(session, pace=0), pace=0)
+
+
+async def _result(pilot: Pilot) -> None:
+    await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "ResultScreen")
+    await _settle(pilot)
+
+
+SCENES: dict[str, Scene] = {
+    "hanabi-table": Scene(_game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _keys("right")),
+    "hanabi-hint": Scene(_game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _keys("tab", "4")),
+    "hanabi-empathy": Scene(_game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _keys("e")),
+    "hanabi-league": Scene(_game("fireworks", "codingame", LEAGUE_SEATS, 7, moves=6, league_round=1), _keys()),
+    "hanabi-final-ranking": Scene(_finished, _result),
+}
