@@ -32,26 +32,52 @@ _NEG = tuple((-o, m) for o, m in _DIRS if o < 0)
 _ADJ_POS = _POS
 _ADJ_NEG = _NEG
 
-TERRITORY_WEIGHT = 0.8
+TERRITORY_WEIGHT = 0.6
 """How much a tile a seat reaches first counts, against a tile already banked."""
-HARD_NODES = 400
-HARD_SECONDS = 0.035
+HARD_NODES = {2: 400, 3: 350, 4: 400}
+"""Search node budget per number of seats (more seats make every evaluation dearer)."""
+MAX_BLEND = 1.0
+"""With 3+ seats, how much the best opponent (vs. the average one) weighs in the evaluation."""
+HARD_SECONDS = 0.030
 WIN = 10**7
+
+
+_MW = _DIRS[0][1]
+_ME = _DIRS[1][1]
+_MNW = _DIRS[2][1]
+_MNE = _DIRS[3][1]
+_MSW = _DIRS[4][1]
+_MSE = _DIRS[5][1]
 
 
 def slide_fill(front: int, free: int) -> int:
     """Every free tile one straight slide away from some tile of ``front``."""
+    # Unrolled per direction: this is the innermost loop of the evaluation.
     out = 0
-    for o, m in _POS:
-        x = ((front & m) << o) & free
-        while x:
-            out |= x
-            x = ((x & m) << o) & free
-    for o, m in _NEG:
-        x = ((front & m) >> o) & free
-        while x:
-            out |= x
-            x = ((x & m) >> o) & free
+    x = ((front & _MW) >> 1) & free
+    while x:
+        out |= x
+        x = ((x & _MW) >> 1) & free
+    x = ((front & _ME) << 1) & free
+    while x:
+        out |= x
+        x = ((x & _ME) << 1) & free
+    x = ((front & _MNW) >> 8) & free
+    while x:
+        out |= x
+        x = ((x & _MNW) >> 8) & free
+    x = ((front & _MNE) >> 7) & free
+    while x:
+        out |= x
+        x = ((x & _MNE) >> 7) & free
+    x = ((front & _MSW) << 7) & free
+    while x:
+        out |= x
+        x = ((x & _MSW) << 7) & free
+    x = ((front & _MSE) << 8) & free
+    while x:
+        out |= x
+        x = ((x & _MSE) << 8) & free
     return out
 
 
@@ -207,8 +233,11 @@ class Position:
 
 
 def relative(values: list[float], seat: int) -> float:
-    """The seat's value minus the best of the others'."""
-    return values[seat] - max(v for s, v in enumerate(values) if s != seat)
+    """The seat's value minus the best of the others' (with 3+ seats, blended with their average)."""
+    others = [v for s, v in enumerate(values) if s != seat]
+    if len(others) == 1:
+        return values[seat] - others[0]
+    return values[seat] - MAX_BLEND * max(others) - (1 - MAX_BLEND) * sum(others) / len(others)
 
 
 def placement_choice(view: FishView, legal: list[str], rng: random.Random) -> str:
@@ -283,10 +312,11 @@ class _OutOfBudget(Exception):
 class SearchBot:
     """``hard``: iterative-deepening paranoid alpha-beta with a node budget and a time guard."""
 
-    def __init__(self, rng: random.Random, nodes: int = HARD_NODES, seconds: float = HARD_SECONDS) -> None:
+    def __init__(self, rng: random.Random, nodes: int | None = None, seconds: float | None = None) -> None:
         self.rng = rng
-        self.max_nodes = nodes
-        self.seconds = seconds
+        self.nodes_override = nodes
+        self.max_nodes = 0
+        self.seconds = HARD_SECONDS if seconds is None else seconds
         self.last_depth = 0
         self.last_nodes = 0
 
@@ -301,6 +331,7 @@ class SearchBot:
         self.pos = pos
         self.solo = self._private(pos)
         self.nodes = 0
+        self.max_nodes = self.nodes_override or HARD_NODES[pos.n]
         self.deadline = time.perf_counter() + self.seconds
         root_moves = pos.moves(self.root)
         texts = {(p, t): a for a in legal for p, t in [action_parts(a)]}
@@ -310,14 +341,18 @@ class SearchBot:
         self.exhausted = True
         while True:
             self.exhausted = True
+            self.partial: tuple[float, tuple[int, int, int]] | None = None
             try:
                 val, move = self._root(root_moves, depth)
             except _OutOfBudget:
+                # The previous best was searched first, so the best finished move of this depth is at least as
+                # well founded as it.
+                if self.partial is not None:
+                    best = self.partial[1]
                 break
             best = move
-            # Search the best move first next time.
-            root_moves.remove(move)
-            root_moves.insert(0, move)
+            # Search the moves best first next time (the others' values are bounds, good enough for ordering).
+            root_moves.sort(key=lambda m: -self.values.get(m, -1e18))
             if self.exhausted or abs(val) >= WIN // 2:
                 break  # the whole tree fitted: deeper search changes nothing
             depth += 1
@@ -364,21 +399,23 @@ class SearchBot:
         pos = self.pos
         alpha, beta = -1e18, 1e18
         best_val, best = -1e18, moves[0]
-        nxt_after = self.root
+        self.values: dict[tuple[int, int, int], float] = {}
         for m in moves:
             pos.play(*m)
             try:
-                v = self._search(self._next(nxt_after), depth - 1, alpha, beta)
+                v = self._search(self._next(self.root), depth - 1, alpha, beta)
             finally:
                 pos.undo(*m)
+            self.values[m] = v
             if v > best_val:
                 best_val, best = v, m
+                self.partial = (v, m)
             alpha = max(alpha, v)
         return best_val, best
 
     def _search(self, seat: int, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
-        if self.nodes >= self.max_nodes or (self.nodes & 63 == 0 and time.perf_counter() > self.deadline):
+        if self.nodes >= self.max_nodes or (self.nodes & 7 == 0 and time.perf_counter() > self.deadline):
             raise _OutOfBudget
         if seat < 0:
             return self._terminal()
