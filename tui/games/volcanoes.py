@@ -1,0 +1,527 @@
+"""The Volcanoes table: the globe's net of 80 triangles, a cursor over them, and eruptions shown phase by phase."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+
+from rules.core import Event
+from rules.volcanoes import GROWTH, INDEX, MAX_STEPS, NAMES, NEIGHBORS, OPPOSITE, VolcanoesView, grown_levels
+from tui.games.base import GameTable, GameUI, TableInput
+from tui.games.volcanoes_net import (
+    SEAM_PARTNERS,
+    Canvas,
+    across,
+    along,
+    edge_cells,
+    interior_rows,
+    net_size,
+    seam_marks,
+    strip_top,
+)
+
+SIDES = ("Blue", "Orange")
+SIDE_STYLE = ("bold dodger_blue1", "bold dark_orange")
+FILL = {  # (side, dormant) -> style of a tile's inside
+    (0, False): "bold white on dodger_blue3",
+    (0, True): "bold grey74 on navy_blue",
+    (1, False): "bold black on dark_orange",
+    (1, True): "bold grey74 on orange4",
+}
+EDGE = "grey39"
+# Outline colours, strongest first: an edge shared by two tiles takes the stronger one.
+OUTLINE = {
+    "cursor": "bold #ffff00",
+    "chain": "bold #00ff5f",
+    "erupt": "bold #ff3030",
+    "hit": "bold #ffff5f",
+    "opposite": "bold #ff5fff",
+    "near": "bold #00d7ff",
+    "last": "bold #ffffff",
+}
+EMPTY_FILL = {"near": "on #00394a", "opposite": "on #4a1050", "chain": "on #005f2f", "hit": "on grey35"}
+ERUPTING_FILL = "bold white on #af0000"
+CHAIN_TEXT = "#5fff87"
+SEAM_STYLE = "bold medium_purple1"
+RANK = {k: i for i, k in enumerate(OUTLINE)}
+DORMANT_MARK = "◆"
+PENDING_MARK = "!"  # at level 4 and not yet dormant: erupts in the next phase
+PAUSE = {"move": 0.4, "growth": 0.9, "eruption": 1.1, "dormant": 0.3, "win": 1.5, "draw": 1.2}
+HEIGHTS = (4, 3, 2)  # triangle heights tried, tallest first
+TEXT_LINES = 4  # headline, tile line, legend, prompt
+
+
+def fill_style(level: int, dormant: bool) -> str:
+    """How the inside of a tile with this signed level looks."""
+    if level == 0:
+        return ""
+    return FILL[(0 if level > 0 else 1, dormant and abs(level) == 4)]
+
+
+def level_text(level: int, dormant: bool) -> str:
+    """A tile's level and state in two characters: ``2``, ``4◆`` (dormant), ``4!`` (about to erupt)."""
+    if level == 0:
+        return ""
+    n = abs(level)
+    if n == 4:
+        return f"4{DORMANT_MARK if dormant else PENDING_MARK}"
+    return str(n)
+
+
+class VolcanoesTable(GameTable):
+    """Draws the net; arrows or hjkl move the cursor, a tile name typed jumps to it, Enter plays."""
+
+    DEFAULT_CSS = """
+    VolcanoesTable {
+        overflow: hidden;
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__(id="table")
+        self.view: VolcanoesView | None = None
+        self.names: list[str] = []
+        self.ask: TableInput | None = None
+        self.levels: list[int] = [0] * len(NAMES)
+        self.dormant: list[bool] = [False] * len(NAMES)
+        self.cursor = INDEX["N22"]
+        self.typed = ""
+        self.erupting: set[int] = set()
+        self.hit: set[int] = set()
+        self.chain: set[int] = set()
+        self.last: int | None = None
+        self.last_seat: int | None = None
+        self.banner: Text | None = None
+        self._canvas_top = 1
+        self._h = 2
+        self._owner: dict[tuple[int, int], int] = {}
+
+    def on_mount(self) -> None:
+        """Make the frame's side panel narrower for this game, so the net fits in 80 columns."""
+        self._fit_side()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Redraw at the size that fits."""
+        self._fit_side()
+        self.refresh()
+
+    def _fit_side(self) -> None:
+        for side in self.screen.query("#side"):
+            side.styles.width = 24 if self.app.size.width < 110 else 30
+
+    # --- data in ----------------------------------------------------------------
+    def sync(self, view: VolcanoesView, names: list[str], ask: TableInput | None, hide_private: bool) -> None:
+        """Show ``view`` (unless an eruption is being told step by step); take keys for ``ask`` if set."""
+        self.view = view
+        self.names = names
+        was_asking = self.ask is not None
+        self.ask = ask
+        if not getattr(self.screen, "animating", None):
+            # Between the events of one move the frame may redraw; the board then stays as the events left it.
+            self.levels = list(view.levels)
+            self.dormant = list(view.dormant)
+            self.erupting = set()
+            self.hit = set()
+            self.banner = None
+            self.last = INDEX[view.last_action[1]] if view.last_action else None
+            self.last_seat = view.last_action[0] if view.last_action else None
+            chains = [c for c in view.chains if c]
+            self.chain = {INDEX[t] for c in chains for t in c}
+        if ask is not None and not was_asking:
+            self.typed = ""
+            if self.last is not None and self.cursor not in (self.last, *NEIGHBORS[self.last]):
+                self.cursor = self.last
+        self.refresh_bindings()
+        self.refresh()
+
+    def show_event(self, event: Event, names: list[str]) -> float:
+        """Draw each step of a move: the tile played, the growth, every eruption phase, the winning chain."""
+        data = event.data
+        kind = event.kind
+        if self.ask is not None:  # the move is made: no cursor while its consequences are shown
+            self.ask = None
+            self.refresh_bindings()
+        self.erupting = set()
+        self.hit = set()
+        if kind == "move":
+            t = INDEX[data["tile"]]
+            self.levels[t] = data["to"]
+            self.last = t
+            self.last_seat = event.seat
+            self.banner = Text(event.words(names))
+        elif kind == "growth":
+            self.levels = list(grown_levels(self.levels, self.dormant))
+            self.hit = {INDEX[t] for t in data["reached_4"]}
+            self.banner = Text("Growth: every active volcano rises one level", style="bold")
+        elif kind == "eruption":
+            self.erupting = {INDEX[t] for t in data["erupted"]}
+            self.hit = {INDEX[t] for t in data["results"]}
+            for t in self.erupting:
+                self.dormant[t] = True
+            for name, level in data["results"].items():
+                t = INDEX[name]
+                self.levels[t] = level
+                if abs(level) < 4:
+                    self.dormant[t] = False
+            erupted = ", ".join(data["erupted"])
+            self.banner = Text(f"Eruption, phase {data['phase']}: {erupted} ", style=OUTLINE["erupt"])
+            self.banner.append("→ " + " ".join(f"{t}{d:+d}" for t, d in data["pushes"].items()), style=OUTLINE["hit"])
+        elif kind == "dormant":
+            self.banner = Text(f"{', '.join(data['tiles'])} now dormant", style="bold")
+        elif kind == "win":
+            self.chain = {INDEX[t] for t in data["chain"]}
+            self.banner = Text(event.words(names), style=OUTLINE["chain"])
+        elif kind == "draw":
+            self.chain = {INDEX[t] for c in data.get("chains", {}).values() for t in c}
+            self.banner = Text(event.words(names), style="bold")
+        self.refresh()
+        return PAUSE.get(kind, 0.0)
+
+    # --- keys -------------------------------------------------------------------
+    MOVE = Binding.Group("Move", compact=True)
+    BINDINGS = [
+        Binding("left,h", "along(-1)", "◀ along", key_display="←", group=MOVE),
+        Binding("right,l", "along(1)", "along ▶", key_display="→", group=MOVE),
+        Binding("up,k", "across(-1)", "strip ▲", key_display="↑", group=MOVE),
+        Binding("down,j", "across(1)", "strip ▼", key_display="↓", group=MOVE),
+        Binding("o", "opposite", "Opposite"),
+        Binding("enter", "choose", "Play tile"),
+    ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Cursor keys only while a person is choosing."""
+        if action in ("along", "across", "opposite", "choose"):
+            return self.ask is not None
+        return True
+
+    def action_along(self, step: int) -> None:
+        """Left or right along the strip (round the globe at the ends)."""
+        self._go(along(self.cursor, step))
+
+    def action_across(self, step: int) -> None:
+        """To the nearest tile of the strip above or below."""
+        self._go(across(self.cursor, step))
+
+    def action_opposite(self) -> None:
+        """Jump to the tile on the other side of the globe."""
+        self._go(OPPOSITE[self.cursor])
+
+    def _go(self, tile: int) -> None:
+        self.cursor = tile
+        self.typed = ""
+        self.refresh()
+
+    def action_choose(self) -> None:
+        """Play the tile under the cursor, or say why it can't be played."""
+        if self.ask is None:
+            return
+        name = NAMES[self.cursor]
+        if name in self.ask.legal:
+            self.typed = ""
+            self.post_message(self.Chosen(name))
+        else:
+            self.notify(self._why_not(self.cursor), title=f"{name} can't be played", severity="warning")
+
+    def _why_not(self, tile: int) -> str:
+        level = self.levels[tile]
+        mine = self.ask is not None and (level > 0) == (self.ask.seat == 0)
+        if level and not mine:
+            return f"It is {SIDES[0 if level > 0 else 1]}'s volcano. Play an empty tile or one of your own."
+        if abs(level) == 4:
+            return "That volcano is dormant at level 4: it can grow no more."
+        return "It is not your move."
+
+    def on_key(self, event: events.Key) -> None:
+        """Type a tile's name to jump there: N or S, then its number (N7, n07, s40)."""
+        if self.ask is None or not event.character:
+            return
+        ch = event.character.upper()
+        if ch in "NS":
+            self.typed = ch
+        elif ch.isdigit() and self.typed:
+            digits = self.typed[1:] + ch
+            if len(digits) > 2 or not 1 <= int(digits) <= 40:
+                digits = ch
+            self.typed = self.typed[0] + digits
+            if 1 <= int(digits) <= 40:
+                self.cursor = INDEX[f"{self.typed[0]}{int(digits):02d}"]
+        else:
+            return
+        event.stop()
+        self.refresh()
+
+    def on_click(self, event: events.Click) -> None:
+        """Clicking a tile selects it; clicking it again plays it."""
+        if self.ask is None:
+            return
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        tile = self._owner.get((offset.x, offset.y - self._canvas_top))
+        if tile is None:
+            return
+        if tile == self.cursor:
+            self.action_choose()
+        else:
+            self._go(tile)
+
+    # --- drawing ----------------------------------------------------------------
+    def triangle_height(self) -> int:
+        """How tall each triangle is drawn: as tall as the table's size allows (at least 2 lines)."""
+        width, height = self.size.width, self.size.height
+        for h in HEIGHTS:
+            w, lines = net_size(h)
+            if w <= width and lines + TEXT_LINES <= height:
+                return h
+        return HEIGHTS[-1]
+
+    def outlines(self) -> dict[int, str]:
+        """Which tiles get a coloured outline, and which colour."""
+        marks: dict[int, str] = {}
+
+        def mark(tiles: object, kind: str) -> None:
+            for t in tiles:  # type: ignore[attr-defined]
+                if t not in marks or RANK[kind] < RANK[marks[t]]:
+                    marks[t] = kind
+
+        if self.last is not None:
+            mark([self.last], "last")
+        if self.ask is not None:
+            mark(NEIGHBORS[self.cursor], "near")
+            mark([OPPOSITE[self.cursor]], "opposite")
+            mark([self.cursor], "cursor")
+        mark(self.hit, "hit")
+        mark(self.erupting, "erupt")
+        mark(self.chain, "chain")
+        return marks
+
+    def draw_net(self, h: int) -> Canvas:
+        """The net on a character canvas."""
+        width, height = net_size(h)
+        canvas = Canvas(width, height)
+        marks = self.outlines()
+        # Insides first, then the edges over them.
+        for t in range(len(NAMES)):
+            style = fill_style(self.levels[t], self.dormant[t])
+            if self.ask is not None and t == self.cursor:
+                style = (style or "bold") + " reverse"
+            elif t in self.erupting:
+                style = ERUPTING_FILL
+            elif t in self.chain and style:
+                style = f"{style} {CHAIN_TEXT} underline"
+            elif not style and marks.get(t) in EMPTY_FILL:
+                style = EMPTY_FILL[marks[t]]  # type: ignore[index]
+            rows = interior_rows(t, h)
+            for x, y, w in rows:
+                canvas.put(x, y, " " * w, style)
+                for i in range(w):
+                    canvas.owner[(x + i, y)] = t
+            text = level_text(self.levels[t], self.dormant[t])
+            if h == 2 or len(rows) < 2:
+                x, y, w = rows[0]
+                canvas.put(x, y, text.center(w), style)
+            else:
+                x, y, w = rows[0]
+                canvas.put(x, y, NAMES[t].center(w), style)
+                x, y, w = rows[1]
+                canvas.put(x, y, text.center(w), style)
+        edge_rank: dict[tuple[int, int], int] = {}
+        for t in range(len(NAMES)):
+            kind = marks.get(t)
+            rank = RANK[kind] if kind else len(RANK)
+            for x, y, glyph in edge_cells(t, h):
+                if rank < edge_rank.get((x, y), len(RANK) + 1):
+                    edge_rank[(x, y)] = rank
+                    canvas.put(x, y, glyph, OUTLINE[kind] if kind else EDGE)
+        selected = {self.cursor, *SEAM_PARTNERS[self.cursor]} if self.ask is not None else set()
+        for seam, cells in seam_marks(h):
+            style = SEAM_STYLE
+            if seam.left in selected and seam.right in selected:
+                style = "bold #000000 on #ffff00"
+            elif seam.left in self.chain and seam.right in self.chain:
+                style = "bold #000000 on #5fff87"
+            elif {seam.left, seam.right} & self.erupting and {seam.left, seam.right} & self.hit:
+                style = "bold #000000 on #ffff5f"  # the eruption pushes across this seam
+            for x, y, glyph in cells:
+                canvas.put(x, y, glyph, style)
+        self._draw_equator(canvas, h)
+        return canvas
+
+    def _draw_equator(self, canvas: Canvas, h: int) -> None:
+        y = strip_top(3, h) - 1
+        label = " ▲ north · equator · south ▼ "
+        line = label.center(canvas.width, "┄")
+        canvas.put(0, y, line, "grey50")
+
+    def render(self) -> RenderableType:
+        """Headline, the net, the tile under the cursor, a legend and the keys."""
+        view = self.view
+        if view is None:
+            return Text("")
+        h = self.triangle_height()
+        self._h = h
+        canvas = self.draw_net(h)
+        self._owner = canvas.owner
+        lines: list[Text] = [self._headline(view)]
+        self._canvas_top = len(lines)
+        lines.extend(_canvas_lines(canvas))
+        lines.append(self._tile_line(view))
+        lines.append(self._legend())
+        if self.ask is not None:
+            lines.append(self._prompt())
+        return Group(*lines)
+
+    def _headline(self, view: VolcanoesView) -> Text:
+        if self.banner is not None:
+            return self.banner
+        if view.over:
+            if view.winner is None:
+                return Text(f"Drawn: {view.result}.", style="bold")
+            who = f"{self.names[view.winner]} ({SIDES[view.winner]}) wins"
+            return Text(f"{who}: {view.result}.", style=OUTLINE["chain"])
+        text = Text(f"Step {view.step + 1} of {MAX_STEPS} · ", style="bold")
+        seat = view.to_act[0] if view.to_act else None
+        if seat is not None:
+            text.append(f"{self.names[seat]} ({SIDES[seat]}) to move", style=SIDE_STYLE[seat])
+        return text
+
+    def _tile_line(self, view: VolcanoesView) -> Text:
+        if self.ask is None:
+            if self.last is None or self.last_seat is None:
+                return Text("")
+            text = Text("Last move: ")
+            text.append(NAMES[self.last], style=OUTLINE["last"])
+            text.append(f" by {self.names[self.last_seat]} ({SIDES[self.last_seat]})")
+            return text
+        t = self.cursor
+        text = Text("▶ ", style=OUTLINE["cursor"])
+        text.append(NAMES[t], style=OUTLINE["cursor"])
+        level = self.levels[t]
+        if level:
+            side = 0 if level > 0 else 1
+            state = " dormant" if self.dormant[t] and abs(level) == 4 else ""
+            text.append(f" {SIDES[side]} {abs(level)}{state}", style=SIDE_STYLE[side])
+        else:
+            text.append(" empty", style="dim")
+        text.append(" · touches ")
+        for i, n in enumerate(NEIGHBORS[t]):
+            text.append((" " if i else "") + NAMES[n], style=OUTLINE["near"])
+            if n in SEAM_PARTNERS[t]:
+                text.append("◂▸", style=SEAM_STYLE)
+        text.append(" · opposite ")
+        text.append(NAMES[OPPOSITE[t]], style=OUTLINE["opposite"])
+        return text
+
+    def _legend(self) -> Text:
+        text = Text()
+        text.append(" 2 ", style=FILL[(0, False)])
+        text.append(" Blue ")
+        text.append(" 2 ", style=FILL[(1, False)])
+        text.append(" Orange ")
+        text.append(f"4{DORMANT_MARK}", style=FILL[(0, True)])
+        text.append(" dormant ")
+        text.append("a…a ◂▸", style=SEAM_STYLE)
+        text.append(" edges that touch")
+        return text
+
+    def _prompt(self) -> Text:
+        typed = f"  [typed {self.typed}]" if self.typed else ""
+        text = "←→ along a strip, ↑↓ to the next strip, o opposite, type N07; Enter plays."
+        return Text(text + typed, style="italic")
+
+
+def _canvas_lines(canvas: Canvas) -> list[Text]:
+    out = []
+    for chars, styles in zip(canvas.chars, canvas.styles, strict=True):
+        line = Text(no_wrap=True, overflow="crop")
+        run_start = 0
+        for x in range(1, len(chars) + 1):
+            if x == len(chars) or styles[x] != styles[run_start]:
+                line.append("".join(chars[run_start:x]), style=styles[run_start])
+                run_start = x
+        out.append(line)
+    return out
+
+
+def cycle_text(view: VolcanoesView) -> Text:
+    """The coming steps of the cycle: who moves, and when the volcanoes grow."""
+    text = Text()
+    for i, who in enumerate(view.upcoming):
+        if i:
+            text.append(" › ", style="dim")
+        if who == GROWTH:
+            text.append("growth", style=OUTLINE["erupt"] if i == 0 else "red1")
+        else:
+            text.append(SIDES[who], style=SIDE_STYLE[who] + (" reverse" if i == 0 else ""))
+    return text
+
+
+def volcanoes_panel(view: VolcanoesView, names: list[str]) -> RenderableType:
+    """Each side's volcanoes, the step count and the next steps of the cycle."""
+    table = Table(box=None, padding=(0, 1), expand=True, show_edge=False)
+    table.add_column("Seat", ratio=1, no_wrap=True)
+    table.add_column("Tiles", justify="right")
+    for s, name in enumerate(names):
+        sign = 1 if s == 0 else -1
+        owned = sum(1 for v in view.levels if v * sign > 0)
+        mark = " …" if s in view.to_act else (" ★" if view.winner == s else "")
+        table.add_row(Text(f"■ {name}{mark}", style=SIDE_STYLE[s]), str(owned))
+    lines: list[RenderableType] = [table]
+    if view.over:
+        lines.append(Text(view.result, style="italic"))
+    else:
+        lines.append(Text(f"Step {view.step + 1} of {MAX_STEPS}. Next:", style="dim"))
+        lines.append(cycle_text(view))
+    return Group(*lines)
+
+
+HELP = """\
+# Volcanoes — rules in short
+
+The globe is 80 triangles: **N01–N40** in the north, **S01–S40** in the south; **Nk** and **Sk** are
+opposite each other. Blue and Orange take turns to **place a level-1 volcano** on an empty tile or
+**raise one of their own** (levels 1–3) by one.
+
+The cycle is *Blue, Orange, growth, Orange, Blue, growth* and again. At a **growth** every active volcano
+rises one level by itself (the side panel shows what comes next).
+
+A volcano reaching **level 4 erupts** and then stays **dormant** (◆) for good. Each of its three
+neighbours gets a push: an empty tile or a friendly volcano +1 for the erupter's side, an enemy volcano
+4 toward it (enough to wipe a level-3 out). Neighbours reaching 4 erupt in the next phase, so chains can
+sweep across the board; the log tells each phase.
+
+**Win** by linking some **Nk to its opposite Sk** through your own volcanoes (any level, dormant too).
+After 200 steps without a link the game is drawn.
+
+## Reading the net
+
+The net is the globe cut open: six strips of triangles, the north above the dotted **equator** line.
+Triangles meet along their slanted edges and where a pointing-up triangle sits on a pointing-down one.
+Some edges join across the cuts: **◂▸** in a gap means the two triangles beside it touch, and the **same
+letter** at both ends of a strip means its two ends touch. With a tile selected, its three neighbours are
+outlined in cyan (seam markers light up too) and its opposite in magenta.
+
+## Keys
+
+| key | does |
+|---|---|
+| ← → or h l | along the strip (round the globe at the ends) |
+| ↑ ↓ or k j | to the nearest triangle of the strip above / below |
+| N or S, then digits | jump to a tile by name (`n7`, `s40`) |
+| o | jump to the opposite tile |
+| Enter (or click twice) | play the selected tile |
+| ? | this help |
+| q | leave the table (the game is saved; `parlour resume` goes on) |
+"""
+
+UI = GameUI(
+    table=VolcanoesTable,
+    help_markdown=HELP,
+    min_width=76,
+    min_height=22,
+    panel=volcanoes_panel,
+    score_label="Result (win 1, draw ½)",
+)

@@ -1,0 +1,95 @@
+"""Volcanoes scenes: the opening, an eruption chain half told, and a won game with its chain lit."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from textual.app import App
+from textual.pilot import Pilot
+
+from rules.volcanoes import VolcanoesState
+from tui.app import ParlourApp
+from tui.scenes import Scene, person_to_act, wait_until
+from tui.screens.game import GameScreen
+from tui.session import Session, new_session
+
+SEATS = ["human:Sam", "ai:easy"]
+NAMES = ["Sam", "Basil"]
+
+# Blue to move: raising N22 to 4 sets off N21, then N40 — each phase wipes an Orange volcano out.
+CHAIN_POSITION = {
+    "N22": 3,
+    "N21": 3,
+    "N40": 3,
+    "N24": 2,
+    "N06": -2,
+    "N23": -3,
+    "S32": -1,
+    "N39": -2,
+    "S30": -3,
+    "N07": -1,
+}
+
+
+def volcanoes_session(seed: int = 7, position: VolcanoesState | None = None, seats: list[str] = SEATS) -> Session:
+    """A session (not saved) with fixed names, optionally standing at a built position."""
+    session = new_session("volcanoes", "codingame", seats, seed, NAMES, save=False)
+    if position is not None:
+        session.match.state = position
+    return session
+
+
+def _table(position: Callable[[], VolcanoesState] | None = None, pace: float = 0) -> Callable[[], App]:
+    def make() -> App:
+        session = volcanoes_session(position=position() if position else None)
+        return ParlourApp(GameScreen(session, pace=pace), pace=pace)
+
+    return make
+
+
+async def _settle(pilot: Pilot) -> None:
+    await pilot.pause()
+    await pilot.wait_for_scheduled_animations()
+
+
+def _keys(*keys: str) -> Callable[[Pilot], Awaitable[None]]:
+    async def prepare(pilot: Pilot) -> None:
+        await wait_until(pilot, lambda: person_to_act(pilot.app))
+        await pilot.press(*keys)
+        await _settle(pilot)
+
+    return prepare
+
+
+async def _mid_chain(pilot: Pilot) -> None:
+    """Play N22, then tell the chain up to its second phase (the scene's pace keeps every pause long)."""
+    await wait_until(pilot, lambda: person_to_act(pilot.app))
+    await pilot.press("enter")  # the cursor starts on N22
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen)
+    await wait_until(pilot, lambda: len(screen.animating) == 6)  # the move is shown; six events wait
+    for _ in range(3):  # phase 1 eruption, its dormancy, phase 2 eruption
+        screen.run_animation()
+    await _settle(pilot)
+
+
+def _won() -> App:
+    """Two easy bots (seed 11) play the game out on the table; Orange links N26 to S26 on step 34."""
+    session = volcanoes_session(seed=11, seats=["ai:easy", "ai:easy"])
+    return ParlourApp(GameScreen(session, pace=0), pace=0)
+
+
+async def _look_at_table(pilot: Pilot) -> None:
+    await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "ResultScreen")
+    await pilot.press("v")
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, GameScreen))
+    await _settle(pilot)
+
+
+SCENES: dict[str, Scene] = {
+    "volcanoes-opening": Scene(_table(), _keys("right", "right", "up")),
+    "volcanoes-eruption": Scene(
+        _table(lambda: VolcanoesState.from_position(CHAIN_POSITION, step=0), pace=1000), _mid_chain
+    ),
+    "volcanoes-won": Scene(_won, _look_at_table),
+}
