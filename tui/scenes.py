@@ -7,9 +7,12 @@ animations are off, so the same scene always draws the same picture.
 from __future__ import annotations
 
 import importlib
+import os
+import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from textual.app import App
 from textual.pilot import Pilot
@@ -123,6 +126,89 @@ async def _help(pilot: Pilot) -> None:
     await _settle(pilot)
 
 
+def _played(seed: int, actions: int, specs: list[str], save: bool = False):  # noqa: ANN202 - a Session
+    """A 6 nimmt! session with its first ``actions`` played by taking each seat's first legal action."""
+    session = new_session("nimmt", "codingame", specs, seed, save=save)
+    state = session.state
+    for _ in range(actions):
+        seat = state.to_act()[0]
+        session.match.play(seat, state.legal_actions(seat)[0])
+    return session
+
+
+def _watching() -> App:
+    session = _played(31, 45, ["ai:easy"] * 4)
+    return ParlourApp(GameScreen(session, watch=True, pace=0, paused=True), pace=0)
+
+
+async def _watch_settled(pilot: Pilot) -> None:
+    screen = pilot.app.screen
+    await wait_until(pilot, lambda: isinstance(screen, GameScreen) and not screen.thinking)
+    await _settle(pilot)
+
+
+def _curtain() -> App:
+    session = new_session("nimmt", "codingame", ["human:Ana", "human:Ben", "ai:easy", "ai:easy"], 12, save=False)
+    return ParlourApp(GameScreen(session, pace=0), pace=0)
+
+
+async def _curtain_up(pilot: Pilot) -> None:
+    await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "CurtainScreen")
+    await _settle(pilot)
+
+
+SCENE_HOME = Path(tempfile.gettempdir()) / "parlour-scene-home"
+
+
+def _with_replays() -> App:
+    """An app whose data folder holds two fixed replays (one finished, one not) with fixed times."""
+    import shutil
+
+    shutil.rmtree(SCENE_HOME, ignore_errors=True)
+    os.environ["PARLOUR_HOME"] = str(SCENE_HOME)
+    finished = _played(3, 0, ["human:Sam", "ai:easy", "ai:easy", "ai:easy"], save=True)
+    finished.match.bots[0] = finished.match.bots[1]
+    finished.match.run()
+    finished.close()
+    unfinished = _played(4, 25, ["human:Sam", "ai:easy", "ai:easy", "ai:easy"], save=True)
+    unfinished.close()
+    for i, session in enumerate((finished, unfinished)):
+        assert session.path is not None
+        target = session.path.with_name(f"nimmt-2026-01-0{i + 1}.jsonl")
+        session.path.rename(target)
+        os.utime(target, (1_767_225_600 + i * 3600, 1_767_225_600 + i * 3600))
+    return ParlourApp(pace=0)
+
+
+async def _replay_list(pilot: Pilot) -> None:
+    await _settle(pilot)
+    await pilot.press("p")
+    await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "ReplayListScreen")
+    await _settle(pilot)
+
+
+async def _replay_viewer(pilot: Pilot) -> None:
+    await _replay_list(pilot)
+    await pilot.press("down", "enter")
+    await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "ReplayScreen")
+    await pilot.press(*["right"] * 30)
+    await _settle(pilot)
+
+
+def _bad_replay() -> App:
+    SCENE_HOME.mkdir(parents=True, exist_ok=True)
+    bad = SCENE_HOME / "broken.jsonl"
+    bad.write_text('{"format": "parlour-replay", "version": 1, "game": "nimmt"}\n{"seat": 0, "act', encoding="utf-8")
+    app = ParlourApp(pace=0)
+    app.call_later(app.open_replay, bad)
+    return app
+
+
+async def _message(pilot: Pilot) -> None:
+    await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "MessageScreen")
+    await _settle(pilot)
+
+
 SCENES: dict[str, Scene] = {
     "home": Scene(_home, _at_home),
     "new-game": Scene(_home, _new_game),
@@ -130,6 +216,11 @@ SCENES: dict[str, Scene] = {
     "nimmt-row-pick": Scene(_nimmt_table(deal=PICK_DEAL), _plays(1)),
     "nimmt-final-ranking": Scene(_finished, _result),
     "nimmt-help": Scene(_nimmt_table(), _help),
+    "nimmt-watch": Scene(_watching, _watch_settled),
+    "hot-seat-curtain": Scene(_curtain, _curtain_up),
+    "replays-list": Scene(_with_replays, _replay_list),
+    "replay-viewer": Scene(_with_replays, _replay_viewer),
+    "bad-replay": Scene(_bad_replay, _message),
 }
 # Each other game adds its own scenes in tui/scenes_<game>.py (a SCENES dict), named "<game>-…".
 for _module in ("hanabi", "fish", "volcanoes", "external"):

@@ -280,7 +280,7 @@ class NimmtTable(GameTable):
     def _hand_title(self, view: NimmtView) -> Text:
         seat = self.ask.seat if self.ask else view.seat
         if seat is None:
-            return Text("Hands are shown in the panel of each seat below.", style="italic")
+            return Text("Every hand (spectator's view)", style="bold")
         chosen = view.chosen[seat]
         text = Text(f"Hand of {self.names[seat]}", style="bold")
         if chosen is not None and not self.hide_private:
@@ -293,11 +293,23 @@ class NimmtTable(GameTable):
         view = self.view
         assert view is not None
         if view.seat is None and self.ask is None:
+            # A spectator sees every hand: the name beside the cards when they fit, else above them.
             out = []
+            per_line = self._per_line()
             for s, hand in enumerate(view.hands):
-                line = Text(f"{self.names[s][:10]:<10} ")
-                for c in hand or ():
+                cards = list(hand or ())
+                name = self.names[s][:10]
+                beside = len(cards) <= max(1, (self.size.width - 12) // 6)
+                line = Text(f"{name:<10} " if beside else name, style="bold")
+                if not beside:
+                    out.append(line)
+                    line = Text(" ")
+                for i, c in enumerate(cards):
+                    if i and not beside and i % per_line == 0:
+                        out.append(line)
+                        line = Text(" ")
                     line.append_text(card_text(c))
+                    line.append(" ")
                 out.append(line)
             return out
         hand = self.hand

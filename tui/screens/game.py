@@ -41,8 +41,13 @@ class GameScreen(ParlourScreen):
         Binding("minus", "slower", "Slower"),
     ]
 
-    def __init__(self, session: Session, watch: bool = False, speed: float = 1.0, pace: float | None = None) -> None:
-        """``pace`` scales every pause (0: none, as tests want; default: the app's)."""
+    def __init__(
+        self, session: Session, watch: bool = False, speed: float = 1.0, pace: float | None = None, paused: bool = False
+    ) -> None:
+        """``pace`` scales every pause (0: none, as tests want; default: the app's).
+
+        ``paused`` starts a watched game paused.
+        """
         super().__init__()
         self.pace = 1.0 if pace is None else pace
         self._pace_given = pace is not None
@@ -52,7 +57,7 @@ class GameScreen(ParlourScreen):
         self.MIN_HEIGHT = self.ui.min_height
         self.watch = watch
         self.speed = speed
-        self.paused = False
+        self.paused = paused
         self.steps_allowed = 0
         self.asking: TableInput | None = None
         self.curtain_for: int | None = None

@@ -35,8 +35,8 @@ class ReplayScreen(ParlourScreen):
     """A finished or unfinished game shown action by action."""
 
     BINDINGS = [
-        Binding("right,l", "forward", "Step →"),
-        Binding("left,h", "back", "← Step"),
+        Binding("right,l", "forward", "Forward", key_display="→"),
+        Binding("left,h", "back", "Back", key_display="←"),
         Binding("home", "start", "Start"),
         Binding("end", "end", "End"),
         Binding("space", "play", "Play/Pause"),
@@ -44,7 +44,7 @@ class ReplayScreen(ParlourScreen):
         Binding("minus", "slower", "Slower"),
         Binding("v", "viewpoint", "Whose view"),
         Binding("question_mark", "help", "Keys"),
-        Binding("q,escape", "app.pop_screen", "Back"),
+        Binding("q,escape", "app.pop_screen", "Close"),
     ]
 
     def __init__(self, replay: Replay, title: str) -> None:

@@ -26,7 +26,10 @@ class ReplayListScreen(ParlourScreen):
     def compose(self) -> ComposeResult:
         """The list."""
         yield self.compose_too_small()
-        yield Static(f"Replays and saved games in {storage.replay_dir()}", id="replays-title")
+        yield Static(
+            f"Replays and saved games in {storage.replay_dir()}\nEnter watches a replay; r resumes an unfinished game.",
+            id="replays-title",
+        )
         self.items = storage.list_replays()
         options = []
         for i, item in enumerate(self.items):
