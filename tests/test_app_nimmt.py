@@ -245,3 +245,48 @@ async def test_tiny_terminal_asks_for_a_larger_window(parlour_home: Path) -> Non
         await wait_until(pilot, lambda: my_turn(pilot))
         await pilot.press("enter")  # the game goes on
         await wait_until(pilot, lambda: len(session.state.view(0).hand) == 9)
+
+
+async def test_again_with_the_same_seats(parlour_home: Path) -> None:
+    session = new_session("nimmt", "codingame", ["human:Sam", "ai:easy", "ai:easy", "ai:easy"], seed=6)
+    state = session.state
+    while not state.is_over:
+        seat = state.to_act()[0]
+        session.match.play(seat, state.legal_actions(seat)[0])
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
+        await pilot.press("a")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.session is not session)
+        fresh = app.screen
+        assert isinstance(fresh, GameScreen)
+        assert [s.spec for s in fresh.session.header.seats] == [s.spec for s in session.header.seats]
+        assert fresh.session.names == session.names and not fresh.session.state.is_over
+        assert [type(s).__name__ for s in app.screen_stack][-2:] == ["HomeScreen", "GameScreen"]
+        assert sum(isinstance(s, GameScreen) for s in app.screen_stack) == 1
+
+
+async def test_command_line_opens_replay_and_resume(parlour_home: Path) -> None:
+    from tui.cli import build_parser
+    from tui.launch import build_app
+
+    session = new_session("nimmt", "codingame", ["human", "ai:easy", "ai:easy", "ai:easy"], seed=13)
+    for _ in range(2):
+        seat = session.state.to_act()[0]
+        session.match.play(seat, session.state.legal_actions(seat)[0])
+    session.close()
+    assert session.path is not None
+    app = build_app(build_parser().parse_args(["resume", str(session.path)]))
+    app.pace = 0
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        assert app.screen.session.state.view(0).hand == session.state.view(0).hand  # type: ignore[attr-defined]
+    app = build_app(build_parser().parse_args(["replay", str(session.path)]))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        # The two actions played before, plus the two bot choices made while resumed.
+        assert app.screen.last == 4  # type: ignore[attr-defined]
+    app = build_app(build_parser().parse_args(["replay", str(parlour_home / "missing.jsonl")]))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, MessageScreen))
+        await wait_until(pilot, lambda: "cannot read" in screen_text(pilot))
