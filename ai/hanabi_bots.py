@@ -229,6 +229,7 @@ PLAY_HINT = 9.0  # a hint worth giving rather than discarding: it makes a new ca
 WEAK_HINT = 3.0  # a lesser hint (a save, mostly), given while tokens are plentiful
 WEAK_HINT_TOKENS = 3
 CHOP_PENALTY = 4.0  # a hint that leaves a precious card on the new chop
+STALL_DECK = 2  # with at most this many cards per seat left in the deck, hint rather than discard
 GAMBLE = 0.25  # least chance of success for a play in my final turn
 
 
@@ -288,6 +289,10 @@ class Decision:
         # Identities that might still be in my hand.
         self.avail_me = sum(BIT[i] for i in range(25) if ID_COPIES[i] - gone[i] - seen[i] > 0)
         self.left_me = [ID_COPIES[i] - gone[i] - seen[i] for i in range(25)]
+        self.touched_seen = 0
+        for o, card in self.truth.items():
+            if tr.touched[o]:
+                self.touched_seen |= BIT[card]
 
     # --- helpers --------------------------------------------------------------------------------------------
     def my_belief(self, o: int) -> int:
@@ -295,6 +300,8 @@ class Decision:
         tr = self.tr
         b = tr.belief[o] & self.avail_me
         if b:
+            if tr.touched[o] and b & ~self.touched_seen:
+                b &= ~self.touched_seen  # good touch: not a twin of a card already touched elsewhere
             return b
         b = tr.hint[o] & self.avail_me
         return b if b else tr.hint[o]
@@ -310,11 +317,30 @@ class Decision:
                     seen[self.truth[o]] += 1
         return sum(BIT[i] for i in range(25) if ID_COPIES[i] - self.gone[i] - seen[i] > 0)
 
-    def their_belief(self, o: int, avail: int) -> int:
-        """What another seat can think its card ``o`` is."""
+    def touched_seen_by(self, seat: int) -> int:
+        """Identities of touched cards ``seat`` can see in the other hands (mine: only when known exactly)."""
+        tr = self.tr
+        out = 0
+        for s in self.seats:
+            if s == seat:
+                continue
+            for o in tr.hands[s]:
+                if o >= 0 and tr.touched[o]:
+                    if s == self.me:
+                        b = tr.belief[o]
+                        if b & (b - 1) == 0:
+                            out |= b
+                    else:
+                        out |= BIT[self.truth[o]]
+        return out
+
+    def their_belief(self, o: int, avail: int, gt: int = 0) -> int:
+        """What another seat can think its card ``o`` is (``gt``: touched identities it sees elsewhere)."""
         tr = self.tr
         b = tr.belief[o] & avail
         if b:
+            if gt and tr.touched[o] and b & ~gt:
+                b &= ~gt
             return b
         b = tr.hint[o] & avail
         return b if b else tr.hint[o]
@@ -363,6 +389,8 @@ class Decision:
             return hint
         if hint is not None and not trash and tr.chop(self.me) < 0 and score > -50:
             return hint  # every card of mine is worth keeping: spend a token rather than lose one
+        if hint is not None and view.deck_count <= STALL_DECK * self.n and score > -50:
+            return hint  # near the end, drawing brings the last round closer: stall while plays are queued
         if can_discard:
             return DISCARD_TEXT[self.discard_slot(beliefs, trash)]
         if hint is not None:
@@ -490,13 +518,15 @@ class Decision:
                 out |= BIT[self.truth[o]]  # touched cards are kept (or played): their twins are not needed
         return out
 
-    def evaluate_hint(self, target: int, touched: tuple[int, ...], mask: int, avail: int, queued: int) -> float:
+    def evaluate_hint(
+        self, target: int, touched: tuple[int, ...], mask: int, avail: int, queued: int, gt: int = 0
+    ) -> float:
         """Score a hint by replaying how ``target`` reads it under the conventions."""
         tr, t = self.tr, self.t
         hand = tr.hands[target]
         live = [o for o in hand if o >= 0]
         saved = [(o, tr.hint[o], tr.belief[o], tr.touched[o]) for o in live]
-        before_play = {o for o in live if self.their_belief(o, avail) & ~t.playable == 0}
+        before_play = {o for o in live if self.their_belief(o, avail, gt) & ~t.playable == 0}
         chop = tr.chop(target)
         interpret(tr, target, touched, mask)
         score = 0.0
@@ -505,7 +535,7 @@ class Decision:
             for o in live:
                 truth = self.truth[o]
                 tb = BIT[truth]
-                b = self.their_belief(o, avail)
+                b = self.their_belief(o, avail, gt)
                 plays = b & ~t.playable == 0
                 if plays and not tb & t.playable:
                     return -100.0  # they would misplay
@@ -550,6 +580,7 @@ class Decision:
         best, best_score = None, -1e9
         avails: dict[int, int] = {}
         queueds: dict[int, int] = {}
+        gts: dict[int, int] = {}
         order = self.next_seats()
         for text, target, touched, mask in self.hint_options():
             if only_target is not None and target != only_target:
@@ -559,7 +590,8 @@ class Decision:
             if target not in avails:
                 avails[target] = self.avail_for(target)
                 queueds[target] = self.queued_ids(target)
-            s = self.evaluate_hint(target, touched, mask, avails[target], queueds[target])
+                gts[target] = self.touched_seen_by(target)
+            s = self.evaluate_hint(target, touched, mask, avails[target], queueds[target], gts[target])
             s -= 0.01 * order.index(target)  # sooner seats first, all else equal
             if s > best_score:
                 best, best_score = text, s
@@ -571,10 +603,11 @@ class Decision:
         for target in self.next_seats():
             avail = self.avail_for(target)
             queued = self.queued_ids(target)
+            gt = self.touched_seen_by(target)
             for text, tg, touched, mask in self.hint_options():
                 if tg != target:
                     continue
-                s = self.evaluate_hint(target, touched, mask, avail, queued)
+                s = self.evaluate_hint(target, touched, mask, avail, queued, gt)
                 if s >= 9.0:
                     return text, s
         del tr, t
@@ -601,10 +634,11 @@ class Decision:
             return None
         # Would they discard? Not if they can play or know a trash card.
         avail = self.avail_for(nxt)
+        gt = self.touched_seen_by(nxt)
         for o in tr.hands[nxt]:
             if o < 0:
                 continue
-            b = self.their_belief(o, avail)
+            b = self.their_belief(o, avail, gt)
             if b & ~t.playable == 0 or b & ~t.trash == 0:
                 return None
         if self.turns_left_for(nxt) == 0:
