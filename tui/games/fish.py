@@ -1,0 +1,649 @@
+"""The Hey, That's My Fish! table: a board of text hexagons, a cursor that walks it, penguins to place and slide.
+
+The board is drawn on a character canvas. Hexes point up (rows are offset half a hex, as the rules' geometry
+says), neighbouring hexes share their edges, and holes draw nothing, so a melted floe is a gap in the ice.
+Three sizes fit the space the widget has; the smallest fits an 80×24 terminal next to the side panel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.console import Group, RenderableType
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+
+from rules.core import Event
+from rules.fish import (
+    COLUMNS,
+    GONE,
+    MOVE_TEXT,
+    ROW_WIDTHS,
+    ROWS,
+    STEP,
+    TILE_COORDS,
+    TILE_NAMES,
+    TILES,
+    UNPLACED,
+    FishView,
+    action_parts,
+    tile_index,
+)
+from tui.games.base import GameTable, GameUI, TableInput
+
+SEAT_COLOURS = ("red3", "dodger_blue2", "green4", "magenta3")
+SEAT_SWATCH = "■"
+FISH_COLOURS = {1: "grey85", 2: "gold1", 3: "dark_orange"}
+FISH_GLYPH = "●"
+EDGE = Style(color="steel_blue")
+LEGAL_BG = "#1e4d2b"
+LEGAL_EDGE = Style(color="green3")
+CURSOR_EDGE = Style(color="yellow1", bold=True)
+CURSOR_BG = "grey37"
+CURSOR_LEGAL_BG = "green4"
+SELECTED_EDGE = Style(color="bright_white", bold=True)
+PAUSE = {"place": 0.5, "move": 0.8, "stuck": 1.0}
+
+# Hex directions in the rules' order (W, E, NW, NE, SW, SE) and the keys around S that step that way.
+HEX_KEYS = {"a": 0, "d": 1, "w": 2, "e": 3, "z": 4, "x": 5}
+
+
+@dataclass(frozen=True)
+class HexSize:
+    """One drawing size: pointy-top hexes with ``slope`` lines of / \\ edges and ``side`` lines of | edges."""
+
+    slope: int
+    side: int
+    labels: bool
+    """Column letters above and below the board (small size); larger sizes name each hex inside it."""
+    slots: tuple[tuple[int, str], ...]
+    """What each interior line shows: (line relative to the first | line, what)."""
+
+    @property
+    def dx(self) -> int:
+        """Columns from one hex's left edge to the next one's."""
+        return 2 * (self.slope + 1)
+
+    @property
+    def dy(self) -> int:
+        """Lines from one row of hexes to the next."""
+        return self.slope + self.side
+
+    @property
+    def top(self) -> int:
+        """Line of row 1's first | line."""
+        return (1 if self.labels else 0) + self.slope
+
+    @property
+    def width(self) -> int:
+        """Columns the board needs, with the row numbers at its left."""
+        return MARGIN + 8 * self.dx + 1
+
+    @property
+    def height(self) -> int:
+        """Lines the board needs, with the column letters when shown."""
+        return 8 * self.dy + self.slope + (2 if self.labels else 0)
+
+    def origin(self, tile: int) -> tuple[int, int]:
+        """(x of the left | edge, y of the first | line) of a tile on the canvas."""
+        col, row = TILE_COORDS[tile]
+        shift = self.slope + 1 if row % 2 == 0 else 0  # rows 1, 3, 5, 7 sit half a hex to the right
+        return MARGIN + col * self.dx + shift, self.top + row * self.dy
+
+    def interior(self, tile: int) -> dict[int, range]:
+        """Per canvas line, the columns inside the hex."""
+        x, y = self.origin(tile)
+        out = {y + j: range(x + 1, x + self.dx) for j in range(self.side)}
+        for k in range(1, self.slope + 1):
+            cols = range(x + k + 1, x + self.dx - k)
+            out[y - k] = cols
+            out[y + self.side - 1 + k] = cols
+        return out
+
+    def edges(self, tile: int) -> list[tuple[int, int, str]]:
+        """(x, y, character) of the hex's outline."""
+        x, y = self.origin(tile)
+        out = []
+        for j in range(self.side):
+            out += [(x, y + j, "|"), (x + self.dx, y + j, "|")]
+        for k in range(1, self.slope + 1):
+            up, down = y - k, y + self.side - 1 + k
+            out += [(x + k, up, "/"), (x + self.dx - k, up, "\\"), (x + k, down, "\\"), (x + self.dx - k, down, "/")]
+        return out
+
+
+MARGIN = 2  # the row number and a space
+SIZES = (
+    HexSize(2, 2, False, ((0, "fish"), (1, "pen"), (2, "name"))),
+    HexSize(2, 1, False, ((-1, "pen"), (0, "fish"), (1, "name"))),
+    HexSize(1, 2, False, ((0, "fish"), (1, "pen_or_name"))),
+    HexSize(1, 1, True, ((0, "pen_or_fish"),)),
+)
+"""Largest first; the table uses the largest that fits."""
+TEXT_LINES = 2  # the headline above the board and the line about the cursor's hex below it
+
+
+def fish_text(count: int, width: int) -> Text:
+    """One, two or three fish glyphs spread over ``width`` cells, in the colour of the count."""
+    if width >= 5:
+        pattern = {1: "  ●  ", 2: " ● ● ", 3: "● ● ●"}[count]
+    elif width >= 3:
+        pattern = {1: " ● ", 2: "● ●", 3: "●●●"}[count]
+    else:
+        pattern = str(count)
+    pattern = pattern.replace("●", FISH_GLYPH)
+    return Text(pattern.center(width), style=Style(color=FISH_COLOURS[count], bold=count == 3))
+
+
+def seat_style(seat: int) -> Style:
+    """A seat's penguins: its id in bold white on the seat's colour."""
+    return Style(color="bright_white", bgcolor=SEAT_COLOURS[seat % len(SEAT_COLOURS)], bold=True)
+
+
+def penguin_label(penguin: int, width: int) -> str:
+    """A penguin's id centred in ``width`` cells (with a little ▲ when there is room)."""
+    return (f"▲{penguin}" if width >= 5 else str(penguin)).center(width)
+
+
+def over(base: Style | None, top: Style | None) -> Style | None:
+    """``top`` laid over ``base`` (either may be missing)."""
+    if base is None or top is None:
+        return top or base
+    return base + top
+
+
+def nearest_in_row(col: int, row: int) -> int:
+    """The tile of ``row`` in column ``col``, or its last column when the row is shorter."""
+    return tile_index(min(col, ROW_WIDTHS[row] - 1), row)
+
+
+def arrow_step(tile: int, key: str) -> int:
+    """Where an arrow takes the cursor: along the row for ←→, the same column letter a row up or down for ↑↓."""
+    col, row = TILE_COORDS[tile]
+    if key == "left":
+        return tile_index(col - 1, row) if col > 0 else tile
+    if key == "right":
+        return tile_index(col + 1, row) if col + 1 < ROW_WIDTHS[row] else tile
+    if key == "up":
+        return nearest_in_row(col, row - 1) if row > 0 else tile
+    return nearest_in_row(col, row + 1) if row + 1 < ROWS else tile
+
+
+class Canvas:
+    """A grid of characters with a style each, turned into Rich text lines."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width = width
+        self.chars = [[" "] * width for _ in range(height)]
+        self.styles: list[list[Style | None]] = [[None] * width for _ in range(height)]
+
+    def put(self, x: int, y: int, ch: str, style: Style | None) -> None:
+        """One cell (ignored off the canvas)."""
+        if 0 <= y < len(self.chars) and 0 <= x < self.width:
+            self.chars[y][x] = ch
+            self.styles[y][x] = style
+
+    def write(self, x: int, y: int, text: Text | str, style: Style | None = None) -> None:
+        """A short run of text; a Text's own style is laid over ``style``."""
+        if isinstance(text, Text):
+            style = over(style, text.style if isinstance(text.style, Style) else None)
+            text = text.plain
+        for i, ch in enumerate(text):
+            self.put(x + i, y, ch, style)
+
+    def lines(self) -> list[Text]:
+        """The canvas as one Text per line, runs of one style joined."""
+        out = []
+        for chars, styles in zip(self.chars, self.styles, strict=True):
+            line = Text(no_wrap=True, overflow="crop")
+            run, run_style = "", None
+            for ch, st in zip(chars, styles, strict=True):
+                if st != run_style and run:
+                    line.append(run, run_style)
+                    run = ""
+                run_style = st
+                run += ch
+            if run:
+                line.append(run, run_style)
+            line.rstrip()
+            out.append(line)
+        return out
+
+
+class FishTable(GameTable):
+    """The ice: move the cursor with arrows or the keys around S, Enter places, picks and slides."""
+
+    BINDINGS = [
+        Binding("up,k", "arrow('up')", "Move", key_display="↑↓←→ weadzx"),
+        Binding("down,j", "arrow('down')", "Down", show=False),
+        Binding("left,h", "arrow('left')", "Left", show=False),
+        Binding("right,l", "arrow('right')", "Right", show=False),
+        Binding("w", "hex('w')", "NW", show=False),
+        Binding("e", "hex('e')", "NE", show=False),
+        Binding("a", "hex('a')", "W", show=False),
+        Binding("d", "hex('d')", "E", show=False),
+        Binding("z", "hex('z')", "SW", show=False),
+        Binding("x", "hex('x')", "SE", show=False),
+        Binding("tab", "jump(1)", "Next", show=False),
+        Binding("shift+tab", "jump(-1)", "Previous", show=False),
+        Binding("enter", "choose", "Choose"),
+        Binding("escape", "cancel", "Back"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(id="table")
+        self.view: FishView | None = None
+        self.names: list[str] = []
+        self.ask: TableInput | None = None
+        self.hide_private = False
+        self.fish: list[int] = [0] * TILES
+        self.penguins: list[int] = []
+        self.cursor = tile_index(3, 3)  # D4, near the middle
+        self.selected: int | None = None
+        self.message = ""
+        self.flash: tuple[int, int] | None = None  # (tile, seat) of the action just shown
+        self.hex_size: HexSize = SIZES[-1]
+        self._origin = (0, 0)  # where the board canvas starts inside the widget
+        self._hits: dict[tuple[int, int], int] = {}
+
+    # --- data in ----------------------------------------------------------------
+    def sync(self, view: FishView, names: list[str], ask: TableInput | None, hide_private: bool) -> None:
+        """Show ``view``; take keys for ``ask`` if set."""
+        self.view = view
+        self.names = names
+        self.hide_private = hide_private
+        was_asking = self.ask is not None
+        self.ask = ask
+        self.fish = list(view.fish)
+        self.penguins = list(view.penguins)
+        self.flash = None
+        if view.last_move is not None:
+            self.flash = (view.last_move[2], view.owner(view.last_move[0]))
+        if ask is None:
+            self.selected = None
+        elif not was_asking:
+            self._start_turn()
+        self.refresh_bindings()
+        self.refresh()
+
+    def _start_turn(self) -> None:
+        """A new question: forget the last pick and put the cursor somewhere useful."""
+        self.selected = None
+        self.message = ""
+        if self.placing:
+            if self.cursor not in self.targets():
+                self.cursor = self._nearest(self.targets())
+        elif self.cursor not in self.movable():
+            self.cursor = self._nearest(self.movable())
+
+    def show_event(self, event: Event, names: list[str]) -> float:
+        """Follow one placement, slide or stuck penguin on the drawn board."""
+        data = event.data
+        if event.kind == "place":
+            self.penguins[data["penguin"]] = data["to"]
+            self.flash = (data["to"], event.seat if event.seat is not None else 0)
+        elif event.kind == "move":
+            self.fish[data["from"]] = 0
+            self.penguins[data["penguin"]] = data["to"]
+            self.flash = (data["to"], event.seat if event.seat is not None else 0)
+        elif event.kind == "stuck":
+            self.fish[data["tile"]] = 0
+            self.penguins[data["penguin"]] = GONE
+        else:
+            return 0.0
+        self.refresh()
+        return PAUSE.get(event.kind, 0.0)
+
+    # --- what the person may do ---------------------------------------------------------
+    @property
+    def active(self) -> bool:
+        """Whether a person is choosing at this table now."""
+        return self.ask is not None and not self.hide_private and self.view is not None
+
+    @property
+    def placing(self) -> bool:
+        """Whether the question is where to place a penguin."""
+        return self.view is not None and self.view.phase == "place"
+
+    def _parsed(self) -> list[tuple[int, int]]:
+        return [action_parts(a) for a in self.ask.legal] if self.ask else []
+
+    def movable(self) -> dict[int, int]:
+        """Tile → id of each of the asked seat's penguins that can slide now."""
+        return {self.penguins[p]: p for p, _ in self._parsed() if self.penguins[p] >= 0}
+
+    def targets(self) -> dict[int, str]:
+        """Tile → action of the tiles to highlight: placements, or the picked penguin's slides."""
+        if self.placing:
+            return {t: MOVE_TEXT[p][t] for p, t in self._parsed()}
+        if self.selected is None:
+            return {}
+        return {t: MOVE_TEXT[p][t] for p, t in self._parsed() if p == self.selected}
+
+    def _nearest(self, tiles: object) -> int:
+        """The tile of ``tiles`` nearest the cursor on screen (the cursor itself when there is none)."""
+        options = list(tiles)  # type: ignore[call-overload]
+        if not options:
+            return self.cursor
+        cx, cy = SIZES[-1].origin(self.cursor)
+
+        def distance(t: int) -> tuple[int, int]:
+            x, y = SIZES[-1].origin(t)
+            return (abs(x - cx) + 2 * abs(y - cy), t)
+
+        return min(options, key=distance)
+
+    # --- keys ------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only the keys that do something now show in the footer."""
+        if action not in ("arrow", "hex", "jump", "choose", "cancel"):
+            return True
+        if not self.active:
+            return False
+        if action == "cancel":
+            return self.selected is not None
+        return True
+
+    def _go(self, tile: int) -> None:
+        if tile >= 0:
+            self.cursor = tile
+        self.message = ""
+        self.refresh()
+
+    def action_arrow(self, key: str) -> None:
+        """Arrows: along the row, or to the row above or below keeping the column letter."""
+        self._go(arrow_step(self.cursor, key))
+
+    def action_hex(self, key: str) -> None:
+        """The keys around S step to a neighbouring hex: w NW, e NE, a W, d E, z SW, x SE."""
+        self._go(STEP[self.cursor][HEX_KEYS[key]])
+
+    def action_jump(self, step: int) -> None:
+        """Tab: the next highlighted hex (a legal tile, or one of your penguins that can move)."""
+        marked = sorted(self.targets() or self.movable())
+        if not marked:
+            return
+        later = [t for t in marked if (t - self.cursor) * step > 0]
+        self._go((min(later) if step > 0 else max(later)) if later else marked[0 if step > 0 else -1])
+
+    def action_choose(self) -> None:
+        """Enter: place here, pick the penguin here, or slide the picked penguin here."""
+        if self.active:
+            self._act_on(self.cursor)
+
+    def action_cancel(self) -> None:
+        """Esc: put the picked penguin back down and pick another."""
+        if self.selected is not None:
+            self.cursor = self.penguins[self.selected]
+            self.selected = None
+            self.message = ""
+            self.refresh_bindings()
+            self.refresh()
+
+    def _act_on(self, tile: int) -> None:
+        targets = self.targets()
+        name = TILE_NAMES[tile]
+        if tile in targets:
+            self.message = ""
+            self.post_message(self.Chosen(targets[tile]))
+        elif not self.placing and tile in self.movable():
+            self._select(self.movable()[tile])
+        elif self.placing:
+            self.message = f"{name}: no penguin may be placed here" + (
+                " (only 1-fish tiles in this game)" if self.view and self.view.preset == "classic" else ""
+            )
+        elif self.selected is not None:
+            self.message = f"Penguin {self.selected} cannot slide to {name}; Esc picks another."
+        else:
+            self.message = f"{name}: no penguin of yours that can move — pick one (its number or Enter on it)."
+        self.refresh()
+
+    def _select(self, penguin: int) -> None:
+        self.selected = penguin
+        self.cursor = self.penguins[penguin]
+        self.message = ""
+        self.refresh_bindings()
+        self.refresh()
+
+    def on_key(self, event: events.Key) -> None:
+        """A penguin's id digit picks it when moving."""
+        if not self.active or self.placing or not (event.character and event.character.isdigit()):
+            return
+        penguin = int(event.character)
+        if penguin in self.movable().values():
+            self._select(penguin)
+        else:
+            self.message = f"Penguin {penguin} is not one of yours that can move."
+            self.refresh()
+        event.stop()
+
+    def on_click(self, event: events.Click) -> None:
+        """Clicking a hex moves the cursor there; clicking the cursor's hex acts like Enter."""
+        offset = event.get_content_offset(self)
+        if offset is None or not self.active:
+            return
+        tile = self._hits.get((offset.x - self._origin[0], offset.y - self._origin[1]))
+        if tile is None:
+            return
+        if tile == self.cursor:
+            self._act_on(tile)
+        else:
+            self._go(tile)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A new size may fit bigger hexes."""
+        self.refresh()
+
+    # --- drawing ------------------------------------------------------------------
+    def choose_size(self, width: int, height: int) -> HexSize:
+        """The largest hex size whose board and two text lines fit ``width`` × ``height``."""
+        for size in SIZES:
+            if size.width <= width and size.height + TEXT_LINES <= height:
+                return size
+        return SIZES[-1]
+
+    def render(self) -> RenderableType:
+        """Headline, the board, and a line about the hex under the cursor."""
+        view = self.view
+        if view is None:
+            return Text("")
+        width, height = self.size.width, self.size.height
+        size = self.hex_size = self.choose_size(width, height)
+        canvas = self._draw(view, size)
+        left = max(0, (width - size.width) // 2)
+        self._origin = (left, 1)
+        pad = " " * left
+        lines: list[Text] = [self._headline(view)]
+        for line in canvas.lines():
+            lines.append(Text(pad) + line)
+        lines.append(self._info_line(view))
+        return Group(*lines)
+
+    def _draw(self, view: FishView, size: HexSize) -> Canvas:
+        canvas = Canvas(size.width, size.height)
+        self._hits = {}
+        active = self.active
+        targets = self.targets() if active else {}
+        movable = self.movable() if active and self.selected is None and not self.placing else {}
+        selected_tile = self.penguins[self.selected] if self.selected is not None else None
+        on_tile = {t: p for p, t in enumerate(self.penguins) if t >= 0}
+        if size.labels:
+            for c in range(ROW_WIDTHS[0]):
+                x, _ = size.origin(tile_index(c, 0))
+                canvas.put(x + size.dx // 2, 0, COLUMNS[c], Style(dim=True))
+            for c in range(ROW_WIDTHS[ROWS - 1]):
+                x, _ = size.origin(tile_index(c, ROWS - 1))
+                canvas.put(x + size.dx // 2, size.height - 1, COLUMNS[c], Style(dim=True))
+        for r in range(ROWS):
+            canvas.write(0, size.top + r * size.dy, str(r + 1), Style(dim=True))
+        # Edges: plain ice first, then the marked hexes over it so a shared edge takes the stronger colour.
+        ice = [t for t in range(TILES) if self.fish[t]]
+        for t in ice:
+            self._outline(canvas, size, t, EDGE)
+        if self.flash is not None and self.fish[self.flash[0]]:
+            self._outline(canvas, size, self.flash[0], Style(color=SEAT_COLOURS[self.flash[1] % 4], bold=True))
+        for t in list(targets) + list(movable):
+            self._outline(canvas, size, t, LEGAL_EDGE)
+        if selected_tile is not None:
+            self._outline(canvas, size, selected_tile, SELECTED_EDGE)
+        if active:
+            self._outline(canvas, size, self.cursor, CURSOR_EDGE)
+        for t in range(TILES):
+            bg = None
+            if active and t == self.cursor:
+                bg = CURSOR_LEGAL_BG if t in targets else CURSOR_BG
+            elif t in targets:
+                bg = LEGAL_BG
+            self._fill(canvas, size, t, on_tile.get(t), bg)
+        return canvas
+
+    def _outline(self, canvas: Canvas, size: HexSize, tile: int, style: Style) -> None:
+        for x, y, ch in size.edges(tile):
+            canvas.put(x, y, ch, style)
+
+    def _fill(self, canvas: Canvas, size: HexSize, tile: int, penguin: int | None, bg: str | None) -> None:
+        """A hex's inside: fish, penguin and name in their slots; a hole stays open water."""
+        cells = size.interior(tile)
+        for y, cols in cells.items():
+            for x in cols:
+                self._hits[(x, y)] = tile
+        fish = self.fish[tile]
+        base = Style(bgcolor=bg) if bg else None
+        if base is not None:  # the one-cell tips stay bare, so a marked hex reads as a block, not a cross
+            for y, cols in cells.items():
+                if len(cols) > 1:
+                    canvas.write(cols.start, y, " " * len(cols), base)
+        if not fish:
+            return
+        _, top = size.origin(tile)
+        for rel, what in size.slots:
+            cols = cells[top + rel]
+            w = len(cols)
+            if what == "fish" or (what == "pen_or_fish" and penguin is None):
+                canvas.write(cols.start, top + rel, fish_text(fish, w), base)
+            elif penguin is not None and what in ("pen", "pen_or_fish", "pen_or_name"):
+                owner = self.view.owner(penguin) if self.view else 0
+                canvas.write(cols.start, top + rel, penguin_label(penguin, w), seat_style(owner))
+            elif what in ("name", "pen_or_name"):
+                canvas.write(cols.start, top + rel, TILE_NAMES[tile].center(w), over(base, Style(dim=True)))
+
+    def _headline(self, view: FishView) -> Text:
+        names = self.names
+        if view.phase == "over":
+            return self._clip("Game over: no penguin can move any more.", "bold")
+        if not self.active or self.ask is None:
+            who = ", ".join(names[s] for s in view.to_act)
+            verb = "places a penguin" if view.phase == "place" else "slides a penguin"
+            return self._clip(f"{who} {verb}." if who else "", "italic")
+        if self.placing:
+            p, _ = self._parsed()[0]
+            return self._clip(f"Place penguin {p}: Enter on a green hex.")
+        if self.selected is None:
+            ids = "/".join(str(p) for p in sorted(self.movable().values()))
+            return self._clip(f"Pick a penguin: type {ids} or Enter on it.")
+        return self._clip(f"Slide penguin {self.selected}: Enter on a green hex · Esc back")
+
+    @staticmethod
+    def _clip(words: str, style: str = "bold yellow") -> Text:
+        """One line that never wraps (the board below must not move)."""
+        return Text(words, style=style, no_wrap=True, overflow="ellipsis")
+
+    def _info_line(self, view: FishView) -> Text:
+        if self.message:
+            return self._clip(self.message, "italic red")
+        if not self.active:
+            return Text("")
+        tile = self.cursor
+        text = self._clip(f"Cursor {TILE_NAMES[tile]}: ", "")
+        text.stylize("bold")
+        fish = self.fish[tile]
+        text.append(f"{fish} fish" if fish else "water (a hole)")
+        p = next((p for p, t in enumerate(self.penguins) if t == tile), None)
+        if p is not None:
+            owner = view.owner(p)
+            text.append(f" · penguin {p} of {self.names[owner]}", style=Style(color=SEAT_COLOURS[owner % 4]))
+        if tile in self.targets():
+            text.append(" · Enter: " + ("place here" if self.placing else "slide here"), style="green")
+        elif p is not None and tile in self.movable() and self.selected != p:
+            text.append(" · Enter: pick it", style="green")
+        return text
+
+
+def fish_panel(view: FishView, names: list[str]) -> RenderableType:
+    """Each seat's score, fish, tiles and penguins, whose turn it is, and the fish still on the ice."""
+    table = Table(box=None, padding=(0, 0, 0, 1), expand=True, show_edge=False, show_header=False)
+    table.add_column("Seat", ratio=1, no_wrap=True)
+    table.add_column("Score", justify="right")
+    for s, name in enumerate(names):
+        cell = Text()
+        cell.append(SEAT_SWATCH + " ", style=SEAT_COLOURS[s % len(SEAT_COLOURS)])
+        cell.append(name, style="bold" if s in view.to_act else "")
+        if view.disqualified[s]:
+            cell.append(" ✗ out", style="red")
+        elif s in view.to_act:
+            cell.append(" ◂", style="yellow")
+        on_ice = sum(1 for p in view.seat_penguins(s) if view.penguins[p] >= 0)
+        waiting = sum(1 for p in view.seat_penguins(s) if view.penguins[p] == UNPLACED)
+        cell.append(f"\n  {view.fish_banked[s]} fish, {view.tiles_banked[s]} tiles", style="")
+        pens = f"{waiting} to place" if waiting else f"{on_ice} on the ice"
+        cell.append(f"\n  penguins: {pens}", style="dim")
+        table.add_row(cell, Text(str(view.scores[s]), style="bold"))
+    ice = Text("Ice: ", style="dim")
+    for count in (1, 2, 3):
+        n = sum(1 for f in view.fish if f == count)
+        ice.append(FISH_GLYPH * count, style=FISH_COLOURS[count])
+        ice.append(f"×{n} ")
+    return Group(table, ice)
+
+
+HELP = """\
+# Hey, That's My Fish! — rules in short
+
+Sixty ice floes hold **1, 2 or 3 fish** (drawn as ● ● ●, coloured white, gold and orange).
+Each seat has penguins (4 each with two seats, 3 with three, 2 with four), numbered 0, 1, 2…
+and drawn as their number on their seat's colour.
+
+1. **Placing.** In turn, each seat puts its next penguin on a free floe (in the *classic*
+   preset only on a 1-fish floe).
+2. **Sliding.** In turn, a seat slides one of its penguins **in a straight line** along one
+   of the six hex directions, as far as it likes, but never over a hole or another penguin.
+   The floe it left **melts**: its owner keeps its fish and the tile, and it becomes water.
+3. A penguin with no free neighbour leaves the ice at once, taking its floe with it.
+   The game ends when no penguin can move.
+
+*codingame* scores 100 a fish plus 1 a tile; *classic* counts fish and breaks ties on tiles.
+Names like `C7` are a column letter and a row number; rows 1, 3, 5 and 7 sit half a hex to
+the right, so column letters zig-zag down the board.
+
+## Keys
+
+| key | does |
+|---|---|
+| ← → or h l | move the cursor along the row |
+| ↑ ↓ or k j | move to the row above / below, same column letter |
+| w e | step up-left / up-right to a neighbouring hex |
+| a d | step left / right |
+| z x | step down-left / down-right (w e a d z x are the six keys around **S**) |
+| Tab / Shift+Tab | jump to the next / previous green hex |
+| 0–7 | pick your penguin with that number (when sliding) |
+| Enter | place a penguin here · pick the penguin here · slide the picked penguin here |
+| Esc | put the picked penguin down and pick another |
+| mouse | click a hex to move there, click it again to act |
+| ? | this help |
+| q | leave the table (the game is saved; `parlour resume` goes on) |
+
+Green hexes are where you may place or slide; the yellow outline is the cursor; a hex outlined
+in a seat's colour is where that seat's last penguin landed.
+"""
+
+UI = GameUI(
+    table=FishTable,
+    help_markdown=HELP,
+    min_width=70,
+    min_height=23,
+    panel=fish_panel,
+    score_label="Score",
+)
