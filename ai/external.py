@@ -120,6 +120,8 @@ class ExternalBot:
             try:
                 return self._turn(view, legal)
             except BotFailure as failure:
+                if self._closed:  # ended from outside (the game was left): not the program's fault
+                    raise BotFailure("the game was closed") from None
                 self._fail(str(failure))
                 raise
             finally:

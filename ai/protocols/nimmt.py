@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ai.protocols import GameProtocol
-from rules.nimmt import NimmtView
+from rules.nimmt import HAND, NimmtView
 
 DISQUALIFIED_SCORE = -999
 
@@ -21,14 +21,17 @@ class NimmtProtocol(GameProtocol):
     def turn_lines(self, view: NimmtView, legal: list[str]) -> list[str]:
         """Always 13 lines, so a program can read a fixed count (an empty hand gives an empty last line)."""
         phase = "CHOOSE_LINE_TO_PICK" if view.phase == "pick" else "CHOOSE_CARD_TO_PLAY"
-        lines = [phase, " ".join(map(str, view.last_played))]
+        hand = view.hand
+        # A full hand means the round's first turn: the previous round's cards say nothing now, so -1 as at the start.
+        first_of_round = view.phase == "choose" and len(hand) == HAND
+        last = [-1] * view.num_seats if first_of_round else view.last_played
+        lines = [phase, " ".join(map(str, last))]
         for row in view.rows:
             lines.append(str(len(row)))
             lines.append(" ".join(map(str, row)))
         lines.append(
             " ".join(str(DISQUALIFIED_SCORE) if dq else str(s) for s, dq in zip(view.scores, view.disqualified))
         )
-        hand = view.hand
         lines.append(str(len(hand)))
         lines.append(" ".join(map(str, hand)))
         return lines

@@ -21,6 +21,20 @@ def neighbours(col: int, row: int) -> list[tuple[int, int]]:
     return [(col + dc, row + dr) for dc, dr in steps]
 
 
+def fish_at(board: list[str], col: int, row: int) -> int:
+    """Fish on a tile (0 for a hole or off the board)."""
+    if 0 <= row < len(board) and 0 <= col < len(board[row]):
+        return int(board[row][col])
+    return 0
+
+
+def value(board: list[str], action: str) -> tuple[int, int]:
+    """How good a move's destination looks: its fish, then the fish around it."""
+    tile = action.split()[2]
+    col, row = ord(tile[0]) - ord("A"), int(tile[1:]) - 1
+    return fish_at(board, col, row), sum(fish_at(board, c, r) for c, r in neighbours(col, row))
+
+
 def main() -> None:
     players = int(input())
     me = int(input())
@@ -39,17 +53,7 @@ def main() -> None:
             input()  # penguins on the ice: id, owner, tile
         actions = [input().strip() for _ in range(int(input()))]
 
-        def fish_at(col: int, row: int) -> int:
-            if 0 <= row < len(board) and 0 <= col < len(board[row]):
-                return int(board[row][col])
-            return 0
-
-        def value(action: str) -> tuple[int, int]:
-            tile = action.split()[2]
-            col, row = ord(tile[0]) - ord("A"), int(tile[1:]) - 1
-            return fish_at(col, row), sum(fish_at(c, r) for c, r in neighbours(col, row))
-
-        move = max(actions, key=value)
+        move = max(actions, key=lambda action: value(board, action))
         if not greeted:
             greeted = True
             move += " MSG hello from the example bot"

@@ -1,0 +1,122 @@
+"""Helpers for the external-program tests: example bot commands, hostile programs, process checks."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples" / "bots"
+PYTHON = sys.executable
+
+
+def example_cmd(game: str) -> str:
+    """The ``cmd:`` seat of a game's example bot (hanabi uses the fireworks bot)."""
+    name = "fireworks" if game == "hanabi" else game
+    return f"cmd:{shlex.quote(PYTHON)} {shlex.quote(str(EXAMPLES / f'{name}_bot.py'))}"
+
+
+# A Volcanoes program that plays its first valid move until turn BAD, then misbehaves as MODE says.
+HOSTILE_VOLCANOES = r"""
+import os, subprocess, sys, time
+mode, bad, pidfile = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+with open(pidfile, "a") as f:
+    f.write(f"{os.getpid()}\n")
+names = [input().split()[0] for _ in range(int(input()))]
+turn = 0
+while True:
+    levels = input().split()
+    moves = input().split()
+    turn += 1
+    if turn < bad:
+        print(moves[0], flush=True)
+        continue
+    if mode == "garbage":
+        print("HELLO THERE", flush=True)
+    elif mode == "illegal":
+        print(next(n for n in names if n not in moves), flush=True)
+    elif mode == "sleep":
+        time.sleep(60)
+    elif mode == "exit":
+        sys.exit(3)
+    elif mode == "crash":
+        raise RuntimeError("boom")
+    elif mode == "longline":
+        sys.stdout.write("N" * 300000)
+        sys.stdout.flush()
+        time.sleep(60)
+    elif mode == "flood":
+        while True:
+            print("N01 " * 200)
+    elif mode == "extra":
+        for _ in range(5):
+            print(moves[0])
+        sys.stdout.flush()
+        continue
+    elif mode == "blank":
+        while True:
+            print(flush=True)
+    elif mode == "closestdin":
+        os.close(0)
+        print(moves[0], flush=True)
+        time.sleep(60)
+    elif mode == "closestdout":
+        os.close(1)
+        time.sleep(60)
+    elif mode == "child":
+        child = subprocess.Popen(["sleep", "60"])
+        with open(pidfile, "a") as f:
+            f.write(f"{child.pid}\n")
+        time.sleep(60)
+    time.sleep(60)
+"""
+
+
+def write_hostile(tmp: Path) -> Path:
+    """The hostile Volcanoes program as a file in ``tmp``."""
+    path = tmp / "hostile_volcanoes.py"
+    path.write_text(HOSTILE_VOLCANOES, encoding="utf-8")
+    return path
+
+
+def alive(pid: int) -> bool:
+    """Whether a process exists and is not a zombie."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def wait_gone(pids: list[int], timeout: float = 2.0) -> list[int]:
+    """The pids still alive after waiting up to ``timeout`` for them to end (reparented ones end a bit later)."""
+    end = time.monotonic() + timeout
+    while True:
+        left = [p for p in pids if alive(p)]
+        if not left or time.monotonic() > end:
+            return left
+        time.sleep(0.02)
+
+
+def children() -> list[int]:
+    """Live child processes of this test process."""
+    me = str(os.getpid())
+    out = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[1] == me and fields[0] != "Z":
+            out.append(int(entry.name))
+    return out
+
+
+def open_fds() -> int:
+    """How many file descriptors this process holds."""
+    return len(os.listdir("/proc/self/fd"))

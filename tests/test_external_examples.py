@@ -1,0 +1,107 @@
+"""The example programs play whole games against the built-in AI, in the arena and in the app."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input, Select
+
+from ai.arena import run_arena
+from tests.apptools import wait_until
+from tests.external_helpers import children, example_cmd
+from tui.app import ParlourApp
+from tui.screens.game import GameScreen
+from tui.screens.home import HomeScreen
+from tui.screens.new_game import NewGameScreen, SeatRow
+from tui.session import new_session
+
+TABLES = {
+    "nimmt": (None, 4),
+    "fish": (None, 3),
+    "volcanoes": (None, 2),
+    "fireworks": (None, 4),
+    "hanabi": ("classic", 3),
+}
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+def test_example_program_plays_whole_games(game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Generous limits: the examples are honest, and a busy test machine must not disqualify them.
+    monkeypatch.setenv("PARLOUR_TIME_SCALE", "20")
+    preset, seats = TABLES[game]
+    specs = [example_cmd(game)] + ["ai:easy"] * (seats - 1)
+    before = children()
+    games = 2 if game in ("fireworks", "nimmt") else 3
+    summary = run_arena(game, preset, specs, games=games, seed=5, workers=1, replay_dir=str(tmp_path))
+    assert summary["games"] == games
+    assert [s["disqualified"] for s in summary["seats"]] == [0] * seats
+    assert summary["seats"][0]["move_ms_p50"] > 0
+    logs = sorted(tmp_path.glob("*.stderr.log"))
+    assert len(logs) == games  # the program's stderr, one log per game beside its replay
+    assert "bot" in logs[0].read_text()
+    assert children() == before  # every program ended with its game
+
+
+async def test_external_program_from_the_new_game_screen(parlour_home: Path) -> None:
+    app = ParlourApp(pace=0, fixed_seed=77)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("enter")  # 6 nimmt!
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await pilot.pause()
+        rows = list(app.screen.query(SeatRow))
+        rows[0].query_one(Select).value = "cmd"
+        rows[0].query_one(Input).value = example_cmd("nimmt").removeprefix("cmd:")
+        for row in rows[1:]:
+            row.query_one(Select).value = "ai:easy"
+        await pilot.pause()
+        app.screen.action_start()  # type: ignore[attr-defined]
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.session.specs[0].kind == "cmd"
+        session = screen.session
+        assert session.path is not None
+        moves = lambda: len(session.path.read_text(encoding="utf-8").splitlines()) - 1  # noqa: E731
+        await wait_until(pilot, lambda: moves() >= 12, timeout=30)  # the program has played a few turns
+        assert not session.match.disqualified and len(children()) == 1
+        log = session.path.with_name(session.path.name + ".seat0.stderr.log")
+        assert "6 nimmt! bot: seat 0 of 4" in log.read_text()
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        assert children() == []  # leaving the table ends its program
+
+
+def test_program_ends_when_its_game_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Match ends every program as soon as the game is over, before anyone calls close()."""
+    import random
+
+    from ai.levels import make_bot
+    from ai.match import Match
+    from ai.seats import make_player, parse_seat
+    from rules.registry import game_info
+
+    monkeypatch.setenv("PARLOUR_TIME_SCALE", "20")
+    state = game_info("volcanoes").start(None, 2, 3)
+    program = make_player("volcanoes", parse_seat(example_cmd("volcanoes")), random.Random(1), seat=1, num_seats=2)
+    match = Match(state, ["easy", "program"], {0: make_bot("volcanoes", "easy", random.Random(2)), 1: program})
+    match.run()
+    assert program.proc is not None and program.proc.returncode is not None  # type: ignore[union-attr]
+    assert children() == []
+
+
+async def test_leaving_the_app_ends_a_thinking_program(parlour_home: Path, tmp_path: Path) -> None:
+    sleeper = tmp_path / "sleeper.py"
+    sleeper.write_text("import time\ntime.sleep(60)\n")
+    import shlex
+    import sys
+
+    session = new_session(
+        "volcanoes", "codingame", [f"cmd:{shlex.quote(sys.executable)} {shlex.quote(str(sleeper))}", "ai:easy"], 1
+    )
+    app = ParlourApp(GameScreen(session, watch=True, pace=0), pace=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: bool(children()))
+        await pilot.press("q")
+        await wait_until(pilot, lambda: not children(), timeout=5)
+    assert not session.match.disqualified  # leaving is not the program's fault

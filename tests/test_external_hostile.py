@@ -1,0 +1,136 @@
+"""Misbehaving programs are disqualified cleanly: the reason is logged, nothing hangs, nothing is left running."""
+
+from __future__ import annotations
+
+import random
+import shlex
+import time
+from pathlib import Path
+
+import pytest
+
+from ai.arena import run_arena
+from ai.bots import BotFailure, RandomBot
+from ai.external import ExternalBot
+from ai.match import Match
+from rules.registry import game_info
+from tests.external_helpers import PYTHON, children, open_fds, wait_gone, write_hostile
+
+SCALE = 2.0  # honest turns get 200 ms, so a loaded machine does not fail them; the sleeper costs 0.2 s
+
+
+def run_hostile(tmp_path: Path, mode: str, bad_turn: int = 2) -> tuple[Match, ExternalBot, list[int], float]:
+    """A Volcanoes game: the hostile program at seat 0 against random moves; returns when it is over."""
+    script = write_hostile(tmp_path)
+    pidfile = tmp_path / "pids.txt"
+    command = f"{shlex.quote(PYTHON)} {shlex.quote(str(script))} {mode} {bad_turn} {shlex.quote(str(pidfile))}"
+    log = tmp_path / "game.jsonl.seat0.stderr.log"
+    bot = ExternalBot(
+        command, "volcanoes", seat=0, num_seats=2, preset="codingame", rng=random.Random(1), log_path=log, scale=SCALE
+    )
+    state = game_info("volcanoes").start(None, 2, 5)
+    match = Match(state, ["hostile", "random"], {0: bot, 1: RandomBot(random.Random(2))})
+    t0 = time.monotonic()
+    match.run()
+    elapsed = time.monotonic() - t0
+    pids = [int(x) for x in pidfile.read_text().split()] if pidfile.exists() else []
+    return match, bot, pids, elapsed
+
+
+CASES = [
+    ("garbage", "it printed 'HELLO THERE', which is not an action"),
+    ("illegal", "which is not legal now"),
+    ("sleep", "it did not answer within 200 ms"),
+    ("exit", "it ended without answering (exit code 3)"),
+    ("crash", "it ended without answering (exit code 1)"),
+    ("longline", "bytes without ending the line"),
+    ("flood", "which is not an action"),
+    ("extra", "it printed more than one line for one turn"),
+    ("blank", "it did not answer within 200 ms"),
+    ("closestdin", "it closed its standard input"),
+    ("closestdout", "it closed its standard output"),
+    ("child", "it did not answer within 200 ms"),
+]
+
+
+@pytest.mark.parametrize(("mode", "reason"), CASES, ids=[c[0] for c in CASES])
+def test_hostile_program_is_disqualified_and_ended(tmp_path: Path, mode: str, reason: str) -> None:
+    fds = open_fds()
+    match, bot, pids, elapsed = run_hostile(tmp_path, mode)
+    assert match.disqualified == {0}
+    assert match.state.is_over and match.state.outcome().ranks == (2, 1)  # type: ignore[union-attr]
+    assert bot.failure is not None and reason in bot.failure, bot.failure
+    log = bot.log_path.read_text()  # type: ignore[union-attr]
+    assert f"## parlour: disqualified: {bot.failure}" in log
+    if mode == "crash":
+        assert "RuntimeError: boom" in log  # the program's own stderr is kept too
+    assert elapsed < 5, "a misbehaving program must never hold the game up past its time limit"
+    assert bot.proc is not None and bot.proc.returncode is not None  # reaped, no zombie
+    assert pids and wait_gone(pids) == []  # the program and anything it started are gone
+    assert open_fds() == fds  # pipes, selectors and the log are closed
+    with pytest.raises(BotFailure):  # a failed seat stays failed
+        bot.choose(match.state.view(0), ["N01"])
+
+
+def test_program_that_cannot_start(tmp_path: Path) -> None:
+    bot = ExternalBot(
+        str(tmp_path / "no-such-program"), "volcanoes", seat=0, num_seats=2, preset="codingame",
+        rng=random.Random(1), log_path=tmp_path / "x.log",
+    )  # fmt: skip
+    state = game_info("volcanoes").start(None, 2, 1)
+    with pytest.raises(BotFailure, match="cannot start"):
+        bot.choose(state.view(0), state.legal_actions(0))
+    bot.close()
+    assert "cannot start" in (tmp_path / "x.log").read_text()
+
+
+def test_close_mid_turn_ends_a_sleeping_program_at_once(tmp_path: Path) -> None:
+    """Leaving a game while a program thinks (the app's worker thread is inside choose) ends it promptly."""
+    import threading
+
+    script = write_hostile(tmp_path)
+    pidfile = tmp_path / "pids.txt"
+    bot = ExternalBot(
+        f"{shlex.quote(PYTHON)} {shlex.quote(str(script))} sleep 1 {shlex.quote(str(pidfile))}", "volcanoes",
+        seat=0, num_seats=2, preset="codingame", rng=random.Random(1), scale=100,
+    )  # fmt: skip
+    state = game_info("volcanoes").start(None, 2, 1)
+    errors: list[BaseException] = []
+
+    def think() -> None:
+        try:
+            bot.choose(state.view(0), state.legal_actions(0))
+        except BotFailure as exc:
+            errors.append(exc)
+
+    fds = open_fds()
+    thread = threading.Thread(target=think)
+    thread.start()
+    while not pidfile.exists():
+        time.sleep(0.01)
+    t0 = time.monotonic()
+    bot.close()
+    thread.join(5)
+    assert not thread.is_alive() and time.monotonic() - t0 < 3
+    assert errors
+    assert wait_gone([int(x) for x in pidfile.read_text().split()]) == []
+    assert open_fds() <= fds
+    assert bot.log_path is not None and not bot.log_path.exists()  # a temporary log without a failure is removed
+
+
+def test_arena_counts_disqualifications_per_seat(tmp_path: Path) -> None:
+    garbage = tmp_path / "garbage.py"
+    garbage.write_text("import sys\nprint('nonsense', flush=True)\nsys.stdin.read()\n")
+    spec = f"cmd:{shlex.quote(PYTHON)} {shlex.quote(str(garbage))}"
+    before = children()
+    summary = run_arena("nimmt", None, [spec, "random", "random", "random"], games=3, seed=1, workers=1,
+                        replay_dir=str(tmp_path / "replays"))  # fmt: skip
+    assert [s["disqualified"] for s in summary["seats"]] == [3, 0, 0, 0]
+    assert all(s["disqualified"] == 0 for s in summary["seats"][1:])
+    logs = sorted((tmp_path / "replays").glob("*.stderr.log"))
+    assert len(logs) == 3  # one per game, next to each replay, named after the program's seat
+    for log in logs:
+        assert log.name.startswith("nimmt-0000") and ".jsonl.seat" in log.name
+        assert "disqualified: it printed 'nonsense', which is not an action" in log.read_text()
+        assert Path(str(log).split(".seat")[0]).exists()
+    assert children() == before
