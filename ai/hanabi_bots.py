@@ -411,14 +411,18 @@ class Decision:
         return hints[0] if hints else self.legal[0]
 
     def best_play(self, plays: list[int], beliefs: dict[int, int]) -> int:
-        """Among sure plays, prefer 5s (a token back), then the lowest value, then the oldest."""
+        """Among sure plays, prefer 5s (a token back), then one that frees a touched card elsewhere, then the
+        lowest value, then the oldest."""
         hand = self.tr.hands[self.me]
 
-        def key(i: int) -> tuple[int, int, int]:
+        nexts = self.touched_seen  # touched cards in the other hands: playing their predecessor frees them
+
+        def key(i: int) -> tuple[int, int, int, int]:
             ids = ids_of(beliefs[i])
             five = all(x % 5 == 4 for x in ids)
             low = min(x % 5 for x in ids)
-            return (0 if five else 1, low, hand[i])
+            unlocks = all(x % 5 < 4 and nexts & BIT[x + 1] for x in ids)
+            return (0 if five else 1, 0 if unlocks else 1, low, hand[i])
 
         return min(plays, key=key)
 
