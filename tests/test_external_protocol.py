@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -172,3 +173,38 @@ def test_cli_time_scale_option(monkeypatch: pytest.MonkeyPatch, capsys: pytest.C
     import os
 
     assert os.environ["PARLOUR_TIME_SCALE"] == "7.5"
+
+
+def test_worked_examples_in_the_docs_are_what_parlour_sends() -> None:
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "protocols.md").read_text(encoding="utf-8")
+    blocks = {b.strip("\n") for b in doc.split("```")[1::2]}
+    sent: list[list[str]] = []
+    state = game_info("nimmt").start(None, 4, None, NIMMT_DEAL)
+    proto = protocol_for("nimmt", 0, 4, "codingame")
+    sent.append(proto.initial_lines(state.view(0)) + proto.turn_lines(state.view(0), state.legal_actions(0)))
+    for seat, action in ((0, "PLAY 1"), (1, "PLAY 57"), (2, "PLAY 81"), (3, "PLAY 48")):
+        state.apply(seat, action)
+    sent.append(proto.turn_lines(state.view(0), state.legal_actions(0)))
+    state.apply(0, "PICK 0")
+    sent.append(proto.turn_lines(state.view(0), state.legal_actions(0)))
+    board = ["1212332", "11111113", "3121212", "12233211", "2232112", "22213111", "1123211", "23112111"]
+    state = game_info("fish").start(None, 2, None, {"board": board})
+    for seat, action in enumerate(["MOVE 0 A1", "MOVE 4 H8", "MOVE 1 D4", "MOVE 5 E5", "MOVE 2 G1", "MOVE 6 A8",
+                                   "MOVE 3 C6", "MOVE 7 H2", "MOVE 1 D3"]):  # fmt: skip
+        state.apply(seat % 2, action)
+    proto = protocol_for("fish", 1, 2, "codingame")
+    sent.append(proto.initial_lines(state.view(1)) + proto.turn_lines(state.view(1), state.legal_actions(1)))
+    state = game_info("volcanoes").start(None, 2, 1)
+    state.apply(0, "N07")
+    proto = protocol_for("volcanoes", 1, 2, "codingame")
+    sent.append(proto.initial_lines(state.view(1)) + proto.turn_lines(state.view(1), state.legal_actions(1)))
+    state = game_info("hanabi").start("classic", 3, 5)
+    proto = protocol_for("hanabi", 2, 3, "classic")
+    state.apply(0, "SAY:2:1")
+    state.apply(1, "PLAY:A")
+    sent.append(proto.turn_lines(state.view(2), state.legal_actions(2)))
+    for seat, action in ((2, "PLAY:A"), (0, "DISCARD:E"), (1, "SAY:2:5")):
+        state.apply(seat, action)
+    sent.append(proto.turn_lines(state.view(2), state.legal_actions(2)))
+    for lines in sent:
+        assert "\n".join(lines) in blocks
