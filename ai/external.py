@@ -351,8 +351,8 @@ def _show(line: str, limit: int = 60) -> str:
 
 
 @atexit.register
-def _close_all() -> None:
-    """No program outlives Parlour: end any still running when the interpreter exits."""
+def close_all() -> None:
+    """End every program still running (the app calls this as it quits; also run when the interpreter exits)."""
     for bot in list(_LIVE):
         with contextlib.suppress(Exception):  # best effort at exit
             bot.close()

@@ -105,3 +105,37 @@ async def test_leaving_the_app_ends_a_thinking_program(parlour_home: Path, tmp_p
         await pilot.press("q")
         await wait_until(pilot, lambda: not children(), timeout=5)
     assert not session.match.disqualified  # leaving is not the program's fault
+
+
+async def test_quitting_the_app_ends_a_thinking_program(parlour_home: Path, tmp_path: Path) -> None:
+    import shlex
+    import sys
+
+    sleeper = tmp_path / "sleeper.py"
+    sleeper.write_text("import time\ntime.sleep(60)\n")
+    cmd = f"cmd:{shlex.quote(sys.executable)} {shlex.quote(str(sleeper))}"
+    session = new_session("volcanoes", "codingame", [cmd, "ai:easy"], 1)
+    app = ParlourApp(GameScreen(session, watch=True, pace=0), pace=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: bool(children()))
+        app.exit()
+    assert children() == []
+
+
+def test_watch_and_play_take_cmd_seats(parlour_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ai.external import ExternalBot
+    from tui.cli import build_parser
+    from tui.launch import build_app
+
+    monkeypatch.delenv("PARLOUR_TIME_SCALE", raising=False)
+    for command in ("watch", "play"):
+        args = build_parser().parse_args(
+            [command, "fish", "--seat", example_cmd("fish"), "--seat", "ai:easy", "--time-scale", "3"]
+        )
+        assert args.time_scale == 3
+        app = build_app(args)
+        screen = app.first
+        assert isinstance(screen, GameScreen)
+        bot = screen.session.match.bots[0]
+        assert isinstance(bot, ExternalBot) and bot.protocol.turn_ms == 50
+        screen.session.close()

@@ -42,6 +42,12 @@ class ParlourApp(App[None]):
         if self.error is not None:
             self.push_screen(MessageScreen(*self.error))
 
+    def on_unmount(self) -> None:
+        """No external program outlives the app, even one thinking when the app quits."""
+        from ai.external import close_all
+
+        close_all()
+
     def open_replay(self, path: Path) -> None:
         """The replay viewer on a file, or a message if it will not load."""
         from tui.screens.replay_viewer import ReplayScreen
