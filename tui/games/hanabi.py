@@ -50,7 +50,7 @@ FACE_STYLE = (
 )
 INK = ("grey93", "red1", "dodger_blue1", "green3", "gold1")  # the colour as text on the dark background
 BACK_STYLE = "on grey19"
-COLUMN = 6  # every card cell is 5 wide plus a gap
+NARROW, WIDE = 5, 7  # card cell widths; a gap of one follows each cell
 PAUSE = {
     "play": 0.9,
     "misplay": 1.3,
@@ -63,33 +63,46 @@ PAUSE = {
 HINT_KEYS = {"w": "WHITE", "r": "RED", "b": "BLUE", "g": "GREEN", "y": "YELLOW"}
 
 
-def face(card: int, touched: bool = False, style_extra: str = "") -> Text:
-    """A card face five cells wide: ``" R3• "`` — a dot marks a card some hint has touched."""
+def face(card: int, touched: bool = False, style_extra: str = "", width: int = NARROW) -> Text:
+    """A card face: ``" R3• "`` — its colour letter and value; a dot marks a card some hint has touched."""
     c = card_colour(card)
-    return Text(f" {COLOUR_LETTERS[c]}{card_value(card)}{'•' if touched else ' '} ", style=FACE_STYLE[c] + style_extra)
+    core = f"{COLOUR_LETTERS[c]}{card_value(card)}{'•' if touched else ' '}"
+    return Text(core.center(width), style=FACE_STYLE[c] + style_extra)
 
 
-def back(style_extra: str = "") -> Text:
+def back(style_extra: str = "", width: int = NARROW) -> Text:
     """A card back with nothing on it (a hidden card)."""
-    return Text(" ░░░ ", style="grey50 on grey23" + style_extra)
+    return Text(f" {'░' * (width - 2)} ", style="grey50 on grey23" + style_extra)
 
 
-def knowledge_rows(slot: SlotView, style_extra: str = "") -> tuple[Text, Text]:
+def _padded(core: Text, width: int, style: str) -> Text:
+    side = (width - len(core)) // 2
+    out = Text(" " * side, style=style)
+    out.append_text(core)
+    out.append(" " * (width - len(core) - side), style=style)
+    return out
+
+
+def knowledge_rows(slot: SlotView, style_extra: str = "", width: int = NARROW) -> tuple[Text, Text]:
     """What a card's holder knows of it: the colours it can still be, then the values (others shown as ·)."""
     colours = [c for c in range(5) if slot.colours >> c & 1]
     values = slot.value_list
     if len(colours) == 1:
-        top = Text(f"  {COLOUR_LETTERS[colours[0]]}  ", style=FACE_STYLE[colours[0]] + style_extra)
+        top = Text(COLOUR_LETTERS[colours[0]].center(width), style=FACE_STYLE[colours[0]] + style_extra)
     else:
-        top = Text(style=BACK_STYLE + style_extra)
+        core = Text(style=BACK_STYLE + style_extra)
         for c in range(5):
-            top.append(COLOUR_LETTERS[c] if c in colours else "·", style=f"bold {INK[c]}" if c in colours else "grey50")
+            core.append(
+                COLOUR_LETTERS[c] if c in colours else "·", style=f"bold {INK[c]}" if c in colours else "grey50"
+            )
+        top = _padded(core, width, BACK_STYLE + style_extra)
     if len(values) == 1:
-        bottom = Text(f"  {values[0]}  ", style="bold black on grey85" + style_extra)
+        bottom = Text(str(values[0]).center(width), style="bold black on grey85" + style_extra)
     else:
-        bottom = Text(style=BACK_STYLE + style_extra)
+        core = Text(style=BACK_STYLE + style_extra)
         for v in range(1, 6):
-            bottom.append(str(v) if v in values else "·", style="bold white" if v in values else "grey50")
+            core.append(str(v) if v in values else "·", style="bold white" if v in values else "grey50")
+        bottom = _padded(core, width, BACK_STYLE + style_extra)
     return top, bottom
 
 
@@ -173,6 +186,7 @@ class HanabiTable(GameTable):
         self.flash: Flash | None = None
         self._hits: dict[int, int | None] = {}  # line of the drawing -> seat whose hand it shows (None: yours)
         self._cards_x = 0
+        self._cell = NARROW
 
     # --- data in ----------------------------------------------------------------
     def sync(self, view: HanabiView, names: list[str], ask: TableInput | None, hide_private: bool) -> None:
@@ -406,7 +420,7 @@ class HanabiTable(GameTable):
             return
         seat = self._hits[event.y]
         if seat is None:
-            index = (event.x - self._cards_x) // COLUMN
+            index = (event.x - self._cards_x) // (self._cell + 1)
             if event.x >= self._cards_x and 0 <= index < len(self.my_hand) and self.my_hand[index] is not None:
                 self.target = None
                 self.hint = None
@@ -427,11 +441,17 @@ class HanabiTable(GameTable):
         if view is None:
             return Text("")
         width = max(30, self.size.width)
+        height = self.size.height
         top = self._header(view, width)
-        hands, hits = self._hands(view, width)
+        hands, hits = self._hands(view, width, gap=False)
         prompt = [Text(line, style="italic") for line in textwrap.wrap(self._prompt(view), width)]
+        if len(top) + len(hands) + len(prompt) > height:  # a short window: the short prompt
+            prompt = [Text(line, style="italic") for line in textwrap.wrap(self._prompt(view, short=True), width)]
+        spare = height - len(top) - len(hands) - len(prompt)
+        if spare >= 2 + len(self.others()) + 1:  # a tall window: a blank line between hands too
+            hands, hits = self._hands(view, width, gap=True)
         sections = [top, hands, prompt]
-        spare = self.size.height - sum(len(s) for s in sections)
+        spare = height - sum(len(s) for s in sections)
         lines: list[Text] = []
         self._hits = {}
         for n, section in enumerate(sections):
@@ -531,8 +551,9 @@ class HanabiTable(GameTable):
         cell.append(" " * max(1, width - 1 - len(name[: width - 2])))
         return cell
 
-    def _hands(self, view: HanabiView, width: int) -> tuple[list[Text], dict[int, int | None]]:
-        name_w = max(10, min(13, width - COLUMN * view.hand_size))
+    def _hands(self, view: HanabiView, width: int, gap: bool) -> tuple[list[Text], dict[int, int | None]]:
+        self._cell = cell = WIDE if width >= 14 + (WIDE + 1) * view.hand_size else NARROW
+        name_w = max(10, min(14, width - (cell + 1) * view.hand_size))
         self._cards_x = name_w
         lines: list[Text] = []
         hits: dict[int, int | None] = {}
@@ -559,22 +580,24 @@ class HanabiTable(GameTable):
                 elif seat == recent_target and i in recent and not extra:
                     extra = " underline"
                 if slot is None:
-                    row.append("  ·  ", style="grey50")
+                    row.append("·".center(cell), style="grey50")
                 elif self.hide_private or slot.card is None:
-                    row.append_text(back(extra))
+                    row.append_text(back(extra, cell))
                 else:
-                    row.append_text(face(slot.card, slot.touched, extra))
+                    row.append_text(face(slot.card, slot.touched, extra, cell))
                 row.append(" ")
             lines.append(row)
             if self.target == seat and self.hint is not None and self.asking:
                 marks = Text(" " * name_w)
                 for i in range(len(hand)):
-                    marks.append("  ▲   " if i in lit else " " * COLUMN, style="bold yellow")
+                    marks.append(("▲" if i in lit else " ").center(cell) + " ", style="bold yellow")
                 if not lit:
                     marks = Text(f" no {hint_label(self.hint)} here: choose another hint", style="bold red")
                 lines.append(marks)
             if self.empathy or (self.target == seat and self.asking):
                 lines.extend(self._knowledge(hand, Text("  knows", style="dim"), name_w, set()))
+            if gap:
+                lines.append(Text(""))
         if me is not None and not sitting_out:
             lines.extend(self._own_hand(view, me, name_w, hits, recent if recent_target == me else set()))
         return lines, hits
@@ -593,10 +616,10 @@ class HanabiTable(GameTable):
         for i, slot in enumerate(hand):
             extra = " reverse" if i in picked else ""
             if slot is None:
-                top.append("     ", style="")
-                bottom.append("     ", style="")
+                top.append(" " * self._cell)
+                bottom.append(" " * self._cell)
             else:
-                a, b = knowledge_rows(slot, extra)
+                a, b = knowledge_rows(slot, extra, self._cell)
                 top.append_text(a)
                 bottom.append_text(b)
             top.append(" ")
@@ -621,7 +644,7 @@ class HanabiTable(GameTable):
                 style = "bold reverse"
             elif i in recent:
                 style = "bold black on cyan"
-            title.append(f"  {letter}{mark} ", style=style)
+            title.append(f"{letter}{mark}".center(self._cell), style=style)
             title.append(" ")
         hits[len(lines)] = None
         lines.append(title)
@@ -632,7 +655,7 @@ class HanabiTable(GameTable):
             lines.append(row)
         return lines
 
-    def _prompt(self, view: HanabiView) -> str:
+    def _prompt(self, view: HanabiView, short: bool = False) -> str:
         if self.hide_private or self.ask is None:
             if view.over:
                 return "The game is over."
@@ -642,17 +665,24 @@ class HanabiTable(GameTable):
         if self.ask.legal == (PASS,):
             return "Your hand is empty and no hint can be given: Enter passes."
         if self.target is None:
+            if short:
+                return f"Your turn · slot {SLOT_LETTERS[self.slot]}: p plays, d discards, Tab hints."
             return (
                 f"Your turn. Slot {SLOT_LETTERS[self.slot]} is picked (←→ or A–E): p plays it, d discards it; "
                 "Tab or ↑ picks a teammate to hint. e shows what teammates know."
             )
         who = self.names[self.target]
         if self.hint is None:
+            if short:
+                return f"Hint for {who}: w r b g y or 1–5."
             return f"Hint for {who}: press a colour (w r b g y) or a value (1–5). Esc goes back."
         lit = [SLOT_LETTERS[i] for i, s in enumerate(view.hands[self.target]) if touches(s, self.hint)]
         if not lit:
             return f"{who} holds no {hint_label(self.hint)}: choose another colour or value, or Esc."
-        return f"Tell {who} about their {hint_label(self.hint)} (slots {', '.join(lit)}): Enter gives it, Esc cancels."
+        slots = f"slot{'s' if len(lit) > 1 else ''} {', '.join(lit)}"
+        if short:
+            return f"Tell {who} about their {hint_label(self.hint)} ({slots})? Enter"
+        return f"Tell {who} about their {hint_label(self.hint)} ({slots}): Enter gives it, Esc cancels."
 
 
 # --- side panel ------------------------------------------------------------------------------------------
@@ -663,7 +693,7 @@ def hanabi_panel(view: HanabiView, names: list[str]) -> RenderableType:
     if view.preset == "classic":
         line = Text("Team score ", style="bold")
         line.append(f"{scores[0] if scores[0] is not None else view.score}", style="bold green")
-        line.append(f" of {view_max_score(view)} possible", style="dim")
+        line.append(f" of {view_max_score(view)}", style="dim")
         lines.append(line)
     lines.append(Text(f"{'Seat':<16}{'Misplays':>9}" if view.preset == "classic" else f"{'Seat':<16}{'Score':>9}"))
     for s, name in enumerate(names):

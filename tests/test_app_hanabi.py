@@ -1,0 +1,254 @@
+"""Hanabi and the Fireworks league in the app, played by key presses; what each person may see."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from textual.pilot import Pilot
+
+from rules.hanabi import (
+    COLOURS,
+    PASS,
+    SLOT_LETTERS,
+    card_colour,
+    card_text,
+    card_value,
+    lost_cards,
+    max_heights,
+    new_game,
+    parse_card,
+    view_pace,
+    view_scores,
+)
+from tests.apptools import my_turn, screen_text, wait_until
+from tui.app import ParlourApp
+from tui.games.hanabi import HanabiTable
+from tui.screens.game import GameScreen
+from tui.screens.modals import CurtainScreen, ResultScreen
+from tui.screens.replay_viewer import ReplayScreen
+from tui.session import Session, new_session
+
+SIZE = (100, 30)
+FACE = re.compile(r"[WRBGY][1-5]")
+
+
+def table_lines(table: HanabiTable) -> list[str]:
+    """The table's drawing as plain lines."""
+    return [r.plain for r in table.render().renderables]  # type: ignore[attr-defined]
+
+
+def faces_on_table(table: HanabiTable) -> Counter[str]:
+    """Every card face drawn in the hands (the fireworks line, whose chips look alike, is left out)."""
+    lines = [line for line in table_lines(table) if not line.startswith("Fireworks")]
+    return Counter(FACE.findall("\n".join(lines)))
+
+
+def faces_held(session: Session, seats: list[int]) -> Counter[str]:
+    """The real cards in the hands of ``seats``."""
+    truth = session.state.view(None)
+    return Counter(
+        card_text(s.card) for seat in seats for s in truth.hands[seat] if s is not None and s.card is not None
+    )
+
+
+def notices(pilot: Pilot) -> str:
+    """The notices raised so far (tests run without drawing toasts)."""
+    return " ".join(n.message for n in pilot.app._notifications)
+
+
+def progress(session: Session) -> tuple[int, int, bool]:
+    """Changes with every action applied."""
+    view = session.state.view(None)
+    return view.round, len(view.history), session.state.is_over
+
+
+async def take_turn(pilot: Pilot, session: Session, seat: int, n: int) -> None:
+    """One turn by keys: a card known (to the test) to fit, else a hint, else a discard; then wait for it."""
+    state = session.state
+    truth = state.view(None)
+    legal = state.legal_actions(seat)
+    before = progress(session)
+    mine = truth.hands[seat]
+    fits = [
+        i
+        for i, s in enumerate(mine)
+        if s is not None and truth.fireworks[card_colour(s.card)] == card_value(s.card) - 1
+    ]
+    can_discard = any(a.startswith("DISCARD") for a in legal)
+    if legal == [PASS]:
+        await pilot.press("enter")
+    elif fits and n % 4 != 3:
+        await pilot.press(SLOT_LETTERS[fits[0]], "p")
+    elif truth.tokens > 0 and (n % 2 == 0 or not can_discard):
+        seats = list(truth.round_seats)
+        target = seats[(seats.index(seat) + 1) % len(seats)]
+        card = next(s.card for s in truth.hands[target] if s is not None)
+        key = str(card_value(card)) if n % 3 else "wrbgy"[card_colour(card)]
+        await pilot.press("tab", key, "enter")
+    elif can_discard:
+        await pilot.press(*["right"] * (n % 3), "d")
+    else:
+        await pilot.press("p")
+    await wait_until(pilot, lambda: progress(session) != before)
+
+
+async def test_whole_classic_game_by_keys() -> None:
+    session = new_session("hanabi", "classic", ["human:Sam", "ai:easy", "ai:easy"], seed=31)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        # Illegal attempts get a notice and change nothing: no discard while every token is in the box …
+        before = progress(session)
+        await pilot.press("d")
+        await wait_until(pilot, lambda: "may not discard" in notices(pilot))
+        # … and a hint must touch a card.
+        target = session.state.view(None).hands[1]
+        missing = next(c for c in range(5) if all(card_colour(s.card) != c for s in target if s is not None))
+        await pilot.press("tab", "wrbgy"[missing])
+        assert f"holds no {COLOURS[missing].lower()}s" in " ".join(table_lines(app.screen.table))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: "must touch at least one card" in notices(pilot))
+        assert progress(session) == before
+        await pilot.press("escape")
+        app.clear_notifications()
+        turns = 0
+        while not isinstance(app.screen, ResultScreen):
+            await wait_until(pilot, lambda: my_turn(pilot) or isinstance(app.screen, ResultScreen), timeout=60)
+            if isinstance(app.screen, ResultScreen):
+                break
+            await take_turn(pilot, session, 0, turns)
+            turns += 1
+        assert turns >= 10
+        text = screen_text(pilot)
+        assert "Final ranking" in text and "Sam" in text and "Team score" in text
+        outcome = session.state.outcome()
+        assert outcome is not None and session.path is not None
+        assert session.path.read_text(encoding="utf-8").count("\n") >= turns
+
+
+async def test_hot_seat_nobody_sees_their_own_cards() -> None:
+    session = new_session("hanabi", "classic", ["human:Ana", "human:Ben", "human:Cy"], seed=12)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    checked: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        for n in range(9):
+            await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen) or my_turn(pilot))
+            if isinstance(app.screen, CurtainScreen):
+                assert "Pass to" in screen_text(pilot)
+                game = app.screen_stack[-2]
+                assert isinstance(game, GameScreen) and game.table.hide_private
+                assert faces_on_table(game.table) == Counter()  # beneath the curtain: no card faces at all
+                await pilot.press("enter")
+                await wait_until(pilot, lambda: my_turn(pilot))
+            screen = app.screen
+            assert isinstance(screen, GameScreen) and screen.asking is not None
+            me = screen.asking.seat
+            others = [s for s in range(3) if s != me]
+            shown = faces_on_table(screen.table)
+            # Exactly the teammates' real cards are drawn: none of the person's own (copies held by others aside).
+            assert shown == faces_held(session, others)
+            # Nor anywhere on the screen (panel, log, notices): a card only this person holds shows only where it
+            # is public anyway (a firework's height, a card played or discarded earlier).
+            truth = session.state.view(None)
+            public = {card_text(m.card) for m in truth.history if m.card >= 0}
+            public |= {f"{'WRBGY'[c]}{h}" for c, h in enumerate(truth.fireworks)}
+            own_only = set(faces_held(session, [me])) - set(shown) - public
+            on_screen = set(FACE.findall(screen_text(pilot)))
+            assert not own_only & on_screen, f"{session.names[me]} sees their own {own_only & on_screen}"
+            checked.append(session.names[me])
+            await take_turn(pilot, session, me, n)
+    assert checked[:3] == ["Ana", "Ben", "Cy"] and len(checked) == 9
+
+
+async def test_league_plays_into_the_second_round() -> None:
+    session = new_session("fireworks", "codingame", ["human:Sam", "ai:easy", "ai:easy", "ai:easy"], seed=5)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        lines = table_lines(app.screen.table)
+        assert lines[0].startswith("Round 1 of 4") and f"{session.names[3]} sits out" in lines[0]
+        n = 0
+        while session.state.view(0).round == 0:
+            await wait_until(pilot, lambda: my_turn(pilot) or session.state.view(0).round > 0, timeout=60)
+            if session.state.view(0).round > 0:
+                break
+            await take_turn(pilot, session, 0, n)
+            n += 1
+        await wait_until(pilot, lambda: my_turn(pilot))
+        view = session.state.view(0)
+        assert view.round == 1 and view.round_seats == (0, 1, 3) and len(view.round_scores) == 1
+        text = screen_text(pilot)
+        assert "Round 2 of 4" in text and f"{session.names[2]} sits out" in text
+        first = view.round_scores[0]
+        assert f"{first[0]:>3}" in text and first[3] == 0
+        assert "R1 R2 R3 R4" in text
+
+
+async def test_watching_shows_every_hand_and_empathy() -> None:
+    session = new_session("hanabi", "classic", ["ai:easy"] * 4, seed=4)
+    app = ParlourApp(GameScreen(session, watch=True, speed=16, pace=0.01), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await wait_until(pilot, lambda: len(session.state.view(None).history) >= 3)
+        await pilot.press("space")  # pause
+        await wait_until(pilot, lambda: not screen.animating)
+        screen.refresh_table()
+        assert faces_on_table(screen.table) == faces_held(session, [0, 1, 2, 3])
+        assert "knows" not in " ".join(table_lines(screen.table))
+        await pilot.press("e")
+        assert sum(" knows" in line for line in table_lines(screen.table)) == 4
+
+
+async def test_replay_viewer_takes_each_seats_view() -> None:
+    session = new_session("hanabi", "classic", ["ai:easy"] * 3, seed=9)
+    session.match.run()
+    session.close()
+    assert session.path is not None
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_replay(session.path)
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        viewer = app.screen
+        assert isinstance(viewer, ReplayScreen)
+        await pilot.press("right", "right", "right")
+        table = viewer.query_one(HanabiTable)
+        state = viewer.states[viewer.position]
+        all_faces = Counter(card_text(s.card) for h in state.view(None).hands for s in h if s is not None)
+        assert faces_on_table(table) == all_faces
+        for seat in range(3):
+            await pilot.press("v")
+            assert viewer.viewpoint == seat
+            seen = Counter(
+                card_text(s.card) for t, h in enumerate(state.view(None).hands) if t != seat for s in h if s is not None
+            )
+            assert faces_on_table(table) == seen
+            assert f"{session.names[seat]} (you)" in " ".join(table_lines(table))
+        await pilot.press("v")
+        assert viewer.viewpoint is None
+
+
+def _deck(top: list[str]) -> dict:
+    rest = Counter(card_text(c) for c in range(25) for _ in range((3, 2, 2, 2, 1)[c % 5]))
+    rest.subtract(Counter(top))
+    return {"deck": top + sorted(rest.elements())}
+
+
+def test_display_figures_and_lost_cards() -> None:
+    # Two seats: Ana holds the first five cards, Ben the next five.
+    game = new_game("classic", 2, None, _deck(["R5", "W1", "W1", "B1", "G1", "Y1", "Y2", "Y3", "Y4", "Y5"]))
+    assert game.apply(0, "SAY:1:YELLOW") and game.apply(1, "PLAY:A")  # Y1 fits
+    assert game.apply(0, "DISCARD:A")  # the only R5 is gone: red stops at 4
+    view = game.view(None)
+    assert max_heights(view.fireworks, view.discards) == (5, 4, 5, 5, 5)
+    assert lost_cards(view.fireworks, view.discards) == {parse_card("R5")}
+    assert view_scores(view) == (1, 1)
+    # pace = score + deck (50 - 10 dealt - 2 drawn) + one final turn each - best reachable
+    assert view_pace(view) == 1 + 38 + 2 - 24
+    table = HanabiTable()
+    table.sync(view, ["Ana", "Ben"], None, False)
+    lines = [t.plain for t in table._discards(view, 60)]
+    assert "5✗" in lines[0]
+    header = "\n".join(t.plain for t in table._header(view, 60))
+    assert "1/24 max" in header
