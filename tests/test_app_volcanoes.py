@@ -1,0 +1,236 @@
+"""Volcanoes in the app: a whole game by key presses, the cursor and its highlights, watch, replay and resume."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import deque
+
+from textual.pilot import Pilot
+
+from rules.volcanoes import INDEX, NAMES, NEIGHBORS, OPPOSITE, VolcanoesState
+from tests.apptools import my_turn, screen_text, wait_until
+from tui import storage
+from tui.app import ParlourApp
+from tui.games.volcanoes import EMPTY_FILL, VolcanoesTable
+from tui.games.volcanoes_net import SEAMS, across, along, seam_marks
+from tui.screens.game import GameScreen
+from tui.screens.home import HomeScreen
+from tui.screens.modals import ResultScreen
+from tui.screens.replay_viewer import ReplayScreen
+from tui.session import new_session
+
+SIZE = (80, 24)
+KEYS = {"left": lambda t: along(t, -1), "right": lambda t: along(t, 1), "up": lambda t: across(t, -1)}
+KEYS["down"] = lambda t: across(t, 1)
+
+
+def key_path(start: int, goal: int) -> list[str]:
+    """The fewest arrow keys taking the cursor from ``start`` to ``goal`` (breadth-first over the moves)."""
+    came: dict[int, tuple[int, str] | None] = {start: None}
+    queue = deque([start])
+    while queue:
+        tile = queue.popleft()
+        if tile == goal:
+            break
+        for key, move in KEYS.items():
+            nxt = move(tile)
+            if nxt not in came:
+                came[nxt] = (tile, key)
+                queue.append(nxt)
+    keys: list[str] = []
+    while (step := came[goal]) is not None:
+        goal, key = step
+        keys.append(key)
+    return keys[::-1]
+
+
+def notices(pilot: Pilot) -> str:
+    """The texts of the notifications raised so far (tests run without drawing toasts)."""
+    return " ".join(n.message for n in pilot.app._notifications)
+
+
+def table_of(app: ParlourApp) -> VolcanoesTable:
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    table = screen.table
+    assert isinstance(table, VolcanoesTable)
+    return table
+
+
+def test_every_tile_is_reachable_by_arrows() -> None:
+    for goal in range(80):
+        assert len(key_path(INDEX["N22"], goal)) <= 20
+
+
+async def test_whole_game_against_an_easy_bot_by_keys() -> None:
+    session = new_session("volcanoes", "codingame", ["human:Sam", "ai:easy"], seed=31)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    rng = random.Random(5)
+    moves = 0
+    async with app.run_test(size=SIZE) as pilot:
+        while True:
+            await wait_until(pilot, lambda: my_turn(pilot) or isinstance(app.screen, ResultScreen), timeout=60)
+            if isinstance(app.screen, ResultScreen):
+                break
+            table = table_of(app)
+            legal = session.state.legal_actions(0)
+            # Mostly grow toward a link down the N03–S03 meridian, else anywhere; type a name now and then.
+            plan = [t for t in ("N03", "N12", "N13", "N31", "N32", "S33", "S34", "S03") if t in legal]
+            target = plan[0] if plan and rng.random() < 0.7 else rng.choice(legal)
+            if moves % 5 == 4:
+                await pilot.press("s" if target[0] == "S" else "n", *target[1:])
+            else:
+                await pilot.press(*key_path(table.cursor, INDEX[target]))
+            assert NAMES[table.cursor] == target
+            before = session.state.view(None).step
+            await pilot.press("enter")
+            await wait_until(pilot, lambda before=before: session.state.view(None).step > before)
+            moves += 1
+        assert moves >= 5
+        text = screen_text(pilot)
+        assert "Final ranking" in text and "Sam" in text
+        outcome = session.state.outcome()
+        assert outcome is not None
+        await pilot.press("v")  # look at the finished table
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        table = table_of(app)
+        view = session.state.view(None)
+        if view.winner is not None:
+            assert {NAMES[t] for t in table.chain} == set(view.chains[view.winner])
+            assert "wins" in screen_text(pilot)
+    assert session.path is not None
+    last = json.loads(session.path.read_text(encoding="utf-8").splitlines()[-1])
+    assert "result" in last
+
+
+async def test_cursor_moves_and_lights_neighbours_and_opposite() -> None:
+    session = new_session("volcanoes", "codingame", ["human:Sam", "ai:easy"], seed=1, save=False)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        table = table_of(app)
+        walk = [
+            ("right", "N23"),
+            ("left", "N22"),
+            ("left", "N21"),
+            ("left", "N40"),  # round the globe: the strip's two ends touch
+            ("right", "N21"),
+            ("up", "N06"),
+            ("up", "N01"),
+            ("up", "N01"),  # the top strip: nowhere further up
+            ("right", "N02"),
+            ("down", "N10"),
+            ("down", "N26"),
+            ("down", "S36"),  # across the equator
+            ("down", "S17"),
+            ("down", "S04"),
+            ("down", "S04"),
+            ("o", "N04"),
+        ]
+        for key, expected in walk:
+            await pilot.press(key)
+            assert NAMES[table.cursor] == expected, key
+        await pilot.press("n", "0", "8")
+        assert NAMES[table.cursor] == "N08"
+        await pilot.pause()
+        marks = table.outlines()
+        cursor = INDEX["N08"]
+        assert marks[cursor] == "cursor"
+        assert all(marks[n] == "near" for n in NEIGHBORS[cursor])
+        assert marks[OPPOSITE[cursor]] == "opposite"
+        h = table.triangle_height()
+        assert h == 2  # 80×24: the smallest triangles
+        canvas = table.draw_net(h)
+        # The opposite tile's inside is tinted; N08's seam to N09 (across the cap gap) is lit.
+        opposite_cells = [xy for xy, t in canvas.owner.items() if t == OPPOSITE[cursor]]
+        assert opposite_cells and all(EMPTY_FILL["opposite"] in canvas.styles[y][x] for x, y in opposite_cells)
+        seam = next(s for s in SEAMS if {s.left, s.right} == {INDEX["N08"], INDEX["N09"]})
+        cells = next(c for s, c in seam_marks(h) if s == seam)
+        assert all("#ffff00" in canvas.styles[y][x] for x, y, _ in cells)
+        text = screen_text(pilot)
+        assert "N08" in text and "N09" in text and "S08" in text
+        # The net fits the table at 80×24.
+        assert canvas.width <= table.size.width
+
+
+async def test_wider_window_draws_bigger_triangles_with_names() -> None:
+    session = new_session("volcanoes", "codingame", ["human:Sam", "ai:easy"], seed=1, save=False)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        table = table_of(app)
+        assert table.triangle_height() >= 3
+        text = screen_text(pilot)
+        assert "N17" in text and "S29" in text  # names drawn inside the triangles
+        await pilot.resize_terminal(80, 24)
+        await wait_until(pilot, lambda: table.triangle_height() == 2)
+
+
+async def test_a_tile_that_cannot_be_played_gives_a_notice() -> None:
+    position = VolcanoesState.from_position({"N22": -2, "N23": 4}, step=0)
+    session = new_session("volcanoes", "codingame", ["human:Sam", "ai:easy"], seed=1, save=False)
+    session.match.state = position
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        await pilot.press("enter")  # the cursor starts on N22, Orange's
+        await wait_until(pilot, lambda: "Orange's volcano" in notices(pilot))
+        await pilot.press("right", "enter")  # N23 is dormant
+        await wait_until(pilot, lambda: "dormant" in notices(pilot))
+        assert session.state.view(None).step == 0
+        await pilot.press("right", "enter")  # N24 is empty: played
+        await wait_until(pilot, lambda: session.state.view(None).step > 0)
+
+
+async def test_watch_then_replay_the_saved_game() -> None:
+    session = new_session("volcanoes", "codingame", ["ai:easy", "ai:easy"], seed=11)
+    app = ParlourApp(GameScreen(session, watch=True, speed=16, pace=0.01), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen), timeout=60)
+        await pilot.press("v")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert table_of(app).chain  # Orange's winning chain is lit
+        assert session.path is not None
+        path = session.path
+        app.open_replay(path)
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        viewer = app.screen
+        assert isinstance(viewer, ReplayScreen)
+        await wait_until(pilot, lambda: bool(viewer.query(VolcanoesTable)))
+        replay_table = viewer.query_one(VolcanoesTable)
+        await pilot.press("right", "right", "right")
+        assert replay_table.view is not None and replay_table.view.step > 0
+        await pilot.press("end")
+        assert replay_table.chain and "wins" in screen_text(pilot)
+        await pilot.press("home")
+        assert not any(replay_table.levels)
+
+
+async def test_leave_and_resume_go_on_from_the_same_board() -> None:
+    session = new_session("volcanoes", "codingame", ["human:Sam", "ai:easy"], seed=21)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        for key in ("right", "down", "left"):
+            await wait_until(pilot, lambda: my_turn(pilot))
+            await pilot.press(key, "enter")
+        await wait_until(pilot, lambda: my_turn(pilot))
+        before = session.state.view(None)
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+    assert storage.latest_unfinished() == session.path
+    app2 = ParlourApp(pace=0)
+    async with app2.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app2.screen, HomeScreen))
+        await pilot.press("r")
+        await wait_until(pilot, lambda: my_turn(pilot))
+        table = table_of(app2)
+        after = table.view
+        assert after is not None and after.levels == before.levels and after.step == before.step
+        assert table.levels == list(before.levels)
+
+
+def test_board_paths_are_tidy() -> None:
+    """The key path helper goes both ways round a strip by the short way."""
+    assert key_path(INDEX["N21"], INDEX["N40"]) == ["left"]
+    assert key_path(INDEX["N01"], INDEX["N05"]) == ["left"]
