@@ -230,6 +230,7 @@ WEAK_HINT = 3.0  # a lesser hint (a save, mostly), given while tokens are plenti
 WEAK_HINT_TOKENS = 3
 CHOP_PENALTY = 4.0  # a hint that leaves a precious card on the new chop
 STALL_DECK = 2  # with at most this many cards per seat left in the deck, hint rather than discard
+WRONG_BELIEF = 30.0  # a hint that leaves a teammate believing something false (it leads to misplays)
 GAMBLE = 0.25  # least chance of success for a play in my final turn
 
 
@@ -474,6 +475,16 @@ class Decision:
 
         return min(beliefs, key=keep_value)
 
+    def crit_chance(self, b: int) -> float:
+        """Chance that a card of belief ``b`` is critical."""
+        tot = bad = 0
+        for i in ids_of(b):
+            w = max(self.left_me[i], 0)
+            tot += w
+            if BIT[i] & self.t.critical:
+                bad += w
+        return bad / tot if tot else 0.0
+
     def trash_chance(self, b: int) -> float:
         tot = bad = 0
         for i in ids_of(b):
@@ -551,9 +562,9 @@ class Decision:
                         score += 10.0 + (1.0 if truth % 5 == 4 else 0.0)
                         seen_ids |= tb
                     continue
+                if tr.touched[o] and not b & tb and (not was_touched or saved_belief(saved, o) & tb):
+                    score -= WRONG_BELIEF  # they now believe something false about it: a misplay later
                 if tr.touched[o] and not was_touched:
-                    if not tr.belief[o] & tb:
-                        score -= 6.0  # they now believe something false about it
                     if tb & t.trash or tb & (queued | seen_ids):
                         score -= 3.0
                         continue
