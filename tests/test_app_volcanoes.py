@@ -234,3 +234,18 @@ def test_board_paths_are_tidy() -> None:
     """The key path helper goes both ways round a strip by the short way."""
     assert key_path(INDEX["N21"], INDEX["N40"]) == ["left"]
     assert key_path(INDEX["N01"], INDEX["N05"]) == ["left"]
+
+
+async def test_clicking_a_tile_selects_it_and_a_second_click_plays_it() -> None:
+    session = new_session("volcanoes", "codingame", ["human:Sam", "ai:easy"], seed=1, save=False)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        table = table_of(app)
+        canvas = table.draw_net(table.triangle_height())
+        x, y = next(xy for xy, t in sorted(canvas.owner.items()) if t == INDEX["N05"])
+        offset = (x + table.styles.padding.left, y + table._canvas_top)
+        await pilot.click(VolcanoesTable, offset=offset)
+        assert NAMES[table.cursor] == "N05"
+        await pilot.click(VolcanoesTable, offset=offset)
+        await wait_until(pilot, lambda: session.state.view(None).levels[INDEX["N05"]] > 0)

@@ -429,7 +429,7 @@ class VolcanoesTable(GameTable):
 
     def _prompt(self) -> Text:
         typed = f"  [typed {self.typed}]" if self.typed else ""
-        text = "←→ along a strip, ↑↓ to the next strip, o opposite, type N07; Enter plays."
+        text = "←→ along · ↑↓ next strip · o opposite · type n7 · Enter plays"
         return Text(text + typed, style="italic")
 
 
@@ -488,10 +488,10 @@ opposite each other. Blue and Orange take turns to **place a level-1 volcano** o
 The cycle is *Blue, Orange, growth, Orange, Blue, growth* and again. At a **growth** every active volcano
 rises one level by itself (the side panel shows what comes next).
 
-A volcano reaching **level 4 erupts** and then stays **dormant** (◆) for good. Each of its three
-neighbours gets a push: an empty tile or a friendly volcano +1 for the erupter's side, an enemy volcano
-4 toward it (enough to wipe a level-3 out). Neighbours reaching 4 erupt in the next phase, so chains can
-sweep across the board; the log tells each phase.
+A volcano reaching **level 4 erupts** (shown `4!` just before) and then stays **dormant** (`4◆`)
+for good. Each of its three neighbours gets a push: an empty tile or a friendly volcano +1 for the
+erupter's side, an enemy volcano 4 toward it (enough to wipe a level-3 out). Neighbours reaching 4
+erupt in the next phase, so chains can sweep across the board; the log tells each phase.
 
 **Win** by linking some **Nk to its opposite Sk** through your own volcanoes (any level, dormant too).
 After 200 steps without a link the game is drawn.
@@ -502,7 +502,9 @@ The net is the globe cut open: six strips of triangles, the north above the dott
 Triangles meet along their slanted edges and where a pointing-up triangle sits on a pointing-down one.
 Some edges join across the cuts: **◂▸** in a gap means the two triangles beside it touch, and the **same
 letter** at both ends of a strip means its two ends touch. With a tile selected, its three neighbours are
-outlined in cyan (seam markers light up too) and its opposite in magenta.
+outlined in cyan (seam markers light up too) and its opposite in magenta. The latest move is outlined
+in white; during an eruption the erupting volcanoes are red and the tiles they push are outlined in yellow;
+a won game lights its winning chain in green.
 
 ## Keys
 
@@ -521,7 +523,7 @@ UI = GameUI(
     table=VolcanoesTable,
     help_markdown=HELP,
     min_width=76,
-    min_height=22,
+    min_height=20,
     panel=volcanoes_panel,
     score_label="Result (win 1, draw ½)",
 )
