@@ -1,23 +1,345 @@
-"""6 nimmt! bots (placeholder greedy until the real levels land)."""
+"""6 nimmt! bots.
+
+* ``easy``: one-ply greedy — the card that takes the fewest cattle if it were placed now, then the one closest
+  above its row's end; when it must pick, the row with the fewest cattle.
+* ``normal`` and ``hard``: determinised Monte Carlo. The unseen cards are dealt at random into the other seats'
+  hands many times; for each such deal every candidate card is played out to the end of the round with a fast
+  default policy, on the same deal and the same random numbers for every candidate (common random numbers), and
+  the card with the fewest expected cattle is played. A row to pick is chosen the same way. On the round's
+  second-to-last turn every combination of the other seats' two cards is enumerated instead of sampled.
+
+The playouts use a small simulator of their own (rows as three lists of ints: last card, length, cattle), never
+the rules engine, and their size is a fixed count of deals, so a bot is deterministic given its rng.
+"""
 
 from __future__ import annotations
 
+import itertools
 import random
+from bisect import bisect
+from dataclasses import dataclass
 
-from rules.nimmt import NimmtView
+from rules.nimmt import CATTLE, PICK_TEXT, PLAY_TEXT, NimmtView
+
+_TOO_LOW = 1000  # gap given to a card lower than every row, so any fitting card is preferred on ties
+
+
+def _board(rows: tuple[tuple[int, ...], ...]) -> tuple[list[int], list[int], list[int]]:
+    """Each row's last card, length and cattle."""
+    return [r[-1] for r in rows], [len(r) for r in rows], [sum(CATTLE[c] for c in r) for r in rows]
+
+
+def _cheapest_row(counts: list[int], heads: list[int]) -> int:
+    """The row a seat takes when its card fits nowhere: fewest cattle, then fewest cards, then the lowest index."""
+    best = 0
+    for i in (1, 2, 3):
+        if heads[i] < heads[best] or (heads[i] == heads[best] and counts[i] < counts[best]):
+            best = i
+    return best
+
+
+def greedy_card(hand: list[int] | tuple[int, ...], ends: list[int], counts: list[int], heads: list[int]) -> int:
+    """The one-ply greedy card: fewest cattle if placed now, then the smallest gap above its row's end."""
+    order = sorted(range(4), key=ends.__getitem__)
+    sorted_ends = [ends[i] for i in order]
+    low = min(heads)
+    best_card = hand[0]
+    best_key = 1 << 30
+    for c in hand:
+        i = bisect(sorted_ends, c)
+        if i:
+            row = order[i - 1]
+            key = (heads[row] if counts[row] == 5 else 0) * 4096 + c - sorted_ends[i - 1]
+        else:
+            key = low * 4096 + _TOO_LOW + c
+        if key < best_key:
+            best_key, best_card = key, c
+    return best_card
+
+
+def _place(plays: list[int], ends: list[int], counts: list[int], heads: list[int], me: int) -> int:
+    """Place one turn's cards (``card * 16 + player``, ascending); return the cattle ``me`` takes."""
+    cost = 0
+    for x in plays:
+        c = x >> 4
+        best = -1
+        top = 0
+        e = ends[0]
+        if e < c:
+            best, top = 0, e
+        e = ends[1]
+        if top < e < c:
+            best, top = 1, e
+        e = ends[2]
+        if top < e < c:
+            best, top = 2, e
+        e = ends[3]
+        if top < e < c:
+            best = 3
+        if best < 0:
+            best = _cheapest_row(counts, heads)
+            if x & 15 == me:
+                cost += heads[best]
+            ends[best], counts[best], heads[best] = c, 1, CATTLE[c]
+        elif counts[best] == 5:
+            if x & 15 == me:
+                cost += heads[best]
+            ends[best], counts[best], heads[best] = c, 1, CATTLE[c]
+        else:
+            ends[best] = c
+            counts[best] += 1
+            heads[best] += CATTLE[c]
+    return cost
+
+
+def playout(
+    ends: list[int],
+    counts: list[int],
+    heads: list[int],
+    hands: list[list[int]],
+    first: int,
+    noise: list[float],
+    greedy_share: float,
+    turns: int = 99,
+) -> int:
+    """Cattle player 0 takes from now to the end of the round (or within ``turns`` turns), playing ``first`` now.
+
+    ``hands[0]`` is player 0's hand without ``first``; the other players choose with the default policy, and
+    player 0 too after this turn: greedy with probability ``greedy_share``, else a random card. The board lists
+    are changed in place (pass copies). ``noise`` supplies the random numbers, so that every candidate card is
+    played out against the same chance. The hot loop: greedy choice and placement are inlined.
+    """
+    cost = 0
+    k = 0
+    m = len(hands)
+    rand_scale = 1.0 / (1.0 - greedy_share) if greedy_share < 1.0 else 0.0
+    cattle = CATTLE
+    for t in range(min(turns, len(hands[0]) + 1)):
+        # The greedy key of a card placed on the row ending at sorted_ends[i - 1] is pen[i - 1] + card.
+        order = sorted(range(4), key=ends.__getitem__)
+        sorted_ends = [ends[i] for i in order]
+        pen = [(heads[i] * 4096 if counts[i] == 5 else 0) - ends[i] for i in order]
+        low_key = min(heads) * 4096 + _TOO_LOW
+        plays = [first * 16] if t == 0 else []
+        for p in range(1 if t == 0 else 0, m):
+            h = hands[p]
+            r = noise[k]
+            k += 1
+            if r < greedy_share:
+                best_key = 1 << 30
+                c = 0
+                for x in h:
+                    i = bisect(sorted_ends, x)
+                    key = pen[i - 1] + x if i else low_key + x
+                    if key < best_key:
+                        best_key, c = key, x
+                h.remove(c)
+            else:
+                c = h.pop(int((r - greedy_share) * rand_scale * len(h)))
+            plays.append(c * 16 + p)
+        plays.sort()
+        for x in plays:
+            c = x >> 4
+            best = -1
+            top = 0
+            e = ends[0]
+            if e < c:
+                best, top = 0, e
+            e = ends[1]
+            if top < e < c:
+                best, top = 1, e
+            e = ends[2]
+            if top < e < c:
+                best, top = 2, e
+            e = ends[3]
+            if top < e < c:
+                best = 3
+            if best < 0:
+                best = _cheapest_row(counts, heads)
+                if x & 15 == 0:
+                    cost += heads[best]
+                ends[best], counts[best], heads[best] = c, 1, cattle[c]
+            elif counts[best] == 5:
+                if x & 15 == 0:
+                    cost += heads[best]
+                ends[best], counts[best], heads[best] = c, 1, cattle[c]
+            else:
+                ends[best] = c
+                counts[best] += 1
+                heads[best] += cattle[c]
+    return cost
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a Monte Carlo bot searches: deals per decision, and the default policy's greedy share."""
+
+    deals: int
+    """Deals sampled when the hand is full; fewer cards left → proportionally more deals (same playout work)."""
+    greedy_share: float
+    max_deals: int = 2000
 
 
 class GreedyBot:
-    """Plays the card that takes the fewest cattle right now."""
+    """``easy``: one-ply greedy."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
     def choose(self, view: NimmtView, legal: list[str]) -> str:
-        """Least immediate cattle."""
-        return legal[0]
+        """Fewest cattle now, then the smallest gap; when picking, the cheapest row."""
+        ends, counts, heads = _board(view.rows)
+        if view.phase == "pick":
+            return PICK_TEXT[_cheapest_row(counts, heads)]
+        return PLAY_TEXT[greedy_card(view.hand, ends, counts, heads)]
 
 
-def make_bot(level: str, rng: random.Random) -> GreedyBot:
-    """The bot for a level."""
-    return GreedyBot(rng)
+class MonteCarloBot:
+    """``normal`` / ``hard``: determinised Monte Carlo over the rest of the round."""
+
+    def __init__(self, rng: random.Random, budget: Budget) -> None:
+        self.rng = rng
+        self.budget = budget
+
+    def choose(self, view: NimmtView, legal: list[str]) -> str:
+        """The card (or row) with the fewest expected cattle over sampled deals of the unseen cards."""
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase == "pick":
+            return PICK_TEXT[self._pick(view)]
+        return PLAY_TEXT[self._play(view)]
+
+    # --- sampling --------------------------------------------------------------------------------------
+    def _others(self, view: NimmtView) -> tuple[list[int], list[int]]:
+        """The other seats in play and how many unknown cards each holds (its hand plus a hidden choice)."""
+        me = view.seat
+        seats, sizes = [], []
+        for s in range(view.num_seats):
+            if s == me or view.disqualified[s]:
+                continue
+            n = view.hand_sizes[s]
+            if view.phase == "choose" and view.has_chosen[s]:
+                n += 1  # its chosen card is still one of the unknown cards it holds this turn
+            if n:
+                seats.append(s)
+                sizes.append(n)
+        return seats, sizes
+
+    def _deal(self, unseen: list[int], sizes: list[int]) -> list[list[int]]:
+        """One random deal of the unseen cards into hands of the given sizes (partial shuffle of ``unseen``)."""
+        rnd = self.rng.random
+        n = len(unseen)
+        need = sum(sizes)
+        for i in range(need):
+            j = i + int(rnd() * (n - i))
+            unseen[i], unseen[j] = unseen[j], unseen[i]
+        hands = []
+        at = 0
+        for size in sizes:
+            hands.append(unseen[at : at + size])
+            at += size
+        return hands
+
+    def _deals(self, cards_left: int) -> int:
+        """Deals for a decision: more when the round has fewer turns left, for about the same work."""
+        b = self.budget
+        return min(b.max_deals, b.deals * 10 // max(1, cards_left))
+
+    # --- choosing a card -------------------------------------------------------------------------------
+    def _play(self, view: NimmtView) -> int:
+        hand = list(view.hand)
+        ends, counts, heads = _board(view.rows)
+        _, sizes = self._others(view)
+        unseen = list(view.unseen)
+        totals = [0] * len(hand)
+        if len(hand) == 2 and all(s == 2 for s in sizes) and len(sizes) <= 5:
+            totals = self._enumerate_last_two(hand, ends, counts, heads, sizes, unseen)
+        else:
+            share = self.budget.greedy_share
+            noise_len = len(hand) * (len(sizes) + 1)
+            rnd = self.rng.random
+            for _ in range(self._deals(len(hand))):
+                others = self._deal(unseen, sizes)
+                noise = [rnd() for _ in range(noise_len)]
+                for i, c in enumerate(hand):
+                    rest = hand[:i] + hand[i + 1 :]
+                    hands = [rest] + [list(h) for h in others]
+                    totals[i] += playout(ends[:], counts[:], heads[:], hands, c, noise, share)
+        best = min(totals)
+        ties = [c for c, t in zip(hand, totals, strict=True) if t == best]
+        return greedy_card(ties, ends, counts, heads)
+
+    def _enumerate_last_two(
+        self,
+        hand: list[int],
+        ends: list[int],
+        counts: list[int],
+        heads: list[int],
+        sizes: list[int],
+        unseen: list[int],
+    ) -> list[int]:
+        """Two cards left each: for each sampled deal, every combination of the others' choices this turn."""
+        totals = [0] * 2
+        for _ in range(self._deals(2) // 2):
+            others = self._deal(unseen, sizes)
+            for picks in itertools.product((0, 1), repeat=len(others)):
+                now = [h[p] for h, p in zip(others, picks, strict=True)]
+                later = [h[1 - p] for h, p in zip(others, picks, strict=True)]
+                for i, c in enumerate(hand):
+                    e, n, hd = ends[:], counts[:], heads[:]
+                    plays = sorted([c * 16] + [x * 16 + p + 1 for p, x in enumerate(now)])
+                    cost = _place(plays, e, n, hd, 0)
+                    plays = sorted([hand[1 - i] * 16] + [x * 16 + p + 1 for p, x in enumerate(later)])
+                    totals[i] += cost + _place(plays, e, n, hd, 0)
+        return totals
+
+    # --- picking a row ---------------------------------------------------------------------------------
+    def _pick(self, view: NimmtView) -> int:
+        """Each row: its cattle now plus the expected cattle of the rest of the round after the turn's placement."""
+        ends, counts, heads = _board(view.rows)
+        my_card = view.pending[0][0]
+        later = [c * 16 + 1 for c, _ in view.pending[1:]]  # the others' cards: whose they are does not matter
+        hand = list(view.hand)
+        _, sizes = self._others(view)
+        unseen = list(view.unseen)
+        boards = []
+        for r in range(4):
+            e, n, hd = ends[:], counts[:], heads[:]
+            now = hd[r]
+            e[r], n[r], hd[r] = my_card, 1, CATTLE[my_card]
+            now += _place(sorted(later), e, n, hd, 0)
+            boards.append((now, e, n, hd))
+        totals = [b[0] * 1.0 for b in boards]
+        if hand:
+            deals = self._deals(len(hand)) // 2
+            share = self.budget.greedy_share
+            rnd = self.rng.random
+            noise_len = len(hand) * (len(sizes) + 1)
+            for _ in range(deals):
+                others = self._deal(unseen, sizes)
+                noise = [rnd() for _ in range(noise_len)]
+                for r, (_, e, n, hd) in enumerate(boards):
+                    cost = 0
+                    # No card is fixed now: play the first card by the default policy too.
+                    hands = [list(hand)] + [list(h) for h in others]
+                    first = greedy_card(hands[0], e, n, hd)
+                    hands[0].remove(first)
+                    cost = playout(e[:], n[:], hd[:], hands, first, noise, share)
+                    totals[r] += cost / deals
+        best = min(totals)
+        return min((r for r in range(4) if totals[r] == best), key=lambda r: (heads[r], r))
+
+
+LEVEL_BUDGETS = {
+    "normal": Budget(deals=8, greedy_share=0.5),
+    "hard": Budget(deals=40, greedy_share=0.5),
+}
+
+
+def make_bot(level: str, rng: random.Random) -> GreedyBot | MonteCarloBot:
+    """The 6 nimmt! bot for ``level`` (``easy``, ``normal`` or ``hard``), drawing its chance from ``rng``."""
+    if level == "easy":
+        return GreedyBot(rng)
+    if level in LEVEL_BUDGETS:
+        return MonteCarloBot(rng, LEVEL_BUDGETS[level])
+    raise ValueError(f"unknown 6 nimmt! bot level {level!r}")
