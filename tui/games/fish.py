@@ -8,13 +8,17 @@ Three sizes fit the space the widget has; the smallest fits an 80×24 terminal n
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Self
 
 from rich.console import Group, RenderableType
+from rich.segment import Segment
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.geometry import Region
+from textual.strip import Strip
 
 from rules.core import Event
 from rules.fish import (
@@ -194,21 +198,20 @@ class Canvas:
         for i, ch in enumerate(text):
             self.put(x + i, y, ch, style)
 
-    def lines(self) -> list[Text]:
-        """The canvas as one Text per line, runs of one style joined."""
+    def runs(self) -> list[list[tuple[str, Style | None]]]:
+        """Each line as runs of characters of one style."""
         out = []
         for chars, styles in zip(self.chars, self.styles, strict=True):
-            line = Text(no_wrap=True, overflow="crop")
+            line: list[tuple[str, Style | None]] = []
             run, run_style = "", None
             for ch, st in zip(chars, styles, strict=True):
                 if st != run_style and run:
-                    line.append(run, run_style)
+                    line.append((run, run_style))
                     run = ""
                 run_style = st
                 run += ch
             if run:
-                line.append(run, run_style)
-            line.rstrip()
+                line.append((run, run_style))
             out.append(line)
         return out
 
@@ -248,6 +251,8 @@ class FishTable(GameTable):
         self.hex_size: HexSize = SIZES[-1]
         self._origin = (0, 0)  # where the board canvas starts inside the widget
         self._hits: dict[tuple[int, int], int] = {}
+        self._strips: tuple[tuple[int, int], list[Strip]] | None = None
+        self._keys: tuple[bool, bool] | None = None
 
     # --- data in ----------------------------------------------------------------
     def sync(self, view: FishView, names: list[str], ask: TableInput | None, hide_private: bool) -> None:
@@ -266,7 +271,7 @@ class FishTable(GameTable):
             self.selected = None
         elif not was_asking:
             self._start_turn()
-        self.refresh_bindings()
+        self._update_keys()
         self.refresh()
 
     def _start_turn(self) -> None:
@@ -347,6 +352,13 @@ class FishTable(GameTable):
             return self.selected is not None
         return True
 
+    def _update_keys(self) -> None:
+        """Refresh the footer only when the keys on offer change (each refresh rebuilds the footer)."""
+        keys = (self.active, self.selected is not None)
+        if keys != self._keys:
+            self._keys = keys
+            self.refresh_bindings()
+
     def _go(self, tile: int) -> None:
         if tile >= 0:
             self.cursor = tile
@@ -380,7 +392,7 @@ class FishTable(GameTable):
             self.cursor = self.penguins[self.selected]
             self.selected = None
             self.message = ""
-            self.refresh_bindings()
+            self._update_keys()
             self.refresh()
 
     def _act_on(self, tile: int) -> None:
@@ -405,7 +417,7 @@ class FishTable(GameTable):
         self.selected = penguin
         self.cursor = self.penguins[penguin]
         self.message = ""
-        self.refresh_bindings()
+        self._update_keys()
         self.refresh()
 
     def on_key(self, event: events.Key) -> None:
@@ -445,22 +457,43 @@ class FishTable(GameTable):
                 return size
         return SIZES[-1]
 
-    def render(self) -> RenderableType:
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        """Redraw: the cached lines are stale."""
+        self._strips = None
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def render_line(self, y: int) -> Strip:
+        """One line of the table (drawn straight to strips: cheaper than a Rich renderable each key press)."""
+        width, height = self.size.width, self.size.height
+        if self._strips is None or self._strips[0] != (width, height):
+            self._strips = ((width, height), self._render_strips(width, height))
+        lines = self._strips[1]
+        return lines[y] if 0 <= y < len(lines) else Strip.blank(width, self.rich_style)
+
+    def _render_strips(self, width: int, height: int) -> list[Strip]:
         """Headline, the board, and a line about the hex under the cursor."""
         view = self.view
         if view is None:
-            return Text("")
-        width, height = self.size.width, self.size.height
+            return []
+        base = self.rich_style
         size = self.hex_size = self.choose_size(width, height)
         canvas = self._draw(view, size)
         left = max(0, (width - size.width) // 2)
         self._origin = (left, 1)
-        pad = " " * left
-        lines: list[Text] = [self._headline(view)]
-        for line in canvas.lines():
-            lines.append(Text(pad) + line)
-        lines.append(self._info_line(view))
-        return Group(*lines)
+        console = self.app.console
+
+        def text_strip(text: Text) -> Strip:
+            # Text.render leaves the text's own style out when it has no spans: lay it under them here.
+            under = base + console.get_style(text.style) if text.style else base
+            return Strip(Segment.apply_style(text.render(console), under)).crop_extend(0, width, base)
+
+        strips = [text_strip(self._headline(view))]
+        pad = [Segment(" " * left, base)] if left else []
+        for runs in canvas.runs():
+            segments = pad + [Segment(run, base + style if style else base) for run, style in runs]
+            strips.append(Strip(segments).crop_extend(0, width, base))
+        strips.append(text_strip(self._info_line(view)))
+        return strips
 
     def _draw(self, view: FishView, size: HexSize) -> Canvas:
         canvas = Canvas(size.width, size.height)
@@ -588,7 +621,7 @@ def fish_panel(view: FishView, names: list[str]) -> RenderableType:
         on_ice = sum(1 for p in view.seat_penguins(s) if view.penguins[p] >= 0)
         waiting = sum(1 for p in view.seat_penguins(s) if view.penguins[p] == UNPLACED)
         cell.append(f"\n  {view.fish_banked[s]} fish, {view.tiles_banked[s]} tiles", style="")
-        pens = f"{waiting} to place" if waiting else f"{on_ice} on the ice"
+        pens = f"{waiting} to place" if waiting else f"{on_ice} on ice"
         cell.append(f"\n  penguins: {pens}", style="dim")
         table.add_row(cell, Text(str(view.scores[s]), style="bold"))
     ice = Text("Ice: ", style="dim")

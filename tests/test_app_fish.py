@@ -1,0 +1,259 @@
+"""Hey, That's My Fish! in the app, played by key presses alone."""
+
+from __future__ import annotations
+
+from collections import deque
+from pathlib import Path
+
+from rich.style import Style
+from textual.pilot import Pilot
+
+from rules.fish import COLUMNS, ROW_WIDTHS, ROWS, TILE_NAMES, action_parts, parse_tile, reachable, tile_index
+from tests.apptools import my_turn, screen_text, wait_until
+from tui import storage
+from tui.app import ParlourApp
+from tui.games.fish import CURSOR_LEGAL_BG, LEGAL_BG, SIZES, FishTable
+from tui.screens.game import GameScreen
+from tui.screens.home import HomeScreen
+from tui.screens.modals import ResultScreen
+from tui.screens.replay_viewer import ReplayScreen
+from tui.session import new_session
+
+SIZE = (80, 24)
+
+# The six hex steps as the geometry in the data README states them, keyed by the table's keys around S.
+HEX = {"a": "W", "d": "E", "w": "NW", "e": "NE", "z": "SW", "x": "SE"}
+
+
+def neighbour(tile: int, way: str) -> int | None:
+    """The README's neighbour rule: odd rows (1, 3, …) sit half a hex right of even rows."""
+    col, row = parse_tile(TILE_NAMES[tile])
+    odd = (row + 1) % 2 == 1
+    up_left, up_right = ((col, row - 1), (col + 1, row - 1)) if odd else ((col - 1, row - 1), (col, row - 1))
+    down_left, down_right = ((col, row + 1), (col + 1, row + 1)) if odd else ((col - 1, row + 1), (col, row + 1))
+    c, r = {
+        "W": (col - 1, row),
+        "E": (col + 1, row),
+        "NW": up_left,
+        "NE": up_right,
+        "SW": down_left,
+        "SE": down_right,
+    }[way]
+    if 0 <= r < ROWS and 0 <= c < ROW_WIDTHS[r]:
+        return tile_index(c, r)
+    return None
+
+
+def key_path(start: int, goal: int) -> list[str]:
+    """The fewest hex-step keys from ``start`` to ``goal`` (breadth first over the board)."""
+    back: dict[int, tuple[int, str] | None] = {start: None}
+    todo = deque([start])
+    while todo:
+        t = todo.popleft()
+        if t == goal:
+            break
+        for key, way in HEX.items():
+            n = neighbour(t, way)
+            if n is not None and n not in back:
+                back[n] = (t, key)
+                todo.append(n)
+    keys: list[str] = []
+    t = goal
+    while back[t] is not None:
+        t, key = back[t]  # type: ignore[misc]
+        keys.append(key)
+    return keys[::-1]
+
+
+def actions(session) -> int:  # noqa: ANN001
+    """Actions written to the session's replay so far."""
+    assert session.path is not None
+    return len(session.path.read_text(encoding="utf-8").splitlines()) - 1
+
+
+def table_of(pilot: Pilot) -> FishTable:
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen)
+    table = screen.table
+    assert isinstance(table, FishTable)
+    return table
+
+
+async def go_to(pilot: Pilot, tile: int) -> None:
+    """Walk the cursor to ``tile`` by keys and check it got there."""
+    table = table_of(pilot)
+    await pilot.press(*key_path(table.cursor, tile))
+    assert table.cursor == tile
+
+
+async def test_whole_two_seat_game_by_keys() -> None:
+    session = new_session("fish", "codingame", ["human:Sam", "ai:easy"], seed=5)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    turns = slides = 0
+    async with app.run_test(size=SIZE) as pilot:
+        while True:
+            await wait_until(pilot, lambda: my_turn(pilot) or isinstance(app.screen, ResultScreen), timeout=60)
+            if isinstance(app.screen, ResultScreen):
+                break
+            table = table_of(pilot)
+            legal = table.ask.legal  # type: ignore[union-attr]
+            action = legal[(turns * 7) % len(legal)]
+            penguin, tile = action_parts(action)
+            before = actions(session)
+            if session.state.view(0).phase == "move":
+                start = session.state.view(0).penguins[penguin]
+                if turns % 2:
+                    await pilot.press(str(penguin))  # pick by its number
+                else:
+                    await go_to(pilot, start)  # or walk to it and press Enter
+                    await pilot.press("enter")
+                assert table.selected == penguin
+                slides += 1
+            await go_to(pilot, tile)
+            await pilot.press("enter")
+            await wait_until(pilot, lambda before=before: actions(session) > before)
+            turns += 1
+        text = screen_text(pilot)
+        assert "Final ranking" in text and "Sam" in text
+    assert session.state.is_over and turns >= 4 + 5 and slides >= 5
+    assert session.path is not None and storage.read_replay(session.path).finished
+
+
+async def test_picking_a_penguin_highlights_every_reachable_tile() -> None:
+    session = new_session("fish", "codingame", ["human", "ai:easy"], seed=3)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(4):  # place all four penguins wherever the cursor starts
+            await wait_until(pilot, lambda: my_turn(pilot))
+            await pilot.press("enter")
+        await wait_until(pilot, lambda: my_turn(pilot) and session.state.view(0).phase == "move")
+        table = table_of(pilot)
+        view = session.state.view(0)
+        penguin = max(view.seat_penguins(0), key=lambda p: len(reachable(view, p)))
+        assert not table.targets()  # nothing highlighted before a penguin is picked
+        await pilot.press(str(penguin))
+        assert table.selected == penguin and table.cursor == view.penguins[penguin]
+        expected = set(reachable(view, penguin))
+        assert expected and set(table.targets()) == expected
+        # Every reachable hex is drawn with the highlight behind it; no other hex is.
+        canvas = table._draw(view, SIZES[-1])
+        for t in range(60):
+            x, y = SIZES[-1].origin(t)
+            style = canvas.styles[y][x + 1]
+            bg = style.bgcolor.name if isinstance(style, Style) and style.bgcolor else None
+            marked = bg in (Style.parse(f"on {LEGAL_BG}").bgcolor.name, CURSOR_LEGAL_BG)  # type: ignore[union-attr]
+            assert marked == (t in expected), TILE_NAMES[t]
+        assert "Slide penguin" in screen_text(pilot)
+        # Enter on a hex it cannot reach says so and keeps the pick; Esc puts it down.
+        mine = {view.penguins[p] for p in view.seat_penguins(0)}
+        await go_to(pilot, next(t for t in range(60) if t not in expected and t not in mine))
+        await pilot.press("enter")
+        assert table.selected == penguin and "cannot slide" in table.message
+        await pilot.press("escape")
+        assert table.selected is None and not table.targets()
+        # Pick again, slide to the farthest reachable hex.
+        await pilot.press(str(penguin))
+        goal = reachable(view, penguin)[-1]
+        await go_to(pilot, goal)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: session.state.view(0).penguins[penguin] == goal)
+
+
+async def test_cursor_moves_in_all_six_directions_and_by_arrows() -> None:
+    session = new_session("fish", "codingame", ["human", "ai:easy"], seed=1)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        table = table_of(pilot)
+        for name in ("D4", "D3", "A2", "H8", "G1", "A1"):
+            start = tile_index(*parse_tile(name))
+            for key, way in HEX.items():
+                table.cursor = start
+                await pilot.press(key)
+                expected = neighbour(start, way)
+                assert table.cursor == (start if expected is None else expected), (name, key)
+        d4 = tile_index(*parse_tile("D4"))
+        for key, goal in (("up", "D3"), ("down", "D5"), ("left", "C4"), ("right", "E4"), ("k", "D3"), ("l", "E4")):
+            table.cursor = d4
+            await pilot.press(key)
+            assert TILE_NAMES[table.cursor] == goal, key
+        # Up and down keep the column letter, or the nearest one in a shorter row; edges hold the cursor.
+        table.cursor = tile_index(*parse_tile("H2"))
+        await pilot.press("up")
+        assert TILE_NAMES[table.cursor] == "G1"
+        await pilot.press("up", "left", "left")
+        assert TILE_NAMES[table.cursor] == "E1"
+        table.cursor = tile_index(*parse_tile("A8"))
+        await pilot.press("down", "left")
+        assert TILE_NAMES[table.cursor] == "A8"
+        # Column letters and row numbers are on screen so names like C7 can be found.
+        text = screen_text(pilot)
+        assert all(c in text for c in COLUMNS) and "Cursor A8" in text
+
+
+async def test_bigger_window_draws_bigger_hexes_with_names_inside() -> None:
+    session = new_session("fish", "classic", ["human", "ai:easy"], seed=2)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        table = table_of(pilot)
+        await pilot.pause()
+        assert table.hex_size is SIZES[-1]
+        await pilot.resize_terminal(140, 44)
+        await wait_until(pilot, lambda: table.hex_size is SIZES[0])
+        assert "C7" in screen_text(pilot)
+        # Classic placement: only 1-fish hexes are offered.
+        assert all(session.state.view(0).fish[t] == 1 for t in table.targets())
+        await pilot.press("tab", "enter")
+        await wait_until(pilot, lambda: session.state.view(0).penguins[0] >= 0)
+
+
+async def test_watch_replay_and_resume() -> None:
+    # Spectating: two bots to the end.
+    session = new_session("fish", "codingame", ["ai:easy", "ai:easy"], seed=4)
+    app = ParlourApp(GameScreen(session, watch=True, speed=16, pace=0.001), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen), timeout=40)
+        await pilot.press("v")  # look at the finished table
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert "Game over" in screen_text(pilot)
+    assert session.path is not None
+    # The replay viewer steps through it on the same table.
+    app2 = ParlourApp(pace=0)
+    async with app2.run_test(size=SIZE) as pilot:
+        app2.open_replay(session.path)
+        await wait_until(pilot, lambda: isinstance(app2.screen, ReplayScreen))
+        viewer = app2.screen
+        assert isinstance(viewer, ReplayScreen)
+        await pilot.press("right", "right")
+        table = viewer.query_one(FishTable)
+        assert sum(1 for t in table.penguins if t >= 0) == 2
+        await pilot.press("end")
+        assert "Game over" in screen_text(pilot)
+    # Resume: leave during the slides, come back to the same board.
+    game = new_session("fish", "codingame", ["human", "ai:easy"], seed=6)
+    app3 = ParlourApp(GameScreen(game, pace=0), pace=0)
+    async with app3.run_test(size=SIZE) as pilot:
+        for _ in range(5):
+            await wait_until(pilot, lambda: my_turn(pilot))
+            if game.state.view(0).phase == "move":
+                await pilot.press("tab", "enter", "tab", "enter")
+            else:
+                await pilot.press("enter")
+        await wait_until(pilot, lambda: my_turn(pilot))
+        before = game.state.view(0)
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app3.screen, HomeScreen))
+    assert storage.latest_unfinished() == game.path
+    app4 = ParlourApp(pace=0)
+    async with app4.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app4.screen, HomeScreen))
+        await pilot.press("r")
+        await wait_until(pilot, lambda: my_turn(pilot))
+        after = app4.screen.session.state.view(0)  # type: ignore[attr-defined]
+        assert (after.fish, after.penguins, after.scores) == (before.fish, before.penguins, before.scores)
+
+
+def test_keys_and_sizes_fit_an_80_by_24_terminal(parlour_home: Path) -> None:
+    small = SIZES[-1]
+    assert small.width <= 80 - 30 - 2 and small.height + 2 <= 24 - 2

@@ -1,0 +1,79 @@
+"""Fixed scenes of the Hey, That's My Fish! table: placement, a slide being chosen, the final ranking."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from textual.app import App
+from textual.pilot import Pilot
+
+from tui.app import ParlourApp
+from tui.scenes import Scene, person_to_act, wait_until
+from tui.screens.game import GameScreen
+from tui.session import new_session
+
+SEATS = ["human:Sam", "ai:easy"]
+
+
+def _table(seed: int = 7) -> Callable[[], App]:
+    def make() -> App:
+        session = new_session("fish", "codingame", SEATS, seed, save=False)
+        return ParlourApp(GameScreen(session, pace=0), pace=0)
+
+    return make
+
+
+async def _turn(pilot: Pilot, *keys: str) -> None:
+    await wait_until(pilot, lambda: person_to_act(pilot.app))
+    await pilot.press(*keys)
+
+
+async def _settle(pilot: Pilot) -> None:
+    await wait_until(pilot, lambda: person_to_act(pilot.app))
+    await pilot.pause()
+    await pilot.wait_for_scheduled_animations()
+
+
+async def _placement(pilot: Pilot) -> None:
+    await _turn(pilot, "enter")
+    await _turn(pilot, "x", "x", "d", "enter")
+    await _turn(pilot, "up", "up", "w")
+    await _settle(pilot)
+
+
+def _slides(count: int) -> Callable[[Pilot], Awaitable[None]]:
+    """Place four penguins, make ``count`` slides (first penguin, first green hex), then pick a penguin."""
+
+    async def prepare(pilot: Pilot) -> None:
+        await _turn(pilot, "enter")
+        await _turn(pilot, "x", "x", "d", "enter")
+        await _turn(pilot, "a", "a", "z", "z", "enter")
+        await _turn(pilot, "e", "e", "e", "enter")
+        for _ in range(count):
+            await _turn(pilot, "enter", "tab", "enter")
+        await _turn(pilot, "enter")
+        await _settle(pilot)
+
+    return prepare
+
+
+def _finished() -> App:
+    session = new_session("fish", "codingame", SEATS, 11, save=False)
+    state = session.state
+    while not state.is_over:
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    return ParlourApp(GameScreen(session, pace=0), pace=0)
+
+
+async def _result(pilot: Pilot) -> None:
+    await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "ResultScreen")
+    await pilot.pause()
+    await pilot.wait_for_scheduled_animations()
+
+
+SCENES: dict[str, Scene] = {
+    "fish-placement": Scene(_table(), _placement),
+    "fish-slide": Scene(_table(), _slides(3)),
+    "fish-final-ranking": Scene(_finished, _result),
+}
