@@ -4,21 +4,13 @@ from __future__ import annotations
 
 import html
 import re
-import time
-from collections.abc import Callable
 
 from textual.pilot import Pilot
 
+from tui.scenes import wait_until
 from tui.screens.game import GameScreen
 
-
-async def wait_until(pilot: Pilot, condition: Callable[[], bool], timeout: float = 30.0) -> None:
-    """Let the app run until ``condition`` holds; fail after ``timeout`` seconds."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"condition not met within {timeout} s")
-        await pilot.pause(0.01)
+__all__ = ["my_turn", "screen_text", "wait_until"]
 
 
 def my_turn(pilot: Pilot) -> bool:

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from textual import events
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Footer, RichLog, Static
+
+from tui.games.base import GameTable
 
 
 class TooSmall(Static):
@@ -37,3 +41,15 @@ class ParlourScreen(Screen):
                 f"Make the window larger.\n\nThis screen needs {self.MIN_WIDTH}×{self.MIN_HEIGHT}; "
                 f"the terminal is {width}×{height}.\n\nEverything is kept; it comes back as soon as it fits."
             )
+
+
+def compose_table_frame(screen: ParlourScreen, table: GameTable, log_lines: int) -> ComposeResult:
+    """The frame every game and replay screen shares: status line, table, scores and log, footer."""
+    yield screen.compose_too_small()
+    yield Static(id="status")
+    with Horizontal(id="frame"):
+        yield table
+        with Vertical(id="side"):
+            yield Static(id="scores")
+            yield RichLog(id="log", wrap=True, markup=False, min_width=16, max_lines=log_lines)
+    yield Footer()

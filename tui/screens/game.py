@@ -14,14 +14,13 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from ai.bots import BotFailure
 from rules.core import Event, IllegalAction
 from tui.games import game_ui
 from tui.games.base import GameTable, TableInput
-from tui.screens.base import ParlourScreen
+from tui.screens.base import ParlourScreen, compose_table_frame
 from tui.screens.modals import CurtainScreen, HelpScreen, ResultScreen
 from tui.session import Session
 
@@ -71,14 +70,7 @@ class GameScreen(ParlourScreen):
     # --- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:
         """Status line, table and side panel, footer."""
-        yield self.compose_too_small()
-        yield Static(id="status")
-        with Horizontal(id="frame"):
-            yield self.ui.table()
-            with Vertical(id="side"):
-                yield Static(id="scores")
-                yield RichLog(id="log", wrap=True, markup=False, min_width=16, max_lines=500)
-        yield Footer()
+        yield from compose_table_frame(self, self.ui.table(), log_lines=500)
 
     @property
     def table(self) -> GameTable:

@@ -5,14 +5,13 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from rules.core import Event
 from rules.replay import Replay, apply_record
 from tui.games import game_ui
 from tui.games.base import GameTable
-from tui.screens.base import ParlourScreen
+from tui.screens.base import ParlourScreen, compose_table_frame
 from tui.screens.game import SPEEDS
 from tui.screens.modals import HelpScreen
 
@@ -69,14 +68,7 @@ class ReplayScreen(ParlourScreen):
 
     def compose(self) -> ComposeResult:
         """Same frame as a game."""
-        yield self.compose_too_small()
-        yield Static(id="status")
-        with Horizontal(id="frame"):
-            yield self.ui.table()
-            with Vertical(id="side"):
-                yield Static(id="scores")
-                yield RichLog(id="log", wrap=True, markup=False, min_width=16, max_lines=2000)
-        yield Footer()
+        yield from compose_table_frame(self, self.ui.table(), log_lines=2000)
 
     def on_mount(self) -> None:
         """Start at the beginning."""
