@@ -264,6 +264,8 @@ class GameScreen(ParlourScreen):
             return
         if self.asking is not None and self.asking.seat == seat:
             self.asking = None
+            # Only the status line: the table keeps showing the events one by one.
+            self.query_one("#status", Static).update(self.status_text())
         self.animating.extend(events)
         if self.animating:
             self.run_animation()
