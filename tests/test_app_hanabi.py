@@ -7,6 +7,7 @@ from collections import Counter
 
 from textual.pilot import Pilot
 
+import tui.scenes  # noqa: F401  (the scene registry first: it imports tui.scenes_hanabi in turn)
 from rules.hanabi import (
     COLOURS,
     PASS,
@@ -24,6 +25,7 @@ from rules.hanabi import (
 from tests.apptools import my_turn, screen_text, wait_until
 from tui.app import ParlourApp
 from tui.games.hanabi import HanabiTable
+from tui.scenes_hanabi import advance
 from tui.screens.game import GameScreen
 from tui.screens.modals import CurtainScreen, ResultScreen
 from tui.screens.replay_viewer import ReplayScreen
@@ -163,6 +165,8 @@ async def test_hot_seat_nobody_sees_their_own_cards() -> None:
 
 async def test_league_plays_into_the_second_round() -> None:
     session = new_session("fireworks", "codingame", ["human:Sam", "ai:easy", "ai:easy", "ai:easy"], seed=5)
+    # Most of round 1 is played straight on the state (and written to the replay); its end is played by keys.
+    advance(session, lambda: session.state.view(0).deck_count <= 6 and session.state.to_act() == (0,))
     app = ParlourApp(GameScreen(session, pace=0), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: my_turn(pilot))
@@ -252,3 +256,22 @@ def test_display_figures_and_lost_cards() -> None:
     assert "5✗" in lines[0]
     header = "\n".join(t.plain for t in table._header(view, 60))
     assert "1/24 max" in header
+
+
+async def test_mouse_picks_a_slot_and_a_teammate() -> None:
+    session = new_session("hanabi", "classic", ["human:Sam", "ai:easy", "ai:easy"], seed=31, save=False)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        table = app.screen.table
+        assert isinstance(table, HanabiTable)
+        lines = table_lines(table)
+        own = next(i for i, line in enumerate(lines) if "(you)" in line)
+        await pilot.click(table, offset=(1 + table._cards_x + 2 * (table._cell + 1) + 1, own))  # 1: left padding
+        assert table.slot == 2
+        row = next(i for i, line in enumerate(lines) if line.lstrip("▶ ").startswith(session.names[2]))
+        await pilot.click(table, offset=(3, row))
+        assert table.target == 2
+        await pilot.press("escape", "p")  # plays the clicked slot C
+        await wait_until(pilot, lambda: len(session.state.view(None).history) >= 1)
+        assert session.state.view(None).history[0].action == "PLAY:C"

@@ -416,12 +416,13 @@ class HanabiTable(GameTable):
 
     def on_click(self, event: events.Click) -> None:
         """Click a slot of your hand to pick it, a teammate's hand to hint them."""
-        if not self.asking or event.y not in self._hits:
+        offset = event.get_content_offset(self)
+        if not self.asking or offset is None or offset.y not in self._hits:
             return
-        seat = self._hits[event.y]
+        seat = self._hits[offset.y]
         if seat is None:
-            index = (event.x - self._cards_x) // (self._cell + 1)
-            if event.x >= self._cards_x and 0 <= index < len(self.my_hand) and self.my_hand[index] is not None:
+            index = (offset.x - self._cards_x) // (self._cell + 1)
+            if offset.x >= self._cards_x and 0 <= index < len(self.my_hand) and self.my_hand[index] is not None:
                 self.target = None
                 self.hint = None
                 self.slot = index
@@ -599,7 +600,9 @@ class HanabiTable(GameTable):
             if gap:
                 lines.append(Text(""))
         if me is not None and not sitting_out:
-            lines.extend(self._own_hand(view, me, name_w, hits, recent if recent_target == me else set()))
+            own = self._own_hand(view, me, name_w, recent if recent_target == me else set())
+            hits.update({len(lines) + i: None for i in range(len(own))})
+            lines.extend(own)
         return lines, hits
 
     def _lit(self, seat: int, hand: tuple[SlotView | None, ...]) -> set[int]:
@@ -626,9 +629,7 @@ class HanabiTable(GameTable):
             bottom.append(" ")
         return [top, bottom]
 
-    def _own_hand(
-        self, view: HanabiView, me: int, name_w: int, hits: dict[int, int | None], recent: set[int]
-    ) -> list[Text]:
+    def _own_hand(self, view: HanabiView, me: int, name_w: int, recent: set[int]) -> list[Text]:
         hand = view.hands[me]
         lines: list[Text] = []
         title = self._name_cell(me, name_w, " (you)")
@@ -646,13 +647,10 @@ class HanabiTable(GameTable):
                 style = "bold black on cyan"
             title.append(f"{letter}{mark}".center(self._cell), style=style)
             title.append(" ")
-        hits[len(lines)] = None
         lines.append(title)
         picked = {self.slot} if picking else set(flash)
         rows = self._knowledge(hand, Text(""), name_w, picked)
-        for row in rows:
-            hits[len(lines)] = None
-            lines.append(row)
+        lines.extend(rows)
         return lines
 
     def _prompt(self, view: HanabiView, short: bool = False) -> str:
