@@ -64,7 +64,10 @@ def test_nimmt_program_never_sees_other_hands_or_unrevealed_cards() -> None:
 
 
 def check_hanabi(game: str, preset: str, num_seats: int, seat: int, seed: int) -> tuple[int, int]:
-    """Play a game with the example program at ``seat``; check every CARD line of its own hand."""
+    """Play a game with the example program at ``seat``; check every CARD line of its own hand.
+
+    Returns the turns checked and how many own-card lines named something a hint had told.
+    """
     state = game_info(game).start(preset, num_seats, seed)
     bot = external(game, seat, num_seats, preset)
     others = {s: make_bot(game, "easy", random.Random(seed + s)) for s in range(num_seats) if s != seat}
@@ -97,7 +100,7 @@ def check_hanabi(game: str, preset: str, num_seats: int, seat: int, seed: int) -
                 colour, value = said.split("-")
                 real_colour, real_value = card_words(real.card).split("-")
                 assert colour in ("?", real_colour) and value in ("?", real_value)
-                pinned += said == card_words(real.card)
+                pinned += said != "?-?"
             # Any other CARD line is another seat's card, shown in full as it really is.
             spectator = state.view(None)
             for ln in lines[2:]:
@@ -120,7 +123,7 @@ def test_hanabi_program_never_receives_its_own_cards() -> None:
         t, p = check_hanabi("hanabi", "classic", seats, seat, seed)
         turns += t
         pinned += p
-    assert turns >= 60 and pinned >= 1  # hints did pin some cards down, and only those were named
+    assert turns >= 60 and pinned >= 1  # hints did tell it something, and only that was named
 
 
 def test_fireworks_program_never_receives_its_own_cards_in_any_round() -> None:
