@@ -189,6 +189,10 @@ async def test_cursor_moves_in_all_six_directions_and_by_arrows() -> None:
         # Column letters and row numbers are on screen so names like C7 can be found.
         text = screen_text(pilot)
         assert all(c in text for c in COLUMNS) and "Cursor A8" in text
+        # A click on a hex moves the cursor there (the table has one column of padding at its left).
+        x, y = table.hex_size.origin(tile_index(*parse_tile("E5")))
+        await pilot.click(FishTable, offset=(1 + table._origin[0] + x + 2, table._origin[1] + y))
+        assert TILE_NAMES[table.cursor] == "E5"
 
 
 async def test_bigger_window_draws_bigger_hexes_with_names_inside() -> None:

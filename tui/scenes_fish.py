@@ -15,9 +15,9 @@ from tui.session import new_session
 SEATS = ["human:Sam", "ai:easy"]
 
 
-def _table(seed: int = 7) -> Callable[[], App]:
+def _table(seed: int = 7, preset: str = "codingame") -> Callable[[], App]:
     def make() -> App:
-        session = new_session("fish", "codingame", SEATS, seed, save=False)
+        session = new_session("fish", preset, SEATS, seed, save=False)
         return ParlourApp(GameScreen(session, pace=0), pace=0)
 
     return make
@@ -36,8 +36,8 @@ async def _settle(pilot: Pilot) -> None:
 
 async def _placement(pilot: Pilot) -> None:
     await _turn(pilot, "enter")
-    await _turn(pilot, "x", "x", "d", "enter")
-    await _turn(pilot, "up", "up", "w")
+    await _turn(pilot, "tab", "tab", "tab", "enter")
+    await _turn(pilot, "x", "x", "x", "tab")
     await _settle(pilot)
 
 
@@ -73,7 +73,8 @@ async def _result(pilot: Pilot) -> None:
 
 
 SCENES: dict[str, Scene] = {
-    "fish-placement": Scene(_table(), _placement),
+    # Classic placement: only the 1-fish hexes are offered, so the highlight picks them out.
+    "fish-placement": Scene(_table(preset="classic"), _placement),
     "fish-slide": Scene(_table(), _slides(3)),
     "fish-final-ranking": Scene(_finished, _result),
 }
