@@ -57,9 +57,7 @@ def _bots(game: str, preset: str, specs: list[SeatSpec], seed: int | None, path:
     bots = {}
     for i, spec in enumerate(specs):
         log = None if path is None else path.with_name(f"{path.name}.seat{i}.stderr.log")
-        bot = make_player(
-            game, spec, seat_rng(seed, 0, i), seat=i, num_seats=len(specs), preset=preset, log_path=log
-        )
+        bot = make_player(game, spec, seat_rng(seed, 0, i), seat=i, num_seats=len(specs), preset=preset, log_path=log)
         if bot is not None:
             bots[i] = bot
     return bots
