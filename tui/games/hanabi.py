@@ -733,18 +733,20 @@ def _sat_in(round_index: int, seat: int, view: HanabiView) -> bool:
 
 
 CONVENTIONS = """\
-## How the bots read hints (the table's conventions)
+## Playing with the bots (their conventions, in short)
 
-* **Chop**: a seat's oldest card that no hint has touched. When a seat discards, it discards its chop.
-* **Focus**: a hint has one focus — the chop if the hint newly touches it, otherwise the newest card it
-  newly touches.
-* **Play hint**: a focus that is not on the chop is playable now (or right after cards everyone already
-  knows exactly). The bots play such a card.
-* **Save hint**: a hint touching the chop may instead save it: a **5** (saved with "5"), a **2** (saved with
-  "2"), or the **last copy** of any card still needed. A saved card is kept, and the chop moves on.
-* **Good touch**: the other cards a hint touches are still useful (not already played, not dead).
+The bots follow a few habits a person can learn (full text: `docs/hanabi-conventions.md`):
 
-Hint in this spirit and the bots will understand you.
+* **Chop**: your oldest card (by when it was drawn, not by slot letter) that no hint has touched. Without a
+  card known to be useless, you discard your chop.
+* **Focus**: a hint has one focus — the chop if the hint newly touches it, else the newest card it newly touches.
+* **Play hint**: a focus off the chop is playable now, or right after cards the whole table knows exactly.
+* **Save hint**: a focus on the chop is playable or worth keeping — a **5** (saved with "5", never by colour), a
+  **2** (saved with "2"), or with any other hint only a **last copy** of a card still needed.
+* **Good touch**: every other card a hint newly touches is still useful. Touched cards are kept.
+
+On their turn the bots save a teammate's precious chop if it is in danger, play a card they know fits (5s
+first), hint a new play, and otherwise discard known trash or their chop. `ai:easy` is sometimes careless.
 """
 
 KEYS = """\
