@@ -7,6 +7,7 @@ Three sizes fit the space the widget has; the smallest fits an 80×24 terminal n
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Self
 
@@ -328,9 +329,9 @@ class FishTable(GameTable):
             return {}
         return {t: MOVE_TEXT[p][t] for p, t in self._parsed() if p == self.selected}
 
-    def _nearest(self, tiles: object) -> int:
+    def _nearest(self, tiles: Iterable[int]) -> int:
         """The tile of ``tiles`` nearest the cursor on screen (the cursor itself when there is none)."""
-        options = list(tiles)  # type: ignore[call-overload]
+        options = list(tiles)
         if not options:
             return self.cursor
         cx, cy = SIZES[-1].origin(self.cursor)
