@@ -166,10 +166,15 @@ class _Events(list):  # type: ignore[type-arg]
     _recs: list[tuple[Any, ...]] | None
 
     def _fill(self) -> None:
-        recs = self._recs
+        recs = getattr(self, "_recs", None)
         if recs is not None:
             self._recs = None
             list.extend(self, [_event(r) for r in recs])
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        # Pickled and deep-copied as the plain list of events it stands for.
+        self._fill()
+        return (list, (list(self),))
 
     def __radd__(self, other: object) -> Any:
         self._fill()
@@ -180,7 +185,7 @@ def _filling(name: str) -> Any:
     base = getattr(list, name)
 
     def method(self: _Events, *args: Any, **kwargs: Any) -> Any:
-        if self._recs is not None:
+        if getattr(self, "_recs", None) is not None:
             self._fill()
         return base(self, *args, **kwargs)
 
@@ -190,7 +195,7 @@ def _filling(name: str) -> Any:
 
 _FILLING = (
     *("__iter__", "__reversed__", "__len__", "__getitem__", "__contains__", "__repr__", "__sizeof__"),
-    *("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__reduce_ex__", "__getstate__"),
+    *("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"),
     *("__add__", "__mul__", "__rmul__", "__iadd__", "__imul__", "__setitem__", "__delitem__"),
     *("append", "extend", "insert", "pop", "remove", "index", "count", "copy", "sort", "reverse", "clear"),
 )

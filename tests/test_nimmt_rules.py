@@ -3,6 +3,8 @@ disqualification and explicit deals."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import pytest
@@ -77,10 +79,19 @@ def test_lazy_events_behave_as_a_list() -> None:
     assert isinstance(events, list) and len(events) == 2
     assert [] + events == list(events) and events + [] == list(events)
     assert events[1].kind == "must_pick" and events[-1] in events
-    copy = events.copy()
-    copy.append(events[0])
-    assert len(copy) == 3 and len(events) == 2
+    more = events.copy()
+    more.append(events[0])
+    assert len(more) == 3 and len(events) == 2
     assert "must_pick" in repr(events)
+    # Pickling and copying give the plain list of the same events.
+    for other in (pickle.loads(pickle.dumps(events)), copy.deepcopy(events), copy.copy(events)):
+        assert type(other) is list and other == events
+
+
+def test_unread_events_survive_pickling() -> None:
+    _, events = example_game(bob=64, david=88)
+    again = pickle.loads(pickle.dumps(events))
+    assert [e.kind for e in again] == ["reveal", "must_pick"]
 
 
 @pytest.mark.parametrize(
