@@ -614,7 +614,6 @@ class Decision:
 
     def simple_hint(self) -> tuple[str | None, float]:
         """Normal/easy: the first hint (nearest seat first) whose reading makes a card playable."""
-        tr, t = self.tr, self.t
         for target in self.next_seats():
             avail = self.avail_for(target)
             queued = self.queued_ids(target)
@@ -623,9 +622,8 @@ class Decision:
                 if tg != target:
                     continue
                 s = self.evaluate_hint(target, touched, mask, avail, queued, gt)
-                if s >= 9.0:
+                if s >= PLAY_HINT:
                     return text, s
-        del tr, t
         return None, -1e9
 
     def urgent_save(self) -> str | None:
