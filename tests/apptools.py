@@ -7,7 +7,7 @@ import re
 
 from textual.pilot import Pilot
 
-from tui.scenes import wait_until
+from tui.scenekit import wait_until
 from tui.screens.game import GameScreen
 
 __all__ = ["my_turn", "screen_text", "wait_until"]

@@ -7,7 +7,6 @@ from collections import Counter
 
 from textual.pilot import Pilot
 
-import tui.scenes  # noqa: F401  (the scene registry first: it imports tui.scenes_hanabi in turn)
 from rules.hanabi import (
     COLOURS,
     PASS,

@@ -6,57 +6,21 @@ animations are off, so the same scene always draws the same picture.
 
 from __future__ import annotations
 
-import importlib
 import os
 import tempfile
-import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 from textual.app import App
 from textual.pilot import Pilot
 
+from tui import scenes_fish, scenes_hanabi, scenes_volcanoes
 from tui.app import ParlourApp
+from tui.scenekit import Scene, person_to_act, settle, wait_until
 from tui.screens.game import GameScreen
 from tui.session import new_session
 
 SIZE = (80, 24)
-
-
-async def wait_until(pilot: Pilot, condition: Callable[[], bool], timeout: float = 30.0) -> None:
-    """Let the app run until ``condition`` holds; AssertionError after ``timeout`` seconds."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"condition not met within {timeout} s")
-        await pilot.pause(0.01)
-
-
-def person_to_act(app: App) -> bool:
-    """A person is being asked on a game screen: no curtain, no animation, no bot still thinking."""
-    screen = app.screen
-    return (
-        isinstance(screen, GameScreen)
-        and screen.asking is not None
-        and screen.curtain_for is None
-        and not screen.animating
-        and not screen.thinking
-        and not screen.ready
-    )
-
-
-@dataclass(frozen=True)
-class Scene:
-    """An app and the steps that bring it to the moment worth a picture."""
-
-    make: Callable[[], App]
-    prepare: Callable[[Pilot], Awaitable[None]]
-
-
-async def _settle(pilot: Pilot) -> None:
-    await pilot.pause()
-    await pilot.wait_for_scheduled_animations()
 
 
 def _home() -> App:
@@ -64,14 +28,14 @@ def _home() -> App:
 
 
 async def _at_home(pilot: Pilot) -> None:
-    await _settle(pilot)
+    await settle(pilot)
 
 
 async def _new_game(pilot: Pilot) -> None:
-    await _settle(pilot)
+    await settle(pilot)
     await pilot.press("enter")
     await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "NewGameScreen")
-    await _settle(pilot)
+    await settle(pilot)
 
 
 def _nimmt_table(seed: int = 17, deal: dict | None = None) -> Callable[[], App]:
@@ -91,7 +55,7 @@ def _plays(count: int) -> Callable[[Pilot], Awaitable[None]]:
             await pilot.press("enter")
         await wait_until(pilot, lambda: person_to_act(pilot.app))
         await pilot.press("right")
-        await _settle(pilot)
+        await settle(pilot)
 
     return prepare
 
@@ -117,13 +81,13 @@ def _finished() -> App:
 
 async def _result(pilot: Pilot) -> None:
     await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "ResultScreen")
-    await _settle(pilot)
+    await settle(pilot)
 
 
 async def _help(pilot: Pilot) -> None:
     await wait_until(pilot, lambda: person_to_act(pilot.app))
     await pilot.press("question_mark")
-    await _settle(pilot)
+    await settle(pilot)
 
 
 def _played(seed: int, actions: int, specs: list[str], save: bool = False):  # noqa: ANN202 - a Session
@@ -144,7 +108,7 @@ def _watching() -> App:
 async def _watch_settled(pilot: Pilot) -> None:
     screen = pilot.app.screen
     await wait_until(pilot, lambda: isinstance(screen, GameScreen) and not screen.thinking)
-    await _settle(pilot)
+    await settle(pilot)
 
 
 def _curtain() -> App:
@@ -154,7 +118,7 @@ def _curtain() -> App:
 
 async def _curtain_up(pilot: Pilot) -> None:
     await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "CurtainScreen")
-    await _settle(pilot)
+    await settle(pilot)
 
 
 SCENE_HOME = Path(tempfile.gettempdir()) / "parlour-scene-home"
@@ -181,10 +145,10 @@ def _with_replays() -> App:
 
 
 async def _replay_list(pilot: Pilot) -> None:
-    await _settle(pilot)
+    await settle(pilot)
     await pilot.press("p")
     await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "ReplayListScreen")
-    await _settle(pilot)
+    await settle(pilot)
 
 
 async def _replay_viewer(pilot: Pilot) -> None:
@@ -192,7 +156,7 @@ async def _replay_viewer(pilot: Pilot) -> None:
     await pilot.press("down", "enter")
     await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "ReplayScreen")
     await pilot.press(*["right"] * 30)
-    await _settle(pilot)
+    await settle(pilot)
 
 
 def _bad_replay() -> App:
@@ -206,7 +170,7 @@ def _bad_replay() -> App:
 
 async def _message(pilot: Pilot) -> None:
     await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "MessageScreen")
-    await _settle(pilot)
+    await settle(pilot)
 
 
 SCENES: dict[str, Scene] = {
@@ -222,13 +186,9 @@ SCENES: dict[str, Scene] = {
     "replay-viewer": Scene(_with_replays, _replay_viewer),
     "bad-replay": Scene(_bad_replay, _message),
 }
-# Each other game adds its own scenes in tui/scenes_<game>.py (a SCENES dict), named "<game>-…".
-for _module in ("hanabi", "fish", "volcanoes", "external"):
-    try:
-        SCENES.update(importlib.import_module(f"tui.scenes_{_module}").SCENES)
-    except ModuleNotFoundError as exc:
-        if exc.name != f"tui.scenes_{_module}":
-            raise
+# Each other game keeps its scenes in tui/scenes_<game>.py, named "<game>-…".
+for _module in (scenes_hanabi, scenes_fish, scenes_volcanoes):
+    SCENES.update(_module.SCENES)
 
 
 async def take(name: str, path: str, size: tuple[int, int] = SIZE) -> None:

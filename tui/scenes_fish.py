@@ -8,7 +8,7 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from tui.app import ParlourApp
-from tui.scenes import Scene, person_to_act, wait_until
+from tui.scenekit import Scene, person_to_act, wait_until
 from tui.screens.game import GameScreen
 from tui.session import new_session
 

@@ -1,0 +1,48 @@
+"""The pieces every scene is made of: a Scene, and waiting for the moment worth a picture."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from textual.app import App
+from textual.pilot import Pilot
+
+from tui.screens.game import GameScreen
+
+
+async def wait_until(pilot: Pilot, condition: Callable[[], bool], timeout: float = 30.0) -> None:
+    """Let the app run until ``condition`` holds; AssertionError after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"condition not met within {timeout} s")
+        await pilot.pause(0.01)
+
+
+def person_to_act(app: App) -> bool:
+    """A person is being asked on a game screen: no curtain, no animation, no bot still thinking."""
+    screen = app.screen
+    return (
+        isinstance(screen, GameScreen)
+        and screen.asking is not None
+        and screen.curtain_for is None
+        and not screen.animating
+        and not screen.thinking
+        and not screen.ready
+    )
+
+
+@dataclass(frozen=True)
+class Scene:
+    """An app and the steps that bring it to the moment worth a picture."""
+
+    make: Callable[[], App]
+    prepare: Callable[[Pilot], Awaitable[None]]
+
+
+async def settle(pilot: Pilot) -> None:
+    """Let pending messages and animations finish."""
+    await pilot.pause()
+    await pilot.wait_for_scheduled_animations()
