@@ -234,7 +234,7 @@ class SearchBot:
     covers (at least two), so the time per move stays bounded without reading a clock.
     """
 
-    def __init__(self, rng: random.Random, width: int = 6, budget: int = 130) -> None:
+    def __init__(self, rng: random.Random, width: int = 6, budget: int = 90) -> None:
         self.rng = rng
         self.width = width
         self.budget = budget
