@@ -390,7 +390,7 @@ class Decision:
             return hint
         if hint is not None and not trash and tr.chop(self.me) < 0 and score > -50:
             return hint  # every card of mine is worth keeping: spend a token rather than lose one
-        if hint is not None and view.deck_count <= STALL_DECK * self.n and score > -50:
+        if hint is not None and view.deck_count <= STALL_DECK * self.n and score > -50 and (view.tokens >= 2 or self.n >= 4 or self.others_can_play()):
             return hint  # near the end, drawing brings the last round closer: stall while plays are queued
         if can_discard:
             return DISCARD_TEXT[self.discard_slot(beliefs, trash)]
@@ -400,6 +400,17 @@ class Decision:
         if hints:
             return hints[0]
         return PLAY_TEXT[self.most_likely_play(beliefs)] if beliefs else PASS
+
+    def others_can_play(self) -> bool:
+        """Whether some teammate holds a card it knows to be playable (stalling then buys it a turn)."""
+        tr, t = self.tr, self.t
+        for s in self.next_seats():
+            avail = self.avail_for(s)
+            gt = self.touched_seen_by(s)
+            for o in tr.hands[s]:
+                if o >= 0 and tr.touched[o] and self.their_belief(o, avail, gt) & ~t.playable == 0:
+                    return True
+        return False
 
     def plain_action(self) -> str:
         """A careless move: discard the chop, or the first hint, or play slot A."""
