@@ -231,7 +231,8 @@ WEAK_HINT_TOKENS = 3
 CHOP_PENALTY = 4.0  # a hint that leaves a precious card on the new chop
 STALL_DECK = 2  # with at most this many cards per seat left in the deck, hint rather than discard
 WRONG_BELIEF = 30.0  # a hint that leaves a teammate believing something false (it leads to misplays)
-GAMBLE = 0.25  # least chance of success for a play in my final turn
+GAMBLE = 0.25
+LAST_TOKEN = 8.0  # spending the last token when the next seat must then throw away a precious chop  # least chance of success for a play in my final turn
 
 
 class HanabiBot:
@@ -591,6 +592,8 @@ class Decision:
                 elif was_touched:
                     shrink = popcount(saved_belief(saved, o)) - popcount(tr.belief[o])
                     score += 0.05 * shrink
+            if self.view.tokens == 1 and self.forced_to_lose(self.next_seats()[0]):
+                score -= LAST_TOKEN  # the next seat must then discard a precious chop
             new_chop = tr.chop(target)
             if new_chop >= 0 and new_chop != chop:
                 tb = BIT[self.truth[new_chop]]
@@ -600,6 +603,24 @@ class Decision:
         finally:
             for o, h, b, tc in saved:
                 tr.hint[o], tr.belief[o], tr.touched[o] = h, b, tc
+
+    def forced_to_lose(self, seat: int) -> bool:
+        """Whether ``seat``, left with no hint token, would have to discard a precious chop (as things stand)."""
+        tr, t = self.tr, self.t
+        chop = tr.chop(seat)
+        if chop < 0 or seat == self.me:
+            return False
+        tb = BIT[self.truth[chop]]
+        if tb & t.trash or not tb & (t.critical | FIVES):
+            return False
+        avail = self.avail_for(seat)
+        gt = self.touched_seen_by(seat)
+        for o in tr.hands[seat]:
+            if o >= 0:
+                b = self.their_belief(o, avail, gt)
+                if b & ~t.playable == 0 or b & ~t.trash == 0:
+                    return False
+        return True
 
     def best_hint(self, only_target: int | None = None, must_touch: int = -1) -> tuple[str | None, float]:
         """The best-scoring legal hint (optionally to one seat, touching one card)."""
@@ -611,6 +632,8 @@ class Decision:
         for text, target, touched, mask in self.hint_options():
             if only_target is not None and target != only_target:
                 continue
+            if self.view.turns_left is not None and self.turns_left_for(target) == 0:
+                continue  # no turn left to use what it learns
             if must_touch >= 0 and self.tr.hands[target].index(must_touch) not in touched:
                 continue
             if target not in avails:
