@@ -34,6 +34,14 @@ class GameTable(Widget, can_focus=True):
         """Show ``view``; ``ask`` set means a person is choosing for that seat; ``hide_private`` covers secrets."""
         raise NotImplementedError
 
+    ask: TableInput | None = None
+
+    def end_input(self) -> None:
+        """The person has acted: stop taking keys until the next ``sync`` asks again."""
+        self.ask = None
+        self.refresh_bindings()
+        self.refresh()
+
     def show_event(self, event: Event, names: list[str]) -> float:
         """Show one event as it happens; return how long to pause on it (seconds at normal speed)."""
         return 0.0

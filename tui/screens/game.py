@@ -125,8 +125,10 @@ class GameScreen(ParlourScreen):
         state = self.session.state
         names = self.session.names
         text = Text()
-        if state.is_over:
+        if state.is_over and not self.animating:
             text.append("Game over", style="bold")
+        elif self.animating:
+            text.append("Playing out the move…", style="italic")
         elif self.asking is not None and self.curtain_for is None:
             text.append(f"{names[self.asking.seat]}, your move", style="bold green")
         else:
@@ -262,11 +264,12 @@ class GameScreen(ParlourScreen):
             if seat in self.session.match.bots:
                 self.advance()
             return
+        self.animating.extend(events)
         if self.asking is not None and self.asking.seat == seat:
             self.asking = None
-            # Only the status line: the table keeps showing the events one by one.
+            # Only the status line and the keys: the table keeps showing the events one by one.
+            self.table.end_input()
             self.query_one("#status", Static).update(self.status_text())
-        self.animating.extend(events)
         if self.animating:
             self.run_animation()
         else:
