@@ -231,8 +231,8 @@ WEAK_HINT_TOKENS = 3
 CHOP_PENALTY = 4.0  # a hint that leaves a precious card on the new chop
 STALL_DECK = 2  # with at most this many cards per seat left in the deck, hint rather than discard
 WRONG_BELIEF = 30.0  # a hint that leaves a teammate believing something false (it leads to misplays)
-GAMBLE = 0.25
-LAST_TOKEN = 8.0  # spending the last token when the next seat must then throw away a precious chop  # least chance of success for a play in my final turn
+GAMBLE = 0.12  # least chance of success for a play in my final turn
+LAST_TOKEN = 8.0  # spending the last token when the next seat must then throw away a precious chop
 
 
 class HanabiBot:
@@ -607,8 +607,10 @@ class Decision:
     def forced_to_lose(self, seat: int) -> bool:
         """Whether ``seat``, left with no hint token, would have to discard a precious chop (as things stand)."""
         tr, t = self.tr, self.t
+        if seat == self.me:
+            return False
         chop = tr.chop(seat)
-        if chop < 0 or seat == self.me:
+        if chop < 0:
             return False
         tb = BIT[self.truth[chop]]
         if tb & t.trash or not tb & (t.critical | FIVES):
