@@ -232,6 +232,7 @@ CHOP_PENALTY = 4.0  # a hint that leaves a precious card on the new chop
 STALL_DECK = 2  # with at most this many cards per seat left in the deck, hint rather than discard
 WRONG_BELIEF = 30.0  # a hint that leaves a teammate believing something false (it leads to misplays)
 GAMBLE = 0.12  # least chance of success for a play in my final turn
+BUSY_TARGET = 4.0  # a play hint to a seat that already knows a play: it waits anyway, so it is worth less
 LAST_TOKEN = 8.0  # spending the last token when the next seat must then throw away a precious chop
 
 
@@ -594,6 +595,8 @@ class Decision:
                     score += 0.05 * shrink
             if self.view.tokens == 1 and self.forced_to_lose(self.next_seats()[0]):
                 score -= LAST_TOKEN  # the next seat must then discard a precious chop
+            if before_play and score > 0:
+                score -= BUSY_TARGET  # it has a play already: the new one would wait anyway
             new_chop = tr.chop(target)
             if new_chop >= 0 and new_chop != chop:
                 tb = BIT[self.truth[new_chop]]
