@@ -233,6 +233,8 @@ STALL_DECK = 2  # with at most this many cards per seat left in the deck, hint r
 WRONG_BELIEF = 30.0  # a hint that leaves a teammate believing something false (it leads to misplays)
 GAMBLE = 0.12  # least chance of success for a play in my final turn
 BUSY_TARGET = 4.0  # a play hint to a seat that already knows a play: it waits anyway, so it is worth less
+TEMPO_DECK = 6  # two-player games: with at most this many cards per seat left, a play hint may come before my own play
+TEMPO_SEATS = 2  # (with more seats this loses: someone else usually gives that hint)
 LAST_TOKEN = 8.0  # spending the last token when the next seat must then throw away a precious chop
 
 
@@ -379,6 +381,10 @@ class Decision:
             save = self.urgent_save()
             if save is not None:
                 return save
+        if plays and can_hint and self.n <= TEMPO_SEATS and view.deck_count <= TEMPO_DECK * self.n and view.turns_left is None:
+            hint, score = self.best_hint()
+            if hint is not None and score >= PLAY_HINT:
+                return hint  # near the end a teammate's play needs telling now; mine can wait a turn
         if plays:
             return PLAY_TEXT[self.best_play(plays, beliefs)]
         hint, score = (self.best_hint() if level.simulate else self.simple_hint()) if can_hint else (None, -1e9)
