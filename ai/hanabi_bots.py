@@ -235,6 +235,7 @@ GAMBLE = 0.12  # least chance of success for a play in my final turn
 BUSY_TARGET = 4.0  # a play hint to a seat that already knows a play: it waits anyway, so it is worth less
 TEMPO_DECK = 6  # two-player games: with at most this many cards per seat left, a play hint may come before my own play
 TEMPO_SEATS = 2  # (with more seats this loses: someone else usually gives that hint)
+LATE_DECK = 1  # with at most this many cards per seat left, play a card that frees a teammate's card before a 5
 LAST_TOKEN = 8.0  # spending the last token when the next seat must then throw away a precious chop
 
 
@@ -436,12 +437,15 @@ class Decision:
         hand = self.tr.hands[self.me]
 
         nexts = self.touched_seen  # touched cards in the other hands: playing their predecessor frees them
+        late = self.view.deck_count <= LATE_DECK * self.n
 
         def key(i: int) -> tuple[int, int, int, int]:
             ids = ids_of(beliefs[i])
             five = all(x % 5 == 4 for x in ids)
             low = min(x % 5 for x in ids)
             unlocks = all(x % 5 < 4 and nexts & BIT[x + 1] for x in ids)
+            if late:
+                return (0 if unlocks else 1, 0 if five else 1, low, hand[i])  # the last turns: chains first
             return (0 if five else 1, 0 if unlocks else 1, low, hand[i])
 
         return min(plays, key=key)
