@@ -236,6 +236,8 @@ BUSY_TARGET = 4.0  # a play hint to a seat that already knows a play: it waits a
 TEMPO_DECK = 6  # two-player games: with at most this many cards per seat left, a play hint may come before my own play
 TEMPO_SEATS = 2  # (with more seats this loses: someone else usually gives that hint)
 LATE_DECK = 1  # with at most this many cards per seat left, play a card that frees a teammate's card before a 5
+LATE_FIVE_SEATS = 5  # with this many seats, a 5 on the next chop is saved urgently only late in the deck
+LATE_FIVE_DECK = 14
 LAST_TOKEN = 8.0  # spending the last token when the next seat must then throw away a precious chop
 
 
@@ -688,7 +690,10 @@ class Decision:
         tb = BIT[truth]
         if tb & t.trash:
             return None
-        worth = bool(tb & t.critical) or truth % 5 == 4
+        worth = bool(tb & t.critical & ~FIVES)
+        if truth % 5 == 4:
+            # With five seats hands are tight: an early 5 is let go (it costs one point) rather than clog a hand.
+            worth = self.n < LATE_FIVE_SEATS or view.deck_count <= LATE_FIVE_DECK
         if not worth and truth % 5 == 1:
             # A 2 whose twin I cannot see anywhere else.
             worth = self.seen[truth] == 1 and tr.disc[truth] == 0
