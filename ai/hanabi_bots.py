@@ -238,7 +238,7 @@ TEMPO_SEATS = 2  # (with more seats this loses: someone else usually gives that 
 LATE_DECK = 1  # with at most this many cards per seat left, play a card that frees a teammate's card before a 5
 LATE_FIVE_SEATS = 5  # with this many seats, a 5 on the next chop is saved urgently only late in the deck
 LATE_FIVE_DECK = 14
-LAST_TOKEN = 8.0  # spending the last token when the next seat must then throw away a precious chop
+LAST_TOKEN = 16.0  # spending the last token when a seat ahead must then throw away a precious chop
 
 
 class HanabiBot:
@@ -605,7 +605,7 @@ class Decision:
                 elif was_touched:
                     shrink = popcount(saved_belief(saved, o)) - popcount(tr.belief[o])
                     score += 0.05 * shrink
-            if self.view.tokens == 1 and self.forced_to_lose(self.next_seats()[0]):
+            if self.view.tokens == 1 and self.forced_loss_ahead():
                 score -= LAST_TOKEN  # the next seat must then discard a precious chop
             if before_play and score > 0:
                 score -= BUSY_TARGET  # it has a play already: the new one would wait anyway
@@ -618,6 +618,30 @@ class Decision:
         finally:
             for o, h, b, tc in saved:
                 tr.hint[o], tr.belief[o], tr.touched[o] = h, b, tc
+
+    def forced_loss_ahead(self) -> bool:
+        """With no hint token left, whether the seats after me play their known cards until one must discard a
+        precious chop."""
+        tr, t = self.tr, self.t
+        for seat in self.next_seats():
+            avail = self.avail_for(seat)
+            gt = self.touched_seen_by(seat)
+            can_play = False
+            for o in tr.hands[seat]:
+                if o >= 0:
+                    b = self.their_belief(o, avail, gt)
+                    if b & ~t.trash == 0:
+                        return False  # it throws away a useless card and a token comes back
+                    if b & ~t.playable == 0:
+                        can_play = True
+            if can_play:
+                continue
+            chop = tr.chop(seat)
+            if chop < 0:
+                return False
+            tb = BIT[self.truth[chop]]
+            return bool(tb & (t.critical | FIVES) and not tb & t.trash)
+        return False
 
     def forced_to_lose(self, seat: int) -> bool:
         """Whether ``seat``, left with no hint token, would have to discard a precious chop (as things stand)."""
