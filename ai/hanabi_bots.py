@@ -384,7 +384,14 @@ class Decision:
             save = self.urgent_save()
             if save is not None:
                 return save
-        if plays and can_hint and self.n <= TEMPO_SEATS and view.deck_count <= TEMPO_DECK * self.n and view.turns_left is None:
+        if (
+            plays
+            and can_hint
+            and level.simulate
+            and self.n <= TEMPO_SEATS
+            and view.deck_count <= TEMPO_DECK * self.n
+            and view.turns_left is None
+        ):
             hint, score = self.best_hint()
             if hint is not None and score >= PLAY_HINT:
                 return hint  # near the end a teammate's play needs telling now; mine can wait a turn
@@ -401,7 +408,12 @@ class Decision:
             return hint
         if hint is not None and not trash and tr.chop(self.me) < 0 and score > -50:
             return hint  # every card of mine is worth keeping: spend a token rather than lose one
-        if hint is not None and view.deck_count <= STALL_DECK * self.n and score > -50 and (view.tokens >= 2 or self.n >= 4 or self.others_can_play()):
+        if (
+            hint is not None
+            and view.deck_count <= STALL_DECK * self.n
+            and score > -50
+            and (view.tokens >= 2 or self.n >= 4 or self.others_can_play())
+        ):
             return hint  # near the end, drawing brings the last round closer: stall while plays are queued
         if can_discard:
             return DISCARD_TEXT[self.discard_slot(beliefs, trash)]
@@ -642,26 +654,6 @@ class Decision:
             tb = BIT[self.truth[chop]]
             return bool(tb & (t.critical | FIVES) and not tb & t.trash)
         return False
-
-    def forced_to_lose(self, seat: int) -> bool:
-        """Whether ``seat``, left with no hint token, would have to discard a precious chop (as things stand)."""
-        tr, t = self.tr, self.t
-        if seat == self.me:
-            return False
-        chop = tr.chop(seat)
-        if chop < 0:
-            return False
-        tb = BIT[self.truth[chop]]
-        if tb & t.trash or not tb & (t.critical | FIVES):
-            return False
-        avail = self.avail_for(seat)
-        gt = self.touched_seen_by(seat)
-        for o in tr.hands[seat]:
-            if o >= 0:
-                b = self.their_belief(o, avail, gt)
-                if b & ~t.playable == 0 or b & ~t.trash == 0:
-                    return False
-        return True
 
     def best_hint(self, only_target: int | None = None, must_touch: int = -1) -> tuple[str | None, float]:
         """The best-scoring legal hint (optionally to one seat, touching one card)."""
