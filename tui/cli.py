@@ -66,6 +66,13 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--workers", type=int, help="worker processes (default: all cores)")
     arena.add_argument("--save-replays", type=Path, metavar="DIR")
     arena.add_argument("--json", action="store_true", help="print one JSON summary to stdout")
+    imp = sub.add_parser("import", help="turn a hanab.live game export (JSON) into a replay")
+    imp.add_argument("file", type=Path)
+    imp.add_argument("-o", "--output", type=Path, metavar="PATH", help="replay file to write (default: replay folder)")
+    exp = sub.add_parser("export", help="write a replay in another site's format")
+    exp.add_argument("file", type=Path)
+    exp.add_argument("--hanab-live", action="store_true", help="hanab.live game JSON (classic Hanabi only)")
+    exp.add_argument("-o", "--output", type=Path, metavar="FILE", help="file to write (default: standard output)")
     return parser
 
 
@@ -202,6 +209,75 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_import(args: argparse.Namespace) -> int:
+    """Convert a hanab.live export into a Parlour replay; exit 1 if the file cannot be converted."""
+    from rules.hanablive import HanabLiveError, import_game
+    from tui.storage import open_writer
+
+    try:
+        game = json.loads(args.file.read_text(encoding="utf-8"))
+        imported = import_game(game)
+    except OSError as exc:
+        print(f"parlour import: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        return 1
+    except (ValueError, UnicodeDecodeError) as exc:  # HanabLiveError and bad JSON alike
+        what = str(exc) if isinstance(exc, HanabLiveError) else f"not a JSON file ({exc})"
+        print(f"parlour import: {args.file}: {what}", file=sys.stderr)
+        return 1
+    try:
+        writer, path = open_writer(imported.header, args.output)
+    except OSError as exc:
+        print(f"parlour import: cannot write {args.output}: {exc.strerror}", file=sys.stderr)
+        return 1
+    for seat, action in imported.actions:
+        writer.action(seat, action)
+    if imported.state.is_over:
+        writer.result(imported.state)
+    writer.close()
+    outcome = imported.state.outcome()
+    status = f"finished, score {int(max(outcome.scores))}" if outcome else "unfinished"
+    print(f"{path}: {len(imported.actions)} actions, {status}")
+    for note in imported.notes:
+        print(f"note: {note}")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Write a classic Hanabi replay as hanab.live JSON (to stdout or ``-o``)."""
+    from rules.hanablive import MAPPING_TEXT, HanabLiveError, export_game
+    from tui.storage import read_replay
+
+    if not args.hanab_live:
+        raise UsageError("parlour export: choose the format: --hanab-live (the only one so far)")
+    try:
+        rep = read_replay(args.file)
+    except ReplayError as exc:
+        print(f"parlour export: {args.file}: {exc}", file=sys.stderr)
+        return 1
+    if rep.header.game != "hanabi" or rep.header.preset != "classic":
+        raise UsageError(
+            f"parlour export: --hanab-live takes classic Hanabi replays; {args.file} is "
+            f"{rep.header.game} (preset {rep.header.preset})"
+        )
+    try:
+        data = export_game(rep.header, rep.actions)
+    except HanabLiveError as exc:
+        print(f"parlour export: {args.file}: {exc}", file=sys.stderr)
+        return 1
+    text = json.dumps(data) + "\n"
+    if args.output is None:
+        sys.stdout.write(text)
+    else:
+        try:
+            args.output.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            print(f"parlour export: cannot write {args.output}: {exc.strerror}", file=sys.stderr)
+            return 1
+    where = f" to {args.output}" if args.output else ""
+    print(f"parlour export: wrote {len(data['actions'])} actions{where}; {MAPPING_TEXT}", file=sys.stderr)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``parlour`` command."""
     try:
@@ -215,6 +291,10 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_check(args)
         if args.command == "arena":
             return cmd_arena(args)
+        if args.command == "import":
+            return cmd_import(args)
+        if args.command == "export":
+            return cmd_export(args)
         from tui.launch import launch
 
         return launch(args)
