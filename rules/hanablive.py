@@ -259,10 +259,6 @@ def export_game(header: Header, records: Sequence[ActionRecord]) -> dict[str, An
         "players": [s.name for s in header.seats],
         "deck": deck,
         "actions": out,
+        # Only keys hanab.live itself writes; the colour mapping is stated by the command instead.
         "options": {"variant": VARIANT},
-        "parlour": {
-            "colours": dict(COLOUR_MAPPING),
-            "note": "hanab.live suit → Parlour colour used by this export",
-            "seed": header.seed,
-        },
     }
