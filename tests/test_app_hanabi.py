@@ -120,7 +120,8 @@ async def test_whole_classic_game_by_keys() -> None:
                 break
             await take_turn(pilot, session, 0, turns)
             turns += 1
-        assert turns >= 10
+        # A real game, played to its end (how long it lasts depends on the bots' play).
+        assert turns >= 5 and session.state.is_over
         text = screen_text(pilot)
         assert "Final ranking" in text and "Sam" in text and "Team score" in text
         outcome = session.state.outcome()
