@@ -7,7 +7,7 @@ import statistics
 
 import pytest
 
-from ai.hanabi_bots import ALL_IDS, BIT, Tracker, interpret, make_bot
+from ai.hanabi_bots import ALL_IDS, BIT, LEVELS, PLAY_HINT, Decision, HanabiBot, Tracker, interpret, make_bot
 from ai.levels import make_bot as level_bot
 from rules.hanabi import CARD_TEXT, FULL_DECK, parse_card
 from rules.registry import game_info
@@ -103,3 +103,30 @@ def test_chop_focus_and_good_touch_interpretation() -> None:
     assert tr.belief[9] == ALL_IDS & ~sum(BIT[c * 5 + 4] for c in range(5))  # negative information
     interpret(tr, 1, (4,), sum(BIT[c * 5] for c in range(5)))
     assert tr.belief[9] == sum(BIT[c * 5] for c in range(5))
+
+
+def test_last_token_is_kept_when_a_precious_chop_would_be_forced_out() -> None:
+    # Seat 1 knows nothing and its chop (slot A) is R5: spending the last token would force it to discard the 5.
+    def loss_ahead(seat1: list[str]) -> bool:
+        g = game_info("hanabi").start("classic", 2, None, {"deck": deck_with(["W3", "W3", "W4", "W4", "B4", *seat1])})
+        bot = HanabiBot(LEVELS["hard"], random.Random(0))
+        v = g.view(0)
+        return Decision(bot, v, bot._tracker(v), g.legal_actions(0)).forced_loss_ahead()
+
+    assert loss_ahead(["R5", "G4", "Y4", "B3", "G3"])
+    assert not loss_ahead(["R3", "G4", "Y4", "B3", "G3"])  # a chop with a twin left is no loss
+
+
+def test_busy_teammate_gets_no_single_play_hint() -> None:
+    # Once seat 1 knows its R1 (slot E) is playable, showing it one more playable card (G1) is not worth a token.
+    def best_score(first_hint: str) -> float:
+        g = game_info("hanabi").start("classic", 2, None, {"deck": deck_with(
+            ["W3", "W3", "W4", "W4", "B4", "Y4", "B3", "G1", "G3", "R1"])})  # fmt: skip
+        g.apply(0, first_hint)
+        g.apply(1, "SAY:0:3")
+        bot = HanabiBot(LEVELS["hard"], random.Random(0))
+        v = g.view(0)
+        return Decision(bot, v, bot._tracker(v), g.legal_actions(0)).best_hint(only_target=1)[1]
+
+    assert best_score("SAY:1:RED") < PLAY_HINT
+    assert best_score("SAY:1:3") >= PLAY_HINT  # R1 still unknown: a hint can show it a play
