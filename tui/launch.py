@@ -23,8 +23,6 @@ def build_app(args: argparse.Namespace):  # noqa: ANN201 - returns ParlourApp, i
             raise UsageError(f"parlour {args.command}: {game} has no screen yet")
         if args.command == "watch" and any(s.split(":")[0].lower() == "human" for s in specs):
             raise UsageError("parlour watch: watching needs a table of bots (no human seats)")
-        if args.command == "watch" and not args.seat:
-            specs = ["ai:hard"] * len(specs)
         session = new_session(game, preset, specs, seed)
         first = GameScreen(session, watch=args.command == "watch", speed=getattr(args, "speed", 1.0))
         return ParlourApp(first)
