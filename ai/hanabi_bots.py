@@ -694,7 +694,7 @@ class Decision:
         return None, -1e9
 
     def urgent_save(self) -> str | None:
-        """Save the next seat's chop when it is worth keeping and that seat looks set to discard it."""
+        """Save the next seat's chop when it is a last copy and that seat looks set to discard it."""
         tr, t, view = self.tr, self.t, self.view
         if view.tokens >= view.max_tokens:
             return None  # nobody can discard at the cap
@@ -710,9 +710,7 @@ class Decision:
         if truth % 5 == 4:
             # With five seats hands are tight: an early 5 is let go (it costs one point) rather than clog a hand.
             worth = self.n < LATE_FIVE_SEATS or view.deck_count <= LATE_FIVE_DECK
-        if not worth and truth % 5 == 1:
-            # A 2 whose twin I cannot see anywhere else.
-            worth = self.seen[truth] == 1 and tr.disc[truth] == 0
+        # (A 2 with its twin still alive is no emergency: saving it may wait for a turn with tokens to spare.)
         if not worth:
             return None
         # Would they discard? Not if they can play or know a trash card.
