@@ -227,6 +227,7 @@ LEVELS = {
 # Scoring weights, tuned on short self-play runs.
 PLAY_HINT = 9.0  # a hint worth giving rather than discarding: it makes a new card known playable
 WEAK_HINT = 3.0  # a lesser hint (a save, mostly), given while tokens are plentiful
+WEAK_HINT_MANY = 7.0  # with four or five seats only a chop save of a 5 or a last copy is worth a lesser hint
 WEAK_HINT_TOKENS = 3
 CHOP_PENALTY = 4.0  # a hint that leaves a precious card on the new chop
 STALL_DECK = 2  # with at most this many cards per seat left in the deck, hint rather than discard
@@ -404,7 +405,8 @@ class Decision:
             gamble = self.late_gamble(beliefs)
             if gamble is not None:
                 return gamble
-        if hint is not None and score >= WEAK_HINT and (not can_discard or view.tokens >= WEAK_HINT_TOKENS):
+        weak = WEAK_HINT if self.n <= 3 else WEAK_HINT_MANY
+        if hint is not None and score >= weak and (not can_discard or view.tokens >= WEAK_HINT_TOKENS):
             return hint
         if hint is not None and not trash and tr.chop(self.me) < 0 and score > -50:
             return hint  # every card of mine is worth keeping: spend a token rather than lose one
