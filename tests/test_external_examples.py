@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import pytest
 from textual.widgets import Input, Select
 
 from ai.arena import run_arena
-from tests.apptools import wait_until
-from tests.external_helpers import children, example_cmd
+from tests.apptools import my_turn, wait_until
+from tests.external_helpers import EXAMPLES, PYTHON, children, example_cmd
 from tui.app import ParlourApp
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
@@ -139,3 +140,38 @@ def test_watch_and_play_take_cmd_seats(parlour_home: Path, monkeypatch: pytest.M
         bot = screen.session.match.bots[0]
         assert isinstance(bot, ExternalBot) and bot.protocol.turn_ms == 50
         screen.session.close()
+
+
+async def test_new_game_screen_runs_a_program_in_its_folder(parlour_home: Path) -> None:
+    app = ParlourApp(pace=0, fixed_seed=78)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("enter")  # 6 nimmt!
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        rows = list(app.screen.query(SeatRow))
+        cwd = rows[1].query_one(".seat-cwd", Input)
+        assert not cwd.display  # the folder field is only for programs
+        rows[1].query_one(Select).value = "cmd"
+        await wait_until(pilot, lambda: cwd.display)
+        rows[1].query_one(".seat-name", Input).value = f"{shlex.quote(PYTHON)} nimmt_bot.py"  # a relative path …
+        cwd.value = str(EXAMPLES)  # … found in the folder given
+        app.screen.action_start()  # type: ignore[attr-defined]
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        session = app.screen.session  # type: ignore[attr-defined]
+        assert session.specs[1].kind == "cmd" and str(EXAMPLES) in session.specs[1].command
+        await wait_until(pilot, lambda: my_turn(pilot))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: session.state.view(0).last_played[1] != -1, timeout=30)
+        assert not session.match.disqualified
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        assert children() == []
+
+
+def test_command_spec_keeps_a_plain_command_line() -> None:
+    from tui.screens.new_game import command_spec
+
+    assert command_spec("python3 bot.py", "") == "cmd:python3 bot.py"
+    spec = command_spec("python3 bot.py --fast", "/tmp/my bots")
+    assert spec == "cmd:sh -c 'cd '\"'\"'/tmp/my bots'\"'\"' && exec python3 bot.py --fast'"
+    assert shlex.split(spec.removeprefix("cmd:")) == ["sh", "-c", "cd '/tmp/my bots' && exec python3 bot.py --fast"]

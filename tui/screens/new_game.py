@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import random
+import shlex
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -25,7 +27,7 @@ KINDS = [
 
 
 class SeatRow(Horizontal):
-    """One seat: its kind and a name (or, for a program, its command line)."""
+    """One seat: its kind and a name; for a program, its command line and the folder it runs in."""
 
     def __init__(self, index: int, kind: str, name: str) -> None:
         super().__init__(classes="seat-row")
@@ -34,20 +36,46 @@ class SeatRow(Horizontal):
         self.seat_name = name
 
     def compose(self) -> ComposeResult:
-        """Number, kind, name/command."""
+        """Number, kind, name/command, and the working folder (programs only)."""
         yield Label(f"Seat {self.index + 1}", classes="seat-label")
         yield Select(KINDS, value=self.kind, allow_blank=False, classes="seat-kind")
         yield Input(self.seat_name, placeholder="name (or command for a program)", classes="seat-name")
+        yield Input("", placeholder="run in folder", classes="seat-cwd")
+
+    def on_mount(self) -> None:
+        """The folder field only shows for a program."""
+        self._show_cwd(self.kind == "cmd")
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """Switching to or from a program shows or hides the folder field."""
+        self._show_cwd(event.value == "cmd")
+
+    def _show_cwd(self, show: bool) -> None:
+        self.query_one(".seat-cwd", Input).display = show
+        self.query_one(".seat-name", Input).placeholder = "command line" if show else "name"
 
     def spec(self) -> tuple[str, str]:
         """The seat spec and display name chosen here."""
         kind = str(self.query_one(Select).value)
-        text = self.query_one(Input).value.strip()
+        text = self.query_one(".seat-name", Input).value.strip()
         if kind == "cmd":
-            return f"cmd:{text}", ""
+            folder = self.query_one(".seat-cwd", Input).value.strip()
+            return command_spec(text, folder), ""
         if kind == "human":
             return ("human:" + text if text else "human"), text
         return kind, text
+
+
+def command_spec(command: str, folder: str) -> str:
+    """A ``cmd:`` seat spec running ``command`` in ``folder``.
+
+    The spec stays a plain command line (so replays and resume need nothing more): a folder becomes
+    ``sh -c 'cd FOLDER && exec COMMAND'``.
+    """
+    if not folder:
+        return f"cmd:{command}"
+    script = f"cd {shlex.quote(os.path.expanduser(folder))} && exec {command}"
+    return f"cmd:sh -c {shlex.quote(script)}"
 
 
 class NewGameScreen(ParlourScreen):
