@@ -408,8 +408,8 @@ class Decision:
         weak = WEAK_HINT if self.n <= 3 else WEAK_HINT_MANY
         if hint is not None and score >= weak and (not can_discard or view.tokens >= WEAK_HINT_TOKENS):
             return hint
-        if hint is not None and not trash and tr.chop(self.me) < 0 and score > -50:
-            return hint  # every card of mine is worth keeping: spend a token rather than lose one
+        if hint is not None and not trash and tr.chop(self.me) < 0 and score > -50 and view.tokens >= 2:
+            return hint  # every card of mine is worth keeping: spend a token rather than lose one (not the last)
         if (
             hint is not None
             and view.deck_count <= STALL_DECK * self.n
