@@ -239,6 +239,7 @@ TEMPO_SEATS = 2  # (with more seats this loses: someone else usually gives that 
 LATE_DECK = 1  # with at most this many cards per seat left, play a card that frees a teammate's card before a 5
 LATE_FIVE_SEATS = 5  # with this many seats, a 5 on the next chop is saved urgently only late in the deck
 LATE_FIVE_DECK = 14
+CHAIN_BONUS = 2.5  # a play hint whose card lets a touched card (anywhere) follow it: chains need turns
 LAST_TOKEN = 16.0  # spending the last token when a seat ahead must then throw away a precious chop
 
 
@@ -299,6 +300,7 @@ class Decision:
         self.avail_me = sum(BIT[i] for i in range(25) if ID_COPIES[i] - gone[i] - seen[i] > 0)
         self.left_me = [ID_COPIES[i] - gone[i] - seen[i] for i in range(25)]
         self.touched_seen = 0
+        self._chain: int | None = None
         for o, card in self.truth.items():
             if tr.touched[o]:
                 self.touched_seen |= BIT[card]
@@ -353,6 +355,12 @@ class Decision:
             return b
         b = tr.hint[o] & avail
         return b if b else tr.hint[o]
+
+    def chain_ids(self) -> int:
+        """Identities of touched cards anywhere (mine: when known exactly): a card they wait for unlocks them."""
+        if self._chain is None:
+            self._chain = self.queued_ids(-1)
+        return self._chain
 
     def next_seats(self) -> list[int]:
         """The other seats in the order they act after me."""
@@ -599,6 +607,8 @@ class Decision:
                         score -= 2.0
                     else:
                         score += 10.0 + (1.0 if truth % 5 == 4 else 0.0)
+                        if truth % 5 < 4 and self.chain_ids() & BIT[truth + 1]:
+                            score += CHAIN_BONUS  # its play frees a touched card that waits for it
                         seen_ids |= tb
                     continue
                 if tr.touched[o] and not b & tb and (not was_touched or saved_belief(saved, o) & tb):

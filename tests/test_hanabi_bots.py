@@ -7,7 +7,18 @@ import statistics
 
 import pytest
 
-from ai.hanabi_bots import ALL_IDS, BIT, LEVELS, PLAY_HINT, Decision, HanabiBot, Tracker, interpret, make_bot
+from ai.hanabi_bots import (
+    ALL_IDS,
+    BIT,
+    COLOUR_IDS,
+    LEVELS,
+    PLAY_HINT,
+    Decision,
+    HanabiBot,
+    Tracker,
+    interpret,
+    make_bot,
+)
 from ai.levels import make_bot as level_bot
 from rules.hanabi import CARD_TEXT, FULL_DECK, parse_card
 from rules.registry import game_info
@@ -130,3 +141,20 @@ def test_busy_teammate_gets_no_single_play_hint() -> None:
 
     assert best_score("SAY:1:RED") < PLAY_HINT
     assert best_score("SAY:1:3") >= PLAY_HINT  # R1 still unknown: a hint can show it a play
+
+
+def test_play_hint_that_frees_a_waiting_card_scores_higher() -> None:
+    # Seat 2's R2 is touched; seat 1 holds R1 (slot C) and G1 (slot D). Showing R1 lets the R2 follow it.
+    g = game_info("hanabi").start("classic", 3, None, {"deck": deck_with(
+        ["W3", "W3", "W4", "W4", "B4", "Y4", "B3", "R1", "G1", "W2", "R2", "B4", "Y3", "G4", "B5"])})  # fmt: skip
+    g.apply(0, "SAY:2:2")
+    g.apply(1, "SAY:0:3")
+    g.apply(2, "SAY:0:4")
+    bot = HanabiBot(LEVELS["hard"], random.Random(0))
+    v = g.view(0)
+    d = Decision(bot, v, bot._tracker(v), g.legal_actions(0))
+    avail, queued, gt = d.avail_for(1), d.queued_ids(1), d.touched_seen_by(1)
+    red = d.evaluate_hint(1, (2,), COLOUR_IDS[1], avail, queued, gt)
+    green = d.evaluate_hint(1, (3,), COLOUR_IDS[3], avail, queued, gt)
+    assert red >= PLAY_HINT and green >= PLAY_HINT
+    assert red >= green + 2.0  # (with no such bonus they score alike)
