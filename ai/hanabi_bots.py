@@ -229,12 +229,13 @@ PLAY_HINT = 9.0  # a hint worth giving rather than discarding: it makes a new ca
 WEAK_HINT = 3.0  # a lesser hint (a save, mostly), given while tokens are plentiful
 WEAK_HINT_MANY = 7.0  # with four or five seats only a chop save of a 5 or a last copy is worth a lesser hint
 WEAK_HINT_TOKENS = 3
+WEAK_HINT_TOKENS_TWO = 2  # two players: a lesser hint may spend down to two tokens (better in self-play)
 CHOP_PENALTY = 4.0  # a hint that leaves a precious card on the new chop
 STALL_DECK = 2  # with at most this many cards per seat left in the deck, hint rather than discard
 WRONG_BELIEF = 30.0  # a hint that leaves a teammate believing something false (it leads to misplays)
 GAMBLE = 0.12  # least chance of success for a play in my final turn
 BUSY_TARGET = 4.0  # a play hint to a seat that already knows a play: it waits anyway, so it is worth less
-TEMPO_DECK = 6  # two-player games: with at most this many cards per seat left, a play hint may come before my own play
+TEMPO_DECK = 8  # two-player games: with at most this many cards per seat left, a play hint may come before my own play
 TEMPO_SEATS = 2  # (with more seats this loses: someone else usually gives that hint)
 LATE_DECK = 1  # with at most this many cards per seat left, play a card that frees a teammate's card before a 5
 LATE_FIVE_SEATS = 5  # with this many seats, a 5 on the next chop is saved urgently only late in the deck
@@ -414,7 +415,8 @@ class Decision:
             if gamble is not None:
                 return gamble
         weak = WEAK_HINT if self.n <= 3 else WEAK_HINT_MANY
-        if hint is not None and score >= weak and (not can_discard or view.tokens >= WEAK_HINT_TOKENS):
+        wt = WEAK_HINT_TOKENS_TWO if self.n == 2 else WEAK_HINT_TOKENS
+        if hint is not None and score >= weak and (not can_discard or view.tokens >= wt):
             return hint
         if hint is not None and not trash and tr.chop(self.me) < 0 and score > -50 and view.tokens >= 2:
             return hint  # every card of mine is worth keeping: spend a token rather than lose one (not the last)
