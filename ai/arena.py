@@ -133,7 +133,6 @@ def run_arena(
     """Play ``games`` seat-rotated games and return the JSON summary (DESIGN §4)."""
     info = game_info(game)
     preset_name = info.preset(preset).name
-    info.preset(preset_name)
     for spec in specs:
         if parse_seat(spec).is_human:
             raise ValueError("the arena seats no humans")

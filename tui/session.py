@@ -9,7 +9,7 @@ from ai.match import Match
 from ai.seats import SeatSpec, make_player, parse_seat, seat_rng
 from rules.core import GameState
 from rules.registry import game_info
-from rules.replay import Header, Replay, SeatEntry, apply_record
+from rules.replay import Header, Replay, SeatEntry
 from tui import storage
 
 
@@ -93,13 +93,3 @@ def resume_session(path: Path, replay: Replay) -> Session:
         storage.reopen_writer(path),
     )
     return Session(replay.header, specs, match, path)
-
-
-def states_of(replay: Replay) -> list[GameState]:
-    """The state before the first action and after each one, for the replay viewer."""
-    state = replay.header.new_state()
-    states = [state.copy()]
-    for record in replay.actions:
-        apply_record(state, record)
-        states.append(state.copy())
-    return states

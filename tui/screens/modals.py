@@ -28,10 +28,6 @@ class HelpScreen(ModalScreen[None]):
             yield Markdown(self.markdown)
         yield Footer()
 
-    def action_dismiss(self) -> None:  # type: ignore[override]
-        """Close the help."""
-        self.dismiss(None)
-
 
 class CurtainScreen(ModalScreen[None]):
     """Covers the table until the named person has the keyboard."""
@@ -48,10 +44,6 @@ class CurtainScreen(ModalScreen[None]):
             yield Static(Text(f"Pass to {self.person} — press Enter", style="bold"), id="curtain-text")
             yield Static("Everyone else, look away: the next screen shows a private hand.", id="curtain-hint")
         yield Footer()
-
-    def action_dismiss(self) -> None:  # type: ignore[override]
-        """The person is ready."""
-        self.dismiss(None)
 
 
 class ResultScreen(ModalScreen[str]):
@@ -120,8 +112,4 @@ class MessageScreen(ModalScreen[None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """OK closes."""
-        self.dismiss(None)
-
-    def action_dismiss(self) -> None:  # type: ignore[override]
-        """Close."""
         self.dismiss(None)
