@@ -241,7 +241,9 @@ LATE_DECK = 1  # with at most this many cards per seat left, play a card that fr
 LATE_FIVE_SEATS = 5  # with this many seats, a 5 on the next chop is saved urgently only late in the deck
 LATE_FIVE_DECK = 14
 CHAIN_BONUS = 2.5  # a play hint whose card lets a touched card (anywhere) follow it: chains need turns
+WRONG_TRASH = 4.0  # the same for a trash card: at worst a fuse, never a lost card
 LAST_TOKEN = 16.0  # spending the last token when a seat ahead must then throw away a precious chop
+URGENT_SLACK = 60.0  # an urgent save may cost this much (a duplicate or trash touched) rather than lose the card
 
 
 class HanabiBot:
@@ -602,7 +604,9 @@ class Decision:
                 b = self.their_belief(o, avail, gt)
                 plays = b & ~t.playable == 0
                 if plays and not tb & t.playable:
-                    return -100.0  # they would misplay
+                    if not self.twin_plays_first(o, b, live, avail, gt):
+                        return -100.0  # they would misplay
+                    continue  # an older card that looks the same plays first; then this one looks dead
                 was_touched = next(x[3] for x in saved if x[0] == o)
                 if plays and o not in before_play:
                     if tb & (queued | seen_ids):
@@ -614,7 +618,10 @@ class Decision:
                         seen_ids |= tb
                     continue
                 if tr.touched[o] and not b & tb and (not was_touched or saved_belief(saved, o) & tb):
-                    score -= WRONG_BELIEF  # they now believe something false about it: a misplay later
+                    # They now believe something false about it: a misplay later (cheaper when the card is trash
+                    # and a fuse can be spared).
+                    spare = self.view.fuses + 1 < self.view.fuse_limit
+                    score -= WRONG_TRASH if tb & t.trash and spare else WRONG_BELIEF
                 if tr.touched[o] and not was_touched:
                     if tb & t.trash or tb & (queued | seen_ids):
                         score -= 3.0
@@ -644,6 +651,15 @@ class Decision:
         finally:
             for o, h, b, tc in saved:
                 tr.hint[o], tr.belief[o], tr.touched[o] = h, b, tc
+
+    def twin_plays_first(self, o: int, b: int, live: list[int], avail: int, gt: int) -> bool:
+        """Whether an older card of the same hand, believed the same single identity, is that card: the holder
+        plays the older one first, and then sees this one as trash."""
+        if b & (b - 1):
+            return False
+        return any(
+            o2 < o and self.truth[o2] == b.bit_length() - 1 and self.their_belief(o2, avail, gt) == b for o2 in live
+        )
 
     def forced_loss_ahead(self) -> bool:
         """With no hint token left, whether the seats after me play their known cards until one must discard a
@@ -739,7 +755,7 @@ class Decision:
         if self.turns_left_for(nxt) == 0:
             return None
         hint, score = self.best_hint(only_target=nxt, must_touch=chop)
-        if hint is None or score < 0:
+        if hint is None or score < -URGENT_SLACK:
             return None
         return hint
 
