@@ -393,7 +393,7 @@ class Decision:
         can_discard = view.tokens < view.max_tokens
 
         if can_hint and level.urgent_saves:
-            save = self.urgent_save()
+            save = self.urgent_fix() or self.urgent_save()
             if save is not None:
                 return save
         if (
@@ -618,10 +618,10 @@ class Decision:
                         seen_ids |= tb
                     continue
                 if tr.touched[o] and not b & tb and (not was_touched or saved_belief(saved, o) & tb):
-                    # They now believe something false about it: a misplay later (cheaper when the card is trash
-                    # and a fuse can be spared).
+                    # They now believe something false about it: a misplay later (cheaper when the card is trash or
+                    # a twin of a card touched elsewhere, and a fuse can be spared).
                     spare = self.view.fuses + 1 < self.view.fuse_limit
-                    score -= WRONG_TRASH if tb & t.trash and spare else WRONG_BELIEF
+                    score -= WRONG_TRASH if tb & (t.trash | queued) and spare else WRONG_BELIEF
                 if tr.touched[o] and not was_touched:
                     if tb & t.trash or tb & (queued | seen_ids):
                         score -= 3.0
@@ -722,6 +722,21 @@ class Decision:
                 if s >= PLAY_HINT:
                     return text, s
         return None, -1e9
+
+    def urgent_fix(self) -> str | None:
+        """Correct the next seat when it believes a card playable that is not (it would misplay it)."""
+        tr, t = self.tr, self.t
+        nxt = self.next_seats()[0]
+        avail = self.avail_for(nxt)
+        gt = self.touched_seen_by(nxt)
+        live = [o for o in tr.hands[nxt] if o >= 0]
+        for o in live:
+            b = self.their_belief(o, avail, gt)
+            if b & ~t.playable or BIT[self.truth[o]] & t.playable or self.twin_plays_first(o, b, live, avail, gt):
+                continue
+            hint, score = self.best_hint(only_target=nxt)  # any hint it reads without a misplay
+            return hint if hint is not None and score > -50 else None
+        return None
 
     def urgent_save(self) -> str | None:
         """Save the next seat's chop when it is a last copy and that seat looks set to discard it."""
