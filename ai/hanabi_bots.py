@@ -668,16 +668,11 @@ class Decision:
         for seat in self.next_seats():
             avail = self.avail_for(seat)
             gt = self.touched_seen_by(seat)
-            can_play = False
-            for o in tr.hands[seat]:
-                if o >= 0:
-                    b = self.their_belief(o, avail, gt)
-                    if b & ~t.trash == 0:
-                        return False  # it throws away a useless card and a token comes back
-                    if b & ~t.playable == 0:
-                        can_play = True
-            if can_play:
-                continue
+            beliefs = [self.their_belief(o, avail, gt) for o in tr.hands[seat] if o >= 0]
+            if any(b & ~t.playable == 0 for b in beliefs):
+                continue  # it plays (before throwing away anything)
+            if any(b & ~t.trash == 0 for b in beliefs):
+                return False  # it throws away a useless card and a token comes back
             chop = tr.chop(seat)
             if chop < 0:
                 return False
