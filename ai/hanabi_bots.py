@@ -233,6 +233,7 @@ WEAK_HINT_TOKENS_TWO = 2  # two players: a lesser hint may spend down to two tok
 CHOP_PENALTY = 4.0  # a hint that leaves a precious card on the new chop
 STALL_DECK = 2  # with at most this many cards per seat left in the deck, hint rather than discard
 WRONG_BELIEF = 30.0  # a hint that leaves a teammate believing something false (it leads to misplays)
+UNLOCK_SEATS = 2  # with more seats a locked hand is rarer and someone else often frees it
 GAMBLE = 0.12  # least chance of success for a play in my final turn
 BUSY_TARGET = 4.0  # a play hint to a seat that already knows a play: it waits anyway, so it is worth less
 TEMPO_DECK = 8  # two-player games: with at most this many cards per seat left, a play hint may come before my own play
@@ -393,7 +394,7 @@ class Decision:
         can_discard = view.tokens < view.max_tokens
 
         if can_hint and level.urgent_saves:
-            save = self.urgent_fix() or self.urgent_save()
+            save = self.urgent_fix() or self.urgent_save() or self.urgent_unlock()
             if save is not None:
                 return save
         if (
@@ -732,6 +733,43 @@ class Decision:
             hint, score = self.best_hint(only_target=nxt)  # any hint it reads without a misplay
             return hint if hint is not None and score > -50 else None
         return None
+
+    def urgent_unlock(self) -> str | None:
+        """Give the next seat a known play or a known trash card when every card it holds is touched and worth
+        keeping: otherwise it must throw one of them away."""
+        tr, t, view = self.tr, self.t, self.view
+        if view.tokens >= view.max_tokens or self.n > UNLOCK_SEATS:
+            return None
+        nxt = self.next_seats()[0]
+        if tr.chop(nxt) >= 0 or self.turns_left_for(nxt) == 0:
+            return None
+        avail = self.avail_for(nxt)
+        gt = self.touched_seen_by(nxt)
+        live = [o for o in tr.hands[nxt] if o >= 0]
+        if any(self.their_belief(o, avail, gt) & ~(t.playable if k else t.trash) == 0 for o in live for k in (0, 1)):
+            return None  # it has a play or a known trash card already
+        if not any(BIT[self.truth[o]] & (t.critical | FIVES) & ~t.trash for o in live):
+            return None  # whatever it throws away can be spared
+        best, best_score = None, -1e9
+        queued = self.queued_ids(nxt)
+        for text, target, touched, mask in self.hint_options():
+            if target != nxt:
+                continue
+            score = self.evaluate_hint(nxt, touched, mask, avail, queued, gt)
+            if score <= -50:
+                continue
+            saved = [(o, tr.hint[o], tr.belief[o], tr.touched[o]) for o in live]
+            interpret(tr, nxt, touched, mask)
+            freed = False  # it now knows a play (evaluate_hint vetoed false ones) or a card that truly is trash
+            for o in live:
+                b = self.their_belief(o, avail, gt)
+                if b & ~t.playable == 0 or (b & ~t.trash == 0 and BIT[self.truth[o]] & t.trash):
+                    freed = True
+            for o, h, b, tc in saved:
+                tr.hint[o], tr.belief[o], tr.touched[o] = h, b, tc
+            if freed and score > best_score:
+                best, best_score = text, score
+        return best
 
     def urgent_save(self) -> str | None:
         """Save the next seat's chop when it is a last copy and that seat looks set to discard it."""
