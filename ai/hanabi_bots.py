@@ -234,6 +234,7 @@ CHOP_PENALTY = 4.0  # a hint that leaves a precious card on the new chop
 STALL_DECK = 2  # with at most this many cards per seat left in the deck, hint rather than discard
 WRONG_BELIEF = 30.0  # a hint that leaves a teammate believing something false (it leads to misplays)
 UNLOCK_SEATS = 2  # with more seats a locked hand is rarer and someone else often frees it
+CRIT_WEIGHT = (9.0, 7.0, 5.0, 3.0, 1.0)  # by value: keeping a last copy, when every card is touched
 GAMBLE = 0.12  # least chance of success for a play in my final turn
 BUSY_TARGET = 4.0  # a play hint to a seat that already knows a play: it waits anyway, so it is worth less
 TEMPO_DECK = 8  # two-player games: with at most this many cards per seat left, a play hint may come before my own play
@@ -522,8 +523,8 @@ class Decision:
                 if not BIT[x] & t.trash:
                     useful += w
                     if BIT[x] & t.critical:
-                        crit += w
-            return ((5 * crit + useful) / tot if tot else 0.0, -hand[i])
+                        crit += w * CRIT_WEIGHT[x % 5]  # a low last copy blocks more of its firework
+            return ((crit + useful) / tot if tot else 0.0, -hand[i])
 
         return min(beliefs, key=keep_value)
 
