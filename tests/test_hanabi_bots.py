@@ -158,3 +158,85 @@ def test_play_hint_that_frees_a_waiting_card_scores_higher() -> None:
     green = d.evaluate_hint(1, (3,), COLOUR_IDS[3], avail, queued, gt)
     assert red >= PLAY_HINT and green >= PLAY_HINT
     assert red >= green + 2.0  # (with no such bonus they score alike)
+
+
+def card(text: str) -> int:
+    return parse_card(text)
+
+
+def seat0_decision(g: object) -> Decision:
+    """Seat 0's reasoning on the current turn, with its tracker open for a test to adjust."""
+    bot = HanabiBot(LEVELS["hard"], random.Random(0))
+    v = g.view(0)  # type: ignore[attr-defined]
+    return Decision(bot, v, bot._tracker(v), g.legal_actions(0))  # type: ignore[attr-defined]
+
+
+def test_a_look_alike_only_misleads_when_it_is_the_older_card() -> None:
+    # W1 is on the fireworks. Seat 1 holds W2 and a dead W1 that both look like exactly "W2".
+    def twin_ok(seat1: list[str], dead: int) -> bool:
+        g = game_info("hanabi").start("classic", 2, None, {"deck": deck_with(
+            ["W1", "W3", "W4", "W4", "B4", *seat1])})  # fmt: skip
+        g.apply(0, "PLAY:A")
+        g.apply(1, "SAY:0:4")
+        d = seat0_decision(g)
+        for o in (5, 6):
+            d.tr.belief[o], d.tr.touched[o] = BIT[card("W2")], True
+        live = [5, 6, 7, 8, 9]
+        return d.twin_plays_first(dead, BIT[card("W2")], live, d.avail_for(1), d.touched_seen_by(1))
+
+    assert twin_ok(["W2", "W1", "Y4", "B3", "G3"], dead=6)  # the older W2 goes up first; then the W1 looks dead
+    assert not twin_ok(["W1", "W2", "Y4", "B3", "G3"], dead=5)  # the dead W1 is older: it would be played first
+
+
+def test_a_teammate_about_to_misplay_is_warned_first() -> None:
+    g = game_info("hanabi").start("classic", 2, None, {"deck": deck_with(
+        ["W3", "W3", "W4", "W4", "B4", "B3", "G4", "Y4", "R3", "G3"])})  # fmt: skip
+    g.apply(0, "SAY:1:4")
+    g.apply(1, "SAY:0:3")
+    d = seat0_decision(g)
+    d.tr.belief[5], d.tr.touched[5] = BIT[card("B1")], True  # seat 1 wrongly takes its B3 for a B1
+    fix = d.urgent_fix()
+    assert fix is not None and fix.startswith("SAY:1:")
+    assert d.choose() == fix
+
+
+def test_last_token_check_looks_past_a_seat_that_plays_before_throwing_away_trash() -> None:
+    # W1 is up. Seat 1 knows its R1 is playable and its W1 is dead: it plays first, so seat 2 then has to act
+    # with no token and throws away its chop, a 5.
+    g = game_info("hanabi").start("classic", 3, None, {"deck": deck_with(
+        ["W1", "W3", "W4", "W4", "B4", "W1", "R1", "Y4", "B3", "G3", "G5", "Y3", "B2", "R4", "R3"])})  # fmt: skip
+    g.apply(0, "PLAY:A")
+    g.apply(1, "SAY:0:4")
+    g.apply(2, "SAY:0:3")
+    d = seat0_decision(g)
+    d.tr.belief[5], d.tr.touched[5] = BIT[card("W1")], True
+    d.tr.belief[6], d.tr.touched[6] = BIT[card("R1")], True
+    assert d.forced_loss_ahead()
+
+
+def test_a_locked_hand_throws_away_a_likely_5_before_a_possible_low_last_copy() -> None:
+    # One R2 is in the discard pile, so the other is a last copy. Every card of seat 0 is touched.
+    g = game_info("hanabi").start("classic", 2, None, {"deck": deck_with(
+        ["W3", "W3", "W4", "W4", "B4", "R2", "G4", "Y4", "B3", "G3"])})  # fmt: skip
+    g.apply(0, "SAY:1:4")
+    g.apply(1, "DISCARD:A")
+    d = seat0_decision(g)
+    for o in range(5):
+        d.tr.touched[o] = True
+    beliefs = {0: BIT[card("R2")] | BIT[card("R3")], 1: BIT[card("W5")]}
+    assert d.discard_slot(beliefs, []) == 1
+
+
+def test_two_players_a_locked_partner_is_shown_a_play() -> None:
+    # Every card of seat 1 is touched and it holds a 5; its W1 is only known to be white: seat 0 frees it.
+    g = game_info("hanabi").start("classic", 2, None, {"deck": deck_with(
+        ["W3", "W3", "W4", "W4", "B4", "W1", "R5", "Y4", "B3", "G3"])})  # fmt: skip
+    g.apply(0, "SAY:1:4")
+    g.apply(1, "SAY:0:3")
+    d = seat0_decision(g)
+    for o in range(5, 10):
+        d.tr.touched[o] = True
+        d.tr.belief[o] = ALL_IDS & ~d.t.playable & ~d.t.trash
+    d.tr.belief[5] = COLOUR_IDS[0] & ~d.t.trash  # W1..W5
+    hint = d.urgent_unlock()
+    assert hint == "SAY:1:1"  # "white" would tell it nothing new

@@ -744,9 +744,12 @@ The bots follow a few habits a person can learn (full text: `docs/hanabi-convent
 * **Save hint**: a focus on the chop is playable or worth keeping — a **5** (saved with "5", never by colour), a
   **2** (saved with "2"), or with any other hint only a **last copy** of a card still needed.
 * **Good touch**: every other card a hint newly touches is still useful. Touched cards are kept.
+* **Look-alikes**: when two of your cards could only be the same card, play the older one first; once it has
+  gone up, the other is useless.
 
-On their turn the bots save a teammate's precious chop if it is in danger, play a card they know fits (5s
-first), hint a new play, and otherwise discard known trash or their chop. `ai:easy` is sometimes careless.
+On their turn the bots first warn a teammate who is about to play a card that does not fit, then save a
+teammate's precious chop if it is in danger, play a card they know fits (5s first), hint a new play, and
+otherwise discard known trash or their chop. `ai:easy` is sometimes careless.
 """
 
 KEYS = """\
