@@ -22,6 +22,7 @@ from rules.hanabi import (
     VALUE_HINT_TEXT,
     HanabiView,
     Move,
+    SlotView,
 )
 
 ALL_IDS = (1 << 25) - 1
@@ -46,6 +47,18 @@ def ids_of(mask: int) -> list[int]:
 def popcount(mask: int) -> int:
     """Number of identities in a mask."""
     return mask.bit_count()
+
+
+def chop_slot(hand: tuple[SlotView | None, ...]) -> int | None:
+    """The slot holding a hand's chop (its oldest untouched card, the next one its holder would discard), or
+    None when every card is touched."""
+    best: int | None = None
+    for i, slot in enumerate(hand):
+        if slot is None or slot.touched:
+            continue
+        if best is None or slot.order < hand[best].order:  # type: ignore[union-attr]
+            best = i
+    return best
 
 
 @dataclass(slots=True)

@@ -275,3 +275,16 @@ async def test_mouse_picks_a_slot_and_a_teammate() -> None:
         await pilot.press("escape", "p")  # plays the clicked slot C
         await wait_until(pilot, lambda: len(session.state.view(None).history) >= 1)
         assert session.state.view(None).history[0].action == "PLAY:C"
+
+
+def test_each_chop_is_marked() -> None:
+    # Ana tells Ben "yellow": his Y1, Y2 and Y4 are touched, so his oldest untouched card, G3 in slot C, is his chop.
+    game = new_game("classic", 2, None, _deck(["W3", "W3", "W4", "W4", "B4", "Y1", "Y2", "G3", "Y4", "R5"]))
+    assert game.apply(0, "SAY:1:YELLOW")
+    table = HanabiTable()
+    table.sync(game.view(0), ["Ana", "Ben"], None, False)
+    lines = [t.plain for t in table._hands(game.view(0), 80, False)[0]]
+    ben = next(line for line in lines if "Ben" in line)
+    assert re.findall(r"[WRBGY][1-5].", ben) == ["Y1•", "Y2•", "G3↓", "Y4•", "R5 "]
+    ana = next(line for line in lines if "Ana" in line)
+    assert re.findall(r"[A-E]\S?", ana.split("Ana")[1]) == ["A↓", "B", "C", "D", "E"]  # no hint yet: her oldest card

@@ -16,6 +16,7 @@ from ai.hanabi_bots import (
     Decision,
     HanabiBot,
     Tracker,
+    chop_slot,
     interpret,
     make_bot,
 )
@@ -240,3 +241,18 @@ def test_two_players_a_locked_partner_is_shown_a_play() -> None:
     d.tr.belief[5] = COLOUR_IDS[0] & ~d.t.trash  # W1..W5
     hint = d.urgent_unlock()
     assert hint == "SAY:1:1"  # "white" would tell it nothing new
+
+
+def test_chop_slot_is_the_oldest_untouched_card() -> None:
+    g = game_info("hanabi").start("classic", 2, None, {"deck": deck_with(
+        ["W1", "W3", "W4", "W4", "B4", "Y1", "Y2", "G3", "Y4", "R5"])})  # fmt: skip
+    assert chop_slot(g.view(0).hands[1]) == 0
+    g.apply(0, "SAY:1:YELLOW")  # touches slots A, B and D
+    assert chop_slot(g.view(0).hands[1]) == 2
+    g.apply(1, "SAY:0:4")
+    g.apply(0, "PLAY:A")  # W1 goes up; the new card (the newest) lands in slot A
+    assert chop_slot(g.view(1).hands[0]) == 1  # seat 0's oldest untouched card is now slot B
+    g.apply(1, "SAY:0:WHITE")
+    g.apply(0, "SAY:1:5")
+    assert chop_slot(g.view(0).hands[1]) == 2
+    assert chop_slot(tuple(None for _ in range(5))) is None

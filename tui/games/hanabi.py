@@ -16,6 +16,7 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding
 
+from ai.hanabi_bots import chop_slot
 from rules.core import Event
 from rules.fireworks import round_seats
 from rules.hanabi import (
@@ -60,13 +61,15 @@ PAUSE = {
     "round_end": 1.5,
     "round_start": 1.0,
 }
+CHOP_MARK = "↓"  # the conventions' chop: the card its holder throws away next
 HINT_KEYS = {"w": "WHITE", "r": "RED", "b": "BLUE", "g": "GREEN", "y": "YELLOW"}
 
 
-def face(card: int, touched: bool = False, style_extra: str = "", width: int = NARROW) -> Text:
-    """A card face: ``" R3• "`` — its colour letter and value; a dot marks a card some hint has touched."""
+def face(card: int, touched: bool = False, style_extra: str = "", width: int = NARROW, chop: bool = False) -> Text:
+    """A card face: ``" R3• "`` — its colour letter and value; a dot marks a card some hint has touched, an arrow
+    the holder's chop (the card it would discard next)."""
     c = card_colour(card)
-    core = f"{COLOUR_LETTERS[c]}{card_value(card)}{'•' if touched else ' '}"
+    core = f"{COLOUR_LETTERS[c]}{card_value(card)}{'•' if touched else CHOP_MARK if chop else ' '}"
     return Text(core.center(width), style=FACE_STYLE[c] + style_extra)
 
 
@@ -573,6 +576,7 @@ class HanabiTable(GameTable):
             hand = view.hands[seat]
             hits[len(lines)] = seat
             lit = self._lit(seat, hand)
+            chop = chop_slot(hand)
             row = self._name_cell(seat, name_w)
             for i, slot in enumerate(hand):
                 extra = " reverse" if i in lit else ""
@@ -585,7 +589,7 @@ class HanabiTable(GameTable):
                 elif self.hide_private or slot.card is None:
                     row.append_text(back(extra, cell))
                 else:
-                    row.append_text(face(slot.card, slot.touched, extra, cell))
+                    row.append_text(face(slot.card, slot.touched, extra, cell, chop=i == chop))
                 row.append(" ")
             lines.append(row)
             if self.target == seat and self.hint is not None and self.asking:
@@ -635,9 +639,10 @@ class HanabiTable(GameTable):
         title = self._name_cell(me, name_w, " (you)")
         flash = self.flash.slots if self.flash is not None and self.flash.seat == me else ()
         picking = self.asking and self.target is None
+        chop = chop_slot(hand)
         for i, slot in enumerate(hand):
             letter = SLOT_LETTERS[i]
-            mark = "•" if slot is not None and slot.touched else " "
+            mark = "•" if slot is not None and slot.touched else CHOP_MARK if i == chop else " "
             style = "bold"
             if picking and i == self.slot:
                 style = "bold black on yellow"
@@ -771,7 +776,8 @@ KEYS = """\
 ## Reading the table
 
 * Teammates' cards show their colour **letter** (W R B G Y) and value; a **•** marks a card some hint has
-  touched. Cards touched by the latest hint are underlined.
+  touched. Cards touched by the latest hint are underlined. A **↓** marks each player's chop (yours too): the
+  oldest untouched card, the one that player would throw away next.
 * Your own cards are backs: the top row lists the colours a card can still be, the bottom row its values
   (a · rules one out). A single colour or value left is shown filled in.
 * **✗** next to a firework: a card it needs is gone for good, so it cannot reach 5. In the discard pile,
