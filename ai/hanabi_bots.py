@@ -52,13 +52,8 @@ def popcount(mask: int) -> int:
 def chop_slot(hand: tuple[SlotView | None, ...]) -> int | None:
     """The slot holding a hand's chop (its oldest untouched card, the next one its holder would discard), or
     None when every card is touched."""
-    best: int | None = None
-    for i, slot in enumerate(hand):
-        if slot is None or slot.touched:
-            continue
-        if best is None or slot.order < hand[best].order:  # type: ignore[union-attr]
-            best = i
-    return best
+    untouched = [(slot.order, i) for i, slot in enumerate(hand) if slot is not None and not slot.touched]
+    return min(untouched)[1] if untouched else None
 
 
 @dataclass(slots=True)
@@ -606,7 +601,7 @@ class Decision:
         tr, t = self.tr, self.t
         hand = tr.hands[target]
         live = [o for o in hand if o >= 0]
-        saved = [(o, tr.hint[o], tr.belief[o], tr.touched[o]) for o in live]
+        saved = snapshot(tr, live)
         before_play = {o for o in live if self.their_belief(o, avail, gt) & ~t.playable == 0}
         chop = tr.chop(target)
         interpret(tr, target, touched, mask)
@@ -664,8 +659,7 @@ class Decision:
                     score -= CHOP_PENALTY  # the next card to go is precious too: better hints also save it
             return score
         finally:
-            for o, h, b, tc in saved:
-                tr.hint[o], tr.belief[o], tr.touched[o] = h, b, tc
+            restore(tr, saved)
 
     def twin_plays_first(self, o: int, b: int, live: list[int], avail: int, gt: int) -> bool:
         """Whether an older card of the same hand, believed the same single identity, is that card: the holder
@@ -760,7 +754,7 @@ class Decision:
         avail = self.avail_for(nxt)
         gt = self.touched_seen_by(nxt)
         live = [o for o in tr.hands[nxt] if o >= 0]
-        if any(self.their_belief(o, avail, gt) & ~(t.playable if k else t.trash) == 0 for o in live for k in (0, 1)):
+        if any(b & ~t.playable == 0 or b & ~t.trash == 0 for b in (self.their_belief(o, avail, gt) for o in live)):
             return None  # it has a play or a known trash card already
         if not any(BIT[self.truth[o]] & (t.critical | FIVES) & ~t.trash for o in live):
             return None  # whatever it throws away can be spared
@@ -772,15 +766,14 @@ class Decision:
             score = self.evaluate_hint(nxt, touched, mask, avail, queued, gt)
             if score <= -50:
                 continue
-            saved = [(o, tr.hint[o], tr.belief[o], tr.touched[o]) for o in live]
+            saved = snapshot(tr, live)
             interpret(tr, nxt, touched, mask)
             freed = False  # it now knows a play (evaluate_hint vetoed false ones) or a card that truly is trash
             for o in live:
                 b = self.their_belief(o, avail, gt)
                 if b & ~t.playable == 0 or (b & ~t.trash == 0 and BIT[self.truth[o]] & t.trash):
                     freed = True
-            for o, h, b, tc in saved:
-                tr.hint[o], tr.belief[o], tr.touched[o] = h, b, tc
+            restore(tr, saved)
             if freed and score > best_score:
                 best, best_score = text, score
         return best
@@ -820,6 +813,17 @@ class Decision:
         if hint is None or score < -URGENT_SLACK:
             return None
         return hint
+
+
+def snapshot(tr: Tracker, cards: list[int]) -> list[tuple[int, int, int, bool]]:
+    """The tracker's record of ``cards`` (draw orders), to put back after simulating a hint."""
+    return [(o, tr.hint[o], tr.belief[o], tr.touched[o]) for o in cards]
+
+
+def restore(tr: Tracker, saved: list[tuple[int, int, int, bool]]) -> None:
+    """Put back a :func:`snapshot`."""
+    for o, h, b, tc in saved:
+        tr.hint[o], tr.belief[o], tr.touched[o] = h, b, tc
 
 
 def saved_belief(saved: list[tuple[int, int, int, bool]], o: int) -> int:
