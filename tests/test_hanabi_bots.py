@@ -21,6 +21,7 @@ from ai.hanabi_bots import (
     make_bot,
 )
 from ai.levels import make_bot as level_bot
+from rules.core import GameState
 from rules.hanabi import CARD_TEXT, FULL_DECK, parse_card
 from rules.registry import game_info
 
@@ -30,6 +31,13 @@ def deck_with(top: list[str]) -> list[str]:
     for t in top:
         rest.remove(parse_card(t))
     return top + [CARD_TEXT[c] for c in rest]
+
+
+def seat0_decision(g: GameState) -> Decision:
+    """Seat 0's reasoning on the current turn, with its tracker open for a test to adjust."""
+    bot = HanabiBot(LEVELS["hard"], random.Random(0))
+    v = g.view(0)
+    return Decision(bot, v, bot._tracker(v), g.legal_actions(0))
 
 
 def play_out(game: str, preset: str, n: int, seed: int, levels: list[str]) -> tuple[object, list[str]]:
@@ -121,9 +129,7 @@ def test_last_token_is_kept_when_a_precious_chop_would_be_forced_out() -> None:
     # Seat 1 knows nothing and its chop (slot A) is R5: spending the last token would force it to discard the 5.
     def loss_ahead(seat1: list[str]) -> bool:
         g = game_info("hanabi").start("classic", 2, None, {"deck": deck_with(["W3", "W3", "W4", "W4", "B4", *seat1])})
-        bot = HanabiBot(LEVELS["hard"], random.Random(0))
-        v = g.view(0)
-        return Decision(bot, v, bot._tracker(v), g.legal_actions(0)).forced_loss_ahead()
+        return seat0_decision(g).forced_loss_ahead()
 
     assert loss_ahead(["R5", "G4", "Y4", "B3", "G3"])
     assert not loss_ahead(["R3", "G4", "Y4", "B3", "G3"])  # a chop with a twin left is no loss
@@ -136,9 +142,7 @@ def test_busy_teammate_gets_no_single_play_hint() -> None:
             ["W3", "W3", "W4", "W4", "B4", "Y4", "B3", "G1", "G3", "R1"])})  # fmt: skip
         g.apply(0, first_hint)
         g.apply(1, "SAY:0:3")
-        bot = HanabiBot(LEVELS["hard"], random.Random(0))
-        v = g.view(0)
-        return Decision(bot, v, bot._tracker(v), g.legal_actions(0)).best_hint(only_target=1)[1]
+        return seat0_decision(g).best_hint(only_target=1)[1]
 
     assert best_score("SAY:1:RED") < PLAY_HINT
     assert best_score("SAY:1:3") >= PLAY_HINT  # R1 still unknown: a hint can show it a play
@@ -151,25 +155,12 @@ def test_play_hint_that_frees_a_waiting_card_scores_higher() -> None:
     g.apply(0, "SAY:2:2")
     g.apply(1, "SAY:0:3")
     g.apply(2, "SAY:0:4")
-    bot = HanabiBot(LEVELS["hard"], random.Random(0))
-    v = g.view(0)
-    d = Decision(bot, v, bot._tracker(v), g.legal_actions(0))
+    d = seat0_decision(g)
     avail, queued, gt = d.avail_for(1), d.queued_ids(1), d.touched_seen_by(1)
     red = d.evaluate_hint(1, (2,), COLOUR_IDS[1], avail, queued, gt)
     green = d.evaluate_hint(1, (3,), COLOUR_IDS[3], avail, queued, gt)
     assert red >= PLAY_HINT and green >= PLAY_HINT
     assert red >= green + 2.0  # (with no such bonus they score alike)
-
-
-def card(text: str) -> int:
-    return parse_card(text)
-
-
-def seat0_decision(g: object) -> Decision:
-    """Seat 0's reasoning on the current turn, with its tracker open for a test to adjust."""
-    bot = HanabiBot(LEVELS["hard"], random.Random(0))
-    v = g.view(0)  # type: ignore[attr-defined]
-    return Decision(bot, v, bot._tracker(v), g.legal_actions(0))  # type: ignore[attr-defined]
 
 
 def test_a_look_alike_only_misleads_when_it_is_the_older_card() -> None:
@@ -181,9 +172,9 @@ def test_a_look_alike_only_misleads_when_it_is_the_older_card() -> None:
         g.apply(1, "SAY:0:4")
         d = seat0_decision(g)
         for o in (5, 6):
-            d.tr.belief[o], d.tr.touched[o] = BIT[card("W2")], True
+            d.tr.belief[o], d.tr.touched[o] = BIT[parse_card("W2")], True
         live = [5, 6, 7, 8, 9]
-        return d.twin_plays_first(dead, BIT[card("W2")], live, d.avail_for(1), d.touched_seen_by(1))
+        return d.twin_plays_first(dead, BIT[parse_card("W2")], live, d.avail_for(1), d.touched_seen_by(1))
 
     assert twin_ok(["W2", "W1", "Y4", "B3", "G3"], dead=6)  # the older W2 goes up first; then the W1 looks dead
     assert not twin_ok(["W1", "W2", "Y4", "B3", "G3"], dead=5)  # the dead W1 is older: it would be played first
@@ -195,7 +186,7 @@ def test_a_teammate_about_to_misplay_is_warned_first() -> None:
     g.apply(0, "SAY:1:4")
     g.apply(1, "SAY:0:3")
     d = seat0_decision(g)
-    d.tr.belief[5], d.tr.touched[5] = BIT[card("B1")], True  # seat 1 wrongly takes its B3 for a B1
+    d.tr.belief[5], d.tr.touched[5] = BIT[parse_card("B1")], True  # seat 1 wrongly takes its B3 for a B1
     fix = d.urgent_fix()
     assert fix is not None and fix.startswith("SAY:1:")
     assert d.choose() == fix
@@ -210,8 +201,8 @@ def test_last_token_check_looks_past_a_seat_that_plays_before_throwing_away_tras
     g.apply(1, "SAY:0:4")
     g.apply(2, "SAY:0:3")
     d = seat0_decision(g)
-    d.tr.belief[5], d.tr.touched[5] = BIT[card("W1")], True
-    d.tr.belief[6], d.tr.touched[6] = BIT[card("R1")], True
+    d.tr.belief[5], d.tr.touched[5] = BIT[parse_card("W1")], True
+    d.tr.belief[6], d.tr.touched[6] = BIT[parse_card("R1")], True
     assert d.forced_loss_ahead()
 
 
@@ -224,7 +215,7 @@ def test_a_locked_hand_throws_away_a_likely_5_before_a_possible_low_last_copy() 
     d = seat0_decision(g)
     for o in range(5):
         d.tr.touched[o] = True
-    beliefs = {0: BIT[card("R2")] | BIT[card("R3")], 1: BIT[card("W5")]}
+    beliefs = {0: BIT[parse_card("R2")] | BIT[parse_card("R3")], 1: BIT[parse_card("W5")]}
     assert d.discard_slot(beliefs, []) == 1
 
 
