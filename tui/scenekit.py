@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from textual.app import App
 from textual.pilot import Pilot
 
+from tui.app import ParlourApp
 from tui.screens.game import GameScreen
+from tui.session import new_session
 
 
 async def wait_until(pilot: Pilot, condition: Callable[[], bool], timeout: float = 30.0) -> None:
@@ -46,3 +48,18 @@ async def settle(pilot: Pilot) -> None:
     """Let pending messages and animations finish."""
     await pilot.pause()
     await pilot.wait_for_scheduled_animations()
+
+
+def finished_game(game: str, preset: str, seats: list[str], seed: int) -> App:
+    """An app whose game was played to the end by taking every seat's first legal action."""
+    session = new_session(game, preset, seats, seed, save=False)
+    state = session.state
+    while not state.is_over:
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    return ParlourApp(GameScreen(session, pace=0), pace=0)
+
+
+async def until_result(pilot: Pilot) -> None:
+    """Wait for the end-of-game screen."""
+    await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "ResultScreen")

@@ -16,7 +16,7 @@ from textual.pilot import Pilot
 
 from tui import scenes_fish, scenes_hanabi, scenes_volcanoes
 from tui.app import ParlourApp
-from tui.scenekit import Scene, person_to_act, settle, wait_until
+from tui.scenekit import Scene, finished_game, person_to_act, settle, until_result, wait_until
 from tui.screens.game import GameScreen
 from tui.session import new_session
 
@@ -71,16 +71,11 @@ PICK_DEAL = {
 
 
 def _finished() -> App:
-    session = new_session("nimmt", "codingame", ["human:Sam", "ai:easy", "ai:easy", "ai:easy"], 5, save=False)
-    state = session.state
-    while not state.is_over:
-        seat = state.to_act()[0]
-        state.apply(seat, state.legal_actions(seat)[0])
-    return ParlourApp(GameScreen(session, pace=0), pace=0)
+    return finished_game("nimmt", "codingame", ["human:Sam", "ai:easy", "ai:easy", "ai:easy"], 5)
 
 
 async def _result(pilot: Pilot) -> None:
-    await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "ResultScreen")
+    await until_result(pilot)
     await settle(pilot)
 
 

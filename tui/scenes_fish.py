@@ -8,7 +8,7 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from tui.app import ParlourApp
-from tui.scenekit import Scene, person_to_act, wait_until
+from tui.scenekit import Scene, finished_game, person_to_act, settle, until_result, wait_until
 from tui.screens.game import GameScreen
 from tui.session import new_session
 
@@ -58,18 +58,12 @@ def _slides(count: int) -> Callable[[Pilot], Awaitable[None]]:
 
 
 def _finished() -> App:
-    session = new_session("fish", "codingame", SEATS, 11, save=False)
-    state = session.state
-    while not state.is_over:
-        seat = state.to_act()[0]
-        state.apply(seat, state.legal_actions(seat)[0])
-    return ParlourApp(GameScreen(session, pace=0), pace=0)
+    return finished_game("fish", "codingame", SEATS, 11)
 
 
 async def _result(pilot: Pilot) -> None:
-    await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "ResultScreen")
-    await pilot.pause()
-    await pilot.wait_for_scheduled_animations()
+    await until_result(pilot)
+    await settle(pilot)
 
 
 SCENES: dict[str, Scene] = {

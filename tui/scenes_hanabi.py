@@ -10,7 +10,7 @@ from textual.pilot import Pilot
 from rules.core import GameState
 from rules.hanabi import PLAY_TEXT, VALUE_HINT_TEXT, SlotView, card_colour, card_value
 from tui.app import ParlourApp
-from tui.scenekit import Scene, person_to_act, wait_until
+from tui.scenekit import Scene, person_to_act, until_result, wait_until
 from tui.screens.game import GameScreen
 from tui.session import Session, new_session
 
@@ -99,7 +99,7 @@ def _finished() -> App:
 
 
 async def _result(pilot: Pilot) -> None:
-    await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "ResultScreen")
+    await until_result(pilot)
     await _settle(pilot)
 
 

@@ -9,7 +9,7 @@ from textual.pilot import Pilot
 
 from rules.volcanoes import VolcanoesState
 from tui.app import ParlourApp
-from tui.scenekit import Scene, person_to_act, wait_until
+from tui.scenekit import Scene, person_to_act, settle, until_result, wait_until
 from tui.screens.game import GameScreen
 from tui.session import Session, new_session
 
@@ -47,16 +47,11 @@ def _table(position: Callable[[], VolcanoesState] | None = None, pace: float = 0
     return make
 
 
-async def _settle(pilot: Pilot) -> None:
-    await pilot.pause()
-    await pilot.wait_for_scheduled_animations()
-
-
 def _keys(*keys: str) -> Callable[[Pilot], Awaitable[None]]:
     async def prepare(pilot: Pilot) -> None:
         await wait_until(pilot, lambda: person_to_act(pilot.app))
         await pilot.press(*keys)
-        await _settle(pilot)
+        await settle(pilot)
 
     return prepare
 
@@ -70,7 +65,7 @@ async def _mid_chain(pilot: Pilot) -> None:
     await wait_until(pilot, lambda: len(screen.animating) == 6)  # the move is shown; six events wait
     for _ in range(3):  # phase 1 eruption, its dormancy, phase 2 eruption
         screen.run_animation()
-    await _settle(pilot)
+    await settle(pilot)
 
 
 def _won() -> App:
@@ -80,10 +75,10 @@ def _won() -> App:
 
 
 async def _look_at_table(pilot: Pilot) -> None:
-    await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "ResultScreen")
+    await until_result(pilot)
     await pilot.press("v")
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, GameScreen))
-    await _settle(pilot)
+    await settle(pilot)
 
 
 SCENES: dict[str, Scene] = {
