@@ -536,25 +536,6 @@ class Decision:
 
         return min(beliefs, key=keep_value)
 
-    def crit_chance(self, b: int) -> float:
-        """Chance that a card of belief ``b`` is critical."""
-        tot = bad = 0
-        for i in ids_of(b):
-            w = max(self.left_me[i], 0)
-            tot += w
-            if BIT[i] & self.t.critical:
-                bad += w
-        return bad / tot if tot else 0.0
-
-    def trash_chance(self, b: int) -> float:
-        tot = bad = 0
-        for i in ids_of(b):
-            w = max(self.left_me[i], 0)
-            tot += w
-            if BIT[i] & self.t.trash:
-                bad += w
-        return bad / tot if tot else 0.0
-
     # --- hints ----------------------------------------------------------------------------------------------
     def hint_options(self) -> list[tuple[str, int, tuple[int, ...], int]]:
         """Legal hints as (text, target, touched slots, identity mask)."""
