@@ -9,8 +9,9 @@ from textual.pilot import Pilot
 
 from tui.scenekit import wait_until
 from tui.screens.game import GameScreen
+from tui.session import Session, new_session
 
-__all__ = ["my_turn", "screen_text", "wait_until"]
+__all__ = ["my_turn", "played_session", "screen_text", "wait_until"]
 
 
 def my_turn(pilot: Pilot) -> bool:
@@ -29,3 +30,12 @@ def screen_text(pilot: Pilot) -> str:
     svg = pilot.app.export_screenshot()
     texts = re.findall(r"<text[^>]*>(.*?)</text>", svg)
     return html.unescape("".join(texts)).replace("\xa0", " ")
+
+
+def played_session(game: str, preset: str, seats: list[str], seed: int) -> Session:
+    """A closed session of a game the given (bot) seats played to the end; its replay file is ``.path``."""
+    session = new_session(game, preset, seats, seed)
+    session.match.run()
+    session.close()
+    assert session.path is not None
+    return session

@@ -21,7 +21,7 @@ from rules.hanabi import (
     view_pace,
     view_scores,
 )
-from tests.apptools import my_turn, screen_text, wait_until
+from tests.apptools import my_turn, played_session, screen_text, wait_until
 from tui.app import ParlourApp
 from tui.games.hanabi import HanabiTable
 from tui.scenes_hanabi import advance
@@ -206,10 +206,7 @@ async def test_watching_shows_every_hand_and_empathy() -> None:
 
 
 async def test_replay_viewer_takes_each_seats_view() -> None:
-    session = new_session("hanabi", "classic", ["ai:easy"] * 3, seed=9)
-    session.match.run()
-    session.close()
-    assert session.path is not None
+    session = played_session("hanabi", "classic", ["ai:easy"] * 3, 9)
     app = ParlourApp(pace=0)
     async with app.run_test(size=SIZE) as pilot:
         app.open_replay(session.path)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.apptools import my_turn, screen_text, wait_until
+from tests.apptools import my_turn, played_session, screen_text, wait_until
 from tui import storage
 from tui.app import ParlourApp
 from tui.games.nimmt import card_text
@@ -199,13 +199,10 @@ def _actions(session) -> int:  # noqa: ANN001
 
 
 async def test_replay_viewer_steps_and_jumps(parlour_home: Path) -> None:
-    session = new_session("nimmt", "codingame", ["ai:easy"] * 4, seed=8)
-    session.match.run()
-    session.close()
-    assert session.path is not None
+    path = played_session("nimmt", "codingame", ["ai:easy"] * 4, 8).path
     app = ParlourApp(pace=0)
     async with app.run_test(size=SIZE) as pilot:
-        app.open_replay(session.path)
+        app.open_replay(path)
         await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
         viewer = app.screen
         assert isinstance(viewer, ReplayScreen) and viewer.position == 0

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.apptools import played_session
 from tui.cli import main
 from tui.session import new_session
 
@@ -43,11 +44,9 @@ def test_usage_errors_are_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]
 
 
 def finished_replay(seed: int) -> Path:
-    session = new_session("nimmt", "codingame", ["ai:easy", "random", "random", "random"], seed)
-    session.match.run()
-    session.close()
-    assert session.path is not None
-    return session.path
+    path = played_session("nimmt", "codingame", ["ai:easy", "random", "random", "random"], seed).path
+    assert path is not None
+    return path
 
 
 def test_check_good_and_bad_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
