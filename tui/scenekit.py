@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from textual.app import App
 from textual.pilot import Pilot
+from textual.widgets import RichLog
 
 from tui.app import ParlourApp
 from tui.screens.game import GameScreen
@@ -45,8 +46,12 @@ class Scene:
 
 
 async def settle(pilot: Pilot) -> None:
-    """Let pending messages and animations finish."""
+    """Let pending messages and animations finish, and every game log scroll to its latest line."""
     await pilot.pause()
+    await pilot.wait_for_scheduled_animations()
+    # A log scrolls to its end a moment after a screen comes back; a picture taken before that would differ.
+    logs = [log for log in pilot.app.screen.query(RichLog) if log.auto_scroll]
+    await wait_until(pilot, lambda: all(log.scroll_y >= log.max_scroll_y for log in logs))
     await pilot.wait_for_scheduled_animations()
 
 

@@ -30,8 +30,7 @@ async def _turn(pilot: Pilot, *keys: str) -> None:
 
 async def _settle(pilot: Pilot) -> None:
     await wait_until(pilot, lambda: person_to_act(pilot.app))
-    await pilot.pause()
-    await pilot.wait_for_scheduled_animations()
+    await settle(pilot)
 
 
 async def _placement(pilot: Pilot) -> None:

@@ -10,7 +10,7 @@ from textual.pilot import Pilot
 from rules.core import GameState
 from rules.hanabi import PLAY_TEXT, VALUE_HINT_TEXT, SlotView, card_colour, card_value
 from tui.app import ParlourApp
-from tui.scenekit import Scene, person_to_act, until_result, wait_until
+from tui.scenekit import Scene, person_to_act, settle, until_result, wait_until
 from tui.screens.game import GameScreen
 from tui.session import Session, new_session
 
@@ -78,8 +78,7 @@ def _game(
 async def _settle(pilot: Pilot) -> None:
     await pilot.pause()
     pilot.app.clear_notifications()  # round summaries are toasts with timers: keep them out of pictures
-    await pilot.pause()
-    await pilot.wait_for_scheduled_animations()
+    await settle(pilot)
 
 
 def _keys(*keys: str) -> Callable[[Pilot], Awaitable[None]]:
