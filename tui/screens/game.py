@@ -293,6 +293,11 @@ class GameScreen(ParlourScreen):
         else:
             self.set_timer(pause, self.run_animation)
 
+    def on_screen_resume(self) -> None:
+        """Back from the result screen or a notice: lines written to the log while it was covered may have left it
+        short of its end, so show the latest."""
+        self.query_one("#log", RichLog).scroll_end(animate=False)
+
     def on_game_table_chosen(self, message: GameTable.Chosen) -> None:
         """A person chose on the table."""
         if self.asking is None or self.curtain_for is not None or self.animating:
