@@ -9,13 +9,12 @@ from rich.style import Style
 from textual.pilot import Pilot
 
 from rules.fish import COLUMNS, ROW_WIDTHS, ROWS, TILE_NAMES, action_parts, parse_tile, reachable, tile_index
-from tests.apptools import my_turn, screen_text, wait_until
+from tests.apptools import my_turn, result_shown, screen_text, wait_until
 from tui import storage
 from tui.app import ParlourApp
 from tui.games.fish import CURSOR_LEGAL_BG, LEGAL_BG, SIZES, FishTable
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
-from tui.screens.modals import ResultScreen
 from tui.screens.replay_viewer import ReplayScreen
 from tui.session import new_session
 
@@ -92,8 +91,8 @@ async def test_whole_two_seat_game_by_keys() -> None:
     turns = slides = 0
     async with app.run_test(size=SIZE) as pilot:
         while True:
-            await wait_until(pilot, lambda: my_turn(pilot) or isinstance(app.screen, ResultScreen), timeout=60)
-            if isinstance(app.screen, ResultScreen):
+            await wait_until(pilot, lambda: my_turn(pilot) or result_shown(app), timeout=60)
+            if result_shown(app):
                 break
             table = table_of(pilot)
             legal = table.ask.legal  # type: ignore[union-attr]
@@ -217,7 +216,7 @@ async def test_watch_replay_and_resume() -> None:
     session = new_session("fish", "codingame", ["ai:easy", "ai:easy"], seed=4)
     app = ParlourApp(GameScreen(session, watch=True, speed=16, pace=0.001), pace=0)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen), timeout=40)
+        await wait_until(pilot, lambda: result_shown(app), timeout=40)
         await pilot.press("v")  # look at the finished table
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
         assert "Game over" in screen_text(pilot)

@@ -21,12 +21,12 @@ from rules.hanabi import (
     view_pace,
     view_scores,
 )
-from tests.apptools import my_turn, played_session, screen_text, wait_until
+from tests.apptools import my_turn, played_session, result_shown, screen_text, wait_until
 from tui.app import ParlourApp
 from tui.games.hanabi import HanabiTable
 from tui.scenes_hanabi import advance
 from tui.screens.game import GameScreen
-from tui.screens.modals import CurtainScreen, ResultScreen
+from tui.screens.modals import CurtainScreen
 from tui.screens.replay_viewer import ReplayScreen
 from tui.session import Session, new_session
 
@@ -114,9 +114,9 @@ async def test_whole_classic_game_by_keys() -> None:
         await pilot.press("escape")
         app.clear_notifications()
         turns = 0
-        while not isinstance(app.screen, ResultScreen):
-            await wait_until(pilot, lambda: my_turn(pilot) or isinstance(app.screen, ResultScreen), timeout=60)
-            if isinstance(app.screen, ResultScreen):
+        while not result_shown(app):
+            await wait_until(pilot, lambda: my_turn(pilot) or result_shown(app), timeout=60)
+            if result_shown(app):
                 break
             await take_turn(pilot, session, 0, turns)
             turns += 1

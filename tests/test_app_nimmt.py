@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.apptools import my_turn, played_session, screen_text, wait_until
+from tests.apptools import my_turn, played_session, result_shown, screen_text, wait_until
 from tui import storage
 from tui.app import ParlourApp
 from tui.games.nimmt import card_text
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
-from tui.screens.modals import CurtainScreen, MessageScreen, ResultScreen
+from tui.screens.modals import CurtainScreen, MessageScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.replay_viewer import ReplayScreen
 from tui.session import new_session
@@ -32,9 +32,9 @@ async def test_whole_game_from_home_screen_by_keys(parlour_home: Path) -> None:
         assert isinstance(screen, GameScreen)
         assert [s.kind for s in screen.session.specs] == ["human", "ai", "ai", "ai"]
         moves = 0
-        while not isinstance(app.screen, ResultScreen):
-            await wait_until(pilot, lambda: my_turn(pilot) or isinstance(app.screen, ResultScreen), timeout=60)
-            if isinstance(app.screen, ResultScreen):
+        while not result_shown(app):
+            await wait_until(pilot, lambda: my_turn(pilot) or result_shown(app), timeout=60)
+            if result_shown(app):
                 break
             # Vary the keys: sometimes move the cursor first.
             await pilot.press(*(["right"] * (moves % 3)), "enter")
@@ -189,7 +189,7 @@ async def test_watch_mode_pause_step_and_speed(parlour_home: Path) -> None:
         await pilot.press("minus")
         assert screen.speed == 8
         await pilot.press("space")
-        await wait_until(pilot, lambda: session.state.is_over or isinstance(app.screen, ResultScreen), timeout=60)
+        await wait_until(pilot, lambda: session.state.is_over or result_shown(app), timeout=60)
     assert session.path is not None and storage.read_replay(session.path).finished
 
 
@@ -261,7 +261,7 @@ async def test_again_with_the_same_seats(parlour_home: Path) -> None:
         session.match.play(seat, state.legal_actions(seat)[0])
     app = ParlourApp(GameScreen(session, pace=0), pace=0)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen))
+        await wait_until(pilot, lambda: result_shown(app))
         await pilot.press("a")
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.session is not session)
         fresh = app.screen

@@ -9,14 +9,13 @@ from collections import deque
 from textual.pilot import Pilot
 
 from rules.volcanoes import INDEX, NAMES, NEIGHBORS, OPPOSITE, VolcanoesState
-from tests.apptools import my_turn, screen_text, wait_until
+from tests.apptools import my_turn, result_shown, screen_text, wait_until
 from tui import storage
 from tui.app import ParlourApp
 from tui.games.volcanoes import EMPTY_FILL, VolcanoesTable
 from tui.games.volcanoes_net import SEAMS, across, along, seam_marks
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
-from tui.screens.modals import ResultScreen
 from tui.screens.replay_viewer import ReplayScreen
 from tui.session import new_session
 
@@ -70,8 +69,8 @@ async def test_whole_game_against_an_easy_bot_by_keys() -> None:
     moves = 0
     async with app.run_test(size=SIZE) as pilot:
         while True:
-            await wait_until(pilot, lambda: my_turn(pilot) or isinstance(app.screen, ResultScreen), timeout=60)
-            if isinstance(app.screen, ResultScreen):
+            await wait_until(pilot, lambda: my_turn(pilot) or result_shown(app), timeout=60)
+            if result_shown(app):
                 break
             table = table_of(app)
             legal = session.state.legal_actions(0)
@@ -187,7 +186,7 @@ async def test_watch_then_replay_the_saved_game() -> None:
     session = new_session("volcanoes", "codingame", ["ai:easy", "ai:easy"], seed=11)
     app = ParlourApp(GameScreen(session, watch=True, speed=16, pace=0.01), pace=0)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, ResultScreen), timeout=60)
+        await wait_until(pilot, lambda: result_shown(app), timeout=60)
         await pilot.press("v")
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
         assert table_of(app).chain  # Orange's winning chain is lit

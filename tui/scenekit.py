@@ -12,6 +12,7 @@ from textual.widgets import RichLog
 
 from tui.app import ParlourApp
 from tui.screens.game import GameScreen
+from tui.screens.modals import ResultScreen
 from tui.session import new_session
 
 
@@ -65,6 +66,19 @@ def finished_game(game: str, preset: str, seats: list[str], seed: int) -> App:
     return ParlourApp(GameScreen(session, pace=0), pace=0)
 
 
-async def until_result(pilot: Pilot) -> None:
-    """Wait for the end-of-game screen."""
-    await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "ResultScreen")
+def result_shown(app: App) -> bool:
+    """The end-of-game screen is up and laid out.
+
+    A pushed screen is on top of the stack a moment before its widgets are mounted and placed; text read
+    from it in that moment is only the app's title.
+    """
+    screen = app.screen
+    if not isinstance(screen, ResultScreen):
+        return False
+    boxes = screen.query("#result-box")
+    return bool(boxes) and boxes.first().region.area > 0
+
+
+async def until_result(pilot: Pilot, timeout: float = 30.0) -> None:
+    """Wait for the end-of-game screen to be drawn."""
+    await wait_until(pilot, lambda: result_shown(pilot.app), timeout)
