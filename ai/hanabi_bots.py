@@ -91,7 +91,20 @@ class Table:
 class Tracker:
     """The table's common knowledge of one round, rebuilt from the public history."""
 
-    __slots__ = ("seats", "hands", "hint", "belief", "touched", "fw", "disc", "done", "hist", "round")
+    __slots__ = (
+        "seats",
+        "hands",
+        "hint",
+        "belief",
+        "touched",
+        "delayed",
+        "delayer",
+        "fw",
+        "disc",
+        "done",
+        "hist",
+        "round",
+    )
 
     def __init__(self, view: HanabiView) -> None:
         h = view.hand_size
@@ -101,6 +114,8 @@ class Tracker:
         self.hint = [ALL_IDS] * 50
         self.belief = [ALL_IDS] * 50
         self.touched = [False] * 50
+        self.delayed = [0] * 50  # identities a focus may be only as a delayed play (see interpret)
+        self.delayer = [-1] * 50  # who gave that hint: the card it waits for is in neither its hand nor the target's
         self.fw = [0] * 5
         self.disc = [0] * 25
         self.done = 0
@@ -127,7 +142,7 @@ class Tracker:
         """Apply one public move."""
         if m.kind == "hint":
             mask = COLOUR_IDS[m.colour] if m.colour >= 0 else VALUE_IDS[m.value]
-            interpret(self, m.target, m.touched, mask)
+            interpret(self, m.seat, m.target, m.touched, mask)
         elif m.kind in ("play", "discard"):
             card = m.card
             if m.kind == "play" and m.success:
@@ -162,6 +177,43 @@ class Tracker:
                 out |= BIT[c * 5 + v]
         return out & ~t.trash
 
+    def after_queued(self, t: Table, hinter: int, target: int) -> int:
+        """Identities that become playable once the known plays of the seats other than ``hinter`` and
+        ``target`` are made (both see those cards): the targets a delayed play clue may have."""
+        possible = 0
+        for s, hand in self.hands.items():
+            if s in (hinter, target):
+                continue
+            for o in hand:
+                if o >= 0 and self.touched[o] and known_play(self.belief[o], t):
+                    possible |= self.belief[o]
+        return successors(possible & t.playable) & ~t.trash & ~t.playable
+
+
+def known_play(belief: int, t: Table) -> bool:
+    """Whether a touched card of this belief is known playable (touched cards are no trash, so dead identities
+    left in its belief do not count)."""
+    live = belief & ~t.trash
+    return live != 0 and live & ~t.playable == 0
+
+
+def successors(mask: int) -> int:
+    """The next value of the same colour for every identity in ``mask`` (5s have none)."""
+    return (mask & ~FIVES) << 1
+
+
+def keep_delayed(b: int, delayed: int, t: Table, queued: int) -> int:
+    """Narrow belief ``b`` of a card hinted as a possible delayed play, for an observer who sees the queued
+    plays ``queued``: a delayed identity stays only while its predecessor waits in a hand the observer sees (or
+    once it is playable). The card was no duplicate when hinted, so identities that became trash go too."""
+    if not delayed:
+        return b
+    gone = delayed & ~t.playable & ~successors(queued)
+    out = b & ~gone
+    if out & ~t.trash:
+        out &= ~t.trash
+    return out if out else b
+
 
 def save_set(t: Table, mask: int) -> int:
     """Identities a hint naming ``mask`` may be saving on the chop.
@@ -175,12 +227,14 @@ def save_set(t: Table, mask: int) -> int:
     return t.critical & ~FIVES & ~TWOS & ~t.trash
 
 
-def interpret(tr: Tracker, target: int, touched: tuple[int, ...], mask: int) -> None:
+def interpret(tr: Tracker, hinter: int, target: int, touched: tuple[int, ...], mask: int) -> None:
     """Update the common knowledge of ``target``'s hand for a hint naming identities ``mask``.
 
     Conventions: the focus is the chop when the hint newly touches it, else the newest newly touched card.
     A chop focus is playable now or worth saving (critical, a 5 or a 2); any other focus is playable now or
-    right after cards already known exactly. Other newly touched cards are not trash (good touch).
+    right after cards already known exactly. Either may also be a delayed play: the successor of a card another
+    seat knows to be playable (each observer keeps only what it sees waiting, see :func:`keep_delayed`). Other
+    newly touched cards are not trash (good touch).
     """
     hand = tr.hands[target]
     chop = tr.chop(target)
@@ -202,11 +256,15 @@ def interpret(tr: Tracker, target: int, touched: tuple[int, ...], mask: int) -> 
     t = tr.table()
     focus = chop if chop in fresh else max(fresh)
     play = tr.play_set(t, focus)
+    later = tr.after_queued(t, hinter, target) & ~play
     for o in fresh:
         tr.touched[o] = True
         allowed = ~t.trash  # good touch
         if o == focus:
-            allowed = play | (save_set(t, mask) if o == chop else 0)
+            saves = save_set(t, mask) if o == chop else 0
+            allowed = play | later | saves
+            tr.delayed[o] = later & mask & ~saves
+            tr.delayer[o] = hinter
         b = tr.belief[o] & allowed
         if b:
             tr.belief[o] = b
@@ -253,6 +311,7 @@ LATE_FIVE_DECK = 14
 CHAIN_BONUS = 2.5  # a play hint whose card lets a touched card (anywhere) follow it: chains need turns
 WRONG_TRASH = 4.0  # the same for a trash card: at worst a fuse, never a lost card
 LAST_TOKEN = 16.0  # spending the last token when a seat ahead must then throw away a precious chop
+DELAYED_PLAY = 10.0  # a hint that makes a card known to play right after another seat's known play
 URGENT_SLACK = 60.0  # an urgent save may cost this much (a duplicate or trash touched) rather than lose the card
 
 
@@ -317,18 +376,68 @@ class Decision:
         for o, card in self.truth.items():
             if tr.touched[o]:
                 self.touched_seen |= BIT[card]
+        self.owner = {o: s for s, hand in tr.hands.items() for o in hand if o >= 0}
+        self._queued: dict[tuple[int, int], int] = {}
+        self.deduced: dict[int, int] = {}
+        self.deduced = self.deduce_mine()
 
     # --- helpers --------------------------------------------------------------------------------------------
     def my_belief(self, o: int) -> int:
         """What my card with draw order ``o`` can be, given conventions and every card I see."""
         tr = self.tr
+        if o in self.deduced:
+            return self.deduced[o]
         b = tr.belief[o] & self.avail_me
         if b:
+            if tr.delayed[o]:
+                b = keep_delayed(b, tr.delayed[o], self.t, self.queued_seen(self.me, tr.delayer[o]))
             if tr.touched[o] and b & ~self.touched_seen:
                 b &= ~self.touched_seen  # good touch: not a twin of a card already touched elsewhere
             return b
         b = tr.hint[o] & self.avail_me
         return b if b else tr.hint[o]
+
+    def queued_seen(self, seat: int, hinter: int = -1) -> int:
+        """Identities of the known plays (touched cards the table knows to be playable) that ``seat`` sees in
+        the hands other than ``hinter``'s; mine count only when I know them exactly."""
+        out = self._queued.get((seat, hinter))
+        if out is not None:
+            return out
+        tr, t = self.tr, self.t
+        out = 0
+        for s, hand in tr.hands.items():
+            if s in (seat, hinter):
+                continue
+            for o in hand:
+                if o < 0 or not tr.touched[o] or not known_play(tr.belief[o], t):
+                    continue
+                if s != self.me:
+                    out |= BIT[self.truth[o]]
+                else:
+                    b = self.deduced.get(o, tr.belief[o])
+                    if b & (b - 1) == 0:
+                        out |= b
+        self._queued[seat, hinter] = out
+        return out
+
+    def deduce_mine(self) -> dict[int, int]:
+        """My known plays whose identity a teammate's delayed play clue gives away: when a card hinted as a
+        delayed play waits for a predecessor that I see nowhere, my one known play that may be it is it."""
+        tr, t = self.tr, self.t
+        out: dict[int, int] = {}
+        mine = [o for o in tr.hands[self.me] if o >= 0 and tr.touched[o] and known_play(tr.belief[o], t)]
+        for o, x in self.truth.items():
+            if not tr.delayed[o] & BIT[x] or BIT[x] & (t.playable | t.trash) or tr.delayer[o] == self.me:
+                continue
+            pred = BIT[x - 1]
+            if pred & self.queued_seen(self.me, tr.delayer[o]):
+                continue
+            cands = [m for m in mine if tr.belief[m] & pred]
+            if len(cands) == 1:
+                out[cands[0]] = pred
+        if out:
+            self._queued.clear()  # my exact knowledge grew
+        return out
 
     def avail_for(self, seat: int) -> int:
         """Identities ``seat`` may think its cards are, counting the cards both of us see."""
@@ -363,6 +472,8 @@ class Decision:
         tr = self.tr
         b = tr.belief[o] & avail
         if b:
+            if tr.delayed[o]:
+                b = keep_delayed(b, tr.delayed[o], self.t, self.queued_seen(self.owner[o], tr.delayer[o]))
             if gt and tr.touched[o] and b & ~gt:
                 b &= ~gt
             return b
@@ -585,7 +696,9 @@ class Decision:
         saved = snapshot(tr, live)
         before_play = {o for o in live if self.their_belief(o, avail, gt) & ~t.playable == 0}
         chop = tr.chop(target)
-        interpret(tr, target, touched, mask)
+        interpret(tr, self.me, target, touched, mask)
+        self._queued.clear()  # the hint may make a card of ``target`` a known play
+        waits = successors(self.queued_seen(target, self.me) & t.playable)  # delayed plays ``target`` counts on
         score = 0.0
         seen_ids = 0
         try:
@@ -610,14 +723,19 @@ class Decision:
                     continue
                 if tr.touched[o] and not b & tb and (not was_touched or saved_belief(saved, o) & tb):
                     # They now believe something false about it: a misplay later (cheaper when the card is trash or
-                    # a twin of a card touched elsewhere, and a fuse can be spared).
+                    # a twin of a card touched elsewhere, and a fuse can be spared, unless they take it for a
+                    # delayed play: that misplay is certain).
                     spare = self.view.fuses + 1 < self.view.fuse_limit
-                    score -= WRONG_TRASH if tb & (t.trash | queued) and spare else WRONG_BELIEF
+                    cheap = tb & (t.trash | queued) and spare and b & ~(t.playable | waits)
+                    score -= WRONG_TRASH if cheap else WRONG_BELIEF
                 if tr.touched[o] and not was_touched:
                     if tb & t.trash or tb & (queued | seen_ids):
                         score -= 3.0
                         continue
                     seen_ids |= tb
+                    if tr.delayed[o] & tb and b & ~(t.playable | waits) == 0:
+                        score += DELAYED_PLAY  # it plays as soon as the card it waits for is played
+                        continue
                     gain = 0.0  # touching a card that cannot play yet mostly clogs the hand
                     if tb & t.critical or truth % 5 == 4:
                         gain += 2.0 if o != chop else 7.0
@@ -641,6 +759,7 @@ class Decision:
             return score
         finally:
             restore(tr, saved)
+            self._queued.clear()
 
     def twin_plays_first(self, o: int, b: int, live: list[int], avail: int, gt: int) -> bool:
         """Whether an older card of the same hand, believed the same single identity, is that card: the holder
@@ -748,13 +867,15 @@ class Decision:
             if score <= -50:
                 continue
             saved = snapshot(tr, live)
-            interpret(tr, nxt, touched, mask)
+            interpret(tr, self.me, nxt, touched, mask)
+            self._queued.clear()
             freed = False  # it now knows a play (evaluate_hint vetoed false ones) or a card that truly is trash
             for o in live:
                 b = self.their_belief(o, avail, gt)
                 if b & ~t.playable == 0 or (b & ~t.trash == 0 and BIT[self.truth[o]] & t.trash):
                     freed = True
             restore(tr, saved)
+            self._queued.clear()
             if freed and score > best_score:
                 best, best_score = text, score
         return best
@@ -796,18 +917,21 @@ class Decision:
         return hint
 
 
-def snapshot(tr: Tracker, cards: list[int]) -> list[tuple[int, int, int, bool]]:
+Saved = list[tuple[int, int, int, bool, int, int]]
+
+
+def snapshot(tr: Tracker, cards: list[int]) -> Saved:
     """The tracker's record of ``cards`` (draw orders), to put back after simulating a hint."""
-    return [(o, tr.hint[o], tr.belief[o], tr.touched[o]) for o in cards]
+    return [(o, tr.hint[o], tr.belief[o], tr.touched[o], tr.delayed[o], tr.delayer[o]) for o in cards]
 
 
-def restore(tr: Tracker, saved: list[tuple[int, int, int, bool]]) -> None:
+def restore(tr: Tracker, saved: Saved) -> None:
     """Put back a :func:`snapshot`."""
-    for o, h, b, tc in saved:
-        tr.hint[o], tr.belief[o], tr.touched[o] = h, b, tc
+    for o, h, b, tc, d, by in saved:
+        tr.hint[o], tr.belief[o], tr.touched[o], tr.delayed[o], tr.delayer[o] = h, b, tc, d, by
 
 
-def saved_belief(saved: list[tuple[int, int, int, bool]], o: int) -> int:
+def saved_belief(saved: Saved, o: int) -> int:
     """The belief of card ``o`` before the simulated hint."""
     for x in saved:
         if x[0] == o:

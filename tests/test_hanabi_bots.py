@@ -19,6 +19,7 @@ from ai.hanabi_bots import (
     chop_slot,
     interpret,
     make_bot,
+    popcount,
 )
 from ai.levels import make_bot as level_bot
 from rules.core import GameState
@@ -33,11 +34,11 @@ def deck_with(top: list[str]) -> list[str]:
     return top + [CARD_TEXT[c] for c in rest]
 
 
-def seat0_decision(g: GameState) -> Decision:
-    """Seat 0's reasoning on the current turn, with its tracker open for a test to adjust."""
+def seat0_decision(g: GameState, seat: int = 0) -> Decision:
+    """Seat 0's (or ``seat``'s) reasoning on the current turn, with its tracker open for a test to adjust."""
     bot = HanabiBot(LEVELS["hard"], random.Random(0))
-    v = g.view(0)
-    return Decision(bot, v, bot._tracker(v), g.legal_actions(0))
+    v = g.view(seat)
+    return Decision(bot, v, bot._tracker(v), g.legal_actions(seat))
 
 
 def play_out(game: str, preset: str, n: int, seed: int, levels: list[str]) -> tuple[object, list[str]]:
@@ -116,12 +117,12 @@ def test_chop_focus_and_good_touch_interpretation() -> None:
         ["W3", "W3", "W4", "W4", "B4", "R5", "G4", "Y4", "B3", "G3"])})  # fmt: skip
     tr = Tracker(g.view(0))
     # A "5" hint on seat 1's chop (draw order 5): the card is a save, so it may be any 5.
-    interpret(tr, 1, (0,), sum(BIT[c * 5 + 4] for c in range(5)))
+    interpret(tr, 0, 1, (0,), sum(BIT[c * 5 + 4] for c in range(5)))
     assert tr.touched[5] and tr.belief[5] == sum(BIT[c * 5 + 4] for c in range(5))
     assert tr.chop(1) == 6
     # A "1" hint newly touching a non-chop card: a play hint, so only playable 1s remain.
     assert tr.belief[9] == ALL_IDS & ~sum(BIT[c * 5 + 4] for c in range(5))  # negative information
-    interpret(tr, 1, (4,), sum(BIT[c * 5] for c in range(5)))
+    interpret(tr, 0, 1, (4,), sum(BIT[c * 5] for c in range(5)))
     assert tr.belief[9] == sum(BIT[c * 5] for c in range(5))
 
 
@@ -247,3 +248,50 @@ def test_chop_slot_is_the_oldest_untouched_card() -> None:
     g.apply(0, "SAY:1:5")
     assert chop_slot(g.view(0).hands[1]) == 2
     assert chop_slot(tuple(None for _ in range(5))) is None
+
+
+# Seat 0: junk. Seat 1: R2 in slot B (no chop). Seat 2: its known play is in slot E (R1, or B1 for the look-alike).
+def delayed_table(seat1_b: str, seat2_e: str) -> GameState:
+    g = game_info("hanabi").start("classic", 3, None, {"deck": deck_with(
+        ["W3", "W3", "W4", "W4", "B4", "G4", seat1_b, "Y4", "B3", "G3", "Y3", "B2", "G2", "W2", seat2_e])})  # fmt: skip
+    g.apply(0, "SAY:2:1")  # seat 2 knows slot E is a playable 1, not which one
+    g.apply(1, "SAY:0:4")
+    g.apply(2, "SAY:0:3")  # it keeps that 1 for now
+    return g
+
+
+def test_a_card_that_follows_a_teammates_known_play_gets_a_delayed_play_hint() -> None:
+    g = delayed_table("R2", "R1")
+    hint = make_bot("hard", random.Random(0)).choose(g.view(0), g.legal_actions(0))
+    assert hint in ("SAY:1:RED", "SAY:1:2")
+    g.apply(0, hint)
+    bot1 = make_bot("hard", random.Random(1))
+    assert bot1.choose(g.view(1), g.legal_actions(1)) != "PLAY:B"  # its R1 is not up yet: it waits
+    g.apply(1, "SAY:0:3")
+    g.apply(2, "PLAY:E")  # R1 goes up
+    g.apply(0, "DISCARD:A")
+    assert bot1.choose(g.view(1), g.legal_actions(1)) == "PLAY:B"
+
+
+def test_a_delayed_reading_needs_the_card_it_waits_for_to_be_in_sight() -> None:
+    # The same "red" hint on a red 1 while seat 2's known play is B1: seat 1 sees no red 1 waiting, so its card
+    # cannot be a delayed R2 and is played at once.
+    g = delayed_table("R1", "B1")
+    g.apply(0, "SAY:1:RED")
+    d = seat0_decision(g, 1)
+    assert d.my_belief(6) == BIT[parse_card("R1")]
+    assert make_bot("hard", random.Random(1)).choose(g.view(1), g.legal_actions(1)) == "PLAY:B"
+    # With an R1 waiting in seat 2's hand the same hint reads as R2, not yet playable.
+    g = delayed_table("R2", "R1")
+    g.apply(0, "SAY:1:RED")
+    assert seat0_decision(g, 1).my_belief(6) == BIT[parse_card("R2")]
+
+
+def test_the_seat_a_delayed_play_waits_on_learns_which_card_it_holds() -> None:
+    # Seat 2 only knows its slot E is some playable 1. A delayed "red" hint on seat 1's R2 that it sees tells it
+    # that its 1 must be the red one (nobody else holds a known R1).
+    g = delayed_table("R2", "R1")
+    assert popcount(seat0_decision(g, 2).my_belief(14)) > 1
+    g.apply(0, "SAY:1:RED")
+    g.apply(1, "SAY:0:3")
+    assert seat0_decision(g, 2).my_belief(14) == BIT[parse_card("R1")]

@@ -746,6 +746,9 @@ The bots follow a few habits a person can learn (full text: `docs/hanabi-convent
   card known to be useless, you discard your chop.
 * **Focus**: a hint has one focus — the chop if the hint newly touches it, else the newest card it newly touches.
 * **Play hint**: a focus off the chop is playable now, or right after cards the whole table knows exactly.
+* **Delayed play**: a focus may also be the next card after one a third player knows to be playable (not the
+  hinter's or yours). Told "red" while you see that player's known R1 waiting? Your card is R2: play it once
+  the R1 is up. See no red 1 waiting? Then it is a red 1 to play now.
 * **Save hint**: a focus on the chop is playable or worth keeping — a **5** (saved with "5", never by colour), a
   **2** (saved with "2"), or with any other hint only a **last copy** of a card still needed.
 * **Good touch**: every other card a hint newly touches is still useful. Touched cards are kept.
