@@ -378,7 +378,6 @@ class Decision:
                 self.touched_seen |= BIT[card]
         self.owner = {o: s for s, hand in tr.hands.items() for o in hand if o >= 0}
         self._queued: dict[tuple[int, int], int] = {}
-        self.deduced: dict[int, int] = {}
         self.deduced = self.deduce_mine()
 
     # --- helpers --------------------------------------------------------------------------------------------
@@ -435,8 +434,6 @@ class Decision:
             cands = [m for m in mine if tr.belief[m] & pred]
             if len(cands) == 1:
                 out[cands[0]] = pred
-        if out:
-            self._queued.clear()  # my exact knowledge grew
         return out
 
     def avail_for(self, seat: int) -> int:

@@ -34,8 +34,8 @@ def deck_with(top: list[str]) -> list[str]:
     return top + [CARD_TEXT[c] for c in rest]
 
 
-def seat0_decision(g: GameState, seat: int = 0) -> Decision:
-    """Seat 0's (or ``seat``'s) reasoning on the current turn, with its tracker open for a test to adjust."""
+def decision_of(g: GameState, seat: int = 0) -> Decision:
+    """Seat ``seat``'s reasoning on the current turn, with its tracker open for a test to adjust."""
     bot = HanabiBot(LEVELS["hard"], random.Random(0))
     v = g.view(seat)
     return Decision(bot, v, bot._tracker(v), g.legal_actions(seat))
@@ -130,7 +130,7 @@ def test_last_token_is_kept_when_a_precious_chop_would_be_forced_out() -> None:
     # Seat 1 knows nothing and its chop (slot A) is R5: spending the last token would force it to discard the 5.
     def loss_ahead(seat1: list[str]) -> bool:
         g = game_info("hanabi").start("classic", 2, None, {"deck": deck_with(["W3", "W3", "W4", "W4", "B4", *seat1])})
-        return seat0_decision(g).forced_loss_ahead()
+        return decision_of(g).forced_loss_ahead()
 
     assert loss_ahead(["R5", "G4", "Y4", "B3", "G3"])
     assert not loss_ahead(["R3", "G4", "Y4", "B3", "G3"])  # a chop with a twin left is no loss
@@ -143,7 +143,7 @@ def test_busy_teammate_gets_no_single_play_hint() -> None:
             ["W3", "W3", "W4", "W4", "B4", "Y4", "B3", "G1", "G3", "R1"])})  # fmt: skip
         g.apply(0, first_hint)
         g.apply(1, "SAY:0:3")
-        return seat0_decision(g).best_hint(only_target=1)[1]
+        return decision_of(g).best_hint(only_target=1)[1]
 
     assert best_score("SAY:1:RED") < PLAY_HINT
     assert best_score("SAY:1:3") >= PLAY_HINT  # R1 still unknown: a hint can show it a play
@@ -156,7 +156,7 @@ def test_play_hint_that_frees_a_waiting_card_scores_higher() -> None:
     g.apply(0, "SAY:2:2")
     g.apply(1, "SAY:0:3")
     g.apply(2, "SAY:0:4")
-    d = seat0_decision(g)
+    d = decision_of(g)
     avail, queued, gt = d.avail_for(1), d.queued_ids(1), d.touched_seen_by(1)
     red = d.evaluate_hint(1, (2,), COLOUR_IDS[1], avail, queued, gt)
     green = d.evaluate_hint(1, (3,), COLOUR_IDS[3], avail, queued, gt)
@@ -171,7 +171,7 @@ def test_a_look_alike_only_misleads_when_it_is_the_older_card() -> None:
             ["W1", "W3", "W4", "W4", "B4", *seat1])})  # fmt: skip
         g.apply(0, "PLAY:A")
         g.apply(1, "SAY:0:4")
-        d = seat0_decision(g)
+        d = decision_of(g)
         for o in (5, 6):
             d.tr.belief[o], d.tr.touched[o] = BIT[parse_card("W2")], True
         live = [5, 6, 7, 8, 9]
@@ -186,7 +186,7 @@ def test_a_teammate_about_to_misplay_is_warned_first() -> None:
         ["W3", "W3", "W4", "W4", "B4", "B3", "G4", "Y4", "R3", "G3"])})  # fmt: skip
     g.apply(0, "SAY:1:4")
     g.apply(1, "SAY:0:3")
-    d = seat0_decision(g)
+    d = decision_of(g)
     d.tr.belief[5], d.tr.touched[5] = BIT[parse_card("B1")], True  # seat 1 wrongly takes its B3 for a B1
     fix = d.urgent_fix()
     assert fix is not None and fix.startswith("SAY:1:")
@@ -201,7 +201,7 @@ def test_last_token_check_looks_past_a_seat_that_plays_before_throwing_away_tras
     g.apply(0, "PLAY:A")
     g.apply(1, "SAY:0:4")
     g.apply(2, "SAY:0:3")
-    d = seat0_decision(g)
+    d = decision_of(g)
     d.tr.belief[5], d.tr.touched[5] = BIT[parse_card("W1")], True
     d.tr.belief[6], d.tr.touched[6] = BIT[parse_card("R1")], True
     assert d.forced_loss_ahead()
@@ -213,7 +213,7 @@ def test_a_locked_hand_throws_away_a_likely_5_before_a_possible_low_last_copy() 
         ["W3", "W3", "W4", "W4", "B4", "R2", "G4", "Y4", "B3", "G3"])})  # fmt: skip
     g.apply(0, "SAY:1:4")
     g.apply(1, "DISCARD:A")
-    d = seat0_decision(g)
+    d = decision_of(g)
     for o in range(5):
         d.tr.touched[o] = True
     beliefs = {0: BIT[parse_card("R2")] | BIT[parse_card("R3")], 1: BIT[parse_card("W5")]}
@@ -226,7 +226,7 @@ def test_two_players_a_locked_partner_is_shown_a_play() -> None:
         ["W3", "W3", "W4", "W4", "B4", "W1", "R5", "Y4", "B3", "G3"])})  # fmt: skip
     g.apply(0, "SAY:1:4")
     g.apply(1, "SAY:0:3")
-    d = seat0_decision(g)
+    d = decision_of(g)
     for o in range(5, 10):
         d.tr.touched[o] = True
         d.tr.belief[o] = ALL_IDS & ~d.t.playable & ~d.t.trash
@@ -278,20 +278,20 @@ def test_a_delayed_reading_needs_the_card_it_waits_for_to_be_in_sight() -> None:
     # cannot be a delayed R2 and is played at once.
     g = delayed_table("R1", "B1")
     g.apply(0, "SAY:1:RED")
-    d = seat0_decision(g, 1)
+    d = decision_of(g, 1)
     assert d.my_belief(6) == BIT[parse_card("R1")]
     assert make_bot("hard", random.Random(1)).choose(g.view(1), g.legal_actions(1)) == "PLAY:B"
     # With an R1 waiting in seat 2's hand the same hint reads as R2, not yet playable.
     g = delayed_table("R2", "R1")
     g.apply(0, "SAY:1:RED")
-    assert seat0_decision(g, 1).my_belief(6) == BIT[parse_card("R2")]
+    assert decision_of(g, 1).my_belief(6) == BIT[parse_card("R2")]
 
 
 def test_the_seat_a_delayed_play_waits_on_learns_which_card_it_holds() -> None:
     # Seat 2 only knows its slot E is some playable 1. A delayed "red" hint on seat 1's R2 that it sees tells it
     # that its 1 must be the red one (nobody else holds a known R1).
     g = delayed_table("R2", "R1")
-    assert popcount(seat0_decision(g, 2).my_belief(14)) > 1
+    assert popcount(decision_of(g, 2).my_belief(14)) > 1
     g.apply(0, "SAY:1:RED")
     g.apply(1, "SAY:0:3")
-    assert seat0_decision(g, 2).my_belief(14) == BIT[parse_card("R1")]
+    assert decision_of(g, 2).my_belief(14) == BIT[parse_card("R1")]
