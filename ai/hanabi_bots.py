@@ -480,7 +480,7 @@ class Decision:
     def chain_ids(self) -> int:
         """Identities of touched cards anywhere (mine: when known exactly): a card they wait for unlocks them."""
         if self._chain is None:
-            self._chain = self.queued_ids(-1)
+            self._chain = self.touched_seen_by(-1)
         return self._chain
 
     def next_seats(self) -> list[int]:
@@ -665,36 +665,15 @@ class Decision:
                     out.append((text, s, touched, VALUE_IDS[v]))
         return out
 
-    def queued_ids(self, skip_seat: int) -> int:
-        """Identities already held as touched cards by seats other than ``skip_seat`` (mine: when known exactly)."""
-        tr = self.tr
-        out = 0
-        for s in self.seats:
-            if s == skip_seat:
-                continue
-            for o in tr.hands[s]:
-                if o < 0 or not tr.touched[o]:
-                    continue
-                b = tr.belief[o]
-                if s == self.me:
-                    if b & (b - 1) == 0:
-                        out |= b
-                    continue
-                out |= BIT[self.truth[o]]  # touched cards are kept (or played): their twins are not needed
-        return out
-
-    def evaluate_hint(
-        self, target: int, touched: tuple[int, ...], mask: int, avail: int, queued: int, gt: int = 0
-    ) -> float:
-        """Score a hint by replaying how ``target`` reads it under the conventions."""
+    def evaluate_hint(self, target: int, touched: tuple[int, ...], mask: int, avail: int, gt: int) -> float:
+        """Score a hint by replaying how ``target`` reads it under the conventions (``avail``, ``gt``: what
+        :meth:`avail_for` and :meth:`touched_seen_by` give for ``target``; touched cards are kept or played, so
+        twins of ``gt`` are not needed)."""
         tr, t = self.tr, self.t
-        hand = tr.hands[target]
-        live = [o for o in hand if o >= 0]
-        saved = snapshot(tr, live)
+        live = [o for o in tr.hands[target] if o >= 0]
         before_play = {o for o in live if self.their_belief(o, avail, gt) & ~t.playable == 0}
         chop = tr.chop(target)
-        interpret(tr, self.me, target, touched, mask)
-        self._queued.clear()  # the hint may make a card of ``target`` a known play
+        saved = self.imagine_hint(target, touched, mask)
         waits = successors(self.queued_seen(target, self.me) & t.playable)  # delayed plays ``target`` counts on
         score = 0.0
         seen_ids = 0
@@ -710,7 +689,7 @@ class Decision:
                     continue  # an older card that looks the same plays first; then this one looks dead
                 was_touched = next(x[3] for x in saved if x[0] == o)
                 if plays and o not in before_play:
-                    if tb & (queued | seen_ids):
+                    if tb & (gt | seen_ids):
                         score -= 2.0
                     else:
                         score += 10.0 + (1.0 if truth % 5 == 4 else 0.0)
@@ -723,10 +702,10 @@ class Decision:
                     # a twin of a card touched elsewhere, and a fuse can be spared, unless they take it for a
                     # delayed play: that misplay is certain).
                     spare = self.view.fuses + 1 < self.view.fuse_limit
-                    cheap = tb & (t.trash | queued) and spare and b & ~(t.playable | waits)
+                    cheap = tb & (t.trash | gt) and spare and b & ~(t.playable | waits)
                     score -= WRONG_TRASH if cheap else WRONG_BELIEF
                 if tr.touched[o] and not was_touched:
-                    if tb & t.trash or tb & (queued | seen_ids):
+                    if tb & t.trash or tb & (gt | seen_ids):
                         score -= 3.0
                         continue
                     seen_ids |= tb
@@ -755,8 +734,20 @@ class Decision:
                     score -= CHOP_PENALTY  # the next card to go is precious too: better hints also save it
             return score
         finally:
-            restore(tr, saved)
-            self._queued.clear()
+            self.forget_hint(saved)
+
+    def imagine_hint(self, target: int, touched: tuple[int, ...], mask: int) -> Saved:
+        """Apply a hint I might give to the shared record, as ``target`` would read it; undo with
+        :meth:`forget_hint`."""
+        saved = snapshot(self.tr, [o for o in self.tr.hands[target] if o >= 0])
+        interpret(self.tr, self.me, target, touched, mask)
+        self._queued.clear()  # the hint may make a card of ``target`` a known play
+        return saved
+
+    def forget_hint(self, saved: Saved) -> None:
+        """Undo :meth:`imagine_hint`."""
+        restore(self.tr, saved)
+        self._queued.clear()
 
     def twin_plays_first(self, o: int, b: int, live: list[int], avail: int, gt: int) -> bool:
         """Whether an older card of the same hand, believed the same single identity, is that card: the holder
@@ -790,7 +781,6 @@ class Decision:
         """The best-scoring legal hint (optionally to one seat, touching one card)."""
         best, best_score = None, -1e9
         avails: dict[int, int] = {}
-        queueds: dict[int, int] = {}
         gts: dict[int, int] = {}
         order = self.next_seats()
         for text, target, touched, mask in self.hint_options():
@@ -802,9 +792,8 @@ class Decision:
                 continue
             if target not in avails:
                 avails[target] = self.avail_for(target)
-                queueds[target] = self.queued_ids(target)
                 gts[target] = self.touched_seen_by(target)
-            s = self.evaluate_hint(target, touched, mask, avails[target], queueds[target], gts[target])
+            s = self.evaluate_hint(target, touched, mask, avails[target], gts[target])
             s -= 0.01 * order.index(target)  # sooner seats first, all else equal
             if s > best_score:
                 best, best_score = text, s
@@ -814,12 +803,11 @@ class Decision:
         """Normal/easy: the first hint (nearest seat first) whose reading makes a card playable."""
         for target in self.next_seats():
             avail = self.avail_for(target)
-            queued = self.queued_ids(target)
             gt = self.touched_seen_by(target)
             for text, tg, touched, mask in self.hint_options():
                 if tg != target:
                     continue
-                s = self.evaluate_hint(target, touched, mask, avail, queued, gt)
+                s = self.evaluate_hint(target, touched, mask, avail, gt)
                 if s >= PLAY_HINT:
                     return text, s
         return None, -1e9
@@ -856,23 +844,19 @@ class Decision:
         if not any(BIT[self.truth[o]] & (t.critical | FIVES) & ~t.trash for o in live):
             return None  # whatever it throws away can be spared
         best, best_score = None, -1e9
-        queued = self.queued_ids(nxt)
         for text, target, touched, mask in self.hint_options():
             if target != nxt:
                 continue
-            score = self.evaluate_hint(nxt, touched, mask, avail, queued, gt)
+            score = self.evaluate_hint(nxt, touched, mask, avail, gt)
             if score <= -50:
                 continue
-            saved = snapshot(tr, live)
-            interpret(tr, self.me, nxt, touched, mask)
-            self._queued.clear()
+            saved = self.imagine_hint(nxt, touched, mask)
             freed = False  # it now knows a play (evaluate_hint vetoed false ones) or a card that truly is trash
             for o in live:
                 b = self.their_belief(o, avail, gt)
                 if b & ~t.playable == 0 or (b & ~t.trash == 0 and BIT[self.truth[o]] & t.trash):
                     freed = True
-            restore(tr, saved)
-            self._queued.clear()
+            self.forget_hint(saved)
             if freed and score > best_score:
                 best, best_score = text, score
         return best

@@ -157,9 +157,9 @@ def test_play_hint_that_frees_a_waiting_card_scores_higher() -> None:
     g.apply(1, "SAY:0:3")
     g.apply(2, "SAY:0:4")
     d = decision_of(g)
-    avail, queued, gt = d.avail_for(1), d.queued_ids(1), d.touched_seen_by(1)
-    red = d.evaluate_hint(1, (2,), COLOUR_IDS[1], avail, queued, gt)
-    green = d.evaluate_hint(1, (3,), COLOUR_IDS[3], avail, queued, gt)
+    avail, gt = d.avail_for(1), d.touched_seen_by(1)
+    red = d.evaluate_hint(1, (2,), COLOUR_IDS[1], avail, gt)
+    green = d.evaluate_hint(1, (3,), COLOUR_IDS[3], avail, gt)
     assert red >= PLAY_HINT and green >= PLAY_HINT
     assert red >= green + 2.0  # (with no such bonus they score alike)
 
