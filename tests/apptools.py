@@ -7,11 +7,11 @@ import re
 
 from textual.pilot import Pilot
 
-from tui.scenekit import result_shown, wait_until
+from tui.scenekit import result_shown, until_result, wait_until
 from tui.screens.game import GameScreen
 from tui.session import Session, new_session
 
-__all__ = ["my_turn", "played_session", "result_shown", "screen_text", "wait_until"]
+__all__ = ["my_turn", "played_session", "result_shown", "screen_text", "until_result", "wait_until"]
 
 
 def my_turn(pilot: Pilot) -> bool:

@@ -9,7 +9,7 @@ from rich.style import Style
 from textual.pilot import Pilot
 
 from rules.fish import COLUMNS, ROW_WIDTHS, ROWS, TILE_NAMES, action_parts, parse_tile, reachable, tile_index
-from tests.apptools import my_turn, result_shown, screen_text, wait_until
+from tests.apptools import my_turn, result_shown, screen_text, until_result, wait_until
 from tui import storage
 from tui.app import ParlourApp
 from tui.games.fish import CURSOR_LEGAL_BG, LEGAL_BG, SIZES, FishTable
@@ -216,7 +216,7 @@ async def test_watch_replay_and_resume() -> None:
     session = new_session("fish", "codingame", ["ai:easy", "ai:easy"], seed=4)
     app = ParlourApp(GameScreen(session, watch=True, speed=16, pace=0.001), pace=0)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: result_shown(app), timeout=40)
+        await until_result(pilot, timeout=40)
         await pilot.press("v")  # look at the finished table
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
         assert "Game over" in screen_text(pilot)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.apptools import my_turn, played_session, result_shown, screen_text, wait_until
+from tests.apptools import my_turn, played_session, result_shown, screen_text, until_result, wait_until
 from tui import storage
 from tui.app import ParlourApp
 from tui.games.nimmt import card_text
@@ -261,7 +261,7 @@ async def test_again_with_the_same_seats(parlour_home: Path) -> None:
         session.match.play(seat, state.legal_actions(seat)[0])
     app = ParlourApp(GameScreen(session, pace=0), pace=0)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: result_shown(app))
+        await until_result(pilot)
         await pilot.press("a")
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.session is not session)
         fresh = app.screen

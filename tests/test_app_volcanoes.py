@@ -9,7 +9,7 @@ from collections import deque
 from textual.pilot import Pilot
 
 from rules.volcanoes import INDEX, NAMES, NEIGHBORS, OPPOSITE, VolcanoesState
-from tests.apptools import my_turn, result_shown, screen_text, wait_until
+from tests.apptools import my_turn, result_shown, screen_text, until_result, wait_until
 from tui import storage
 from tui.app import ParlourApp
 from tui.games.volcanoes import EMPTY_FILL, VolcanoesTable
@@ -186,7 +186,7 @@ async def test_watch_then_replay_the_saved_game() -> None:
     session = new_session("volcanoes", "codingame", ["ai:easy", "ai:easy"], seed=11)
     app = ParlourApp(GameScreen(session, watch=True, speed=16, pace=0.01), pace=0)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: result_shown(app), timeout=60)
+        await until_result(pilot, timeout=60)
         await pilot.press("v")
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
         assert table_of(app).chain  # Orange's winning chain is lit
