@@ -1,37 +1,46 @@
-# Every target creates .venv first when it is missing.
+# Every target creates .venv first when it is missing. Playing installs only what the game needs;
+# the test tools come with `make test` (and the targets that run test-only code).
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+PLAY_STAMP := $(VENV)/.installed-play
+TEST_STAMP := $(VENV)/.installed-test
 
 .PHONY: play test screenshots bench lint format clean
 
-$(STAMP): pyproject.toml
-	test -d $(VENV) || $(PY) -m venv $(VENV)
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[test]"
-	touch $(STAMP)
 
-play: $(STAMP)
+$(PLAY_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+# The test extras include everything playing needs, so one install serves both stamps.
+$(TEST_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	touch $@ $(PLAY_STAMP)
+
+play: $(PLAY_STAMP)
 	$(BIN)/parlour
 
-test: $(STAMP)
+test: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest -q -p no:cacheprovider
 
-screenshots: $(STAMP)
+screenshots: $(PLAY_STAMP)
 	$(BIN)/python -m tui.screenshots screenshots
 
 # make bench            every game's benchmark
 # make bench GAME=nimmt one game's
-bench: $(STAMP)
+bench: $(PLAY_STAMP)
 	$(BIN)/python -m bench $(GAME)
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
 
-format: $(STAMP)
+format: $(TEST_STAMP)
 	$(BIN)/ruff format .
 
 clean:

@@ -1,0 +1,38 @@
+"""`make play` installs what playing needs and nothing more; `make test` adds the test tools."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
+
+
+def dry_run(target: str, venv: Path) -> str:
+    """The commands `make TARGET` would run for a fresh venv at VENV (nothing is run)."""
+    result = subprocess.run(
+        ["make", "-n", "-B", target, f"VENV={venv}"], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def installs(commands: str) -> list[str]:
+    """The pip install lines among COMMANDS."""
+    return [line for line in commands.splitlines() if "pip install" in line and "--upgrade pip" not in line]
+
+
+def test_play_installs_the_game_without_test_tools(tmp_path: Path) -> None:
+    lines = installs(dry_run("play", tmp_path / "venv"))
+    assert lines, "make play installs nothing"
+    assert all("[test]" not in line for line in lines), lines
+
+
+def test_test_installs_the_test_tools(tmp_path: Path) -> None:
+    lines = installs(dry_run("test", tmp_path / "venv"))
+    assert any("[test]" in line for line in lines), lines
