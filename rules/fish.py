@@ -439,7 +439,7 @@ class FishState(GameState):
             ranks[s] = r
         self._outcome = Outcome(tuple(float(x) for x in scores), tuple(ranks), reason)
         order = sorted(range(self.num_seats), key=lambda s: (ranks[s], s))
-        table = ", ".join(f"{{p{s}}} {scores[s]}" for s in order)
+        table = ", ".join(f"{{p{s}}} {score_text(self.preset, scores[s])}" for s in order)
         events.append(
             Event(
                 "game_end",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import shlex
 import sys
 
@@ -163,3 +164,20 @@ async def test_final_ranking_shows_fish_eaten() -> None:
         text = screen_text(pilot)
         for score in outcome.scores:
             assert game_info("fish").score_text("codingame", score) in text
+
+
+def test_fish_game_log_says_fish_eaten() -> None:
+    fish = game_info("fish")
+    state = fish.start("codingame", 2, 4)
+    rng = random.Random(4)
+    events = []
+    while not state.is_over:
+        (seat,) = state.to_act()
+        events += state.apply(seat, rng.choice(state.legal_actions(seat)))
+    outcome = state.outcome()
+    assert outcome is not None
+    (end,) = [e for e in events if e.kind == "game_end"]
+    text = end.words(["Ana", "Ben"])
+    for score in outcome.scores:
+        assert fish.score_text("codingame", score) in text
+    assert f"{outcome.scores[0]:g}" not in text  # never the packed 100-a-fish figure
