@@ -108,7 +108,7 @@ def play_one(job: GameJob) -> GameResult:
         ranks=tuple(outcome.ranks[by_spec[i]] for i in range(n)),
         disqualified=tuple(bool(dq[by_spec[i]]) for i in range(n)),
         move_ms=tuple(tuple(match.move_ms.get(by_spec[i], ())) for i in range(n)),
-        perfect="perfect" in outcome.reason,
+        perfect=info.is_perfect(match.state),
     )
 
 
@@ -159,35 +159,77 @@ def run_arena(
     return summarize(game, preset_name, specs, results, elapsed)
 
 
-def summarize(game: str, preset: str, specs: list[str], results: list[GameResult], elapsed: float) -> dict[str, Any]:
-    """The arena summary of finished games."""
-    n = len(results)
-    seats = []
+def effective_scores(results: list[GameResult], higher_is_better: bool) -> list[tuple[float, ...]]:
+    """Each game's scores with a disqualified seat's replaced by the worst score any seat had in that game.
+
+    So a disqualification can never make a seat look better than the seats that played on (a seat out of
+    6 nimmt! at once would otherwise show 0 heads, the best score of the table).
+    """
+    out = []
+    for r in results:
+        worst = min(r.scores) if higher_is_better else max(r.scores)
+        out.append(tuple(worst if dq else sc for sc, dq in zip(r.scores, r.disqualified, strict=True)))
+    return out
+
+
+def seat_labels(specs: list[str]) -> list[str]:
+    """Names telling the seats apart: a spec given more than once becomes ``ai #1``, ``ai #2``…"""
+    labels = []
     for i, spec in enumerate(specs):
-        scores = [r.scores[i] for r in results]
+        if specs.count(spec) == 1:
+            labels.append(spec)
+        else:
+            labels.append(f"{spec} #{specs[: i + 1].count(spec)}")
+    return labels
+
+
+def first_places(result: GameResult, i: int) -> tuple[bool, bool]:
+    """Whether spec ``i`` won game ``result`` (ranked first, not disqualified) and whether it shared that."""
+    firsts = [j for j, rank in enumerate(result.ranks) if rank == 1 and not result.disqualified[j]]
+    return i in firsts, i in firsts and len(firsts) > 1
+
+
+def summarize(game: str, preset: str, specs: list[str], results: list[GameResult], elapsed: float) -> dict[str, Any]:
+    """The arena summary of finished games (DESIGN §4; the disqualification rule is in docs/rules-decisions.md).
+
+    Scores are the figures people read (Fish: fish eaten, with ``tiles_mean`` beside them).
+    """
+    info = game_info(game)
+    n = len(results)
+    effective = effective_scores(results, info.higher_is_better)
+    seats = []
+    for i, (spec, label) in enumerate(zip(specs, seat_labels(specs), strict=True)):
+        figures = [info.score_figures(preset, g[i]) for g in effective]
+        scores = [f[0] for f in figures]
         times = [t for r in results for t in r.move_ms[i]]
         mean = statistics.fmean(scores) if scores else 0.0
         stderr = statistics.stdev(scores) / math.sqrt(n) if n > 1 else 0.0
-        seats.append(
-            {
-                "spec": spec,
-                "mean": round(mean, 4),
-                "stderr": round(stderr, 4),
-                "wins": sum(1 for r in results if r.ranks[i] == 1),
-                "disqualified": sum(1 for r in results if r.disqualified[i]),
-                "move_ms_p50": round(_percentile(times, 0.5), 3),
-                "move_ms_p99": round(_percentile(times, 0.99), 3),
-                "move_ms_max": round(max(times), 3) if times else 0.0,
-            }
-        )
+        places = [first_places(r, i) for r in results]
+        entry: dict[str, Any] = {
+            "spec": spec,
+            "label": label,
+            "mean": round(mean, 4),
+            "stderr": round(stderr, 4),
+            "wins": sum(1 for won, _ in places if won),
+            "shared_wins": sum(1 for _, shared in places if shared),
+            "disqualified": sum(1 for r in results if r.disqualified[i]),
+            "move_ms_p50": round(_percentile(times, 0.5), 3),
+            "move_ms_p99": round(_percentile(times, 0.99), 3),
+            "move_ms_max": round(max(times), 3) if times else 0.0,
+        }
+        tiles = [f[1] for f in figures if f[1] is not None]
+        if tiles:
+            entry["tiles_mean"] = round(statistics.fmean(tiles), 4)
+        seats.append(entry)
     summary: dict[str, Any] = {
         "game": game,
         "preset": preset,
         "games": n,
         "elapsed_s": round(elapsed, 3),
         "games_per_s": round(n / elapsed, 2) if elapsed > 0 else 0.0,
+        "score_words": info.score_words,
         "seats": seats,
     }
-    if game_info(game).cooperative:
+    if info.perfect is not None:
         summary["perfect"] = sum(1 for r in results if r.perfect)
     return summary

@@ -138,6 +138,32 @@ class GameInfo:
     parse_action: Callable[[str], str] | None = None
     hidden_information: bool = False
     cooperative: bool = False
+    higher_is_better: bool = True
+    """Which way scores rank (6 nimmt!'s cattle heads: fewer is better)."""
+    score_words: str = "higher is better"
+    """A short phrase saying what a score is and which way is better, for result tables."""
+    score_figures_of: Callable[[str, float], tuple[float, float | None]] | None = None
+    """Splits a score into the figure people read and a tie-break figure (Fish: fish eaten, tiles)."""
+    score_text_of: Callable[[str, float], str] | None = None
+    """A score in words (Fish: ``6 fish (3 tiles)``); plain numbers when None."""
+    perfect: Callable[[GameState], bool] | None = None
+    """Whether a finished game reached the maximum score (co-operative games); None: no such notion."""
+
+    def score_figures(self, preset: str, score: float) -> tuple[float, float | None]:
+        """The figure people read for ``score`` under ``preset`` and its tie-break figure (None if none)."""
+        if self.score_figures_of is None:
+            return score, None
+        return self.score_figures_of(preset, score)
+
+    def score_text(self, preset: str, score: float) -> str:
+        """``score`` as people should read it, e.g. ``12`` or ``6 fish (3 tiles)``."""
+        if self.score_text_of is None:
+            return f"{score:g}"
+        return self.score_text_of(preset, score)
+
+    def is_perfect(self, state: GameState) -> bool:
+        """Whether ``state`` (a finished game) reached the game's maximum score."""
+        return self.perfect is not None and self.perfect(state)
 
     @property
     def default_preset(self) -> str:

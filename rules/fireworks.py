@@ -47,6 +47,7 @@ class FireworksState(GameState):
         self._decks = [deck_from_deal(d) for d in given]
         self.round_index = -1
         self.round_scores: list[tuple[int, ...]] = []
+        self.round_fireworks: list[int] = []  # cards on the fireworks at each round's end (0: skipped)
         self.totals = [0] * SEATS
         self.disqualified = [False] * SEATS
         self._outcome: Outcome | None = None
@@ -62,6 +63,7 @@ class FireworksState(GameState):
         s._decks = self._decks
         s.round_index = self.round_index
         s.round_scores = self.round_scores[:]
+        s.round_fireworks = self.round_fireworks[:]
         s.totals = self.totals[:]
         s.disqualified = self.disqualified[:]
         s._outcome = self._outcome
@@ -80,6 +82,7 @@ class FireworksState(GameState):
             seats = tuple(s for s in round_seats(r) if not self.disqualified[s])
             if len(seats) < 2:
                 self.round_scores.append((0,) * SEATS)
+                self.round_fireworks.append(0)
                 events.append(Event("round_skipped", f"Round {r + 1} is skipped: too few seats remain.", None, {}))
                 continue
             self.round = Round(seats, deck, FIREWORKS_RULES)
@@ -96,6 +99,7 @@ class FireworksState(GameState):
         for s in range(SEATS):
             self.totals[s] += scores[s]
         self.round_scores.append(tuple(scores))
+        self.round_fireworks.append(sum(rnd.fireworks))
         self._next_round(events)
 
     def _finish(self, events: list[Event]) -> None:
@@ -165,6 +169,15 @@ class FireworksState(GameState):
         return self._outcome is not None
 
 
+def is_perfect(state: GameState) -> bool:
+    """A perfect league: all four rounds were played and each ended with all five fireworks complete.
+
+    Mistakes made on the way still cost their makers a point each; a perfect league is about the fireworks.
+    """
+    rounds = getattr(state, "round_fireworks", [])
+    return len(rounds) == ROUNDS and all(n == 25 for n in rounds)  # four rounds recorded: the league is over
+
+
 def new_game(preset: str, num_seats: int, seed: int | None, deal: Mapping[str, Any] | None) -> FireworksState:
     """A new league; ``deal`` may fix the first rounds' decks (``{"rounds": [{"deck": [...]}, ...]}``)."""
     return FireworksState(preset, num_seats, seed, deal)
@@ -178,4 +191,8 @@ INFO = GameInfo(
     new_game=new_game,
     parse_action=parse_action,
     hidden_information=True,
+    cooperative=True,
+    score_words="league points, the sum of a seat's three rounds (10 + cards' values − own mistakes each); "
+    "higher is better",
+    perfect=is_perfect,
 )

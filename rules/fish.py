@@ -439,7 +439,7 @@ class FishState(GameState):
             ranks[s] = r
         self._outcome = Outcome(tuple(float(x) for x in scores), tuple(ranks), reason)
         order = sorted(range(self.num_seats), key=lambda s: (ranks[s], s))
-        table = ", ".join(f"{{p{s}}} {scores[s]}" for s in order)
+        table = ", ".join(f"{{p{s}}} {score_text(self.preset, scores[s])}" for s in order)
         events.append(
             Event(
                 "game_end",
@@ -526,6 +526,23 @@ def new_game(preset: str, num_seats: int, seed: int | None, deal: Mapping[str, A
     return FishState(preset, num_seats, seed, deal)
 
 
+def score_figures(preset: str, score: float) -> tuple[float, float | None]:
+    """Fish eaten and tiles banked of a score (``codingame`` packs them as 100 a fish + 1 a tile; tiles are
+    under 100, so the packing is exact). A ``classic`` score is the fish alone: no tile figure."""
+    if preset == "codingame":
+        fish, tiles = divmod(int(score), 100)
+        return fish, tiles
+    return score, None
+
+
+def score_text(preset: str, score: float) -> str:
+    """A score as people read it: ``6 fish (3 tiles)`` (``codingame``) or ``6 fish`` (``classic``)."""
+    fish, tiles = score_figures(preset, score)
+    if tiles is None:
+        return f"{fish:g} fish"
+    return f"{fish:g} fish ({tiles:g} tile{'' if tiles == 1 else 's'})"
+
+
 INFO = GameInfo(
     id="fish",
     title="Hey, That's My Fish!",
@@ -536,4 +553,7 @@ INFO = GameInfo(
     ),
     new_game=new_game,
     parse_action=parse_action,
+    score_words="fish eaten (tiles banked break ties); more fish is better",
+    score_figures_of=score_figures,
+    score_text_of=score_text,
 )

@@ -679,6 +679,10 @@ INFO = GameInfo(
     new_game=new_game,
     parse_action=parse_action,
     hidden_information=True,
+    cooperative=True,
+    score_words="classic: the team's fireworks, 25 at most; fireworks preset: 10 + cards' values − own mistakes; "
+    "higher is better",
+    perfect=lambda state: sum(state.round.fireworks) == 25,  # type: ignore[attr-defined]  # 25 ends the game
 )
 
 

@@ -686,4 +686,6 @@ INFO = GameInfo(
     new_game=new_game,
     parse_action=parse_action,
     hidden_information=True,
+    higher_is_better=False,
+    score_words="cattle heads taken; fewer heads is better",
 )

@@ -533,6 +533,7 @@ INFO = GameInfo(
     presets=(Preset("codingame", 2, 2, 2, "2 players"),),
     new_game=new_game,
     parse_action=parse_action,
+    score_words="win = 1, draw = ½, loss = 0; higher is better",
 )
 
 

@@ -175,3 +175,50 @@ def test_command_spec_keeps_a_plain_command_line() -> None:
     spec = command_spec("python3 bot.py --fast", "/tmp/my bots")
     assert spec == "cmd:sh -c 'cd '\"'\"'/tmp/my bots'\"'\"' && exec python3 bot.py --fast'"
     assert shlex.split(spec.removeprefix("cmd:")) == ["sh", "-c", "cd '/tmp/my bots' && exec python3 bot.py --fast"]
+
+
+STRICT_FIREWORKS = """
+import sys
+while True:
+    try:
+        tokens = int(input().split()[1])
+    except EOFError:
+        break
+    hands = {"0": {}, "1": {}, "2": {}}  # as public bots keep them: only ids 0-2 exist
+    cards = []
+    for _ in range(int(input())):
+        who, kind, *rest = input().strip().split(":")
+        hands[who]  # KeyError on any other id
+        if kind == "NEWGAME":
+            me = who
+        if kind == "CARD":
+            cards.append((who, rest[0], rest[1]))
+    partners = cards[-10:]
+    if len(cards) == 15:
+        assert all(w != me for w, _, _ in partners), "the last ten CARD lines must be the partners'"
+    own = [slot for w, slot, _ in cards if w == me]
+    if own:
+        print("PLAY:" + own[0], flush=True)
+    else:
+        w, _, card = next(c for c in partners if c[0] != me)
+        print("SAY:%s:%s" % (w, card.split("-")[1]), flush=True)
+"""
+
+
+def test_fireworks_program_that_knows_only_ids_0_to_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A program written like public Fireworks bots plays every seat of whole leagues without a failure."""
+    monkeypatch.setenv("PARLOUR_TIME_SCALE", "20")
+    script = tmp_path / "strict.py"
+    script.write_text(STRICT_FIREWORKS, encoding="utf-8")
+    specs = [f"cmd:{shlex.quote(PYTHON)} {shlex.quote(str(script))}"] + ["ai:easy"] * 3
+    summary = run_arena("fireworks", None, specs, games=4, seed=3, workers=1)  # 4 games: it sits at every seat
+    assert summary["seats"][0]["disqualified"] == 0
+
+
+def test_table_bot_example_plays_full_leagues(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PARLOUR_TIME_SCALE", "20")
+    bot = EXAMPLES / "fireworks_table_bot.py"
+    specs = [f"cmd:{shlex.quote(PYTHON)} {shlex.quote(str(bot))}"] + ["ai:easy"] * 3
+    summary = run_arena("fireworks", None, specs, games=4, seed=4, workers=1)
+    assert [s["disqualified"] for s in summary["seats"]] == [0] * 4
+    assert summary["seats"][0]["mean"] > 120  # it does build fireworks (10 a round just for taking part)

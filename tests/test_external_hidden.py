@@ -89,7 +89,9 @@ def check_hanabi(game: str, preset: str, num_seats: int, seat: int, seed: int) -
             sent, _ = bot.transcript[-1]  # type: ignore[index]
             lines = sent.split("\n")[:-1]
             assert int(lines[1]) == len(lines) - 2
-            own = {ln.split(":")[2]: ln.split(":")[3] for ln in lines[2:] if ln.startswith(f"{seat}:CARD:")}
+            round_seats = state.view(seat).round_seats  # lines name seats by their id in the round
+            me = round_seats.index(seat)
+            own = {ln.split(":")[2]: ln.split(":")[3] for ln in lines[2:] if ln.startswith(f"{me}:CARD:")}
             assert set(own) == {SLOT_LETTERS[i] for i, sv in enumerate(mine) if sv is not None}
             for i, (sv, real) in enumerate(zip(mine, truth, strict=True)):
                 if sv is None:
@@ -105,9 +107,9 @@ def check_hanabi(game: str, preset: str, num_seats: int, seat: int, seed: int) -
             spectator = state.view(None)
             for ln in lines[2:]:
                 who, kind, *rest = ln.split(":")
-                if kind == "CARD" and int(who) != seat:
+                if kind == "CARD" and int(who) != me:
                     slot, what = rest
-                    real_other = spectator.hands[int(who)][SLOT_LETTERS.index(slot)]
+                    real_other = spectator.hands[round_seats[int(who)]][SLOT_LETTERS.index(slot)]
                     assert real_other is not None and real_other.card is not None
                     assert what == card_words(real_other.card)
             state.apply(seat, action)

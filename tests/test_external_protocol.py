@@ -9,6 +9,7 @@ import pytest
 
 from ai.external import ExternalBot, time_scale
 from ai.protocols import protocol_for
+from ai.protocols.hanabi import card_words
 from ai.seats import SeatSpecError, make_player, parse_seat
 from rules.registry import game_info
 from tui.cli import main as cli_main
@@ -208,3 +209,52 @@ def test_worked_examples_in_the_docs_are_what_parlour_sends() -> None:
     sent.append(proto.turn_lines(state.view(2), state.legal_actions(2)))
     for lines in sent:
         assert "\n".join(lines) in blocks
+
+
+def fireworks_at_round(seed: int, round_index: int):  # type: ignore[no-untyped-def]
+    """A league whose earlier rounds were cut short by failed plays (the first legal action is always a play)."""
+    state = game_info("fireworks").start(None, 4, seed)
+    while state.view(None).round < round_index:
+        (s,) = state.to_act()
+        state.apply(s, state.legal_actions(s)[0])
+    return state
+
+
+def test_fireworks_numbers_the_seats_of_each_round_0_to_2() -> None:
+    state = fireworks_at_round(2, 2)  # round 3 leaves out seat 1: seats 0, 2, 3 are round ids 0, 1, 2
+    assert state.view(None).round_seats == (0, 2, 3)
+    spectator = state.view(None)
+    seat3_a = spectator.hands[3][0].card
+    seat0_a = spectator.hands[0][0].card
+    assert seat3_a is not None and seat0_a is not None
+    state.apply(0, f"SAY:3:{seat3_a % 5 + 1}")
+    state.apply(2, f"SAY:0:{seat0_a % 5 + 1}")
+    proto = protocol_for("fireworks", 3, 4, "codingame")
+    lines = proto.turn_lines(state.view(3), state.legal_actions(3))
+    info = lines[2:]
+    assert info[:3] == ["2:NEWGAME:", f"0:SAYLEVEL:2:{seat3_a % 5 + 1}", f"1:SAYLEVEL:0:{seat0_a % 5 + 1}"]
+    cards = info[3:]
+    # Its own five cards first, then its partners' in round order: the last ten CARD lines are the partners'.
+    assert [ln.split(":")[0] for ln in cards] == ["2"] * 5 + ["0"] * 5 + ["1"] * 5
+    assert cards[10] == f"1:CARD:A:{card_words(spectator.hands[2][0].card)}"
+    assert not any(ln.startswith("3:") or ":3:" in ln for ln in info)
+    # Its hints name round ids, translated back to the seats of the game.
+    assert proto.answer("SAY:1:RED", [], random.Random())[0] == "SAY:2:RED"
+    assert proto.answer("SAY::0:4", [], random.Random())[0] == "SAY:0:4"
+    with pytest.raises(ValueError, match="round"):
+        proto.answer("SAY:3:RED", [], random.Random())
+
+
+def test_fireworks_round_ids_after_a_disqualification() -> None:
+    state = game_info("fireworks").start(None, 4, 3)
+    state.disqualify(0, "test")  # round 1 ends; later rounds go on without seat 0
+    while state.view(None).round < 2:
+        (s,) = state.to_act()
+        state.apply(s, state.legal_actions(s)[0])
+    assert state.view(None).round_seats == (2, 3)  # round 3 leaves out seat 1, and seat 0 is gone
+    state.apply(2, "PLAY:A")
+    proto = protocol_for("fireworks", 3, 4, "codingame")
+    lines = proto.turn_lines(state.view(3), state.legal_actions(3))
+    assert lines[2] == "1:NEWGAME:" and lines[3].startswith("0:")
+    assert [ln.split(":")[0] for ln in lines[4:]] == ["1"] * 5 + ["0"] * 5
+    assert proto.answer("SAY:0:1", [], random.Random())[0] == "SAY:2:1"

@@ -8,7 +8,7 @@ import os
 import random
 import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from ai.seats import SeatSpecError, parse_seat
 from rules.core import RulesError
@@ -126,6 +126,8 @@ def cmd_check(args: argparse.Namespace) -> int:
             continue
         outcome = rep.state.outcome()
         scores = list(outcome.scores) if outcome else None
+        info = game_info(rep.header.game)
+        words = [info.score_text(rep.header.preset, sc) for sc in scores] if scores is not None else None
         if args.json:
             print(
                 json.dumps(
@@ -134,6 +136,7 @@ def cmd_check(args: argparse.Namespace) -> int:
                         "ok": True,
                         "over": outcome is not None,
                         "scores": scores,
+                        "scores_text": words,
                         "turns": len(rep.actions),
                         "error": None,
                         "warnings": rep.warnings,
@@ -141,7 +144,7 @@ def cmd_check(args: argparse.Namespace) -> int:
                 )
             )
         else:
-            status = f"finished, scores {scores}" if outcome else "unfinished (resumable)"
+            status = f"finished, scores: {', '.join(words)}" if words is not None else "unfinished (resumable)"
             print(f"{path}: ok, {rep.header.game} {rep.header.preset}, {len(rep.actions)} actions, {status}")
             for w in rep.warnings:
                 print(f"{path}: warning: {w}")
@@ -152,7 +155,6 @@ def cmd_arena(args: argparse.Namespace) -> int:
     """Run a headless tournament and print its table (or JSON)."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-    from rich.table import Table
 
     from ai.arena import run_arena
 
@@ -185,28 +187,47 @@ def cmd_arena(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary))
         return 0
+    Console().print(arena_table(summary, seed))
+    if "perfect" in summary:
+        print(f"perfect games: {summary['perfect']} of {summary['games']} (every firework complete)")
+    return 0
+
+
+def arena_table(summary: dict, seed: int) -> Any:
+    """The arena summary as a rich table: one row per seat, with what the scores mean underneath."""
+    from rich import box
+    from rich.table import Table
+
+    games = summary["games"]
+    with_tiles = any("tiles_mean" in s for s in summary["seats"])
     table = Table(
-        title=f"{game} {preset}: {summary['games']} games in {summary['elapsed_s']:.1f} s "
-        f"({summary['games_per_s']:.1f}/s), seed {seed}"
+        title=f"{summary['game']} {summary['preset']}: {games} games in {summary['elapsed_s']:.1f} s "
+        f"({summary['games_per_s']:.1f}/s), seed {seed}",
+        caption=f"mean: {summary['score_words']}. A disqualified game counts as the worst score of that game "
+        "and is never a win; shared: wins in a first place shared with another seat.",
+        box=box.SIMPLE_HEAD,  # no column rules: the seat labels keep room in 80 columns
+        pad_edge=False,
+        collapse_padding=True,
     )
-    for col in ("seat", "mean", "± stderr", "wins", "win %", "DQ", "move ms p50", "p99", "max"):
-        table.add_column(col, justify="left" if col == "seat" else "right")
+    table.add_column("seat", min_width=12, overflow="fold")
+    columns = ["mean", "±"] + (["tiles"] if with_tiles else []) + ["wins", "shared", "win %", "DQ"]
+    for col in [*columns, "ms p50", "ms max"]:  # p99 is in the JSON; the table must fit 80 columns
+        table.add_column(col, justify="right")
     for s in summary["seats"]:
+        tiles = [f"{s.get('tiles_mean', 0):.2f}"] if with_tiles else []
         table.add_row(
-            s["spec"],
+            s["label"],
             f"{s['mean']:.2f}",
             f"{s['stderr']:.2f}",
+            *tiles,
             str(s["wins"]),
-            f"{100 * s['wins'] / summary['games']:.1f}",
+            str(s["shared_wins"]),
+            f"{100 * s['wins'] / games:.1f}",
             str(s["disqualified"]),
             f"{s['move_ms_p50']:.2f}",
-            f"{s['move_ms_p99']:.2f}",
             f"{s['move_ms_max']:.2f}",
         )
-    Console().print(table)
-    if "perfect" in summary:
-        print(f"perfect games: {summary['perfect']}")
-    return 0
+    return table
 
 
 def cmd_import(args: argparse.Namespace) -> int:

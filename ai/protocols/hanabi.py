@@ -2,11 +2,18 @@
 
 No initial input. Each turn: remaining mistakes and hint tokens, then a count of information lines: a
 ``NEWGAME`` line when the program meets a new round, every move made since its previous turn (its own
-included), then a ``CARD`` line for every card in every hand of the round. The program's own cards show only
-what the hints have told it (``?`` for the rest). Seat numbers are absolute (the seat's number in the game).
+included), then a ``CARD`` line for every card in every hand of the round, the program's own hand first. The
+program's own cards show only what the hints have told it (``?`` for the rest).
+
+Seats are numbered per round, 0, 1, 2… in the round's turn order, as the statement says ("the bot id in this
+round"): in the league a round leaves one seat out, so the game's seats 0–3 are renumbered, and the program's
+``SAY`` targets are translated back. In ``hanabi`` the round holds every seat, so the numbers are the game's.
 """
 
 from __future__ import annotations
+
+import random
+from collections.abc import Mapping
 
 from ai.protocols import GameProtocol
 from rules.hanabi import COLOURS, SLOT_LETTERS, HanabiView, Move, card_colour, card_value
@@ -24,18 +31,27 @@ def known_words(colours: int, values: int) -> str:
     return f"{colour}-{value}"
 
 
-def move_line(move: Move) -> str | None:
-    """One information line for a move of the public history (None for a pass, which changes nothing)."""
+def move_line(move: Move, ids: Mapping[int, int]) -> str | None:
+    """One information line for a move of the public history (None for a pass, which changes nothing).
+
+    ``ids`` maps the game's seat numbers to the round's ids.
+    """
+    who = ids[move.seat]
     if move.kind == "play":
         kind = "PLAY" if move.success else "ERROR"
-        return f"{move.seat}:{kind}:{SLOT_LETTERS[move.slot]}:{card_words(move.card)}"
+        return f"{who}:{kind}:{SLOT_LETTERS[move.slot]}:{card_words(move.card)}"
     if move.kind == "discard":
-        return f"{move.seat}:DISCARD:{SLOT_LETTERS[move.slot]}:{card_words(move.card)}"
+        return f"{who}:DISCARD:{SLOT_LETTERS[move.slot]}:{card_words(move.card)}"
     if move.kind == "hint":
         if move.colour >= 0:
-            return f"{move.seat}:SAYCOLOR:{move.target}:{COLOURS[move.colour]}"
-        return f"{move.seat}:SAYLEVEL:{move.target}:{move.value}"
+            return f"{who}:SAYCOLOR:{ids[move.target]}:{COLOURS[move.colour]}"
+        return f"{who}:SAYLEVEL:{ids[move.target]}:{move.value}"
     return None
+
+
+def round_ids(round_seats: tuple[int, ...]) -> dict[int, int]:
+    """The round id (0, 1, 2… in turn order) of each seat of the game that plays the round."""
+    return {seat: i for i, seat in enumerate(round_seats)}
 
 
 class HanabiProtocol(GameProtocol):
@@ -48,23 +64,28 @@ class HanabiProtocol(GameProtocol):
         super().__init__(game, seat, num_seats, preset)
         self._round: int | None = None
         self._told = 0
+        self._seats: tuple[int, ...] = tuple(range(num_seats))  # the game's seat behind each round id
 
     def auto_answer(self, view: HanabiView, legal: list[str]) -> str | None:
         """A seat that can only pass passes without being asked (the protocol has no pass)."""
         return "PASS" if legal == ["PASS"] else None
 
     def turn_lines(self, view: HanabiView, legal: list[str]) -> list[str]:
-        """Mistakes left and tokens, then the information lines."""
+        """Mistakes left and tokens, then the information lines, every seat named by its round id."""
+        self._seats = tuple(view.round_seats)
+        ids = round_ids(self._seats)
         info: list[str] = []
         if view.round != self._round:
             self._round, self._told = view.round, 0
-            info.append(f"{self.seat}:NEWGAME:")
+            info.append(f"{ids[self.seat]}:NEWGAME:")
         for move in view.history[self._told :]:
-            line = move_line(move)
+            line = move_line(move, ids)
             if line is not None:
                 info.append(line)
         self._told = len(view.history)
-        for s in view.round_seats:
+        # Its own hand first: public bots read their partners' hands from the last CARD lines.
+        order = [self.seat] + [s for s in self._seats if s != self.seat]
+        for s in order:
             for slot, sv in enumerate(view.hands[s]):
                 if sv is None:
                     continue
@@ -73,5 +94,16 @@ class HanabiProtocol(GameProtocol):
                 else:
                     assert sv.card is not None
                     what = card_words(sv.card)
-                info.append(f"{s}:CARD:{SLOT_LETTERS[slot]}:{what}")
+                info.append(f"{ids[s]}:CARD:{SLOT_LETTERS[slot]}:{what}")
         return [f"{view.fuse_limit - 1 - view.fuses} {view.tokens}", str(len(info)), *info]
+
+    def answer(self, line: str, legal: list[str], rng: random.Random) -> tuple[str, str | None]:
+        """The action of the program's line; a hint's round id becomes the seat it names in the game."""
+        action, _ = super().answer(line, legal, rng)
+        if not action.startswith("SAY:"):
+            return action, None
+        _, target, what = action.split(":")
+        t = int(target)
+        if t >= len(self._seats):
+            raise ValueError(f"this round's seats are numbered 0–{len(self._seats) - 1}, so there is no seat {t}")
+        return f"SAY:{self._seats[t]}:{what}", None

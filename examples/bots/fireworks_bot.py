@@ -5,7 +5,9 @@
     parlour arena hanabi --seat "cmd:python3 examples/bots/fireworks_bot.py" --seat ai:easy --seat ai:easy ...
 
 It keeps the fireworks from the PLAY lines it is told and reads its own cards from the CARD lines (which
-show what hints revealed). In turn: play a card it knows fits; else hint a card that fits in another hand;
+show what hints revealed). Every id in its input is the seat's id in the current round (0, 1, 2 in a league
+round), the one NEWGAME gives it, and its hints name those ids too.
+In turn: play a card it knows fits; else hint a card that fits in another hand;
 else, with no token left, discard its oldest-looking unhinted card; else give any hint; else play a card.
 That order never breaks a rule: hints need a token, and a discard is only made at 0 tokens.
 """
@@ -30,7 +32,7 @@ def main() -> None:
             if kind == "NEWGAME":
                 me = who
                 fireworks = dict.fromkeys(COLOURS, 0)
-                print(f"fireworks bot: new round as seat {me}", file=sys.stderr)
+                print(f"fireworks bot: new round, my id is {me}", file=sys.stderr)
             elif kind == "PLAY":
                 colour, value = parts[3].split("-")
                 fireworks[colour] = int(value)

@@ -6,6 +6,7 @@ table widget, shows each event in turn at a pace a person can follow, and writes
 
 from __future__ import annotations
 
+import functools
 import time
 from collections import deque
 from typing import Any
@@ -18,6 +19,7 @@ from textual.widgets import RichLog, Static
 
 from ai.bots import BotFailure
 from rules.core import Event, IllegalAction
+from rules.registry import game_info
 from tui.games import game_ui
 from tui.games.base import GameTable, TableInput
 from tui.screens.base import ParlourScreen, compose_table_frame
@@ -308,7 +310,9 @@ class GameScreen(ParlourScreen):
         """The final ranking, then again or home."""
         outcome = self.session.state.outcome()
         assert outcome is not None
-        self.app.push_screen(ResultScreen(outcome, self.session.names, self.ui.score_label), self.after_result)
+        state = self.session.state
+        words = functools.partial(game_info(state.game_id).score_text, state.preset)
+        self.app.push_screen(ResultScreen(outcome, self.session.names, self.ui.score_label, words), self.after_result)
 
     def after_result(self, choice: str | None) -> None:
         """Start again with the same seats, or go home."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -55,11 +57,19 @@ class ResultScreen(ModalScreen[str]):
         Binding("v", "choose('stay')", "Look at the table"),
     ]
 
-    def __init__(self, outcome: Outcome, names: list[str], score_label: str) -> None:
+    def __init__(
+        self,
+        outcome: Outcome,
+        names: list[str],
+        score_label: str,
+        score_text: Callable[[float], str] | None = None,
+    ) -> None:
         super().__init__()
         self.outcome = outcome
         self.names = names
         self.score_label = score_label
+        # The game's own words for a score (GameInfo.score_text), e.g. Fish's "6 fish (3 tiles)".
+        self.score_text = score_text or (lambda score: f"{score:g}")
 
     def compose(self) -> ComposeResult:
         """Ranking table and the two ways on."""
@@ -73,7 +83,7 @@ class ResultScreen(ModalScreen[str]):
             table.add_row(
                 str(self.outcome.ranks[s]),
                 self.names[s],
-                f"{score:g}",
+                self.score_text(score),
                 style="bold green" if self.outcome.ranks[s] == 1 else "",
             )
         with Vertical(id="result-box"):

@@ -1,0 +1,183 @@
+"""How results read: disqualified seats never look best, shared first places, perfect games, scores in words."""
+
+from __future__ import annotations
+
+import json
+import random
+import shlex
+import sys
+
+import pytest
+
+from ai.arena import GameResult, summarize
+from rules.registry import game_info
+from tests.apptools import screen_text, until_result
+from tui.app import ParlourApp
+from tui.cli import main
+from tui.screens.game import GameScreen
+from tui.session import new_session
+
+GARBAGE = "cmd:" + shlex.quote(sys.executable) + " -c 'print(\"garbage\")'"  # never a 6 nimmt! answer
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    code = main(list(argv))
+    out, _ = capsys.readouterr()
+    return code, out
+
+
+def result(index: int, scores: tuple[float, ...], ranks: tuple[int, ...], dq: tuple[bool, ...]) -> GameResult:
+    n = len(scores)
+    return GameResult(index, scores, ranks, dq, ((),) * n, False)
+
+
+# --- the game's own words --------------------------------------------------------------------------------
+def test_fish_scores_read_as_fish_and_tiles() -> None:
+    fish = game_info("fish")
+    assert fish.score_text("codingame", 603) == "6 fish (3 tiles)"
+    assert fish.score_text("codingame", 101) == "1 fish (1 tile)"
+    assert fish.score_figures("codingame", 803) == (8, 3)
+    assert fish.score_text("classic", 7) == "7 fish"  # classic scores are fish already
+    assert fish.score_figures("classic", 7) == (7, None)
+    assert game_info("nimmt").score_text("codingame", 12) == "12"
+    assert game_info("volcanoes").score_text("codingame", 0.5) == "0.5"
+
+
+def test_every_game_says_which_way_is_better() -> None:
+    assert not game_info("nimmt").higher_is_better
+    assert "fewer heads is better" in game_info("nimmt").score_words
+    assert "win = 1, draw = ½" in game_info("volcanoes").score_words
+    for game in ("hanabi", "fireworks", "fish", "volcanoes"):
+        assert game_info(game).higher_is_better and game_info(game).score_words
+
+
+def test_perfect_means_every_firework_complete() -> None:
+    hanabi = game_info("hanabi")
+    state = hanabi.start("classic", 2, 1)
+    assert not hanabi.is_perfect(state)
+    state.round.fireworks = [5, 5, 5, 5, 5]
+    assert hanabi.is_perfect(state)
+    league = game_info("fireworks")
+    state = league.start(None, 4, 1)
+    state.round_fireworks = [25, 25, 25, 25]  # type: ignore[attr-defined]
+    assert league.is_perfect(state)
+    state.round_fireworks = [25, 25, 24, 25]  # type: ignore[attr-defined]
+    assert not league.is_perfect(state)
+    assert not game_info("nimmt").is_perfect(game_info("nimmt").start(None, 4, 1))
+
+
+def test_a_league_records_each_rounds_fireworks() -> None:
+    state = game_info("fireworks").start(None, 4, 2)
+    while not state.is_over:
+        (s,) = state.to_act()
+        state.apply(s, state.legal_actions(s)[0])  # plays only: every round ends on its fourth mistake
+    assert len(state.round_fireworks) == 4 and max(state.round_fireworks) < 25
+    assert not game_info("fireworks").is_perfect(state)
+
+
+# --- the arena's figures ---------------------------------------------------------------------------------
+def test_a_disqualified_game_scores_the_worst_of_that_game() -> None:
+    specs = ["cmd:bad", "ai", "ai", "random"]
+    games = [
+        result(0, (0, 10, 20, 30), (4, 1, 2, 3), (True, False, False, False)),
+        result(1, (5, 8, 3, 12), (4, 2, 1, 3), (True, False, False, False)),
+    ]
+    summary = summarize("nimmt", "codingame", specs, games, 1.0)
+    bad, ai1, ai2, rnd = summary["seats"]
+    assert bad["mean"] == (30 + 12) / 2  # the most heads anyone took in each game
+    assert bad["mean"] >= max(s["mean"] for s in (ai1, ai2, rnd))
+    assert bad["wins"] == 0 and bad["disqualified"] == 2
+    assert [s["label"] for s in summary["seats"]] == ["cmd:bad", "ai #1", "ai #2", "random"]
+    assert [s["spec"] for s in summary["seats"]] == specs
+
+
+def test_wins_never_count_a_disqualified_game_and_shared_wins_are_counted() -> None:
+    specs = ["a", "b", "c"]
+    games = [
+        result(0, (9, 9, 1), (1, 1, 3), (False, False, False)),  # a and b share first place
+        result(1, (2, 9, 0), (1, 1, 3), (True, False, False)),  # a ranked 1 but was disqualified
+    ]
+    summary = summarize("fish", "classic", specs, games, 1.0)
+    a, b, c = summary["seats"]
+    assert (a["wins"], a["shared_wins"]) == (1, 1)
+    assert (b["wins"], b["shared_wins"]) == (2, 1)  # game 1: b is alone in first place among the seats in play
+    assert c["wins"] == 0
+    assert a["mean"] == (9 + 0) / 2  # the disqualified game counts as that game's worst score, 0
+
+
+def test_fish_arena_reports_fish_eaten_and_tiles(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["arena", "fish", "--seat", "ai:easy", "--seat", "random", "--games", "2", "--workers", "1", "--seed", "3"]
+    code, out = run(capsys, *argv, "--json")
+    assert code == 0
+    summary = json.loads(out)
+    for seat in summary["seats"]:
+        assert seat["mean"] < 100 and "tiles_mean" in seat and seat["tiles_mean"] > 0
+    assert "fish" in summary["score_words"]
+    code, table = run(capsys, *argv)
+    assert code == 0 and "tiles" in table and "fish eaten" in table
+
+
+def test_arena_table_labels_shared_wins_words_and_disqualified(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["arena", "nimmt", "--seat", GARBAGE, "--seat", "ai:easy", "--seat", "ai:easy", "--seat", "random"]
+    argv += ["--games", "2", "--workers", "1", "--seed", "4"]
+    code, out = run(capsys, *argv, "--json")
+    assert code == 0
+    bad, *others = json.loads(out)["seats"]
+    assert bad["disqualified"] == 2 and bad["wins"] == 0
+    assert bad["mean"] >= max(s["mean"] for s in others)
+    code, table = run(capsys, *argv)
+    assert code == 0
+    assert "ai:easy #1" in table and "ai:easy #2" in table and "shared" in table
+    assert "fewer heads is better" in table
+
+
+def test_hanabi_and_fireworks_count_perfect_games(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(capsys, "arena", "hanabi", "--seat", "ai:easy", "--seat", "ai:easy", "--games", "2", "--json")
+    assert code == 0 and "perfect" in json.loads(out)
+    argv = ["arena", "fireworks", *["--seat", "ai:easy"] * 4, "--games", "1", "--workers", "1"]
+    code, out = run(capsys, *argv, "--json")
+    assert code == 0 and json.loads(out)["perfect"] == 0
+    code, out = run(capsys, *argv)
+    assert "perfect games: 0 of 1" in out
+
+
+def test_check_prints_fish_scores_in_fish(capsys: pytest.CaptureFixture[str]) -> None:
+    session = new_session("fish", "codingame", ["ai:easy", "ai:easy"], seed=4)
+    session.match.run()
+    session.close()
+    outcome = session.state.outcome()
+    assert outcome is not None and session.path is not None
+    words = [game_info("fish").score_text("codingame", s) for s in outcome.scores]
+    code, out = run(capsys, "check", str(session.path))
+    assert code == 0 and all(w in out for w in words)
+    code, out = run(capsys, "check", "--json", str(session.path))
+    assert json.loads(out)["scores_text"] == words
+
+
+async def test_final_ranking_shows_fish_eaten() -> None:
+    session = new_session("fish", "codingame", ["ai:easy", "ai:easy"], seed=4)
+    app = ParlourApp(GameScreen(session, watch=True, speed=16, pace=0.001), pace=0)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await until_result(pilot, timeout=40)
+        outcome = session.state.outcome()
+        assert outcome is not None
+        text = screen_text(pilot)
+        for score in outcome.scores:
+            assert game_info("fish").score_text("codingame", score) in text
+
+
+def test_fish_game_log_says_fish_eaten() -> None:
+    fish = game_info("fish")
+    state = fish.start("codingame", 2, 4)
+    rng = random.Random(4)
+    events = []
+    while not state.is_over:
+        (seat,) = state.to_act()
+        events += state.apply(seat, rng.choice(state.legal_actions(seat)))
+    outcome = state.outcome()
+    assert outcome is not None
+    (end,) = [e for e in events if e.kind == "game_end"]
+    text = end.words(["Ana", "Ben"])
+    for score in outcome.scores:
+        assert fish.score_text("codingame", score) in text
+    assert f"{outcome.scores[0]:g}" not in text  # never the packed 100-a-fish figure
