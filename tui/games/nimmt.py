@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.reactive import reactive
 
 from rules.core import Event
-from rules.nimmt import CATTLE, PICK_TEXT, PLAY_TEXT, ROW_LIMIT, NimmtView, row_cattle
+from rules.nimmt import CATTLE, CLASSIC_LIMIT, PICK_TEXT, PLAY_TEXT, ROW_LIMIT, NimmtView, row_cattle
 from tui.games.base import GameTable, GameUI, TableInput
 
 SUPERSCRIPT = {1: "¹", 2: "²", 3: "³", 5: "⁵", 7: "⁷"}
@@ -69,7 +69,7 @@ class NimmtTable(GameTable):
         self.refresh_bindings()
         if ask is not None and not was_asking:
             self.typed = ""
-            self.cursor = 0 if self.picking else min(self.cursor, max(0, len(self.hand) - 1))
+            self.cursor = self._cheapest_row() if self.picking else min(self.cursor, max(0, len(self.hand) - 1))
         self.refresh()
 
     def show_event(self, event: Event, names: list[str]) -> float:
@@ -105,6 +105,12 @@ class NimmtTable(GameTable):
         if seat is None:
             return ()
         return self.view.hands[seat] or ()
+
+    def _cheapest_row(self) -> int:
+        """The row a person most likely wants to take: fewest heads, the lowest number on a tie."""
+        if not self.rows:
+            return 0
+        return min(range(len(self.rows)), key=lambda i: (row_cattle(self.rows[i]), i))
 
     def _choices(self) -> int:
         return 4 if self.picking else len(self.hand)
@@ -223,7 +229,7 @@ class NimmtTable(GameTable):
         view = self.view
         if view is None:
             return Text("")
-        lines: list[Text] = [self._headline(view), Text("  Row" + " " * 35 + "cattle", style="dim")]
+        lines: list[Text] = [self._headline(view), Text("  Row" + " " * 36 + "heads", style="dim")]
         for i, row in enumerate(self.rows):
             lines.append(self._row_line(i, row))
         lines.append(Text(""))
@@ -238,8 +244,10 @@ class NimmtTable(GameTable):
         return Group(*lines)
 
     def _headline(self, view: NimmtView) -> Text:
-        rounds = "5" if view.preset == "codingame" else "until 66"
-        text = Text(f"Round {view.round + 1} of {rounds}", style="bold")
+        if view.preset == "codingame":
+            text = Text(f"Round {view.round + 1} of 5", style="bold")
+        else:
+            text = Text(f"Round {view.round + 1} · first to {CLASSIC_LIMIT} heads ends the game", style="bold")
         if view.phase == "over":
             text.append(" · game over", style="bold")
         elif view.phase == "pick" and view.picker is not None:
@@ -257,7 +265,7 @@ class NimmtTable(GameTable):
             line.append(" ·6· " if slot == ROW_LIMIT else "  ·  ", style="red" if slot == ROW_LIMIT else "grey42")
             line.append(" ")
         heads = row_cattle(row)
-        line.append(f"{heads:>3}", style="bold red" if self.flash_row == i else "")
+        line.append(f"{heads:>2} head" + ("s" if heads != 1 else ""), style="bold red" if self.flash_row == i else "")
         return line
 
     def _table_line(self) -> Text:
