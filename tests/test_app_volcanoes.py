@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import deque
 
 from textual.pilot import Pilot
@@ -248,3 +249,48 @@ async def test_clicking_a_tile_selects_it_and_a_second_click_plays_it() -> None:
         assert NAMES[table.cursor] == "N05"
         await pilot.click(VolcanoesTable, offset=offset)
         await wait_until(pilot, lambda: session.state.view(None).levels[INDEX["N05"]] > 0)
+
+
+# --- the log in words ---------------------------------------------------------------------------------------------
+def log_lines(events: list) -> list[str]:
+    """The log lines a person reads for ``events``."""
+    return [e.words(["Ann", "Bob"]) for e in events]
+
+
+def test_log_tells_a_raise_and_an_eruption_in_words() -> None:
+    # Blue raises N12 to 4: it erupts onto N13 (empty), N11 (Blue 2) and N29 (Orange 2).
+    g = VolcanoesState.from_position({"N12": 3, "N11": 2, "N29": -2}, step=0)
+    lines = log_lines(g.apply(0, "N12"))
+    assert lines[0] == "Ann raises Blue's volcano on N12 to level 4: it erupts."
+    eruption = lines[1]
+    assert eruption.startswith("Eruption, phase 1: Blue's volcano on N12 erupts.")
+    assert "A level-1 Blue volcano appears on N13." in eruption
+    assert "Blue's volcano on N11 grows from level 2 to 3." in eruption
+    assert "Orange's volcano on N29 is pushed from level 2 to 0: it is destroyed." in eruption
+    assert lines[2] == "Blue's volcano on N12 is now dormant: it stays at level 4 for good."
+
+
+def test_log_tells_growth_reaching_level_four_in_words() -> None:
+    g = VolcanoesState.from_position({"N12": 3, "S03": -1}, step=1)
+    lines = log_lines(g.apply(1, "S40"))
+    assert lines[0] == "Bob places a level-1 Orange volcano on S40."
+    assert (
+        lines[1] == "Growth: every active volcano grows one level. Blue's volcano on N12 grows to level 4 and erupts."
+    )
+
+
+def test_every_log_line_of_whole_games_is_in_words() -> None:
+    seen: set[str] = set()
+    for seed in range(12):
+        rng = random.Random(seed)
+        g = VolcanoesState.from_position({}, step=0)
+        while not g.over:
+            seat = g.to_act()[0]
+            for line in log_lines(g.apply(seat, rng.choice(g.legal_actions(seat)))):
+                seen.add(line.split(":")[0])
+                assert "→" not in line, line
+                assert not re.search(r"(?<![Ll]evel)[+-]\d", line), line
+                assert not re.search(r"\b\d+ reach", line), line
+                # The volcano erupts, not the tile: no "N12 erupt" or "N12, N14 go dormant".
+                assert not re.search(r"(^|: )[NS]\d\d(, [NS]\d\d)* (erupt|go)", line), line
+    assert seen >= {"Eruption, phase 1", "Eruption, phase 2"}

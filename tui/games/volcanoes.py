@@ -166,9 +166,11 @@ class VolcanoesTable(GameTable):
                 self.levels[t] = level
                 if abs(level) < 4:
                     self.dormant[t] = False
-            erupted = ", ".join(data["erupted"])
-            self.banner = Text(f"Eruption, phase {data['phase']}: {erupted} ", style=OUTLINE["erupt"])
-            self.banner.append("→ " + " ".join(f"{t}{d:+d}" for t, d in data["pushes"].items()), style=OUTLINE["hit"])
+            erupted = data["erupted"]
+            verb = "erupts" if len(erupted) == 1 else "erupt"
+            self.banner = Text(f"Eruption, phase {data['phase']}: {', '.join(erupted)} {verb}", style=OUTLINE["erupt"])
+            # What each push did is told in the log; the banner only names the tiles hit (outlined in yellow).
+            self.banner.append(", pushing " + ", ".join(data["pushes"]), style=OUTLINE["hit"])
         elif kind == "dormant":
             self.banner = Text(f"{', '.join(data['tiles'])} now dormant", style="bold")
         elif kind == "win":
