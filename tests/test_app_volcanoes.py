@@ -7,6 +7,8 @@ import random
 import re
 from collections import deque
 
+import pytest
+from textual.geometry import Region
 from textual.pilot import Pilot
 
 from rules.volcanoes import INDEX, NAMES, NEIGHBORS, OPPOSITE, VolcanoesState
@@ -14,7 +16,7 @@ from tests.apptools import my_turn, result_shown, screen_text, until_result, wai
 from tui import storage
 from tui.app import ParlourApp
 from tui.games.volcanoes import EMPTY_FILL, VolcanoesTable
-from tui.games.volcanoes_net import SEAMS, across, along, seam_marks
+from tui.games.volcanoes_net import SEAMS, across, along, edge_cells, interior_rows, net_size, seam_marks
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
 from tui.screens.replay_viewer import ReplayScreen
@@ -139,14 +141,14 @@ async def test_cursor_moves_and_lights_neighbours_and_opposite() -> None:
         assert marks[cursor] == "cursor"
         assert all(marks[n] == "near" for n in NEIGHBORS[cursor])
         assert marks[OPPOSITE[cursor]] == "opposite"
-        h = table.triangle_height()
-        assert h == 2  # 80×24: the smallest triangles
-        canvas = table.draw_net(h)
+        shape = table.triangle_shape()
+        assert shape == (2, 1)  # 80×24: the smallest triangles, widened by a column to hold the tile names
+        canvas = table.draw_net(*shape)
         # The opposite tile's inside is tinted; N08's seam to N09 (across the cap gap) is lit.
         opposite_cells = [xy for xy, t in canvas.owner.items() if t == OPPOSITE[cursor]]
         assert opposite_cells and all(EMPTY_FILL["opposite"] in canvas.styles[y][x] for x, y in opposite_cells)
         seam = next(s for s in SEAMS if {s.left, s.right} == {INDEX["N08"], INDEX["N09"]})
-        cells = next(c for s, c in seam_marks(h) if s == seam)
+        cells = next(c for s, c in seam_marks(*shape) if s == seam)
         assert all("#ffff00" in canvas.styles[y][x] for x, y, _ in cells)
         text = screen_text(pilot)
         assert "N08" in text and "N09" in text and "S08" in text
@@ -242,7 +244,7 @@ async def test_clicking_a_tile_selects_it_and_a_second_click_plays_it() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: my_turn(pilot))
         table = table_of(app)
-        canvas = table.draw_net(table.triangle_height())
+        canvas = table.draw_net(*table.triangle_shape())
         x, y = next(xy for xy, t in sorted(canvas.owner.items()) if t == INDEX["N05"])
         offset = (x + table.styles.padding.left, y + table._canvas_top)
         await pilot.click(VolcanoesTable, offset=offset)
@@ -294,3 +296,49 @@ def test_every_log_line_of_whole_games_is_in_words() -> None:
                 # The volcano erupts, not the tile: no "N12 erupt" or "N12, N14 go dormant".
                 assert not re.search(r"(^|: )[NS]\d\d(, [NS]\d\d)* (erupt|go)", line), line
     assert seen >= {"Eruption, phase 1", "Eruption, phase 2"}
+
+
+# --- 80×24 -------------------------------------------------------------------------------------------------------
+LONG_NAMES = ["human:Bartholomew Smit", "ai:easy"]
+
+
+async def test_80x24_keeps_tile_names_full_player_names_and_a_readable_log() -> None:
+    session = new_session("volcanoes", "codingame", LONG_NAMES, seed=1, names=["", "Anastasia Quince"], save=False)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        table = table_of(app)
+        canvas = table.draw_net(*table.triangle_shape())
+        drawn = "\n".join("".join(row) for row in canvas.chars)
+        assert all(name in drawn for name in NAMES), [n for n in NAMES if n not in drawn]
+        assert table.region.width >= canvas.width + 2 and table.region.height >= canvas.height + 3
+        text = screen_text(pilot)
+        assert "Bartholomew Smit" in text and "Anastasia Quince" in text
+        log = app.screen.query_one("#log")
+        assert log.region.width >= 40 and log.region.height >= 5
+        for size in ((80, 24), (120, 36)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            scores = app.screen.query_one("#scores")
+            panel = [strip.text for strip in scores.render_lines(Region(0, 0, *scores.size))]
+            assert any("Bartholomew Smit" in line for line in panel), (size, panel)
+            assert any("Anastasia Quince" in line for line in panel), (size, panel)
+
+
+@pytest.mark.parametrize("shape", [(2, 0), (2, 1), (3, 0), (4, 0)])
+def test_net_shapes_keep_insides_apart_from_edges_and_each_other(shape: tuple[int, int]) -> None:
+    h, w = shape
+    width, height = net_size(h, w)
+    edges = {(x, y) for t in range(len(NAMES)) for x, y, _ in edge_cells(t, h, w)}
+    inside: dict[tuple[int, int], int] = {}
+    for t in range(len(NAMES)):
+        for x, y, n in interior_rows(t, h, w):
+            for i in range(n):
+                assert (x + i, y) not in edges and (x + i, y) not in inside, (NAMES[t], shape)
+                assert 0 <= x + i < width and 0 <= y < height
+                inside[(x + i, y)] = t
+    assert all(0 <= x < width and 0 <= y < height for x, y in edges)
+    # Neighbours drawn side by side share an edge: no gap column between them.
+    for seam_free_pair in [("N21", "N22"), ("S32", "S33")]:
+        a, b = (INDEX[n] for n in seam_free_pair)
+        assert {(x, y) for x, y, _ in edge_cells(a, h, w)} & {(x, y) for x, y, _ in edge_cells(b, h, w)}
