@@ -244,8 +244,11 @@ class NimmtTable(GameTable):
         return Group(*lines)
 
     def _headline(self, view: NimmtView) -> Text:
+        picking = view.phase == "pick" and view.picker is not None
         if view.preset == "codingame":
             text = Text(f"Round {view.round + 1} of 5", style="bold")
+        elif picking:
+            text = Text(f"Round {view.round + 1}", style="bold")  # one line: the picker's name needs the room
         else:
             text = Text(f"Round {view.round + 1} · first to {CLASSIC_LIMIT} heads ends the game", style="bold")
         if view.phase == "over":
@@ -306,9 +309,10 @@ class NimmtTable(GameTable):
             per_line = self._per_line()
             for s, hand in enumerate(view.hands):
                 cards = list(hand or ())
-                name = self.names[s][:10]
-                beside = len(cards) <= max(1, (self.size.width - 12) // 6)
-                line = Text(f"{name:<10} " if beside else name, style="bold")
+                name = self.names[s]
+                width = max(len(n) for n in self.names)
+                beside = len(cards) <= max(1, (self.size.width - width - 2) // 6)
+                line = Text(f"{name:<{width}} " if beside else name, style="bold")
                 if not beside:
                     out.append(line)
                     line = Text(" ")
@@ -343,20 +347,24 @@ class NimmtTable(GameTable):
 
 
 def nimmt_panel(view: NimmtView, names: list[str]) -> RenderableType:
-    """Scores: total cattle, this round's cattle, and who has chosen."""
-    table = Table(box=None, padding=(0, 1), expand=True, show_edge=False)
+    """Scores: total heads, this round's heads, and who has chosen (a mark before the name).
+
+    The mark has a column of its own and the table no edge padding, so a 16-character name fits the side panel.
+    """
+    table = Table(box=None, padding=(0, 0, 0, 1), pad_edge=False, expand=True, show_edge=False)
+    table.add_column("", width=1, no_wrap=True)
     table.add_column("Seat", ratio=1, no_wrap=True)
-    table.add_column("Total", justify="right")
+    table.add_column("Tot", justify="right")
     table.add_column("Rnd", justify="right")
     for s, name in enumerate(names):
         mark = ""
         if view.disqualified[s]:
-            mark = " ✗"
+            mark = "✗"
         elif view.phase == "choose" and view.has_chosen[s]:
-            mark = " ✓"
+            mark = "✓"
         elif s in view.to_act:
-            mark = " …"
-        table.add_row(Text(name + mark), str(view.scores[s]), str(view.round_cattle[s]))
+            mark = "…"
+        table.add_row(mark, Text(name), str(view.scores[s]), str(view.round_cattle[s]))
     return table
 
 
