@@ -55,7 +55,7 @@ SHAPES = ((4, 0), (3, 0), (2, 1), (2, 0))
 TEXT_LINES = 3  # headline, tile line, legend (the prompt comes when there is a line left)
 SIDE_WIDTH = 30
 STACK_BELOW = 2 + 70 + 1 + SIDE_WIDTH  # narrower than this, the scores and log go under the net, not beside it
-BOTTOM_LINES = 6  # the scores and log under the net: a border and five lines
+BOTTOM_LINES = (3, 6)  # the strip of scores and log under the net: a border and two to five lines
 
 
 def fill_style(level: int, dormant: bool) -> str:
@@ -292,7 +292,10 @@ class VolcanoesTable(GameTable):
         if self.stacked:
             # The table's height follows its content here, so the room comes from the terminal: all but the
             # status line, the footer and the strip of scores and log.
-            return self.app.size.width - 2, self.app.size.height - 2 - BOTTOM_LINES
+            # The strip gives up lines (down to two) before the tile names do.
+            named = net_size(*SHAPES[-2])[1] + TEXT_LINES
+            bottom = max(BOTTOM_LINES[0], min(BOTTOM_LINES[1], self.app.size.height - 2 - named))
+            return self.app.size.width - 2, self.app.size.height - 2 - bottom
         return self.size.width, self.size.height
 
     def triangle_shape(self) -> tuple[int, int]:
@@ -561,7 +564,7 @@ UI = GameUI(
     table=VolcanoesTable,
     help_markdown=HELP,
     min_width=76,
-    min_height=20,
+    min_height=21,
     panel=volcanoes_panel,
     score_label="Result (win 1, draw ½)",
 )
