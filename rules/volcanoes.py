@@ -59,6 +59,73 @@ def parse_action(text: str) -> str:
     raise ValueError(f"not a Volcanoes action: {text!r} (expected a tile name N01…N40 or S01…S40)")
 
 
+# --- the log in words -------------------------------------------------------------------------------------------------
+def _join(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _side(level: int) -> str:
+    return SIDE_NAMES[0 if level > 0 else 1]
+
+
+def volcanoes_phrase(tiles: Sequence[tuple[str, int]]) -> tuple[str, bool]:
+    """``("Blue's volcanoes on N12 and N14 and Orange's volcano on S03", True)`` for (tile, signed level) pairs.
+
+    The flag says whether the phrase is plural, so the verb after it can agree.
+    """
+    by_side: dict[str, list[str]] = {}
+    for tile, level in tiles:
+        by_side.setdefault(_side(level), []).append(tile)
+    parts = [
+        f"{side}'s {'volcano' if len(names) == 1 else 'volcanoes'} on {_join(names)}" for side, names in by_side.items()
+    ]
+    return " and ".join(parts), len(tiles) > 1
+
+
+def push_sentences(pushes: Sequence[tuple[str, int, int, bool]]) -> list[str]:
+    """Sentences for one eruption phase's (tile, level before, level after, erupts next) pushes.
+
+    New volcanoes of one side and level are told together, so a big eruption does not repeat itself.
+    """
+    appeared: dict[tuple[int, bool], list[str]] = {}
+    out: list[str] = []
+    for tile, old, new, erupts_next in pushes:
+        if old == 0 and new != 0:
+            appeared.setdefault((new, erupts_next), []).append(tile)
+        else:
+            out.append(push_sentence(tile, old, new, erupts_next))
+    grouped = []
+    for (new, erupts_next), tiles in appeared.items():
+        if len(tiles) == 1:
+            grouped.append(push_sentence(tiles[0], 0, new, erupts_next))
+        else:
+            after = ": they erupt next." if erupts_next else "."
+            grouped.append(f"Level-{abs(new)} {_side(new)} volcanoes appear on {_join(tiles)}{after}")
+    return grouped + out
+
+
+def push_sentence(tile: str, old: int, new: int, erupts_next: bool) -> str:
+    """What an eruption did to one neighbour, as a sentence."""
+    after = " and erupts next." if erupts_next else "."
+    if old == 0 and new == 0:
+        return f"The pushes on {tile} cancel out: it stays empty."
+    if old == 0:
+        return f"A level-{abs(new)} {_side(new)} volcano appears on {tile}" + (
+            ": it erupts next." if erupts_next else "."
+        )
+    volcano = f"{_side(old)}'s volcano on {tile}"
+    if new == 0:
+        return f"{volcano} is pushed from level {abs(old)} to 0: it is destroyed."
+    if abs(new) > abs(old):
+        return f"{volcano} grows from level {abs(old)} to {abs(new)}{after}"
+    if abs(new) < abs(old):
+        return f"{volcano} is pushed back from level {abs(old)} to {abs(new)}."
+    if abs(new) == MAX_LEVEL:
+        return f"{volcano} is dormant: it stays at level 4."
+    return f"{volcano} stays at level {abs(new)}."
+
+
 # --- eruptions ----------------------------------------------------------------------------------------------------
 @dataclass(slots=True)
 class EruptionPhase:
@@ -353,11 +420,15 @@ class VolcanoesState(GameState):
         self.last_action = (seat, NAMES[i])
         if events is not None:
             side = SIDE_NAMES[seat]
-            what = f"places a level-1 {side} volcano on" if old == 0 else f"raises to level {abs(new)} the volcano on"
+            if old == 0:
+                what = f"places a level-1 {side} volcano on {NAMES[i]}."
+            else:
+                erupts = ": it erupts." if abs(new) == MAX_LEVEL else "."
+                what = f"raises {side}'s volcano on {NAMES[i]} to level {abs(new)}{erupts}"
             events.append(
                 Event(
                     "move",
-                    f"{{p{seat}}} {what} {NAMES[i]}.",
+                    f"{{p{seat}}} {what}",
                     seat,
                     {"tile": NAMES[i], "from": old, "to": new, "step": self.step},
                 )
@@ -386,10 +457,14 @@ class VolcanoesState(GameState):
                     due.append(t)
         self.step += 1
         if events is not None:
+            text = "Growth: every active volcano grows one level."
+            if due:
+                who, plural = volcanoes_phrase([(NAMES[t], levels[t]) for t in due])
+                text += f" {who} {'grow' if plural else 'grows'} to level 4 and {'erupt' if plural else 'erupts'}."
             events.append(
                 Event(
                     "growth",
-                    "Growth: every active volcano rises one level." + (f" {len(due)} reach level 4." if due else ""),
+                    text,
                     None,
                     {"step": self.step, "reached_4": tuple(NAMES[t] for t in due)},
                 )
@@ -403,15 +478,25 @@ class VolcanoesState(GameState):
         if events is None:
             return resolve_eruptions(self.levels, self.dormant, due, MAX_PHASES)
         record: list[EruptionPhase] = []
+        board = list(self.levels)  # followed phase by phase, for each push's level before and after
         ok = resolve_eruptions(self.levels, self.dormant, due, MAX_PHASES, record)
         for p, ph in enumerate(record, 1):
             names = tuple(NAMES[t] for t in ph.erupted)
             sides = {NAMES[t]: (0 if sg > 0 else 1) for t, sg in zip(ph.erupted, ph.signs, strict=True)}
-            received = ", ".join(f"{NAMES[t]} {d:+d}→{ph.results[t]}" for t, d in sorted(ph.pushes.items()))
+            who, plural = volcanoes_phrase([(NAMES[t], sg) for t, sg in zip(ph.erupted, ph.signs, strict=True)])
+            following = record[p].erupted if p < len(record) else ()
+            told = push_sentences([(NAMES[t], board[t], ph.results[t], t in following) for t in sorted(ph.pushes)])
+            before = {NAMES[t]: board[t] for t in sorted(ph.pushes)}
+            for t, v in ph.results.items():
+                board[t] = v
+            dormant_text = (
+                f"{who} {'are' if plural else 'is'} now dormant: {'they stay' if plural else 'it stays'} "
+                "at level 4 for good."
+            )
             events.append(
                 Event(
                     "eruption",
-                    f"Eruption phase {p}: {', '.join(names)} erupt; {received}.",
+                    f"Eruption, phase {p}: {who} {'erupt' if plural else 'erupts'}. " + " ".join(told),
                     None,
                     {
                         "phase": p,
@@ -419,13 +504,14 @@ class VolcanoesState(GameState):
                         "sides": sides,
                         "pushes": {NAMES[t]: d for t, d in sorted(ph.pushes.items())},
                         "results": {NAMES[t]: v for t, v in sorted(ph.results.items())},
+                        "before": before,
                     },
                 )
             )
             events.append(
                 Event(
                     "dormant",
-                    f"{', '.join(names)} {'goes' if len(names) == 1 else 'go'} dormant.",
+                    dormant_text,
                     None,
                     {"phase": p, "tiles": names},
                 )

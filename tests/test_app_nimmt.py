@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from textual.geometry import Region
+
 from tests.apptools import my_turn, played_session, result_shown, screen_text, until_result, wait_until
 from tui import storage
 from tui.app import ParlourApp
@@ -297,3 +299,75 @@ async def test_command_line_opens_replay_and_resume(parlour_home: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, MessageScreen))
         await wait_until(pilot, lambda: "cannot read" in screen_text(pilot))
+
+
+async def test_row_pick_starts_on_the_fewest_heads_and_rows_show_heads(parlour_home: Path) -> None:
+    # Heads: 55 has 7, 43 has 1, 22 has 5, 41 has 1: rows 1 and 3 tie on fewest, so the cursor starts on row 1.
+    deal = {
+        "rounds": [
+            {
+                "rows": [55, 43, 22, 41],
+                "hands": [list(range(1, 11)), list(range(81, 91)), list(range(91, 101)), list(range(56, 66))],
+            }
+        ]
+    }
+    session = new_session("nimmt", "codingame", ["human", "ai:easy", "ai:easy", "ai:easy"], None, deal=deal)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        await pilot.press("enter")  # card 1 fits no row
+        await wait_until(pilot, lambda: my_turn(pilot))
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.table.picking
+        assert screen.table.cursor == 1
+        drawn = screen.table.render()
+        lines = [str(getattr(r, "plain", "")) for r in drawn.renderables]  # type: ignore[attr-defined]
+        for row, (card, heads) in enumerate([(55, 7), (43, 1), (22, 5), (41, 1)]):
+            line = next(x for x in lines if f" {card}" in x and x.lstrip("▶ ").startswith(str(row)))
+            assert line.rstrip().endswith(f"{heads} head" + ("s" if heads > 1 else ""))
+        await pilot.press("enter")  # takes the row under the cursor: 43, one head
+        await wait_until(pilot, lambda: session.state.view(0).round_cattle[0] > 0)
+        assert session.state.view(0).round_cattle[0] == 1
+
+
+async def test_classic_headline_says_when_the_game_ends(parlour_home: Path) -> None:
+    session = new_session("nimmt", "classic", ["human", "ai:easy", "ai:easy", "ai:easy"], seed=2)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        text = screen_text(pilot)
+        assert "Round 1 · first to 66 heads ends the game" in text
+        assert "until 66" not in text
+
+
+LONG_NAMES = ["Bartholomew Smit", "Anastasia Quince", "Maximilian Ortiz", "Genevieve Larkin"]
+
+
+async def test_classic_at_80x24_shows_every_long_name_whole(parlour_home: Path) -> None:
+    seats = ["human:Bartholomew Smit", "ai:easy", "ai:easy", "ai:easy"]
+    session = new_session("nimmt", "classic", seats, seed=5, names=LONG_NAMES)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        scores = app.screen.query_one("#scores")
+        panel = [strip.text for strip in scores.render_lines(Region(0, 0, *scores.size))]
+        for name in LONG_NAMES:
+            assert any(name in line for line in panel), (name, panel)
+        assert not any("…" in line.lstrip("… ") for line in panel)  # no name cut short with an ellipsis
+        table = app.screen.table  # type: ignore[attr-defined]
+        lines = [str(getattr(r, "plain", "")) for r in table.render().renderables]
+        assert lines[0] == "Round 1 · first to 66 heads ends the game"
+        assert all(len(line) <= table.size.width for line in lines[:7])  # headline and rows: no wrapping
+
+
+async def test_watching_classic_at_80x24_names_every_hand_whole(parlour_home: Path) -> None:
+    seats = ["ai:easy", "ai:easy", "ai:easy", "ai:easy"]
+    session = new_session("nimmt", "classic", seats, seed=5, names=LONG_NAMES)
+    app = ParlourApp(GameScreen(session, watch=True, pace=0, paused=True), pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.pause()
+        table = app.screen.table  # type: ignore[attr-defined]
+        lines = [str(getattr(r, "plain", "")) for r in table.render().renderables]
+        for name in LONG_NAMES:
+            assert any(line.strip() == name or line.startswith(name + " ") for line in lines), name

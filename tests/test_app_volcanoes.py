@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import deque
 
+import pytest
+from textual.geometry import Region
 from textual.pilot import Pilot
 
 from rules.volcanoes import INDEX, NAMES, NEIGHBORS, OPPOSITE, VolcanoesState
@@ -13,7 +16,7 @@ from tests.apptools import my_turn, result_shown, screen_text, until_result, wai
 from tui import storage
 from tui.app import ParlourApp
 from tui.games.volcanoes import EMPTY_FILL, VolcanoesTable
-from tui.games.volcanoes_net import SEAMS, across, along, seam_marks
+from tui.games.volcanoes_net import SEAMS, across, along, edge_cells, interior_rows, net_size, seam_marks
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
 from tui.screens.replay_viewer import ReplayScreen
@@ -138,14 +141,14 @@ async def test_cursor_moves_and_lights_neighbours_and_opposite() -> None:
         assert marks[cursor] == "cursor"
         assert all(marks[n] == "near" for n in NEIGHBORS[cursor])
         assert marks[OPPOSITE[cursor]] == "opposite"
-        h = table.triangle_height()
-        assert h == 2  # 80×24: the smallest triangles
-        canvas = table.draw_net(h)
+        shape = table.triangle_shape()
+        assert shape == (2, 1)  # 80×24: the smallest triangles, widened by a column to hold the tile names
+        canvas = table.draw_net(*shape)
         # The opposite tile's inside is tinted; N08's seam to N09 (across the cap gap) is lit.
         opposite_cells = [xy for xy, t in canvas.owner.items() if t == OPPOSITE[cursor]]
         assert opposite_cells and all(EMPTY_FILL["opposite"] in canvas.styles[y][x] for x, y in opposite_cells)
         seam = next(s for s in SEAMS if {s.left, s.right} == {INDEX["N08"], INDEX["N09"]})
-        cells = next(c for s, c in seam_marks(h) if s == seam)
+        cells = next(c for s, c in seam_marks(*shape) if s == seam)
         assert all("#ffff00" in canvas.styles[y][x] for x, y, _ in cells)
         text = screen_text(pilot)
         assert "N08" in text and "N09" in text and "S08" in text
@@ -241,10 +244,101 @@ async def test_clicking_a_tile_selects_it_and_a_second_click_plays_it() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: my_turn(pilot))
         table = table_of(app)
-        canvas = table.draw_net(table.triangle_height())
+        canvas = table.draw_net(*table.triangle_shape())
         x, y = next(xy for xy, t in sorted(canvas.owner.items()) if t == INDEX["N05"])
         offset = (x + table.styles.padding.left, y + table._canvas_top)
         await pilot.click(VolcanoesTable, offset=offset)
         assert NAMES[table.cursor] == "N05"
         await pilot.click(VolcanoesTable, offset=offset)
         await wait_until(pilot, lambda: session.state.view(None).levels[INDEX["N05"]] > 0)
+
+
+# --- the log in words ---------------------------------------------------------------------------------------------
+def log_lines(events: list) -> list[str]:
+    """The log lines a person reads for ``events``."""
+    return [e.words(["Ann", "Bob"]) for e in events]
+
+
+def test_log_tells_a_raise_and_an_eruption_in_words() -> None:
+    # Blue raises N12 to 4: it erupts onto N13 (empty), N11 (Blue 2) and N29 (Orange 2).
+    g = VolcanoesState.from_position({"N12": 3, "N11": 2, "N29": -2}, step=0)
+    lines = log_lines(g.apply(0, "N12"))
+    assert lines[0] == "Ann raises Blue's volcano on N12 to level 4: it erupts."
+    eruption = lines[1]
+    assert eruption.startswith("Eruption, phase 1: Blue's volcano on N12 erupts.")
+    assert "A level-1 Blue volcano appears on N13." in eruption
+    assert "Blue's volcano on N11 grows from level 2 to 3." in eruption
+    assert "Orange's volcano on N29 is pushed from level 2 to 0: it is destroyed." in eruption
+    assert lines[2] == "Blue's volcano on N12 is now dormant: it stays at level 4 for good."
+
+
+def test_log_tells_growth_reaching_level_four_in_words() -> None:
+    g = VolcanoesState.from_position({"N12": 3, "S03": -1}, step=1)
+    lines = log_lines(g.apply(1, "S40"))
+    assert lines[0] == "Bob places a level-1 Orange volcano on S40."
+    assert (
+        lines[1] == "Growth: every active volcano grows one level. Blue's volcano on N12 grows to level 4 and erupts."
+    )
+
+
+def test_every_log_line_of_whole_games_is_in_words() -> None:
+    seen: set[str] = set()
+    for seed in range(12):
+        rng = random.Random(seed)
+        g = VolcanoesState.from_position({}, step=0)
+        while not g.over:
+            seat = g.to_act()[0]
+            for line in log_lines(g.apply(seat, rng.choice(g.legal_actions(seat)))):
+                seen.add(line.split(":")[0])
+                assert "→" not in line, line
+                assert not re.search(r"(?<![Ll]evel)[+-]\d", line), line
+                assert not re.search(r"\b\d+ reach", line), line
+                # The volcano erupts, not the tile: no "N12 erupt" or "N12, N14 go dormant".
+                assert not re.search(r"(^|: )[NS]\d\d(, [NS]\d\d)* (erupt|go)", line), line
+    assert seen >= {"Eruption, phase 1", "Eruption, phase 2"}
+
+
+# --- 80×24 -------------------------------------------------------------------------------------------------------
+LONG_NAMES = ["human:Bartholomew Smit", "ai:easy"]
+
+
+async def test_80x24_keeps_tile_names_full_player_names_and_a_readable_log() -> None:
+    session = new_session("volcanoes", "codingame", LONG_NAMES, seed=1, names=["", "Anastasia Quince"], save=False)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        table = table_of(app)
+        canvas = table.draw_net(*table.triangle_shape())
+        drawn = "\n".join("".join(row) for row in canvas.chars)
+        assert all(name in drawn for name in NAMES), [n for n in NAMES if n not in drawn]
+        assert table.region.width >= canvas.width + 2 and table.region.height >= canvas.height + 3
+        text = screen_text(pilot)
+        assert "Bartholomew Smit" in text and "Anastasia Quince" in text
+        log = app.screen.query_one("#log")
+        assert log.region.width >= 40 and log.region.height >= 5
+        for size in ((80, 24), (120, 36)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            scores = app.screen.query_one("#scores")
+            panel = [strip.text for strip in scores.render_lines(Region(0, 0, *scores.size))]
+            assert any("Bartholomew Smit" in line for line in panel), (size, panel)
+            assert any("Anastasia Quince" in line for line in panel), (size, panel)
+
+
+@pytest.mark.parametrize("shape", [(2, 0), (2, 1), (3, 0), (4, 0)])
+def test_net_shapes_keep_insides_apart_from_edges_and_each_other(shape: tuple[int, int]) -> None:
+    h, w = shape
+    width, height = net_size(h, w)
+    edges = {(x, y) for t in range(len(NAMES)) for x, y, _ in edge_cells(t, h, w)}
+    inside: dict[tuple[int, int], int] = {}
+    for t in range(len(NAMES)):
+        for x, y, n in interior_rows(t, h, w):
+            for i in range(n):
+                assert (x + i, y) not in edges and (x + i, y) not in inside, (NAMES[t], shape)
+                assert 0 <= x + i < width and 0 <= y < height
+                inside[(x + i, y)] = t
+    assert all(0 <= x < width and 0 <= y < height for x, y in edges)
+    # Neighbours drawn side by side share an edge: no gap column between them.
+    for seam_free_pair in [("N21", "N22"), ("S32", "S33")]:
+        a, b = (INDEX[n] for n in seam_free_pair)
+        assert {(x, y) for x, y, _ in edge_cells(a, h, w)} & {(x, y) for x, y, _ in edge_cells(b, h, w)}

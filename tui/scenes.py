@@ -48,6 +48,16 @@ def _nimmt_table(seed: int = 17, deal: dict | None = None) -> Callable[[], App]:
     return make
 
 
+LONG_NAMES = ["Bartholomew Smit", "Anastasia Quince", "Maximilian Ortiz", "Genevieve Larkin"]
+"""Four 16-character names: the longest a table must show whole."""
+
+
+def _nimmt_classic() -> App:
+    seats = ["human", "ai:easy", "ai:easy", "ai:easy"]
+    session = new_session("nimmt", "classic", seats, 17, LONG_NAMES, save=False)
+    return ParlourApp(GameScreen(session, pace=0), pace=0)
+
+
 def _plays(count: int) -> Callable[[Pilot], Awaitable[None]]:
     async def prepare(pilot: Pilot) -> None:
         for _ in range(count):
@@ -173,6 +183,7 @@ SCENES: dict[str, Scene] = {
     "new-game": Scene(_home, _new_game),
     "nimmt-mid-round": Scene(_nimmt_table(), _plays(3)),
     "nimmt-row-pick": Scene(_nimmt_table(deal=PICK_DEAL), _plays(1)),
+    "nimmt-classic-80x24": Scene(_nimmt_classic, _plays(2)),
     "nimmt-final-ranking": Scene(_finished, _result),
     "nimmt-help": Scene(_nimmt_table(), _help),
     "nimmt-watch": Scene(_watching, _watch_settled),

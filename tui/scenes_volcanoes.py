@@ -13,8 +13,8 @@ from tui.scenekit import Scene, person_to_act, settle, until_result, wait_until
 from tui.screens.game import GameScreen
 from tui.session import Session, new_session
 
-SEATS = ["human:Sam", "ai:easy"]
-NAMES = ["Sam", "Basil"]
+SEATS = ["human", "ai:easy"]
+NAMES = ["Bartholomew Smit", "Anastasia Quince"]  # 16 characters: the longest names a table must show whole
 
 # Blue to move: raising N22 to 4 sets off N21, then N40 — each phase wipes an Orange volcano out.
 CHAIN_POSITION = {

@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.reactive import reactive
 
 from rules.core import Event
-from rules.nimmt import CATTLE, PICK_TEXT, PLAY_TEXT, ROW_LIMIT, NimmtView, row_cattle
+from rules.nimmt import CATTLE, CLASSIC_LIMIT, PICK_TEXT, PLAY_TEXT, ROW_LIMIT, NimmtView, row_cattle
 from tui.games.base import GameTable, GameUI, TableInput
 
 SUPERSCRIPT = {1: "¹", 2: "²", 3: "³", 5: "⁵", 7: "⁷"}
@@ -69,7 +69,7 @@ class NimmtTable(GameTable):
         self.refresh_bindings()
         if ask is not None and not was_asking:
             self.typed = ""
-            self.cursor = 0 if self.picking else min(self.cursor, max(0, len(self.hand) - 1))
+            self.cursor = self._cheapest_row() if self.picking else min(self.cursor, max(0, len(self.hand) - 1))
         self.refresh()
 
     def show_event(self, event: Event, names: list[str]) -> float:
@@ -105,6 +105,12 @@ class NimmtTable(GameTable):
         if seat is None:
             return ()
         return self.view.hands[seat] or ()
+
+    def _cheapest_row(self) -> int:
+        """The row a person most likely wants to take: fewest heads, the lowest number on a tie."""
+        if not self.rows:
+            return 0
+        return min(range(len(self.rows)), key=lambda i: (row_cattle(self.rows[i]), i))
 
     def _choices(self) -> int:
         return 4 if self.picking else len(self.hand)
@@ -223,7 +229,7 @@ class NimmtTable(GameTable):
         view = self.view
         if view is None:
             return Text("")
-        lines: list[Text] = [self._headline(view), Text("  Row" + " " * 35 + "cattle", style="dim")]
+        lines: list[Text] = [self._headline(view), Text("  Row" + " " * 36 + "heads", style="dim")]
         for i, row in enumerate(self.rows):
             lines.append(self._row_line(i, row))
         lines.append(Text(""))
@@ -238,8 +244,13 @@ class NimmtTable(GameTable):
         return Group(*lines)
 
     def _headline(self, view: NimmtView) -> Text:
-        rounds = "5" if view.preset == "codingame" else "until 66"
-        text = Text(f"Round {view.round + 1} of {rounds}", style="bold")
+        picking = view.phase == "pick" and view.picker is not None
+        if view.preset == "codingame":
+            text = Text(f"Round {view.round + 1} of 5", style="bold")
+        elif picking:
+            text = Text(f"Round {view.round + 1}", style="bold")  # one line: the picker's name needs the room
+        else:
+            text = Text(f"Round {view.round + 1} · first to {CLASSIC_LIMIT} heads ends the game", style="bold")
         if view.phase == "over":
             text.append(" · game over", style="bold")
         elif view.phase == "pick" and view.picker is not None:
@@ -257,7 +268,7 @@ class NimmtTable(GameTable):
             line.append(" ·6· " if slot == ROW_LIMIT else "  ·  ", style="red" if slot == ROW_LIMIT else "grey42")
             line.append(" ")
         heads = row_cattle(row)
-        line.append(f"{heads:>3}", style="bold red" if self.flash_row == i else "")
+        line.append(f"{heads:>2} head" + ("s" if heads != 1 else ""), style="bold red" if self.flash_row == i else "")
         return line
 
     def _table_line(self) -> Text:
@@ -298,9 +309,10 @@ class NimmtTable(GameTable):
             per_line = self._per_line()
             for s, hand in enumerate(view.hands):
                 cards = list(hand or ())
-                name = self.names[s][:10]
-                beside = len(cards) <= max(1, (self.size.width - 12) // 6)
-                line = Text(f"{name:<10} " if beside else name, style="bold")
+                name = self.names[s]
+                width = max(len(n) for n in self.names)
+                beside = len(cards) <= max(1, (self.size.width - width - 2) // 6)
+                line = Text(f"{name:<{width}} " if beside else name, style="bold")
                 if not beside:
                     out.append(line)
                     line = Text(" ")
@@ -335,20 +347,24 @@ class NimmtTable(GameTable):
 
 
 def nimmt_panel(view: NimmtView, names: list[str]) -> RenderableType:
-    """Scores: total cattle, this round's cattle, and who has chosen."""
-    table = Table(box=None, padding=(0, 1), expand=True, show_edge=False)
+    """Scores: total heads, this round's heads, and who has chosen (a mark before the name).
+
+    The mark has a column of its own and the table no edge padding, so a 16-character name fits the side panel.
+    """
+    table = Table(box=None, padding=(0, 0, 0, 1), pad_edge=False, expand=True, show_edge=False)
+    table.add_column("", width=1, no_wrap=True)
     table.add_column("Seat", ratio=1, no_wrap=True)
-    table.add_column("Total", justify="right")
+    table.add_column("Tot", justify="right")
     table.add_column("Rnd", justify="right")
     for s, name in enumerate(names):
         mark = ""
         if view.disqualified[s]:
-            mark = " ✗"
+            mark = "✗"
         elif view.phase == "choose" and view.has_chosen[s]:
-            mark = " ✓"
+            mark = "✓"
         elif s in view.to_act:
-            mark = " …"
-        table.add_row(Text(name + mark), str(view.scores[s]), str(view.round_cattle[s]))
+            mark = "…"
+        table.add_row(mark, Text(name), str(view.scores[s]), str(view.round_cattle[s]))
     return table
 
 

@@ -50,8 +50,12 @@ RANK = {k: i for i, k in enumerate(OUTLINE)}
 DORMANT_MARK = "◆"
 PENDING_MARK = "!"  # at level 4 and not yet dormant: erupts in the next phase
 PAUSE = {"move": 0.4, "growth": 0.9, "eruption": 1.1, "dormant": 0.3, "win": 1.5, "draw": 1.2}
-HEIGHTS = (4, 3, 2)  # triangle heights tried, tallest first
-TEXT_LINES = 4  # headline, tile line, legend, prompt
+SHAPES = ((4, 0), (3, 0), (2, 1), (2, 0))
+"""(height, extra width) of the triangles tried, largest first; all but the last have room for tile names."""
+TEXT_LINES = 3  # headline, tile line, legend (the prompt comes when there is a line left)
+SIDE_WIDTH = 30
+STACK_BELOW = 2 + 70 + 1 + SIDE_WIDTH  # narrower than this, the scores and log go under the net, not beside it
+BOTTOM_LINES = (3, 6)  # the strip of scores and log under the net: a border and two to five lines
 
 
 def fill_style(level: int, dormant: bool) -> str:
@@ -61,13 +65,17 @@ def fill_style(level: int, dormant: bool) -> str:
     return FILL[(0 if level > 0 else 1, dormant and abs(level) == 4)]
 
 
-def level_text(level: int, dormant: bool) -> str:
-    """A tile's level and state in two characters: ``2``, ``4◆`` (dormant), ``4!`` (about to erupt)."""
+def level_text(level: int, dormant: bool, room: int = 2) -> str:
+    """A tile's level and state in two characters: ``2``, ``4◆`` (dormant), ``4!`` (about to erupt).
+
+    With room for one character only, a level 4 is its mark alone (``◆`` or ``!``).
+    """
     if level == 0:
         return ""
     n = abs(level)
     if n == 4:
-        return f"4{DORMANT_MARK if dormant else PENDING_MARK}"
+        mark = DORMANT_MARK if dormant else PENDING_MARK
+        return mark if room < 2 else f"4{mark}"
     return str(n)
 
 
@@ -100,17 +108,25 @@ class VolcanoesTable(GameTable):
         self._owner: dict[tuple[int, int], int] = {}
 
     def on_mount(self) -> None:
-        """Make the frame's side panel narrower for this game, so the net fits in 80 columns."""
-        self._fit_side()
+        """Lay the frame out for the terminal's width."""
+        self._fit_layout()
 
     def on_resize(self, event: events.Resize) -> None:
         """Redraw at the size that fits."""
-        self._fit_side()
+        self._fit_layout()
         self.refresh()
 
-    def _fit_side(self) -> None:
-        for side in self.screen.query("#side"):
-            side.styles.width = 24 if self.app.size.width < 110 else 30
+    @property
+    def stacked(self) -> bool:
+        """Whether the scores and log sit under the net (a narrow terminal) instead of beside it.
+
+        Beside the net they leave it too little width for triangles with names in them; under it, the net takes
+        the whole width and the log keeps a wide strip at the bottom.
+        """
+        return self.app.size.width < STACK_BELOW
+
+    def _fit_layout(self) -> None:
+        self.screen.set_class(self.stacked, "-stacked")
 
     # --- data in ----------------------------------------------------------------
     def sync(self, view: VolcanoesView, names: list[str], ask: TableInput | None, hide_private: bool) -> None:
@@ -166,9 +182,11 @@ class VolcanoesTable(GameTable):
                 self.levels[t] = level
                 if abs(level) < 4:
                     self.dormant[t] = False
-            erupted = ", ".join(data["erupted"])
-            self.banner = Text(f"Eruption, phase {data['phase']}: {erupted} ", style=OUTLINE["erupt"])
-            self.banner.append("→ " + " ".join(f"{t}{d:+d}" for t, d in data["pushes"].items()), style=OUTLINE["hit"])
+            erupted = data["erupted"]
+            verb = "erupts" if len(erupted) == 1 else "erupt"
+            self.banner = Text(f"Eruption, phase {data['phase']}: {', '.join(erupted)} {verb}", style=OUTLINE["erupt"])
+            # What each push did is told in the log; the banner only names the tiles hit (outlined in yellow).
+            self.banner.append(", pushing " + ", ".join(data["pushes"]), style=OUTLINE["hit"])
         elif kind == "dormant":
             self.banner = Text(f"{', '.join(data['tiles'])} now dormant", style="bold")
         elif kind == "win":
@@ -269,14 +287,29 @@ class VolcanoesTable(GameTable):
             self._go(tile)
 
     # --- drawing ----------------------------------------------------------------
+    def _room(self) -> tuple[int, int]:
+        """Columns and lines the table may use."""
+        if self.stacked:
+            # The table's height follows its content here, so the room comes from the terminal: all but the
+            # status line, the footer and the strip of scores and log.
+            # The strip gives up lines (down to two) before the tile names do.
+            named = net_size(*SHAPES[-2])[1] + TEXT_LINES
+            bottom = max(BOTTOM_LINES[0], min(BOTTOM_LINES[1], self.app.size.height - 2 - named))
+            return self.app.size.width - 2, self.app.size.height - 2 - bottom
+        return self.size.width, self.size.height
+
+    def triangle_shape(self) -> tuple[int, int]:
+        """(height, extra width) of the triangles: the largest that fits the room."""
+        width, height = self._room()
+        for h, w in SHAPES:
+            columns, lines = net_size(h, w)
+            if columns <= width and lines + TEXT_LINES <= height:
+                return h, w
+        return SHAPES[-1]
+
     def triangle_height(self) -> int:
-        """How tall each triangle is drawn: as tall as the table's size allows (at least 2 lines)."""
-        width, height = self.size.width, self.size.height
-        for h in HEIGHTS:
-            w, lines = net_size(h)
-            if w <= width and lines + TEXT_LINES <= height:
-                return h
-        return HEIGHTS[-1]
+        """How tall each triangle is drawn (at least 2 lines)."""
+        return self.triangle_shape()[0]
 
     def outlines(self) -> dict[int, str]:
         """Which tiles get a coloured outline, and which colour."""
@@ -298,9 +331,9 @@ class VolcanoesTable(GameTable):
         mark(self.chain, "chain")
         return marks
 
-    def draw_net(self, h: int) -> Canvas:
+    def draw_net(self, h: int, w: int = 0) -> Canvas:
         """The net on a character canvas."""
-        width, height = net_size(h)
+        width, height = net_size(h, w)
         canvas = Canvas(width, height)
         marks = self.outlines()
         # Insides first, then the edges over them.
@@ -314,30 +347,29 @@ class VolcanoesTable(GameTable):
                 style = f"{style} {CHAIN_TEXT} underline"
             elif not style and marks.get(t) in EMPTY_FILL:
                 style = EMPTY_FILL[marks[t]]  # type: ignore[index]
-            rows = interior_rows(t, h)
-            for x, y, w in rows:
-                canvas.put(x, y, " " * w, style)
-                for i in range(w):
+            rows = interior_rows(t, h, w)
+            for x, y, n in rows:
+                canvas.put(x, y, " " * n, style)
+                for i in range(n):
                     canvas.owner[(x + i, y)] = t
-            text = level_text(self.levels[t], self.dormant[t])
-            if h == 2 or len(rows) < 2:
-                x, y, w = rows[0]
-                canvas.put(x, y, text.center(w), style)
+            if len(rows) < 2 or rows[0][2] < len(NAMES[t]):
+                x, y, n = rows[0]
+                canvas.put(x, y, level_text(self.levels[t], self.dormant[t]).center(n), style)
             else:
-                x, y, w = rows[0]
-                canvas.put(x, y, NAMES[t].center(w), style)
-                x, y, w = rows[1]
-                canvas.put(x, y, text.center(w), style)
+                x, y, n = rows[0]
+                canvas.put(x, y, NAMES[t].center(n), style)
+                x, y, n = rows[1]
+                canvas.put(x, y, level_text(self.levels[t], self.dormant[t], n).center(n), style)
         edge_rank: dict[tuple[int, int], int] = {}
         for t in range(len(NAMES)):
             kind = marks.get(t)
             rank = RANK[kind] if kind else len(RANK)
-            for x, y, glyph in edge_cells(t, h):
+            for x, y, glyph in edge_cells(t, h, w):
                 if rank < edge_rank.get((x, y), len(RANK) + 1):
                     edge_rank[(x, y)] = rank
                     canvas.put(x, y, glyph, OUTLINE[kind] if kind else EDGE)
         selected = {self.cursor, *SEAM_PARTNERS[self.cursor]} if self.ask is not None else set()
-        for seam, cells in seam_marks(h):
+        for seam, cells in seam_marks(h, w):
             style = SEAM_STYLE
             if seam.left in selected and seam.right in selected:
                 style = "bold #000000 on #ffff00"
@@ -361,16 +393,17 @@ class VolcanoesTable(GameTable):
         view = self.view
         if view is None:
             return Text("")
-        h = self.triangle_height()
+        h, w = self.triangle_shape()
         self._h = h
-        canvas = self.draw_net(h)
+        canvas = self.draw_net(h, w)
         self._owner = canvas.owner
         lines: list[Text] = [self._headline(view)]
         self._canvas_top = len(lines)
         lines.extend(_canvas_lines(canvas))
-        lines.append(self._tile_line(view))
+        prompt = self.ask is not None and canvas.height + TEXT_LINES < self._room()[1]
+        lines.append(self._tile_line(view, typed=not prompt))
         lines.append(self._legend())
-        if self.ask is not None:
+        if prompt:
             lines.append(self._prompt())
         return Group(*lines)
 
@@ -388,7 +421,14 @@ class VolcanoesTable(GameTable):
             text.append(f"{self.names[seat]} ({SIDES[seat]}) to move", style=SIDE_STYLE[seat])
         return text
 
-    def _tile_line(self, view: VolcanoesView) -> Text:
+    def _tile_line(self, view: VolcanoesView, typed: bool = False) -> Text:
+        """The tile under the cursor (or the last move); ``typed`` adds what was typed when no prompt shows it."""
+        text = self._tile_text(view)
+        if typed and self.typed and self.ask is not None:
+            text.append(f"  [typed {self.typed}]", style="italic")
+        return text
+
+    def _tile_text(self, view: VolcanoesView) -> Text:
         if self.ask is None:
             if self.last is None or self.last_seat is None:
                 return Text("")
@@ -461,14 +501,15 @@ def cycle_text(view: VolcanoesView) -> Text:
 
 def volcanoes_panel(view: VolcanoesView, names: list[str]) -> RenderableType:
     """Each side's volcanoes, the step count and the next steps of the cycle."""
-    table = Table(box=None, padding=(0, 1), expand=True, show_edge=False)
+    table = Table(box=None, padding=(0, 1), pad_edge=False, expand=True, show_edge=False)
     table.add_column("Seat", ratio=1, no_wrap=True)
     table.add_column("Tiles", justify="right")
     for s, name in enumerate(names):
         sign = 1 if s == 0 else -1
         owned = sum(1 for v in view.levels if v * sign > 0)
-        mark = " …" if s in view.to_act else (" ★" if view.winner == s else "")
-        table.add_row(Text(f"■ {name}{mark}", style=SIDE_STYLE[s]), str(owned))
+        # The side's colour square turns into the mark (to move, winner), so a 16-character name keeps its room.
+        mark = "▶" if s in view.to_act else ("★" if view.winner == s else "■")
+        table.add_row(Text(f"{mark} {name}", style=SIDE_STYLE[s]), str(owned))
     lines: list[RenderableType] = [table]
     if view.over:
         lines.append(Text(view.result, style="italic"))
@@ -523,7 +564,7 @@ UI = GameUI(
     table=VolcanoesTable,
     help_markdown=HELP,
     min_width=76,
-    min_height=20,
+    min_height=21,
     panel=volcanoes_panel,
     score_label="Result (win 1, draw ½)",
 )

@@ -90,9 +90,11 @@ def across(tile: int, step: int) -> int:
 
 
 # --- the canvas ---------------------------------------------------------------------------------------------------
-def net_size(h: int) -> tuple[int, int]:
-    """Columns and lines the net takes with triangles ``h`` lines tall (equator line included)."""
-    return 2 * MARGIN + (MAX_COL + 2) * h, STRIP_COUNT * h + 1
+# Triangles are ``h`` lines tall; ``w`` widens each by that many columns (a flat tip ``w`` wide), so that at h=2
+# the widest line inside a triangle holds a three-letter tile name in 69 columns.
+def net_size(h: int, w: int = 0) -> tuple[int, int]:
+    """Columns and lines the net takes with triangles ``h`` lines tall, ``w`` wider (equator line included)."""
+    return 2 * MARGIN + (MAX_COL + 2) * (h + w) - w, STRIP_COUNT * h + 1
 
 
 def strip_top(row: int, h: int) -> int:
@@ -100,62 +102,63 @@ def strip_top(row: int, h: int) -> int:
     return row * h + (1 if row > EQUATOR_AFTER else 0)
 
 
-def tile_origin(tile: int, h: int) -> tuple[int, int]:
+def tile_origin(tile: int, h: int, w: int = 0) -> tuple[int, int]:
     """(x, y) of the top-left corner of a tile's bounding box."""
     row, col, _ = LAYOUT[tile]
-    return MARGIN + col * h, strip_top(row, h)
+    return MARGIN + col * (h + w), strip_top(row, h)
 
 
-def edge_cells(tile: int, h: int) -> list[tuple[int, int, str]]:
+def edge_cells(tile: int, h: int, w: int = 0) -> list[tuple[int, int, str]]:
     """(x, y, glyph) of the slanted edges of a tile."""
-    x0, y0 = tile_origin(tile, h)
+    x0, y0 = tile_origin(tile, h, w)
     up = LAYOUT[tile][2]
     out = []
     for k in range(h):
         if up:
-            out += [(x0 + h - 1 - k, y0 + k, "/"), (x0 + h + k, y0 + k, "\\")]
+            out += [(x0 + h - 1 - k, y0 + k, "/"), (x0 + h + k + w, y0 + k, "\\")]
         else:
-            out += [(x0 + k, y0 + k, "\\"), (x0 + 2 * h - 1 - k, y0 + k, "/")]
+            out += [(x0 + k, y0 + k, "\\"), (x0 + 2 * h - 1 - k + w, y0 + k, "/")]
     return out
 
 
-def interior_rows(tile: int, h: int) -> list[tuple[int, int, int]]:
+def interior_rows(tile: int, h: int, w: int = 0) -> list[tuple[int, int, int]]:
     """(x, y, width) of each line inside a tile, widest first (the name goes there when it fits)."""
-    x0, y0 = tile_origin(tile, h)
+    x0, y0 = tile_origin(tile, h, w)
     up = LAYOUT[tile][2]
     rows = []
     for k in range(h):
         if up:
-            rows.append((x0 + h - k, y0 + k, 2 * k))
+            rows.append((x0 + h - k, y0 + k, 2 * k + w))
         else:
-            rows.append((x0 + k + 1, y0 + k, 2 * (h - 1 - k)))
+            rows.append((x0 + k + 1, y0 + k, 2 * (h - 1 - k) + w))
     rows = [r for r in rows if r[2] > 0]
     return sorted(rows, key=lambda r: -r[2])
 
 
-def seam_marks(h: int) -> list[tuple[Seam, list[tuple[int, int, str]]]]:
+def seam_marks(h: int, w: int = 0) -> list[tuple[Seam, list[tuple[int, int, str]]]]:
     """Where each seam is marked: a letter beside both edges of a wrap, a ◂▸ in the gap of a near seam."""
     out = []
     for seam in SEAMS:
         if seam.wraps:
-            xl, yl = _widest_row_edge(seam.right, h, left=True)
-            xr, yr = _widest_row_edge(seam.left, h, left=False)
+            xl, yl = _widest_row_edge(seam.right, h, w, left=True)
+            xr, yr = _widest_row_edge(seam.left, h, w, left=False)
             out.append((seam, [(xl - 1, yl, seam.mark), (xr + 1, yr, seam.mark)]))
         else:
-            x_left, y0 = tile_origin(seam.left, h)
-            x_right, _ = tile_origin(seam.right, h)
+            x_left, y0 = tile_origin(seam.left, h, w)
+            x_right, _ = tile_origin(seam.right, h, w)
             up = LAYOUT[seam.left][2]
             y = y0 if up else y0 + h - 1  # the gap is widest at the tips' level
-            first, last = x_left + h + 1, x_right + h - 2  # between the left tile's \ or / and the right tile's edge
+            # between the left tile's \ or / and the right tile's edge
+            first, last = x_left + h + w + 1, x_right + h - 2
             mid = (first + last) // 2
             out.append((seam, [(mid, y, "◂"), (mid + 1, y, "▸")]))
     return out
 
 
-def _widest_row_edge(tile: int, h: int, left: bool) -> tuple[int, int]:
-    x0, y0 = tile_origin(tile, h)
+def _widest_row_edge(tile: int, h: int, w: int, left: bool) -> tuple[int, int]:
+    x0, y0 = tile_origin(tile, h, w)
     y = y0 + h - 1 if LAYOUT[tile][2] else y0
-    return (x0, y) if left else (x0 + 2 * h - 1, y)
+    return (x0, y) if left else (x0 + 2 * h - 1 + w, y)
 
 
 @dataclass

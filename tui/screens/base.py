@@ -51,5 +51,9 @@ def compose_table_frame(screen: ParlourScreen, table: GameTable, log_lines: int)
         yield table
         with Vertical(id="side"):
             yield Static(id="scores")
-            yield RichLog(id="log", wrap=True, markup=False, min_width=16, max_lines=log_lines)
+            log = RichLog(id="log", wrap=True, markup=False, min_width=16, max_lines=log_lines)
+            # The table is the one place keys go: a focusable log took Tab's focus and left the game's keys dead
+            # until a second Tab. The log still scrolls with the mouse wheel.
+            log.can_focus = False
+            yield log
     yield Footer()

@@ -12,7 +12,7 @@ from collections import deque
 from typing import Any
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import RichLog, Static
@@ -299,6 +299,11 @@ class GameScreen(ParlourScreen):
         """Back from the result screen or a notice: lines written to the log while it was covered may have left it
         short of its end, so show the latest."""
         self.query_one("#log", RichLog).scroll_end(animate=False)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Focus always comes back to the table, so the game's keys work whatever was clicked or tabbed to."""
+        if event.widget is not self.table:
+            self.table.focus()
 
     def on_game_table_chosen(self, message: GameTable.Chosen) -> None:
         """A person chose on the table."""

@@ -91,6 +91,11 @@ class NewGameScreen(ParlourScreen):
     def __init__(self, game: str) -> None:
         super().__init__()
         self.info = game_info(game)
+        self.preset_name = self.info.preset(None).name
+        # The rows of the form, in seat order: the one source of truth for what is shown and what starts.
+        self.seat_rows = [
+            SeatRow(i, "human" if i == 0 else "ai:hard", "") for i in range(self.info.preset(None).default_seats)
+        ]
 
     def compose(self) -> ComposeResult:
         """The form."""
@@ -116,8 +121,7 @@ class NewGameScreen(ParlourScreen):
                 seed = fixed if fixed is not None else random.SystemRandom().randrange(10**6)
                 yield Input(str(seed), id="seed", type="integer")
             with Vertical(id="seats"):
-                for i in range(preset.default_seats):
-                    yield SeatRow(i, "human" if i == 0 else "ai:hard", "")
+                yield from self.seat_rows
             yield Static("", id="new-error")
             yield Button("Start (Enter)", id="start", variant="primary")
         yield Footer()
@@ -130,23 +134,35 @@ class NewGameScreen(ParlourScreen):
         super().on_mount()
         self.query_one("#start", Button).focus()
 
-    def _build_seats(self, count: int) -> None:
-        # Rows are added or removed at the end, so seats already set up keep their choices.
-        box = self.query_one("#seats", Vertical)
-        rows = list(box.query(SeatRow))
-        for row in rows[count:]:
+    def _sync_rows(self) -> None:
+        """Show exactly as many seat rows as the Seats field says.
+
+        Rows are added or removed at the end, so seats already set up keep their choices. The count is read from
+        the field itself (not from the event that asked): a preset switch sends several changes in a row, and a
+        removed row stays in the DOM a moment after ``remove()``, so neither can be trusted to count.
+        """
+        count = self.query_one("#count", Select).value
+        if not isinstance(count, int):
+            return
+        for row in self.seat_rows[count:]:
             row.remove()
-        box.mount_all(SeatRow(i, "ai:hard", "") for i in range(len(rows), count))
+        del self.seat_rows[count:]
+        new = [SeatRow(i, "ai:hard", "") for i in range(len(self.seat_rows), count)]
+        if new:
+            self.seat_rows.extend(new)
+            self.query_one("#seats", Vertical).mount_all(new)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         """Preset and seat count reshape the seat list."""
-        if event.select.id == "preset":
-            preset = self.info.preset(str(event.value))
+        if event.select.id == "preset" and event.value != self.preset_name:
+            self.preset_name = str(event.value)
+            preset = self.info.preset(self.preset_name)
             count = self.query_one("#count", Select)
             count.set_options(self._seat_counts(preset))
             count.value = preset.default_seats
-        elif event.select.id == "count" and isinstance(event.value, int) and event.value != len(self.query(SeatRow)):
-            self._build_seats(event.value)
+            self._sync_rows()
+        elif event.select.id == "count":
+            self._sync_rows()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter in a field starts the game too."""
@@ -164,7 +180,7 @@ class NewGameScreen(ParlourScreen):
 
         error = self.query_one("#new-error", Static)
         specs, names = [], []
-        for row in self.query(SeatRow):
+        for row in self.seat_rows:
             spec, name = row.spec()
             try:
                 parse_seat(spec)

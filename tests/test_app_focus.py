@@ -1,0 +1,134 @@
+"""Every table keeps its keys whatever Tab did, and the footer lists exactly the keys that work now."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.binding import Binding
+from textual.pilot import Pilot
+from textual.widgets._footer import FooterKey
+
+from tests.apptools import my_turn, wait_until
+from tui.app import ParlourApp
+from tui.games.hanabi import HanabiTable
+from tui.scenekit import person_to_act
+from tui.screens.game import GameScreen
+from tui.session import new_session
+
+SIZE = (100, 30)
+
+# game, preset, seats, seed, a key that moves something on the table, the table attribute it moves
+GAMES = [
+    ("nimmt", "codingame", ["human", "ai:easy", "ai:easy", "ai:easy"], 3, "right", "cursor"),
+    ("hanabi", "classic", ["human", "ai:easy", "ai:easy"], 3, "right", "slot"),
+    ("fireworks", "codingame", ["human", "ai:easy", "ai:easy", "ai:easy"], 3, "right", "slot"),
+    ("fish", "codingame", ["human", "ai:easy"], 3, "right", "cursor"),
+    ("volcanoes", "codingame", ["human", "ai:easy"], 3, "right", "cursor"),
+]
+WATCH_ONLY = {"pause", "step", "faster", "slower"}
+
+
+def footer_keys(pilot: Pilot) -> list[tuple[str, bool]]:
+    """(action, usable) of every key the footer shows."""
+    return [(key.action, not key.has_class("-disabled")) for key in pilot.app.screen.query(FooterKey)]
+
+
+def working_table_keys(screen: GameScreen) -> set[str]:
+    """The actions of the table's shown bindings that its check_action allows right now."""
+    table = screen.table
+    out = set()
+    for binding in table.BINDINGS:
+        assert isinstance(binding, Binding)
+        if binding.show and table.check_action(binding.action.split("(")[0], ()):
+            out.add(binding.action)
+    return out
+
+
+async def until_person(pilot: Pilot) -> GameScreen:
+    """Wait until a person must act, with the bots done; the game screen."""
+    await wait_until(pilot, lambda: person_to_act(pilot.app), timeout=60)
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen)
+    return screen
+
+
+async def check_footer(pilot: Pilot, screen: GameScreen) -> None:
+    """The footer shows the table's working keys plus help and leave, every one usable, no watch controls."""
+    await pilot.pause()
+    keys = footer_keys(pilot)
+    shown = {action for action, _ in keys}
+    assert all(usable for _, usable in keys), keys
+    assert not shown & WATCH_ONLY
+    assert shown == working_table_keys(screen) | {"help", "leave"}
+    assert working_table_keys(screen)  # a person must choose: the table offers keys
+
+
+@pytest.mark.parametrize(("game", "preset", "seats", "seed", "key", "attribute"), GAMES, ids=[g[0] for g in GAMES])
+async def test_game_keys_work_after_tab_and_shift_tab(
+    parlour_home: Path, game: str, preset: str, seats: list[str], seed: int, key: str, attribute: str
+) -> None:
+    session = new_session(game, preset, seats, seed)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await until_person(pilot)
+        await check_footer(pilot, screen)
+        table = screen.table
+        for focus_key in ("tab", "shift+tab", "tab", "tab"):
+            await pilot.press(focus_key)
+            if game in ("hanabi", "fireworks"):
+                await pilot.press("escape")  # Tab starts a hint there; Escape goes back to the own hand
+            await pilot.pause()
+            assert my_turn(pilot)
+            assert app.focused is table, f"{focus_key} took focus to {app.focused!r}"
+            before = getattr(table, attribute)
+            await pilot.press(key)
+            await pilot.pause()
+            assert getattr(table, attribute) != before, f"{key} did nothing after {focus_key}"
+            await check_footer(pilot, screen)
+
+
+async def test_hanabi_tab_still_starts_a_hint(parlour_home: Path) -> None:
+    session = new_session("hanabi", "classic", ["human", "ai:easy", "ai:easy"], 3)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await until_person(pilot)
+        table = screen.table
+        assert isinstance(table, HanabiTable)
+        await pilot.press("tab")
+        await pilot.pause()
+        assert table.target is not None
+        first = table.target
+        await pilot.press("tab")
+        await pilot.pause()
+        assert table.target not in (None, first)
+        await pilot.press("shift+tab")
+        await pilot.pause()
+        assert table.target == first
+        assert app.focused is table
+
+
+async def test_clicking_the_log_leaves_the_keys_on_the_table(parlour_home: Path) -> None:
+    session = new_session("nimmt", "codingame", ["human", "ai:easy", "ai:easy", "ai:easy"], 3)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await until_person(pilot)
+        await pilot.click("#log")
+        await pilot.pause()
+        before = screen.table.cursor  # type: ignore[attr-defined]
+        await pilot.press("right")
+        await pilot.pause()
+        assert screen.table.cursor != before  # type: ignore[attr-defined]
+
+
+async def test_watching_shows_the_watch_controls_only(parlour_home: Path) -> None:
+    session = new_session("volcanoes", "codingame", ["ai:easy", "ai:easy"], 3)
+    app = ParlourApp(GameScreen(session, watch=True, pace=0, paused=True), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("tab")
+        await pilot.pause()
+        shown = {action for action, _ in footer_keys(pilot)}
+        assert shown >= WATCH_ONLY
+        assert "choose" not in shown

@@ -1,0 +1,115 @@
+"""The new-game form by key presses: the Seats value, the seat rows shown and the seats that start always agree."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Select
+
+from tests.apptools import wait_until
+from tui.app import ParlourApp
+from tui.screens.game import GameScreen
+from tui.screens.home import HomeScreen
+from tui.screens.new_game import NewGameScreen, SeatRow
+
+SIZE = (80, 24)
+HOME_ORDER = ["nimmt", "hanabi", "fireworks", "fish", "volcanoes"]
+
+
+async def open_form(pilot: Pilot, game: str) -> NewGameScreen:
+    """From the home screen, arrow down to ``game`` and press Enter."""
+    app = pilot.app
+    await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+    await pilot.press(*["down"] * HOME_ORDER.index(game), "enter")
+    await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+    screen = app.screen
+    assert isinstance(screen, NewGameScreen) and screen.info.id == game
+    await settled(pilot, screen)
+    return screen
+
+
+async def settled(pilot: Pilot, screen: NewGameScreen) -> None:
+    """Let the form finish reshaping itself."""
+    for _ in range(5):
+        await pilot.pause()
+
+
+async def choose(pilot: Pilot, screen: NewGameScreen, select_id: str, steps: int) -> None:
+    """Open a drop-down by keys, move ``steps`` options down (negative: up) and pick."""
+    screen.query_one(f"#{select_id}", Select).focus()
+    await pilot.press("enter")
+    await pilot.pause()
+    await pilot.press(*(["down"] * steps if steps >= 0 else ["up"] * -steps), "enter")
+    await settled(pilot, screen)
+
+
+def shown_rows(screen: NewGameScreen) -> int:
+    """Seat rows on the form."""
+    return len(screen.query(SeatRow))
+
+
+def seats_value(screen: NewGameScreen) -> int:
+    value = screen.query_one("#count", Select).value
+    assert isinstance(value, int)
+    return value
+
+
+async def start_and_count(pilot: Pilot) -> int:
+    """Start the game with ctrl+s; the number of seats at the table that opens."""
+    app = pilot.app
+    await pilot.press("ctrl+s")
+    await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    return len(screen.session.specs)
+
+
+async def test_hanabi_default_form_shows_and_starts_three_seats(parlour_home: Path) -> None:
+    app = ParlourApp(pace=0, fixed_seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_form(pilot, "hanabi")
+        assert seats_value(screen) == 3
+        assert shown_rows(screen) == 3
+        assert await start_and_count(pilot) == 3
+
+
+async def test_nimmt_classic_keeps_four_seats_and_count_changes_rows(parlour_home: Path) -> None:
+    app = ParlourApp(pace=0, fixed_seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_form(pilot, "nimmt")
+        assert (seats_value(screen), shown_rows(screen)) == (4, 4)
+        await choose(pilot, screen, "preset", 1)  # codingame -> classic
+        assert screen.query_one("#preset", Select).value == "classic"
+        assert (seats_value(screen), shown_rows(screen)) == (4, 4)
+        await choose(pilot, screen, "count", 3)  # 4 -> 7 seats
+        assert (seats_value(screen), shown_rows(screen)) == (7, 7)
+        await choose(pilot, screen, "count", -4)  # 7 -> 3 seats
+        assert (seats_value(screen), shown_rows(screen)) == (3, 3)
+        assert await start_and_count(pilot) == 3
+
+
+async def test_hanabi_preset_switch_back_and_forth_keeps_rows_in_step(parlour_home: Path) -> None:
+    app = ParlourApp(pace=0, fixed_seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_form(pilot, "hanabi")
+        await choose(pilot, screen, "count", 2)  # 3 -> 5 seats
+        assert (seats_value(screen), shown_rows(screen)) == (5, 5)
+        await choose(pilot, screen, "preset", 1)  # classic -> fireworks: three seats only
+        assert (seats_value(screen), shown_rows(screen)) == (3, 3)
+        await choose(pilot, screen, "preset", -1)  # back to classic
+        assert (seats_value(screen), shown_rows(screen)) == (3, 3)
+        await choose(pilot, screen, "count", -1)  # 3 -> 2 seats
+        assert (seats_value(screen), shown_rows(screen)) == (2, 2)
+        assert await start_and_count(pilot) == 2
+
+
+async def test_fish_and_volcanoes_forms_start_what_they_show(parlour_home: Path) -> None:
+    for game, steps, seats in (("fish", 2, 4), ("volcanoes", 0, 2)):
+        app = ParlourApp(pace=0, fixed_seed=1)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await open_form(pilot, game)
+            if steps:
+                await choose(pilot, screen, "count", steps)
+            assert (seats_value(screen), shown_rows(screen)) == (seats, seats)
+            assert await start_and_count(pilot) == seats
