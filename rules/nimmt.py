@@ -121,7 +121,7 @@ def _event(rec: tuple[Any, ...]) -> Event:
         _, seat, row, cards, heads = rec
         return Event(
             "take",
-            f"{{p{seat}}} takes row {row} ({len(cards)} card{'s' if len(cards) > 1 else ''}, {heads} cattle).",
+            f"{{p{seat}}} takes row {row} ({len(cards)} card{'s' if len(cards) > 1 else ''}, {heads} head{'s' if heads != 1 else ''}).",
             seat,
             {"row": row, "cards": tuple(cards), "cattle": heads},
         )
@@ -141,7 +141,7 @@ def _event(rec: tuple[Any, ...]) -> Event:
         _, rnd, got = rec
         summary = ", ".join(f"{{p{s}}} {c}" for s, c in enumerate(got))
         return Event(
-            "round_end", f"Round {rnd + 1} is over. Cattle taken: {summary}.", None, {"round": rnd, "round_cattle": got}
+            "round_end", f"Round {rnd + 1} is over. Heads taken: {summary}.", None, {"round": rnd, "round_cattle": got}
         )
     if kind == "game_end":
         _, reason, scores, ranks = rec
@@ -681,7 +681,7 @@ INFO = GameInfo(
     blurb="Everyone picks a card at once; the sixth card in a row takes the cattle. Fewest heads wins.",
     presets=(
         Preset("codingame", 4, 4, 4, "4 players, exactly 5 rounds"),
-        Preset("classic", 2, 10, 4, "2–10 players, rounds until someone reaches 66 cattle"),
+        Preset("classic", 2, 10, 4, "2–10 players, rounds until someone reaches 66 heads"),
     ),
     new_game=new_game,
     parse_action=parse_action,

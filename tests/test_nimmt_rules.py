@@ -70,7 +70,7 @@ def test_events_read_as_sentences() -> None:
     names = ["Alice", "Bob", "Celia", "David"]
     assert events[0].words(names) == "Cards revealed: Celia 7, Alice 23, Bob 64, David 88."
     events = g.apply(CELIA, "PICK 3")
-    assert events[0].words(names) == "Celia takes row 3 (3 cards, 3 cattle)."
+    assert events[0].words(names) == "Celia takes row 3 (3 cards, 3 heads)."
     assert events[-1].words(names) == "David's 88 starts row 2."
 
 
