@@ -527,7 +527,7 @@ opposite each other. Blue and Orange take turns to **place a level-1 volcano** o
 **raise one of their own** (levels 1–3) by one.
 
 The cycle is *Blue, Orange, growth, Orange, Blue, growth* and again. At a **growth** every active volcano
-rises one level by itself (the side panel shows what comes next).
+rises one level by itself (the scores panel, beside the board or under it on a narrow screen, shows what comes next).
 
 A volcano reaching **level 4 erupts** (shown `4!` just before) and then stays **dormant** (`4◆`)
 for good. Each of its three neighbours gets a push: an empty tile or a friendly volcano +1 for the
