@@ -285,3 +285,32 @@ def test_each_chop_is_marked() -> None:
     assert re.findall(r"[WRBGY][1-5].", ben) == ["Y1•", "Y2•", "G3↓", "Y4•", "R5 "]
     ana = next(line for line in lines if "Ana" in line)
     assert re.findall(r"[A-E]\S?", ana.split("Ana")[1]) == ["A↓", "B", "C", "D", "E"]  # no hint yet: her oldest card
+
+
+async def test_hot_seat_starts_each_person_afresh() -> None:
+    """Nothing one person set up (slot, empathy, a teammate or a hint picked) greets the next one."""
+    session = new_session("hanabi", "classic", ["human:Ana", "human:Ben", "human:Cy"], seed=12)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        for n in range(3):  # each plays a card, each one a misplay may be: three turns, three people
+            await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen) or my_turn(pilot))
+            if isinstance(app.screen, CurtainScreen):
+                await pilot.press("enter")
+                await wait_until(pilot, lambda: my_turn(pilot))
+            screen = app.screen
+            assert isinstance(screen, GameScreen) and screen.asking is not None
+            table = screen.table
+            assert isinstance(table, HanabiTable)
+            me = session.names[screen.asking.seat]
+            first = next(i for i, s in enumerate(table.my_hand) if s is not None)
+            assert (table.slot, table.empathy, table.target, table.hint) == (first, False, None, None), me
+            assert "knows" not in " ".join(table_lines(table)), me
+            # This person moves the slot cursor, turns empathy on, half-builds a hint, drops it, then discards.
+            await pilot.press("right", "right", "e", "tab", "r", "escape", "right")
+            assert table.slot != first and table.empathy
+            before = progress(session)
+            if n == 0:
+                await pilot.press("tab", "1", "tab")  # a hint half made for the second teammate, then given up
+                await pilot.press("escape")
+            await pilot.press("p")
+            await wait_until(pilot, lambda before=before: progress(session) != before)

@@ -186,6 +186,7 @@ class HanabiTable(GameTable):
         self.target: int | None = None  # a teammate picked for a hint; None: your own hand is picked
         self.hint: str | None = None  # "RED" or "3" once a hint is being chosen
         self.empathy = False
+        self.person: int | None = None  # the seat whose person last had the keys
         self.flash: Flash | None = None
         self._hits: dict[int, int | None] = {}  # line of the drawing -> seat whose hand it shows (None: yours)
         self._cards_x = 0
@@ -204,9 +205,17 @@ class HanabiTable(GameTable):
             self.target = None
             self.hint = None
             if ask is not None:
+                if ask.seat != self.person:
+                    self._new_person(ask.seat)
                 self.slot = self._first_slot()
         self.refresh_bindings()
         self.refresh()
+
+    def _new_person(self, seat: int) -> None:
+        """Another person has the keyboard (hot seat): nothing the last one picked or toggled carries over."""
+        self.person = seat
+        self.slot = -1  # no slot kept: the first card of the hand is picked
+        self.empathy = False
 
     def show_event(self, event: Event, names: list[str]) -> float:
         """Light the cards an event concerns (the hinted cards, the slot a card left) while it is told."""
