@@ -93,6 +93,10 @@ class GameScreen(ParlourScreen):
                 style="italic",
             )
         )
+        for event in self.session.earlier:  # a resumed game: its log goes on where it stopped
+            self.log_event(event)
+        for warning in self.session.warnings:
+            log.write(Text(f"⚠ The saved game was damaged: {warning}.", style="bold yellow"))
         self.refresh_table()
         self.table.focus()
         self.set_interval(0.1, self._tick)
