@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections import deque
 from pathlib import Path
 
+import pytest
 from rich.style import Style
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from rules.fish import COLUMNS, ROW_WIDTHS, ROWS, TILE_NAMES, action_parts, parse_tile, reachable, tile_index
 from tests.apptools import my_turn, result_shown, screen_text, until_result, wait_until
@@ -260,3 +262,17 @@ async def test_watch_replay_and_resume() -> None:
 def test_keys_and_sizes_fit_an_80_by_24_terminal(parlour_home: Path) -> None:
     small = SIZES[-1]
     assert small.width <= 80 - 30 - 2 and small.height + 2 <= 24 - 2
+
+
+@pytest.mark.parametrize("watch", [False, True])
+async def test_end_screen_says_where_the_replay_is(watch: bool) -> None:
+    session = new_session("fish", "codingame", ["ai:easy", "ai:easy", "ai:easy", "ai:easy"], seed=8)
+    session.match.run()  # played to its end before the screen opens: the ranking comes at once
+    app = ParlourApp(GameScreen(session, watch=watch, pace=0), pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_result(pilot)
+        where = app.screen.query_one("#result-replay", Static)
+        words = " ".join(str(where.render()).split())
+        assert f"parlour replay {session.path}" in words
+        box = app.screen.query_one("#result-box")
+        assert box.region.bottom <= 24 - 1  # all of it above the footer, buttons included

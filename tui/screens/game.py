@@ -312,7 +312,9 @@ class GameScreen(ParlourScreen):
         """The final ranking, then again or home."""
         outcome = self.session.state.outcome()
         assert outcome is not None
-        self.app.push_screen(ResultScreen(outcome, self.session.names, self.ui.score_label), self.after_result)
+        self.app.push_screen(
+            ResultScreen(outcome, self.session.names, self.ui.score_label, self.session.path), self.after_result
+        )
 
     def after_result(self, choice: str | None) -> None:
         """Start again with the same seats, or go home."""

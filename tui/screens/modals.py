@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import shlex
+from pathlib import Path
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Markdown, Static
 
@@ -55,11 +58,13 @@ class ResultScreen(ModalScreen[str]):
         Binding("v", "choose('stay')", "Look at the table"),
     ]
 
-    def __init__(self, outcome: Outcome, names: list[str], score_label: str) -> None:
+    def __init__(self, outcome: Outcome, names: list[str], score_label: str, replay_path: Path | None = None) -> None:
+        """``replay_path``: the file the game was saved to, named with the command that shows it again."""
         super().__init__()
         self.outcome = outcome
         self.names = names
         self.score_label = score_label
+        self.replay_path = replay_path
 
     def compose(self) -> ComposeResult:
         """Ranking table and the two ways on."""
@@ -79,8 +84,11 @@ class ResultScreen(ModalScreen[str]):
         with Vertical(id="result-box"):
             yield Static(table)
             yield Static(Text(f"The game ended: {self.outcome.reason}.", style="italic"))
-            yield Button("Again with the same seats (a)", id="again", variant="primary")
-            yield Button("Back to the home screen (h)", id="home")
+            if self.replay_path is not None:
+                yield Static(replay_note(self.replay_path), id="result-replay")
+            with Horizontal(id="result-buttons"):
+                yield Button("Again, same seats (a)", id="again", variant="primary")
+                yield Button("Home screen (h)", id="home")
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -90,6 +98,13 @@ class ResultScreen(ModalScreen[str]):
     def action_choose(self, what: str) -> None:
         """Leave the ranking."""
         self.dismiss(what)
+
+
+def replay_note(path: Path) -> Text:
+    """Where a finished game was saved, as the command that plays it back (quoted for a shell if need be)."""
+    note = Text("Saved. Watch it again: ", style="dim")
+    note.append(f"parlour replay {shlex.quote(str(path))}", style="bold")
+    return note
 
 
 class MessageScreen(ModalScreen[None]):
