@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import html
 import re
 from collections import Counter
 
+import pytest
 from textual.pilot import Pilot
 
 from rules.hanabi import (
@@ -24,6 +26,8 @@ from rules.hanabi import (
 from tests.apptools import my_turn, played_session, result_shown, screen_text, wait_until
 from tui.app import ParlourApp
 from tui.games.hanabi import HanabiTable
+from tui.scenes import SCENES
+from tui.scenes import SIZE as SIZE80
 from tui.scenes_hanabi import advance
 from tui.screens.game import GameScreen
 from tui.screens.modals import CurtainScreen
@@ -314,3 +318,67 @@ async def test_hot_seat_starts_each_person_afresh() -> None:
                 await pilot.press("escape")
             await pilot.press("p")
             await wait_until(pilot, lambda before=before: progress(session) != before)
+
+
+def glued_runs(svg: str) -> list[tuple[str, str]]:
+    """Places where a run of text that starts with spaces follows, on the same line, one ending in a letter or
+    digit. A reader that takes each run of an exported screen on its own (as text extraction from an SVG does)
+    reads the two glued together ("Pace 12Efficiency"): the space must end the run before instead."""
+    runs = re.findall(r'<text[^>]*x="([\d.]+)" y="([\d.]+)" textLength="([\d.]+)"[^>]*>(.*?)</text>', svg)
+    glued = []
+    ends: dict[str, tuple[float, str]] = {}
+    for x, y, length, raw in runs:
+        text = html.unescape(raw).replace("\xa0", " ")
+        before = ends.get(y)
+        if before and abs(before[0] - float(x)) < 0.5 and before[1][-1:].isalnum() and text[:1].isspace():
+            glued.append((before[1][-12:], text[:14]))
+        ends[y] = (float(x) + float(length), text)
+    return glued
+
+
+async def test_no_words_run_together_on_the_tables() -> None:
+    for name in ("hanabi-table", "hanabi-hint", "hanabi-league"):
+        scene = SCENES[name]
+        app = scene.make()
+        async with app.run_test(size=SIZE80) as pilot:
+            await scene.prepare(pilot)
+            assert glued_runs(app.export_screenshot()) == [], name
+
+
+LONG_NAMES = ["Alexandra_Petrov", "Bartholomew_Hugo", "Cassiopeia_Nunez", "Dimitrios_Kostas", "Evangeline_Moore"]
+
+
+def screen_rows(app: ParlourApp) -> list[str]:
+    """The screen as rows of plain text (runs sharing a row joined, spaces restored from their positions)."""
+    rows: dict[float, list[tuple[float, str]]] = {}
+    runs = re.findall(r'<text[^>]*x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', app.export_screenshot())
+    for x, y, raw in runs:
+        rows.setdefault(float(y), []).append((float(x), html.unescape(raw).replace("\xa0", " ")))
+    out = []
+    for y in sorted(rows):
+        line = ""
+        for x, text in sorted(rows[y]):
+            column = round(x / 12.2)
+            line = line.ljust(column) + text
+        out.append(line)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("game", "seats"), [("hanabi", 2), ("hanabi", 3), ("hanabi", 4), ("hanabi", 5), ("fireworks", 4)]
+)
+async def test_names_of_sixteen_letters_show_whole_at_80_by_24(game: str, seats: int) -> None:
+    names = LONG_NAMES[:seats]
+    preset = "codingame" if game == "fireworks" else "classic"
+    session = new_session(game, preset, ["human"] + ["ai:easy"] * (seats - 1), 3, names=names, save=False)
+    advance(session, lambda: len(session.state.view(None).history) >= seats and session.state.to_act() == (0,))
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE80) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        await pilot.pause()
+        rows = screen_rows(app)
+        table = [row.split("│")[0] for row in rows if "│" in row]
+        panel = [row.split("│", 1)[1] for row in rows if "│" in row]
+        for name in names:
+            assert any(name in row for row in table), (name, table)
+            assert any(name in row for row in panel), (name, panel)
