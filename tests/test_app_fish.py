@@ -12,8 +12,8 @@ from rich.style import Style
 from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
 
-from rules.fish import COLUMNS, ROW_WIDTHS, ROWS, TILE_NAMES, action_parts, parse_tile, reachable, tile_index
-from tests.apptools import my_turn, result_shown, screen_text, until_result, wait_until
+from rules.fish import COLUMNS, ROW_WIDTHS, ROWS, TILE_NAMES, UNPLACED, action_parts, parse_tile, reachable, tile_index
+from tests.apptools import my_turn, result_shown, screen_rows, screen_text, until_result, wait_until
 from tui import storage
 from tui.app import ParlourApp
 from tui.games.fish import CURSOR_LEGAL_BG, LEGAL_BG, SIZES, FishTable, fish_panel
@@ -329,3 +329,30 @@ def test_side_panel_counts_fish_not_the_tie_break_score() -> None:
     for s in range(2):
         assert view.scores[s] >= 100 and str(view.scores[s]) not in text
         assert f"{view.fish_banked[s]} fish" in text and f"{view.tiles_banked[s]} tiles" in text
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+async def test_names_of_sixteen_letters_show_whole_at_80_by_24(seats: int) -> None:
+    names = ["Alexandra_Petrov", "Bartholomew_Hugo", "Cassiopeia_Nunez", "Dimitrios_Kostas"][:seats]
+    session = new_session("fish", "codingame", ["human"] + ["ai:easy"] * (seats - 1), 3, names=names, save=False)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        while session.state.view(0).phase == "place":
+            await wait_until(pilot, lambda: my_turn(pilot) or session.state.view(0).phase != "place")
+            if session.state.view(0).phase == "place":
+                before = actions_played(session)
+                await pilot.press("enter")
+                await wait_until(pilot, lambda before=before: actions_played(session) > before)
+        await wait_until(pilot, lambda: my_turn(pilot))
+        table = table_of(pilot)
+        await go_to(pilot, min(table.movable()))  # the cursor on one of your penguins names its owner
+        rows = [row for row in screen_rows(pilot) if "│" in row]
+        assert any(f"of {names[0]}" in row.split("│")[0] for row in rows), rows
+        panel = [row.split("│", 1)[1] for row in rows]
+        for name in names:
+            assert any(name in row for row in panel), (name, panel)
+
+
+def actions_played(session) -> int:  # noqa: ANN001
+    """Penguins placed so far."""
+    return sum(1 for t in session.state.view(None).penguins if t != UNPLACED)

@@ -23,7 +23,7 @@ from rules.hanabi import (
     view_pace,
     view_scores,
 )
-from tests.apptools import my_turn, played_session, result_shown, screen_text, wait_until
+from tests.apptools import my_turn, played_session, result_shown, screen_rows, screen_text, wait_until
 from tui.app import ParlourApp
 from tui.games.hanabi import HanabiTable
 from tui.scenes import SCENES
@@ -348,22 +348,6 @@ async def test_no_words_run_together_on_the_tables() -> None:
 LONG_NAMES = ["Alexandra_Petrov", "Bartholomew_Hugo", "Cassiopeia_Nunez", "Dimitrios_Kostas", "Evangeline_Moore"]
 
 
-def screen_rows(app: ParlourApp) -> list[str]:
-    """The screen as rows of plain text (runs sharing a row joined, spaces restored from their positions)."""
-    rows: dict[float, list[tuple[float, str]]] = {}
-    runs = re.findall(r'<text[^>]*x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', app.export_screenshot())
-    for x, y, raw in runs:
-        rows.setdefault(float(y), []).append((float(x), html.unescape(raw).replace("\xa0", " ")))
-    out = []
-    for y in sorted(rows):
-        line = ""
-        for x, text in sorted(rows[y]):
-            column = round(x / 12.2)
-            line = line.ljust(column) + text
-        out.append(line)
-    return out
-
-
 @pytest.mark.parametrize(
     ("game", "seats"), [("hanabi", 2), ("hanabi", 3), ("hanabi", 4), ("hanabi", 5), ("fireworks", 4)]
 )
@@ -376,7 +360,7 @@ async def test_names_of_sixteen_letters_show_whole_at_80_by_24(game: str, seats:
     async with app.run_test(size=SIZE80) as pilot:
         await wait_until(pilot, lambda: my_turn(pilot))
         await pilot.pause()
-        rows = screen_rows(app)
+        rows = screen_rows(pilot)
         table = [row.split("│")[0] for row in rows if "│" in row]
         panel = [row.split("│", 1)[1] for row in rows if "│" in row]
         for name in names:

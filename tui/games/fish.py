@@ -504,7 +504,7 @@ class FishTable(GameTable):
         for runs in canvas.runs():
             segments = pad + [Segment(run, base + style if style else base) for run, style in runs]
             strips.append(Strip(segments).crop_extend(0, width, base))
-        strips.append(text_strip(self._info_line(view)))
+        strips.append(text_strip(self._info_line(view, width)))
         return strips
 
     def _draw(self, view: FishView, size: HexSize) -> Canvas:
@@ -597,26 +597,36 @@ class FishTable(GameTable):
         """One line that never wraps (the board below must not move)."""
         return Text(words, style=style, no_wrap=True, overflow="ellipsis")
 
-    def _info_line(self, view: FishView) -> Text:
+    def _info_line(self, view: FishView, width: int = 80) -> Text:
+        """What is under the cursor. In a narrow table the words 'Cursor' and the Enter hint give way first, so a
+        penguin's owner keeps a name of 16 letters whole."""
         if self.message:
             return self._clip(self.message, "italic red")
         if not self.active:
             return Text("")
         tile = self.cursor
-        text = self._clip(f"Cursor {TILE_NAMES[tile]}: ", "")
-        text.stylize("bold")
         fish = self.fish[tile]
-        text.append(f"{fish} fish" if fish else "water (a hole)")
+        what = Text(f"{fish} fish" if fish else "water (a hole)")
         p = next((p for p, t in enumerate(self.penguins) if t == tile), None)
         if p is not None:
             owner = view.owner(p)
-            text.append(
+            what.append(
                 f" · penguin {self._number(p)} of {self.names[owner]}", style=Style(color=SEAT_COLOURS[owner % 4])
             )
+        hint = ""
         if tile in self.targets():
-            text.append(" · Enter: " + ("place here" if self.placing else "slide here"), style="green")
+            hint = " · Enter: " + ("place here" if self.placing else "slide here")
         elif p is not None and tile in self.movable() and self.selected != p:
-            text.append(" · Enter: pick it", style="green")
+            hint = " · Enter: pick it"
+        for prefix, enter in ((f"Cursor {TILE_NAMES[tile]}: ", hint), (f"{TILE_NAMES[tile]}: ", hint)):
+            if len(prefix) + len(what) + len(enter) <= width:
+                break
+        else:
+            prefix, enter = f"{TILE_NAMES[tile]}: ", ""
+        text = self._clip(prefix, "")
+        text.stylize("bold")
+        text.append_text(what)
+        text.append(enter, style="green")
         return text
 
 
