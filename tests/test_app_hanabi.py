@@ -337,7 +337,7 @@ def glued_runs(svg: str) -> list[tuple[str, str]]:
 
 
 async def test_no_words_run_together_on_the_tables() -> None:
-    for name in ("hanabi-table", "hanabi-hint", "hanabi-league"):
+    for name in ("hanabi-table", "hanabi-hint", "hanabi-league", "hanabi-long-names-2", "hanabi-league-long-names"):
         scene = SCENES[name]
         app = scene.make()
         async with app.run_test(size=SIZE80) as pilot:
