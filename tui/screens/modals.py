@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Markdown, Static
 
@@ -86,9 +86,8 @@ class ResultScreen(ModalScreen[str]):
             yield Static(Text(f"The game ended: {self.outcome.reason}.", style="italic"))
             if self.replay_path is not None:
                 yield Static(replay_note(self.replay_path), id="result-replay")
-            with Horizontal(id="result-buttons"):
-                yield Button("Again, same seats (a)", id="again", variant="primary")
-                yield Button("Home screen (h)", id="home")
+            yield Button("Again with the same seats (a)", id="again", variant="primary", compact=True)
+            yield Button("Back to the home screen (h)", id="home", compact=True)
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -102,7 +101,7 @@ class ResultScreen(ModalScreen[str]):
 
 def replay_note(path: Path) -> Text:
     """Where a finished game was saved, as the command that plays it back (quoted for a shell if need be)."""
-    note = Text("Saved. Watch it again: ", style="dim")
+    note = Text("Saved as a replay; watch it again with\n", style="dim")
     note.append(f"parlour replay {shlex.quote(str(path))}", style="bold")
     return note
 
