@@ -19,6 +19,8 @@ Rule decisions the rulings leave open (see docs/rules-decisions.md):
   last placer. The game ends when no seat can act.
 * Disqualification: the seat's penguins leave the board, their tiles stay as ice the others may use, its banked
   fish stay on its score, it ranks last; the others play on. Once fewer than two seats remain, the game ends.
+
+Event texts (read by people) number each seat's penguins from 1; actions and the protocol keep the global ids.
 """
 
 from __future__ import annotations
@@ -333,7 +335,9 @@ class FishState(GameState):
             self.penguins[p] = t
             occ[t] = p
             self.last_move = (p, UNPLACED, t)
-            events.append(Event("place", f"{{p{seat}}} places penguin {p} on {name}.", seat, {"penguin": p, "to": t}))
+            number = p % self.k + 1  # people count each seat's penguins from 1
+            text = f"{{p{seat}}} places penguin {number} on {name}."
+            events.append(Event("place", text, seat, {"penguin": p, "to": t}))
             if all(x != UNPLACED for x in self.penguins):
                 self.phase = "move"
         else:
@@ -358,7 +362,8 @@ class FishState(GameState):
             events.append(
                 Event(
                     "move",
-                    f"{{p{seat}}} slides penguin {p} from {TILE_NAMES[start]} to {name} and eats {gained} fish.",
+                    f"{{p{seat}}} slides penguin {p % self.k + 1} from {TILE_NAMES[start]} to {name} "
+                    f"and eats {gained} fish.",
                     seat,
                     {"penguin": p, "from": start, "to": t, "fish": gained},
                 )
@@ -394,7 +399,7 @@ class FishState(GameState):
             events.append(
                 Event(
                     "stuck",
-                    f"{{p{seat}}}'s penguin {p} on {TILE_NAMES[t]} cannot move: it leaves with its tile "
+                    f"{{p{seat}}}'s penguin {p % self.k + 1} on {TILE_NAMES[t]} cannot move: it leaves with its tile "
                     f"and {gained} fish.",
                     seat,
                     {"penguin": p, "tile": t, "fish": gained},

@@ -119,9 +119,10 @@ def _event(rec: tuple[Any, ...]) -> Event:
         return Event("place", text, seat, {"card": card, "row": row})
     if kind == "take":
         _, seat, row, cards, heads = rec
+        taken = f"{len(cards)} card{'s' if len(cards) > 1 else ''}, {heads} head{'s' if heads != 1 else ''}"
         return Event(
             "take",
-            f"{{p{seat}}} takes row {row} ({len(cards)} card{'s' if len(cards) > 1 else ''}, {heads} head{'s' if heads != 1 else ''}).",
+            f"{{p{seat}}} takes row {row} ({taken}).",
             seat,
             {"row": row, "cards": tuple(cards), "cattle": heads},
         )

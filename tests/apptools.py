@@ -11,7 +11,7 @@ from tui.scenekit import result_shown, until_result, wait_until
 from tui.screens.game import GameScreen
 from tui.session import Session, new_session
 
-__all__ = ["my_turn", "played_session", "result_shown", "screen_text", "until_result", "wait_until"]
+__all__ = ["my_turn", "played_session", "result_shown", "screen_rows", "screen_text", "until_result", "wait_until"]
 
 
 def my_turn(pilot: Pilot) -> bool:
@@ -39,3 +39,19 @@ def played_session(game: str, preset: str, seats: list[str], seed: int) -> Sessi
     session.close()
     assert session.path is not None
     return session
+
+
+def screen_rows(pilot: Pilot) -> list[str]:
+    """The screen as rows of plain text (runs sharing a row joined, spaces restored from their positions)."""
+    rows: dict[float, list[tuple[float, str]]] = {}
+    runs = re.findall(r'<text[^>]*x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', pilot.app.export_screenshot())
+    for x, y, raw in runs:
+        rows.setdefault(float(y), []).append((float(x), html.unescape(raw).replace("\xa0", " ")))
+    out = []
+    for y in sorted(rows):
+        line = ""
+        for x, text in sorted(rows[y]):
+            column = round(x / 12.2)
+            line = line.ljust(column) + text
+        out.append(line)
+    return out

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from pathlib import Path
 
+import pytest
+from rich.console import Console
 from rich.style import Style
 from textual.pilot import Pilot
+from textual.widgets import RichLog, Static
 
-from rules.fish import COLUMNS, ROW_WIDTHS, ROWS, TILE_NAMES, action_parts, parse_tile, reachable, tile_index
-from tests.apptools import my_turn, result_shown, screen_text, until_result, wait_until
+from rules.fish import COLUMNS, ROW_WIDTHS, ROWS, TILE_NAMES, UNPLACED, action_parts, parse_tile, reachable, tile_index
+from tests.apptools import my_turn, result_shown, screen_rows, screen_text, until_result, wait_until
 from tui import storage
 from tui.app import ParlourApp
-from tui.games.fish import CURSOR_LEGAL_BG, LEGAL_BG, SIZES, FishTable
+from tui.games.fish import CURSOR_LEGAL_BG, LEGAL_BG, SIZES, FishTable, fish_panel
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
 from tui.screens.replay_viewer import ReplayScreen
@@ -102,7 +106,7 @@ async def test_whole_two_seat_game_by_keys() -> None:
             if session.state.view(0).phase == "move":
                 start = session.state.view(0).penguins[penguin]
                 if turns % 2:
-                    await pilot.press(str(penguin))  # pick by its number
+                    await pilot.press(str(penguin + 1))  # pick by its number (seat 0: ids 0–3 are 1–4)
                 else:
                     await go_to(pilot, start)  # or walk to it and press Enter
                     await pilot.press("enter")
@@ -130,7 +134,7 @@ async def test_picking_a_penguin_highlights_every_reachable_tile() -> None:
         view = session.state.view(0)
         penguin = max(view.seat_penguins(0), key=lambda p: len(reachable(view, p)))
         assert not table.targets()  # nothing highlighted before a penguin is picked
-        await pilot.press(str(penguin))
+        await pilot.press(str(penguin + 1))
         assert table.selected == penguin and table.cursor == view.penguins[penguin]
         expected = set(reachable(view, penguin))
         assert expected and set(table.targets()) == expected
@@ -151,7 +155,7 @@ async def test_picking_a_penguin_highlights_every_reachable_tile() -> None:
         await pilot.press("escape")
         assert table.selected is None and not table.targets()
         # Pick again, slide to the farthest reachable hex.
-        await pilot.press(str(penguin))
+        await pilot.press(str(penguin + 1))
         goal = reachable(view, penguin)[-1]
         await go_to(pilot, goal)
         await pilot.press("enter")
@@ -260,3 +264,95 @@ async def test_watch_replay_and_resume() -> None:
 def test_keys_and_sizes_fit_an_80_by_24_terminal(parlour_home: Path) -> None:
     small = SIZES[-1]
     assert small.width <= 80 - 30 - 2 and small.height + 2 <= 24 - 2
+
+
+@pytest.mark.parametrize("watch", [False, True])
+async def test_end_screen_says_where_the_replay_is(watch: bool) -> None:
+    session = new_session("fish", "codingame", ["ai:easy", "ai:easy", "ai:easy", "ai:easy"], seed=8)
+    session.match.run()  # played to its end before the screen opens: the ranking comes at once
+    app = ParlourApp(GameScreen(session, watch=watch, pace=0), pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_result(pilot)
+        where = app.screen.query_one("#result-replay", Static)
+        words = " ".join(str(where.render()).split())
+        assert f"parlour replay {session.path}" in words
+        box = app.screen.query_one("#result-box")
+        assert box.region.bottom <= 24 - 1  # all of it above the footer, buttons included
+
+
+def log_words(pilot: Pilot) -> str:
+    """The game log as plain words."""
+    log = pilot.app.screen.query_one("#log", RichLog)
+    return " ".join(" ".join(strip.text.split()) for strip in log.lines)
+
+
+async def test_penguins_are_numbered_from_one_for_each_seat() -> None:
+    """People read penguins 1–4 of their own (prompts, board, log, digit keys); actions keep the global ids."""
+    session = new_session("fish", "codingame", ["ai:easy", "human:Sam"], seed=3)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for n in range(4):
+            await wait_until(pilot, lambda: my_turn(pilot))
+            assert f"Place penguin {n + 1}:" in screen_text(pilot)
+            await pilot.press("enter")
+        await wait_until(pilot, lambda: my_turn(pilot) and session.state.view(1).phase == "move")
+        table = table_of(pilot)
+        view = session.state.view(1)
+        small = SIZES[-1]
+        canvas = table._draw(view, small)
+        for n, p in enumerate(view.seat_penguins(1)):
+            x, y = small.origin(view.penguins[p])
+            assert "".join(canvas.chars[y][x + 1 : x + small.dx]).strip() == str(n + 1)
+        words = log_words(pilot)
+        bot = session.names[0]
+        for n in range(1, 5):
+            assert f"Sam places penguin {n} " in words and f"{bot} places penguin {n} " in words
+        assert not re.search(r"penguin [05-9]", words)
+        first = min(table.movable().values())
+        number = first - 4 + 1
+        assert f"type {'/'.join(str(p - 3) for p in sorted(table.movable().values()))}" in screen_text(pilot)
+        await pilot.press(str(number))
+        assert table.selected == first
+        assert f"Slide penguin {number}:" in screen_text(pilot)
+        await pilot.press("tab", "enter")
+        await wait_until(pilot, lambda: f"Sam slides penguin {number} " in log_words(pilot))
+        assert session.state.view(1).penguins[first] != view.penguins[first]
+
+
+def test_side_panel_counts_fish_not_the_tie_break_score() -> None:
+    session = new_session("fish", "codingame", ["ai:easy", "ai:easy"], seed=8, save=False)
+    session.match.run()
+    view = session.state.view(None)
+    console = Console(width=27, record=True)
+    console.print(fish_panel(view, session.names))
+    text = console.export_text()
+    for s in range(2):
+        assert view.scores[s] >= 100 and str(view.scores[s]) not in text
+        assert f"{view.fish_banked[s]} fish" in text and f"{view.tiles_banked[s]} tiles" in text
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+async def test_names_of_sixteen_letters_show_whole_at_80_by_24(seats: int) -> None:
+    names = ["Alexandra_Petrov", "Bartholomew_Hugo", "Cassiopeia_Nunez", "Dimitrios_Kostas"][:seats]
+    session = new_session("fish", "codingame", ["human"] + ["ai:easy"] * (seats - 1), 3, names=names, save=False)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        while session.state.view(0).phase == "place":
+            await wait_until(pilot, lambda: my_turn(pilot) or session.state.view(0).phase != "place")
+            if session.state.view(0).phase == "place":
+                before = actions_played(session)
+                await pilot.press("enter")
+                await wait_until(pilot, lambda before=before: actions_played(session) > before)
+        await wait_until(pilot, lambda: my_turn(pilot))
+        table = table_of(pilot)
+        await go_to(pilot, min(table.movable()))  # the cursor on one of your penguins names its owner
+        rows = [row for row in screen_rows(pilot) if "│" in row]
+        assert any(f"of {names[0]}" in row.split("│")[0] for row in rows), rows
+        panel = [row.split("│", 1)[1] for row in rows]
+        for name in names:
+            assert any(name in row for row in panel), (name, panel)
+
+
+def actions_played(session) -> int:  # noqa: ANN001
+    """Penguins placed so far."""
+    return sum(1 for t in session.state.view(None).penguins if t != UNPLACED)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import html
 import re
 from collections import Counter
 
+import pytest
 from textual.pilot import Pilot
 
 from rules.hanabi import (
@@ -21,9 +23,11 @@ from rules.hanabi import (
     view_pace,
     view_scores,
 )
-from tests.apptools import my_turn, played_session, result_shown, screen_text, wait_until
+from tests.apptools import my_turn, played_session, result_shown, screen_rows, screen_text, wait_until
 from tui.app import ParlourApp
 from tui.games.hanabi import HanabiTable
+from tui.scenes import SCENES
+from tui.scenes import SIZE as SIZE80
 from tui.scenes_hanabi import advance
 from tui.screens.game import GameScreen
 from tui.screens.modals import CurtainScreen
@@ -285,3 +289,80 @@ def test_each_chop_is_marked() -> None:
     assert re.findall(r"[WRBGY][1-5].", ben) == ["Y1•", "Y2•", "G3↓", "Y4•", "R5 "]
     ana = next(line for line in lines if "Ana" in line)
     assert re.findall(r"[A-E]\S?", ana.split("Ana")[1]) == ["A↓", "B", "C", "D", "E"]  # no hint yet: her oldest card
+
+
+async def test_hot_seat_starts_each_person_afresh() -> None:
+    """Nothing one person set up (slot, empathy, a teammate or a hint picked) greets the next one."""
+    session = new_session("hanabi", "classic", ["human:Ana", "human:Ben", "human:Cy"], seed=12)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        for n in range(3):  # each plays a card, each one a misplay may be: three turns, three people
+            await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen) or my_turn(pilot))
+            if isinstance(app.screen, CurtainScreen):
+                await pilot.press("enter")
+                await wait_until(pilot, lambda: my_turn(pilot))
+            screen = app.screen
+            assert isinstance(screen, GameScreen) and screen.asking is not None
+            table = screen.table
+            assert isinstance(table, HanabiTable)
+            me = session.names[screen.asking.seat]
+            first = next(i for i, s in enumerate(table.my_hand) if s is not None)
+            assert (table.slot, table.empathy, table.target, table.hint) == (first, False, None, None), me
+            assert "knows" not in " ".join(table_lines(table)), me
+            # This person moves the slot cursor, turns empathy on, half-builds a hint, drops it, then discards.
+            await pilot.press("right", "right", "e", "tab", "r", "escape", "right")
+            assert table.slot != first and table.empathy
+            before = progress(session)
+            if n == 0:
+                await pilot.press("tab", "1", "tab")  # a hint half made for the second teammate, then given up
+                await pilot.press("escape")
+            await pilot.press("p")
+            await wait_until(pilot, lambda before=before: progress(session) != before)
+
+
+def glued_runs(svg: str) -> list[tuple[str, str]]:
+    """Places where a run of text that starts with spaces follows, on the same line, one ending in a letter or
+    digit. A reader that takes each run of an exported screen on its own (as text extraction from an SVG does)
+    reads the two glued together ("Pace 12Efficiency"): the space must end the run before instead."""
+    runs = re.findall(r'<text[^>]*x="([\d.]+)" y="([\d.]+)" textLength="([\d.]+)"[^>]*>(.*?)</text>', svg)
+    glued = []
+    ends: dict[str, tuple[float, str]] = {}
+    for x, y, length, raw in runs:
+        text = html.unescape(raw).replace("\xa0", " ")
+        before = ends.get(y)
+        if before and abs(before[0] - float(x)) < 0.5 and before[1][-1:].isalnum() and text[:1].isspace():
+            glued.append((before[1][-12:], text[:14]))
+        ends[y] = (float(x) + float(length), text)
+    return glued
+
+
+async def test_no_words_run_together_on_the_tables() -> None:
+    for name in ("hanabi-table", "hanabi-hint", "hanabi-league", "hanabi-long-names-2", "hanabi-league-long-names"):
+        scene = SCENES[name]
+        app = scene.make()
+        async with app.run_test(size=SIZE80) as pilot:
+            await scene.prepare(pilot)
+            assert glued_runs(app.export_screenshot()) == [], name
+
+
+LONG_NAMES = ["Alexandra_Petrov", "Bartholomew_Hugo", "Cassiopeia_Nunez", "Dimitrios_Kostas", "Evangeline_Moore"]
+
+
+@pytest.mark.parametrize(
+    ("game", "seats"), [("hanabi", 2), ("hanabi", 3), ("hanabi", 4), ("hanabi", 5), ("fireworks", 4)]
+)
+async def test_names_of_sixteen_letters_show_whole_at_80_by_24(game: str, seats: int) -> None:
+    names = LONG_NAMES[:seats]
+    preset = "codingame" if game == "fireworks" else "classic"
+    session = new_session(game, preset, ["human"] + ["ai:easy"] * (seats - 1), 3, names=names, save=False)
+    advance(session, lambda: len(session.state.view(None).history) >= seats and session.state.to_act() == (0,))
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE80) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        await pilot.pause()
+        rows = screen_rows(pilot)
+        table = [row.split("│")[0] for row in rows if "│" in row]
+        panel = [row.split("│", 1)[1] for row in rows if "│" in row]
+        for name in names:
+            assert any(name in row for row in table), (name, table)
+            assert any(name in row for row in panel), (name, panel)

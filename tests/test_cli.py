@@ -144,3 +144,35 @@ def test_arena_table_output(capsys: pytest.CaptureFixture[str]) -> None:
         "1",
     )
     assert code == 0 and "mean" in out and "random" in out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["replay", "FILE"],
+        ["resume", "FILE"],
+        ["resume"],
+        ["play", "hanabi", "--seed", "1"],
+        ["watch", "fish", "--seed", "1"],
+        [],
+    ],
+)
+def test_app_commands_without_a_terminal_exit_at_once(argv: list[str], parlour_home: Path) -> None:
+    """With stdin or stdout not a terminal the app cannot run: a clear message and exit 2, never a hang."""
+    import subprocess
+    import sys
+
+    session = played_session("fish", "codingame", ["ai:easy", "ai:easy"], 3)
+    argv = [str(session.path) if a == "FILE" else a for a in argv]
+    before = sorted(parlour_home.rglob("*.jsonl"))
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys; from tui.cli import main; sys.exit(main(sys.argv[1:]))", *argv],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "needs a terminal" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert done.stdout == ""
+    assert sorted(parlour_home.rglob("*.jsonl")) == before  # no game was started and saved on the way out

@@ -8,12 +8,19 @@ import random
 from pathlib import Path
 
 import pytest
+from textual.screen import Screen
+from textual.widgets import RichLog
 
 from ai.match import Match
 from ai.seats import make_player, parse_seat
 from rules.registry import game_info
 from rules.replay import Header, ReplayError, ReplayWriter, SeatEntry, load_replay
+from tests.apptools import my_turn, played_session, wait_until
 from tui import storage
+from tui.app import ParlourApp
+from tui.scenes_hanabi import sighted_move
+from tui.screens.replay_viewer import ReplayScreen
+from tui.session import new_session
 
 
 def play_game(seed: int = 7, stop_after: int | None = None) -> str:
@@ -143,3 +150,59 @@ def test_resume_appends_after_a_torn_line(tmp_path: Path) -> None:
     writer.close()
     again = storage.read_replay(path)
     assert len(again.actions) == 9 and not again.warnings
+
+
+def log_text(screen: Screen) -> str:
+    """The side log of a game or replay screen as one line of words (wrapped lines joined again)."""
+    log = screen.query_one("#log", RichLog)
+    return " ".join(" ".join(strip.text.split()) for strip in log.lines)
+
+
+def tear_last_line(path: Path) -> int:
+    """Cut a replay file as a crash mid-write would: its last line half written. Returns that line's number."""
+    rows = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    if '"result"' in rows[-1]:
+        rows.pop()
+    rows[-1] = rows[-1][: len(rows[-1]) // 2]
+    path.write_text("".join(rows), encoding="utf-8")
+    return len(rows)
+
+
+async def test_replay_viewer_shows_which_line_was_dropped() -> None:
+    session = played_session("hanabi", "classic", ["ai:easy"] * 3, 9)
+    assert session.path is not None
+    torn = tear_last_line(session.path)
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.open_replay(session.path)
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen) and bool(app.screen.query(RichLog)))
+        await pilot.pause()
+        for keys in ((), ("end",), ("home", "right")):  # wherever the viewer stands
+            await pilot.press(*keys)
+            assert f"line {torn} was cut short" in log_text(app.screen)
+
+
+async def test_resume_restores_the_log_and_warns_of_a_dropped_line() -> None:
+    session = new_session("hanabi", "classic", ["human:Sam", "ai:easy", "ai:easy"], 5)
+    state = session.state
+    written: list[str] = []
+    while len(written) < 12 or state.to_act() != (0,):
+        seat = state.to_act()[0]
+        written += [e.words(session.names) for e in session.match.play(seat, sighted_move(state, seat))]
+    # One more action half written when the game stopped: its words must not be in the log.
+    seat = state.to_act()[0]
+    session.match.play(seat, sighted_move(state, seat))
+    session.close()
+    assert session.path is not None
+    torn = tear_last_line(session.path)
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.resume(session.path)
+        await wait_until(pilot, lambda: my_turn(pilot))
+        text = log_text(app.screen)
+        at = 0
+        for line in written:  # every earlier line, in the order it was written
+            found = text.find(" ".join(line.split()), at)
+            assert found >= 0, line
+            at = found
+        assert f"line {torn} was cut short" in text

@@ -3,12 +3,28 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from textual.screen import Screen
 
 
-def build_app(args: argparse.Namespace):  # noqa: ANN201 - returns ParlourApp, imported lazily
-    """The app as the subcommand asks (home screen, a table, a replay…)."""
+def require_terminal(command: str | None) -> None:
+    """UsageError unless stdin and stdout are both a terminal: without one the app would wait for keys forever."""
+    from tui.cli import UsageError
+
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return
+    what = f"parlour {command}" if command else "parlour"
+    hint = "; `parlour check FILE` reads a replay without one" if command in ("replay", "resume") else ""
+    raise UsageError(f"{what}: the app needs a terminal (stdin and stdout must not be redirected){hint}")
+
+
+def build_app(args: argparse.Namespace, need_terminal: bool = False):  # noqa: ANN201 - ParlourApp, imported lazily
+    """The app as the subcommand asks (home screen, a table, a replay…).
+
+    ``need_terminal`` refuses to go on without a terminal once the command line is known to be good, before a
+    game is started (and its replay file written).
+    """
     from tui.app import ParlourApp
     from tui.cli import UsageError, table_setup
 
@@ -23,9 +39,13 @@ def build_app(args: argparse.Namespace):  # noqa: ANN201 - returns ParlourApp, i
             raise UsageError(f"parlour {args.command}: {game} has no screen yet")
         if args.command == "watch" and any(s.split(":")[0].lower() == "human" for s in specs):
             raise UsageError("parlour watch: watching needs a table of bots (no human seats)")
+        if need_terminal:
+            require_terminal(args.command)
         session = new_session(game, preset, specs, seed)
         first = GameScreen(session, watch=args.command == "watch", speed=getattr(args, "speed", 1.0))
         return ParlourApp(first)
+    if need_terminal:
+        require_terminal(args.command)
     app = ParlourApp()
     if args.command == "replay":
         app.call_later(app.open_replay, args.file)
@@ -39,5 +59,5 @@ def build_app(args: argparse.Namespace):  # noqa: ANN201 - returns ParlourApp, i
 
 def launch(args: argparse.Namespace) -> int:
     """Open the app as the subcommand asks."""
-    build_app(args).run()
+    build_app(args, need_terminal=True).run()
     return 0

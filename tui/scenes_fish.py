@@ -13,11 +13,15 @@ from tui.screens.game import GameScreen
 from tui.session import new_session
 
 SEATS = ["human:Sam", "ai:easy"]
+LONG_NAMES = ["Alexandra_Petrov", "Bartholomew_Hugo", "Cassiopeia_Nunez", "Dimitrios_Kostas"]
+"""Names of 16 letters, the longest a seat's name may be: they must show whole at 80x24."""
 
 
-def _table(seed: int = 7, preset: str = "codingame") -> Callable[[], App]:
+def _table(
+    seed: int = 7, preset: str = "codingame", seats: list[str] | None = None, names: list[str] | None = None
+) -> Callable[[], App]:
     def make() -> App:
-        session = new_session("fish", preset, SEATS, seed, save=False)
+        session = new_session("fish", preset, seats or SEATS, seed, names=names, save=False)
         return ParlourApp(GameScreen(session, pace=0), pace=0)
 
     return make
@@ -56,6 +60,13 @@ def _slides(count: int) -> Callable[[Pilot], Awaitable[None]]:
     return prepare
 
 
+async def _long_names(pilot: Pilot) -> None:
+    await _turn(pilot, "enter")
+    await _turn(pilot, "x", "x", "d", "enter")
+    await _turn(pilot, "1")
+    await _settle(pilot)
+
+
 def _finished() -> App:
     return finished_game("fish", "codingame", SEATS, 11)
 
@@ -70,4 +81,6 @@ SCENES: dict[str, Scene] = {
     "fish-placement": Scene(_table(preset="classic"), _placement),
     "fish-slide": Scene(_table(), _slides(3)),
     "fish-final-ranking": Scene(_finished, _result),
+    # Four seats of sixteen-letter names, the cursor on the person's first penguin.
+    "fish-long-names-4": Scene(_table(seats=["human"] + ["ai:easy"] * 3, names=LONG_NAMES), _long_names),
 }

@@ -16,6 +16,8 @@ from tui.session import Session, new_session
 
 CLASSIC_SEATS = ["human:Sam", "ai:easy", "ai:easy"]
 LEAGUE_SEATS = ["human:Sam", "ai:easy", "ai:easy", "ai:easy"]
+LONG_NAMES = ["Alexandra_Petrov", "Bartholomew_Hugo", "Cassiopeia_Nunez", "Dimitrios_Kostas", "Evangeline_Moore"]
+"""Names of 16 letters, the longest a seat's name may be: they must show whole at 80x24."""
 
 
 def sighted_move(state: GameState, seat: int) -> str:
@@ -57,10 +59,16 @@ def advance(session: Session, until: Callable[[], bool]) -> None:
 
 
 def _game(
-    game: str, preset: str, seats: list[str], seed: int, moves: int = 0, league_round: int = 0
+    game: str,
+    preset: str,
+    seats: list[str],
+    seed: int,
+    moves: int = 0,
+    league_round: int = 0,
+    names: list[str] | None = None,
 ) -> Callable[[], App]:
     def make() -> App:
-        session = new_session(game, preset, seats, seed, save=False)
+        session = new_session(game, preset, seats, seed, names=names, save=False)
         state = session.state
 
         def far_enough() -> bool:
@@ -108,4 +116,14 @@ SCENES: dict[str, Scene] = {
     "hanabi-empathy": Scene(_game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _keys("e")),
     "hanabi-league": Scene(_game("fireworks", "codingame", LEAGUE_SEATS, 7, moves=6, league_round=1), _keys()),
     "hanabi-final-ranking": Scene(_finished, _result),
+    # Sixteen-letter names with the most cards (2 seats) and the most hands (5 seats), hinting, and the league.
+    "hanabi-long-names-2": Scene(
+        _game("hanabi", "classic", ["human", "ai:easy"], 11, moves=6, names=LONG_NAMES[:2]), _keys("tab", "1")
+    ),
+    "hanabi-long-names-5": Scene(
+        _game("hanabi", "classic", ["human"] + ["ai:easy"] * 4, 11, moves=10, names=LONG_NAMES), _keys("e")
+    ),
+    "hanabi-league-long-names": Scene(
+        _game("fireworks", "codingame", LEAGUE_SEATS, 7, moves=6, league_round=1, names=LONG_NAMES[:4]), _keys()
+    ),
 }

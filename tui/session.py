@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ai.match import Match
 from ai.seats import SeatSpec, make_player, parse_seat, seat_rng
-from rules.core import GameState
+from rules.core import Event, GameState
 from rules.registry import game_info
-from rules.replay import Header, Replay, SeatEntry
+from rules.replay import Header, Replay, SeatEntry, apply_record
 from tui import storage
 
 
@@ -21,6 +21,10 @@ class Session:
     specs: list[SeatSpec]
     match: Match
     path: Path | None
+    earlier: list[Event] = field(default_factory=list)
+    """Events of the actions played before a resumed game was left, for the log to show them again."""
+    warnings: list[str] = field(default_factory=list)
+    """What was wrong with the file a game was resumed from (a torn last line that was dropped)."""
 
     @property
     def state(self) -> GameState:
@@ -83,13 +87,16 @@ def new_session(
 
 
 def resume_session(path: Path, replay: Replay) -> Session:
-    """Go on with an unfinished game from its replay file."""
+    """Go on with an unfinished game from its replay file, with the events of the actions already played."""
     specs = [parse_seat(s.spec) for s in replay.header.seats]
     names = [s.name for s in replay.header.seats]
+    # Played again from the start (the loaded state keeps no events) so the log can tell them as it did.
+    state = replay.header.new_state()
+    earlier = [event for record in replay.actions for event in apply_record(state, record)]
     match = Match(
-        replay.state,
+        state,
         names,
         _bots(replay.header.game, replay.header.preset, specs, replay.header.seed, path),  # type: ignore[arg-type]
         storage.reopen_writer(path),
     )
-    return Session(replay.header, specs, match, path)
+    return Session(replay.header, specs, match, path, earlier, list(replay.warnings))

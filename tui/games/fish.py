@@ -148,9 +148,14 @@ def seat_style(seat: int) -> Style:
     return Style(color="bright_white", bgcolor=SEAT_COLOURS[seat % len(SEAT_COLOURS)], bold=True)
 
 
-def penguin_label(penguin: int, width: int) -> str:
-    """A penguin's id centred in ``width`` cells (with a little ▲ when there is room)."""
-    return (f"▲{penguin}" if width >= 5 else str(penguin)).center(width)
+def penguin_label(number: int, width: int) -> str:
+    """A penguin's number (its seat's 1, 2, …) centred in ``width`` cells (with a little ▲ when there is room)."""
+    return (f"▲{number}" if width >= 5 else str(number)).center(width)
+
+
+def penguin_number(view: FishView, penguin: int) -> int:
+    """What people call a penguin: its place among its seat's penguins, from 1 (the rules' ids are global)."""
+    return penguin - view.owner(penguin) * view.penguins_per_seat + 1
 
 
 def over(base: Style | None, top: Style | None) -> Style | None:
@@ -409,7 +414,7 @@ class FishTable(GameTable):
                 " (only 1-fish tiles in this game)" if self.view and self.view.preset == "classic" else ""
             )
         elif self.selected is not None:
-            self.message = f"Penguin {self.selected} cannot slide to {name}; Esc picks another."
+            self.message = f"Penguin {self._number(self.selected)} cannot slide to {name}; Esc picks another."
         else:
             self.message = f"{name}: no penguin of yours that can move — pick one (its number or Enter on it)."
         self.refresh()
@@ -421,15 +426,21 @@ class FishTable(GameTable):
         self._update_keys()
         self.refresh()
 
+    def _number(self, penguin: int) -> int:
+        assert self.view is not None
+        return penguin_number(self.view, penguin)
+
     def on_key(self, event: events.Key) -> None:
-        """A penguin's id digit picks it when moving."""
+        """A digit picks the asked seat's penguin of that number (1 is its first) when moving."""
         if not self.active or self.placing or not (event.character and event.character.isdigit()):
             return
-        penguin = int(event.character)
-        if penguin in self.movable().values():
+        assert self.ask is not None and self.view is not None
+        number = int(event.character)
+        penguin = self.ask.seat * self.view.penguins_per_seat + number - 1
+        if 1 <= number <= self.view.penguins_per_seat and penguin in self.movable().values():
             self._select(penguin)
         else:
-            self.message = f"Penguin {penguin} is not one of yours that can move."
+            self.message = f"Penguin {number} is not one of yours that can move."
             self.refresh()
         event.stop()
 
@@ -493,7 +504,7 @@ class FishTable(GameTable):
         for runs in canvas.runs():
             segments = pad + [Segment(run, base + style if style else base) for run, style in runs]
             strips.append(Strip(segments).crop_extend(0, width, base))
-        strips.append(text_strip(self._info_line(view)))
+        strips.append(text_strip(self._info_line(view, width)))
         return strips
 
     def _draw(self, view: FishView, size: HexSize) -> Canvas:
@@ -560,7 +571,8 @@ class FishTable(GameTable):
                 canvas.write(cols.start, top + rel, fish_text(fish, w), base)
             elif penguin is not None and what in ("pen", "pen_or_fish", "pen_or_name"):
                 owner = self.view.owner(penguin) if self.view else 0
-                canvas.write(cols.start, top + rel, penguin_label(penguin, w), seat_style(owner))
+                number = penguin_number(self.view, penguin) if self.view else penguin + 1
+                canvas.write(cols.start, top + rel, penguin_label(number, w), seat_style(owner))
             elif what in ("name", "pen_or_name"):
                 canvas.write(cols.start, top + rel, TILE_NAMES[tile].center(w), over(base, Style(dim=True)))
 
@@ -574,40 +586,52 @@ class FishTable(GameTable):
             return self._clip(f"{who} {verb}." if who else "", "italic")
         if self.placing:
             p, _ = self._parsed()[0]
-            return self._clip(f"Place penguin {p}: Enter on a green hex.")
+            return self._clip(f"Place penguin {self._number(p)}: Enter on a green hex.")
         if self.selected is None:
-            ids = "/".join(str(p) for p in sorted(self.movable().values()))
+            ids = "/".join(str(self._number(p)) for p in sorted(self.movable().values()))
             return self._clip(f"Pick a penguin: type {ids} or Enter on it.")
-        return self._clip(f"Slide penguin {self.selected}: Enter on a green hex · Esc back")
+        return self._clip(f"Slide penguin {self._number(self.selected)}: Enter on a green hex · Esc back")
 
     @staticmethod
     def _clip(words: str, style: str = "bold yellow") -> Text:
         """One line that never wraps (the board below must not move)."""
         return Text(words, style=style, no_wrap=True, overflow="ellipsis")
 
-    def _info_line(self, view: FishView) -> Text:
+    def _info_line(self, view: FishView, width: int = 80) -> Text:
+        """What is under the cursor. In a narrow table the words 'Cursor' and the Enter hint give way first, so a
+        penguin's owner keeps a name of 16 letters whole."""
         if self.message:
             return self._clip(self.message, "italic red")
         if not self.active:
             return Text("")
         tile = self.cursor
-        text = self._clip(f"Cursor {TILE_NAMES[tile]}: ", "")
-        text.stylize("bold")
         fish = self.fish[tile]
-        text.append(f"{fish} fish" if fish else "water (a hole)")
+        what = Text(f"{fish} fish" if fish else "water (a hole)")
         p = next((p for p, t in enumerate(self.penguins) if t == tile), None)
         if p is not None:
             owner = view.owner(p)
-            text.append(f" · penguin {p} of {self.names[owner]}", style=Style(color=SEAT_COLOURS[owner % 4]))
+            what.append(
+                f" · penguin {self._number(p)} of {self.names[owner]}", style=Style(color=SEAT_COLOURS[owner % 4])
+            )
+        hint = ""
         if tile in self.targets():
-            text.append(" · Enter: " + ("place here" if self.placing else "slide here"), style="green")
+            hint = " · Enter: " + ("place here" if self.placing else "slide here")
         elif p is not None and tile in self.movable() and self.selected != p:
-            text.append(" · Enter: pick it", style="green")
+            hint = " · Enter: pick it"
+        for prefix, enter in ((f"Cursor {TILE_NAMES[tile]}: ", hint), (f"{TILE_NAMES[tile]}: ", hint)):
+            if len(prefix) + len(what) + len(enter) <= width:
+                break
+        else:
+            prefix, enter = f"{TILE_NAMES[tile]}: ", ""
+        text = self._clip(prefix, "")
+        text.stylize("bold")
+        text.append_text(what)
+        text.append(enter, style="green")
         return text
 
 
 def fish_panel(view: FishView, names: list[str]) -> RenderableType:
-    """Each seat's score, fish, tiles and penguins, whose turn it is, and the fish still on the ice."""
+    """Each seat's fish eaten, tiles (the tie-break) and penguins, whose turn it is, and the fish still on the ice."""
     table = Table(box=None, padding=(0, 0, 0, 1), expand=True, show_edge=False, show_header=False)
     table.add_column("Seat", ratio=1, no_wrap=True)
     table.add_column("Score", justify="right")
@@ -624,7 +648,8 @@ def fish_panel(view: FishView, names: list[str]) -> RenderableType:
         cell.append(f"\n  {view.fish_banked[s]} fish, {view.tiles_banked[s]} tiles", style="")
         pens = f"{waiting} to place" if waiting else f"{on_ice} on ice"
         cell.append(f"\n  penguins: {pens}", style="dim")
-        table.add_row(cell, Text(str(view.scores[s]), style="bold"))
+        # Fish eaten, not the score: the codingame score (100 a fish + 1 a tile) only encodes the tie-break.
+        table.add_row(cell, Text(str(view.fish_banked[s]), style="bold"))
     ice = Text("Ice: ", style="dim")
     for count in (1, 2, 3):
         n = sum(1 for f in view.fish if f == count)
@@ -637,8 +662,8 @@ HELP = """\
 # Hey, That's My Fish! — rules in short
 
 Sixty ice floes hold **1, 2 or 3 fish** (drawn as ● ● ●, coloured white, gold and orange).
-Each seat has penguins (4 each with two seats, 3 with three, 2 with four), numbered 0, 1, 2…
-and drawn as their number on their seat's colour.
+Each seat has penguins (4 each with two seats, 3 with three, 2 with four), numbered 1, 2, 3…
+within the seat and drawn as that number on the seat's colour.
 
 1. **Placing.** In turn, each seat puts its next penguin on a free floe (in the *classic*
    preset only on a 1-fish floe).
@@ -662,7 +687,7 @@ the right, so column letters zig-zag down the board.
 | a d | step left / right |
 | z x | step down-left / down-right (w e a d z x are the six keys around **S**) |
 | Tab / Shift+Tab | jump to the next / previous green hex |
-| 0–7 | pick your penguin with that number (when sliding) |
+| 1–4 | pick your penguin with that number (when sliding) |
 | Enter | place a penguin here · pick the penguin here · slide the picked penguin here |
 | Esc | put the picked penguin down and pick another |
 | mouse | click a hex to move there, click it again to act |

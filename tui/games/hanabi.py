@@ -186,6 +186,7 @@ class HanabiTable(GameTable):
         self.target: int | None = None  # a teammate picked for a hint; None: your own hand is picked
         self.hint: str | None = None  # "RED" or "3" once a hint is being chosen
         self.empathy = False
+        self.person: int | None = None  # the seat whose person last had the keys
         self.flash: Flash | None = None
         self._hits: dict[int, int | None] = {}  # line of the drawing -> seat whose hand it shows (None: yours)
         self._cards_x = 0
@@ -204,9 +205,17 @@ class HanabiTable(GameTable):
             self.target = None
             self.hint = None
             if ask is not None:
+                if ask.seat != self.person:
+                    self._new_person(ask.seat)
                 self.slot = self._first_slot()
         self.refresh_bindings()
         self.refresh()
+
+    def _new_person(self, seat: int) -> None:
+        """Another person has the keyboard (hot seat): nothing the last one picked or toggled carries over."""
+        self.person = seat
+        self.slot = -1  # no slot kept: the first card of the hand is picked
+        self.empathy = False
 
     def show_event(self, event: Event, names: list[str]) -> float:
         """Light the cards an event concerns (the hinted cards, the slot a card left) while it is told."""
@@ -506,12 +515,16 @@ class HanabiTable(GameTable):
         lines.append(tokens + status)
         pace = view_pace(view)
         so_far, needed = view_efficiency(view)
+        # Each space that parts two differently styled words ends the run before it: read run by run (as text
+        # pulled from an exported screen is), the words stay apart.
         figures = Text("Pace ")
-        figures.append(str(pace), style="bold red" if pace <= 0 else "bold yellow" if pace < 3 else "bold")
-        figures.append("  Efficiency ")
-        figures.append("–" if so_far is None else f"{so_far:.2f}", style="bold")
-        if needed is not None and not view.over:
-            figures.append(f" (needs {needed:.2f})", style="dim")
+        figures.append(f"{pace}  ", style="bold red" if pace <= 0 else "bold yellow" if pace < 3 else "bold")
+        figures.append("Efficiency ")
+        show_needed = needed is not None and not view.over
+        so_far_text = "–" if so_far is None else f"{so_far:.2f}"
+        figures.append(so_far_text + (" " if show_needed else ""), style="bold")
+        if show_needed:
+            figures.append(f"(needs {needed:.2f})", style="dim")
         lines.append(figures)
         lines.extend(self._discards(view, width))
         return lines
@@ -533,7 +546,8 @@ class HanabiTable(GameTable):
             groups.append(group)
         lines = [Text("Discards", style="bold")]
         if not groups:
-            lines[0].append(" none yet", style="dim")
+            lines[0].append(" ")
+            lines[0].append("none yet", style="dim")
         for group in groups:
             if len(lines[-1]) + 1 + len(group) > width:
                 lines.append(Text(" " * 8))
@@ -543,7 +557,9 @@ class HanabiTable(GameTable):
 
     def _name_cell(self, seat: int, width: int, note: str = "") -> Text:
         assert self.view is not None
-        name = self.names[seat] + note
+        name = self.names[seat]
+        if len(name + note) <= width - 2:  # the note only when the name still shows whole beside it
+            name += note
         style = ""
         if self.view.to_act == seat:
             style = "bold green"
@@ -556,15 +572,18 @@ class HanabiTable(GameTable):
         return cell
 
     def _hands(self, view: HanabiView, width: int, gap: bool) -> tuple[list[Text], dict[int, int | None]]:
-        self._cell = cell = WIDE if width >= 14 + (WIDE + 1) * view.hand_size else NARROW
-        name_w = max(10, min(14, width - (cell + 1) * view.hand_size))
+        # Room for the longest name whole (names go up to 16 letters), its ▶ and a space, as far as the cards allow;
+        # wide cards only when they leave that room.
+        me = self.me
+        longest = max((len(self.names[s]) + (len(" (you)") if s == me else 0) for s in view.round_seats), default=8)
+        self._cell = cell = WIDE if width >= max(14, longest + 2) + (WIDE + 1) * view.hand_size else NARROW
+        name_w = max(10, min(longest + 2, width - (cell + 1) * view.hand_size))
         self._cards_x = name_w
         lines: list[Text] = []
         hits: dict[int, int | None] = {}
         last = view.history[-1] if view.history else None
         recent = set(last.touched) if last is not None and last.kind == "hint" else set()
         recent_target = last.target if last is not None and last.kind == "hint" else None
-        me = self.me
         sitting_out = me is not None and me not in view.round_seats
         if self.hide_private:
             lines.append(Text("Cards are hidden until the next person has the keyboard.", style="italic"))
@@ -695,14 +714,15 @@ def hanabi_panel(view: HanabiView, names: list[str]) -> RenderableType:
     lines: list[Text] = []
     if view.preset == "classic":
         line = Text("Team score ", style="bold")
-        line.append(f"{scores[0] if scores[0] is not None else view.score}", style="bold green")
-        line.append(f" of {view_max_score(view)}", style="dim")
+        line.append(f"{scores[0] if scores[0] is not None else view.score} ", style="bold green")
+        line.append(f"of {view_max_score(view)}", style="dim")
         lines.append(line)
-    lines.append(Text(f"{'Seat':<16}{'Misplays':>9}" if view.preset == "classic" else f"{'Seat':<16}{'Score':>9}"))
+    # 27 columns: a name of up to 16 letters and its mark (18), then the figure (9).
+    lines.append(Text(f"{'Seat':<18}{'Misplays' if view.preset == 'classic' else 'Score':>9}"))
     for s, name in enumerate(names):
         mark = " ✗" if view.disqualified[s] else " ▶" if view.to_act == s else ""
         figure = str(view.mistakes[s]) if view.preset == "classic" else str(scores[s] if scores[s] is not None else "–")
-        row = Text(f"{(name + mark)[:16]:<16}", style="bold green" if view.to_act == s else "")
+        row = Text(f"{name[:16] + mark:<18}", style="bold green" if view.to_act == s else "")
         row.append(f"{figure:>9}")
         lines.append(row)
     return Group(*lines)
@@ -715,20 +735,24 @@ def league_panel(view: HanabiView, names: list[str]) -> RenderableType:
     head = Text(f"Round {view.round + 1} of {view.rounds}", style="bold")
     if out and not view.over:
         head.append(f" · {', '.join(out)} out")
-    lines = [head, Text(f"{'Seat':<8}" + "".join(f"{'R' + str(r + 1):>3}" for r in range(view.rounds)) + "  Tot")]
+    # Each figure is followed by its space (see HanabiTable._header); names longer than 7 get a line of their own.
+    lines = [head, Text(f"{'Seat':<9}" + "".join(f"R{r + 1} " for r in range(view.rounds)) + " Tot")]
+    own_line = any(len(name) > 7 for name in names)
     for s, name in enumerate(names):
         mark = "✗" if view.disqualified[s] else "▶" if view.to_act == s else " "
-        row = Text(f"{name[:7]:<7}{mark}", style="bold green" if view.to_act == s else "")
+        style = "bold green" if view.to_act == s else ""
+        label = Text(f"{name[:16]} {mark}" if own_line else f"{name:<7}{mark} ", style=style)
+        row = Text(" " * 9) if own_line else label
         for r in range(view.rounds):
             if r < len(view.round_scores):
                 played = r < len(view.round_scores) and _sat_in(r, s, view)
-                row.append(f"{view.round_scores[r][s] if played else '–':>3}")
+                row.append(f"{view.round_scores[r][s] if played else '–':>2} ")
             elif r == view.round and not view.over:
-                row.append(f"{scores[s] if scores[s] is not None else '–':>3}", style="yellow")
+                row.append(f"{scores[s] if scores[s] is not None else '–':>2} ", style="yellow")
             else:
-                row.append(f"{'·':>3}", style="grey42")
-        row.append(f"{view.totals[s]:>5}", style="bold")
-        lines.append(row)
+                row.append(f"{'·':>2} ", style="grey42")
+        row.append(f"{view.totals[s]:>4}", style="bold")
+        lines.extend([label, row] if own_line else [row])
     return Group(*lines)
 
 

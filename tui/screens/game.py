@@ -95,6 +95,10 @@ class GameScreen(ParlourScreen):
                 style="italic",
             )
         )
+        for event in self.session.earlier:  # a resumed game: its log goes on where it stopped
+            self.log_event(event)
+        for warning in self.session.warnings:
+            log.write(Text(f"⚠ The saved game was damaged: {warning}.", style="bold yellow"))
         self.refresh_table()
         self.table.focus()
         self.set_interval(0.1, self._tick)
@@ -317,7 +321,9 @@ class GameScreen(ParlourScreen):
         assert outcome is not None
         state = self.session.state
         words = functools.partial(game_info(state.game_id).score_text, state.preset)
-        self.app.push_screen(ResultScreen(outcome, self.session.names, self.ui.score_label, words), self.after_result)
+        self.app.push_screen(
+            ResultScreen(outcome, self.session.names, self.ui.score_label, words, self.session.path), self.after_result
+        )
 
     def after_result(self, choice: str | None) -> None:
         """Start again with the same seats, or go home."""

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable
+from pathlib import Path
 
 from rich.table import Table
 from rich.text import Text
@@ -63,13 +65,17 @@ class ResultScreen(ModalScreen[str]):
         names: list[str],
         score_label: str,
         score_text: Callable[[float], str] | None = None,
+        replay_path: Path | None = None,
     ) -> None:
+        """``score_text``: the game's words for a score; ``replay_path``: the file the game was saved to, named
+        with the command that shows it again."""
         super().__init__()
         self.outcome = outcome
         self.names = names
         self.score_label = score_label
         # The game's own words for a score (GameInfo.score_text), e.g. Fish's "6 fish (3 tiles)".
         self.score_text = score_text or (lambda score: f"{score:g}")
+        self.replay_path = replay_path
 
     def compose(self) -> ComposeResult:
         """Ranking table and the two ways on."""
@@ -89,8 +95,10 @@ class ResultScreen(ModalScreen[str]):
         with Vertical(id="result-box"):
             yield Static(table)
             yield Static(Text(f"The game ended: {self.outcome.reason}.", style="italic"))
-            yield Button("Again with the same seats (a)", id="again", variant="primary")
-            yield Button("Back to the home screen (h)", id="home")
+            if self.replay_path is not None:
+                yield Static(replay_note(self.replay_path), id="result-replay")
+            yield Button("Again with the same seats (a)", id="again", variant="primary", compact=True)
+            yield Button("Back to the home screen (h)", id="home", compact=True)
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -100,6 +108,13 @@ class ResultScreen(ModalScreen[str]):
     def action_choose(self, what: str) -> None:
         """Leave the ranking."""
         self.dismiss(what)
+
+
+def replay_note(path: Path) -> Text:
+    """Where a finished game was saved, as the command that plays it back (quoted for a shell if need be)."""
+    note = Text("Saved as a replay; watch it again with\n", style="dim")
+    note.append(f"parlour replay {shlex.quote(str(path))}", style="bold")
+    return note
 
 
 class MessageScreen(ModalScreen[None]):

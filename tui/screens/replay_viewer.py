@@ -74,7 +74,7 @@ class ReplayScreen(ParlourScreen):
         """Start at the beginning."""
         super().on_mount()
         for w in self.replay.warnings:
-            self.notify(w, severity="warning")
+            self.notify(w, title="This replay is damaged", severity="warning", timeout=20)
         self.show()
 
     @property
@@ -94,6 +94,8 @@ class ReplayScreen(ParlourScreen):
         self.query_one("#status", Static).update(status)
         log = self.query_one("#log", RichLog)
         log.clear()
+        for warning in self.replay.warnings:  # first in the log wherever the viewer stands: it does not go away
+            log.write(Text(f"⚠ Damaged file: {warning}.", style="bold yellow"))
         for i in range(1, self.position + 1):
             for event in self.events[i]:
                 log.write(event.words(self.names))
