@@ -645,7 +645,8 @@ def fish_panel(view: FishView, names: list[str]) -> RenderableType:
             cell.append(" ◂", style="yellow")
         on_ice = sum(1 for p in view.seat_penguins(s) if view.penguins[p] >= 0)
         waiting = sum(1 for p in view.seat_penguins(s) if view.penguins[p] == UNPLACED)
-        cell.append(f"\n  {view.fish_banked[s]} fish, {view.tiles_banked[s]} tiles", style="")
+        tiles = view.tiles_banked[s]
+        cell.append(f"\n  {view.fish_banked[s]} fish, {tiles} tile{'' if tiles == 1 else 's'}", style="")
         pens = f"{waiting} to place" if waiting else f"{on_ice} on ice"
         cell.append(f"\n  penguins: {pens}", style="dim")
         # Fish eaten, not the score: the codingame score (100 a fish + 1 a tile) only encodes the tie-break.
