@@ -7,6 +7,10 @@ Every way a program can go wrong — not starting, crashing, closing its input, 
 a huge line, extra lines, silence past the deadline — becomes a :class:`~ai.bots.BotFailure` whose message is
 the reason; the program is then killed and its seat is disqualified by the caller. Nothing ever blocks without a
 deadline: both pipes are non-blocking and waited on with a selector.
+
+At the end of a game :func:`finish_all` closes every program's input, gives them :data:`GRACE_S` together to
+write their logs and exit, then ends what remains (SIGTERM, then SIGKILL). Ending a program ends everything it
+started, even helpers that left its process group (see :mod:`ai.reaper`).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import os
 import random
 import selectors
 import shlex
+import shutil
 import signal
 import subprocess
 import tempfile
@@ -26,6 +31,7 @@ import weakref
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from ai import reaper
 from ai.bots import BotFailure
 from ai.protocols import GameProtocol, protocol_for
 
@@ -34,6 +40,10 @@ MAX_LINE_BYTES = 64 * 1024
 """An answer longer than this is refused (a program flooding its output cannot make Parlour hoard memory)."""
 READ_CHUNK = 64 * 1024
 CLOSE_WAIT_S = 2.0
+GRACE_S = 0.5
+"""At the end of a game, how long programs have, after end of input, to finish writing and exit."""
+TERM_WAIT_S = 0.2
+"""How long what remains of a program has, after SIGTERM, before SIGKILL."""
 
 _LIVE: weakref.WeakSet[ExternalBot] = weakref.WeakSet()
 
@@ -61,6 +71,28 @@ def split_command(command: str) -> list[str]:
     return argv
 
 
+def program_problem(command: str, cwd: str | Path | None = None) -> str | None:
+    """Why ``command`` cannot start in folder ``cwd`` (None if it can), without starting it.
+
+    The folder must exist; the program must be found on PATH (a bare name) or at its path (relative to ``cwd``),
+    and be executable.
+    """
+    try:
+        exe = split_command(command)[0]
+    except ValueError as exc:
+        return f"bad command line: {exc}"
+    if cwd is not None and not Path(cwd).is_dir():
+        return f"the folder {str(cwd)!r} does not exist"
+    if os.sep not in exe and not (os.altsep and os.altsep in exe):
+        return None if shutil.which(exe) else f"cannot start {exe!r}: no such program on PATH"
+    path = Path(exe) if cwd is None else Path(cwd) / exe
+    if not path.exists():
+        return f"cannot start {exe!r}: no such file"
+    if path.is_dir() or not os.access(path, os.X_OK):
+        return f"cannot start {exe!r}: not an executable file"
+    return None
+
+
 class ExternalBot:
     """A seat played by an external program. ``choose`` raises :class:`BotFailure` when the seat must go."""
 
@@ -77,6 +109,7 @@ class ExternalBot:
         log_path: str | Path | None = None,
         scale: float | None = None,
         protocol: GameProtocol | None = None,
+        options: dict[str, str] | None = None,
     ) -> None:
         self.command = command
         self.argv = split_command(command)
@@ -84,7 +117,7 @@ class ExternalBot:
         self.seat = seat
         self.rng = rng
         self.cwd = cwd
-        self.protocol = protocol or protocol_for(game, seat, num_seats, preset)
+        self.protocol = protocol or protocol_for(game, seat, num_seats, preset, options)
         self.scale = time_scale(scale)
         self.log_path: Path | None = Path(log_path) if log_path is not None else None
         self._temp_log = log_path is None
@@ -104,6 +137,8 @@ class ExternalBot:
         self._closed = False
         self._killed = False
         self._cleaned = False
+        self._input_ended = False
+        self._token = reaper.new_token()
         _LIVE.add(self)
 
     # --- the bot interface ----------------------------------------------------------------------------
@@ -112,7 +147,7 @@ class ExternalBot:
         with self._lock:
             if self.failure is not None:
                 raise BotFailure(self.failure)
-            if self._closed:
+            if self._closed or self._input_ended:
                 raise BotFailure("the program was closed")
             auto = self.protocol.auto_answer(view, legal)
             if auto is not None:
@@ -122,14 +157,18 @@ class ExternalBot:
             except BotFailure as failure:
                 if self._closed:  # ended from outside (the game was left): not the program's fault
                     raise BotFailure("the game was closed") from None
-                self._fail(str(failure))
-                raise
+                reason = str(failure)
+                hint = self.protocol.first_turn_hint() if self.turns == 1 and self.proc is not None else ""
+                if hint:  # failing at once often means the program expects its input in another order
+                    reason = f"{reason}; {hint}"
+                self._fail(reason)
+                raise BotFailure(reason) from None
             finally:
                 if self._closed:
                     self._cleanup()
 
     def close(self) -> None:
-        """End the program (its whole process group) and close its pipes; safe to call twice or mid-turn."""
+        """End the program at once (and all it started) and close its pipes; safe to call twice or mid-turn."""
         self._closed = True
         self._kill()
         # A turn in progress sees end-of-file at once (the program is dead) and cleans up itself.
@@ -138,6 +177,55 @@ class ExternalBot:
                 self._cleanup()
             finally:
                 self._lock.release()
+
+    def end_input(self) -> bool:
+        """Close the program's standard input (the game is over); True if a running program was told so.
+
+        Not done while a turn is in progress (the caller then just closes the seat).
+        """
+        if self.proc is None or self._killed or self._input_ended or not self._lock.acquire(blocking=False):
+            return False
+        try:
+            self._input_ended = True
+            self._note("end of input (the game is over)")
+            if self._wsel is not None:
+                self._wsel.close()
+                self._wsel = None
+            if self.proc.stdin is not None:
+                with contextlib.suppress(OSError):
+                    self.proc.stdin.close()
+            return True
+        finally:
+            self._lock.release()
+
+    def wait_exit(self, deadline: float) -> bool:
+        """Wait (until the monotonic ``deadline``) for the program itself to exit; not reaped yet."""
+        return self._peek_exit(max(0.0, deadline - time.monotonic())) is not None
+
+    def terminate(self) -> bool:
+        """Send SIGTERM to whatever is left of the program; True if anything was left."""
+        if self.proc is None or self._killed:
+            return False
+        if reaper.tracking():
+            if not reaper.live_members(self.proc.pid, self._token):
+                return False
+            return bool(reaper.signal_program(self.proc.pid, self._token, signal.SIGTERM))
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            return True
+        return False
+
+    def wait_gone(self, deadline: float) -> None:
+        """Wait (until ``deadline``) for every process of the program to end."""
+        if self.proc is None:
+            return
+        while time.monotonic() < deadline:
+            if reaper.tracking():
+                if not reaper.live_members(self.proc.pid, self._token):
+                    return
+            elif self._peek_exit(0) is not None:
+                return
+            time.sleep(0.005)
 
     # --- one turn -------------------------------------------------------------------------------------
     def _turn(self, view: Any, legal: list[str]) -> str:
@@ -174,6 +262,8 @@ class ExternalBot:
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         self._log = self.log_path.open("ab")
         self._note(f"starting {self.command}")
+        # Orphans of the program then come to us rather than to init, so they can be found and waited for.
+        reaper.become_subreaper()
         try:
             self.proc = subprocess.Popen(
                 self.argv,
@@ -181,6 +271,7 @@ class ExternalBot:
                 stdout=subprocess.PIPE,
                 stderr=self._log,
                 cwd=self.cwd,
+                env={**os.environ, reaper.TOKEN_ENV: self._token},
                 bufsize=0,
                 close_fds=True,
                 start_new_session=True,  # its own process group, so close() can end its children too
@@ -308,13 +399,24 @@ class ExternalBot:
                 pass
 
     def _kill(self) -> None:
-        # Kill the group before the leader is reaped, so its id cannot have been reused by then.
+        # Kill the group and the rest of the tree before the leader is reaped, so its id cannot have been reused.
         proc = self.proc
         if proc is None or self._killed:
             return
         self._killed = True
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(proc.pid, signal.SIGKILL)
+        reaper.signal_program(proc.pid, self._token, signal.SIGKILL)
+
+    def _reap_tree(self) -> None:
+        """Wait for the killed tree to end, reaping the orphans that came to us (the leader is left to Popen)."""
+        assert self.proc is not None
+        pid = self.proc.pid
+        deadline = time.monotonic() + CLOSE_WAIT_S
+        while reaper.tracking():
+            rest = [p for p in reaper.program_tree(pid, self._token) if p != pid]
+            if not rest or time.monotonic() > deadline:
+                return
+            reaper.reap(pid, self._token)
+            time.sleep(0.002)
 
     def _cleanup(self) -> None:
         if self._cleaned:
@@ -323,6 +425,7 @@ class ExternalBot:
         proc = self.proc
         if proc is not None:
             self._kill()
+            self._reap_tree()
             with contextlib.suppress(subprocess.TimeoutExpired):
                 proc.wait(timeout=CLOSE_WAIT_S)
             for sel in (self._rsel, self._wsel):
@@ -348,6 +451,21 @@ def _ms(seconds: float) -> str:
 def _show(line: str, limit: int = 60) -> str:
     """A line quoted for a reason, cut short if long."""
     return repr(line if len(line) <= limit else line[:limit] + "…")
+
+
+def finish_all(bots: list[ExternalBot], grace: float = GRACE_S) -> None:
+    """End programs whose game is over: end of input for all, ``grace`` seconds shared by all of them to exit,
+    then SIGTERM and, :data:`TERM_WAIT_S` later, SIGKILL to whatever is left; then close every seat."""
+    told = [bot for bot in bots if bot.end_input()]
+    deadline = time.monotonic() + grace
+    for bot in told:
+        bot.wait_exit(deadline)
+    termed = [bot for bot in told if bot.terminate()]
+    deadline = time.monotonic() + TERM_WAIT_S
+    for bot in termed:
+        bot.wait_gone(deadline)
+    for bot in bots:
+        bot.close()
 
 
 @atexit.register

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ai.bots import Bot, BotFailure
+from ai.external import ExternalBot, finish_all
 from rules.core import Event, GameState, Outcome
 from rules.replay import ReplayWriter
 
@@ -67,10 +68,15 @@ class Match:
         return events
 
     def close_bots(self) -> None:
-        """End every bot that holds something (external programs); done at once when the game is over."""
+        """End every bot that holds something (external programs); done as soon as the game is over.
+
+        Programs get end of input and a short grace, shared by all of them, to write their logs and exit.
+        """
+        programs = [bot for bot in self.bots.values() if isinstance(bot, ExternalBot)]
+        finish_all(programs)
         for bot in self.bots.values():
             close = getattr(bot, "close", None)
-            if close is not None:
+            if close is not None and bot not in programs:
                 close()
 
     def run(self) -> Outcome:

@@ -1,4 +1,8 @@
-"""Seat specs (``human[:NAME]``, ``ai[:LEVEL]``, ``random``, ``cmd:COMMAND``) and the players behind them."""
+"""Seat specs (``human[:NAME]``, ``ai[:LEVEL]``, ``random``, ``cmd[OPTIONS]:COMMAND``) and the players behind them.
+
+A program seat may carry options between brackets, ``cmd[key=value,…]:COMMAND``; :data:`CMD_OPTIONS` lists the
+keys and values accepted (so far only ``phase``, where 6 nimmt! puts its phase line).
+"""
 
 from __future__ import annotations
 
@@ -7,11 +11,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ai.bots import Bot
-from ai.external import ExternalBot, split_command
+from ai.external import ExternalBot, program_problem, split_command
 from ai.levels import LEVELS, make_bot
 from rules.registry import game_info
 
 KINDS = ("human", "ai", "random", "cmd")
+CMD_OPTIONS: dict[str, tuple[str, ...]] = {"phase": ("first", "last")}
+"""Options of a ``cmd[…]:`` seat and their accepted values (the first one is the default)."""
+OPTION_GAMES: dict[str, tuple[str, ...]] = {"phase": ("nimmt",)}
+"""Games where an option means something; elsewhere it is refused rather than silently ignored."""
 # Short, distinct names keep score panels and logs readable; the level shows beside them where it matters.
 BOT_NAMES = ("Ada", "Basil", "Clio", "Dora", "Emil", "Fay", "Gus", "Hugo", "Iris", "Jules")
 
@@ -28,6 +36,12 @@ class SeatSpec:
     level: str = ""
     name: str = ""
     command: str = ""
+    options: tuple[tuple[str, str], ...] = ()
+    """``cmd`` seats only: (key, value) pairs in key order."""
+
+    def option(self, key: str) -> str:
+        """The value of a ``cmd`` option, or its default."""
+        return dict(self.options).get(key, CMD_OPTIONS[key][0])
 
     @property
     def text(self) -> str:
@@ -37,7 +51,8 @@ class SeatSpec:
         if self.kind == "ai":
             return f"ai:{self.level}"
         if self.kind == "cmd":
-            return f"cmd:{self.command}"
+            opts = ",".join(f"{k}={v}" for k, v in self.options)
+            return f"cmd[{opts}]:{self.command}" if opts else f"cmd:{self.command}"
         return self.kind
 
     @property
@@ -63,6 +78,11 @@ def parse_seat(text: str) -> SeatSpec:
     """Parse a seat spec; :class:`SeatSpecError` with the accepted forms if it is not one."""
     kind, _, rest = text.strip().partition(":")
     kind = kind.lower()
+    if kind.startswith("cmd[") and kind.endswith("]"):
+        options = _parse_options(kind[4:-1], text)
+        kind = "cmd"
+    else:
+        options = ()
     if kind == "human":
         return SeatSpec("human", name=rest.strip())
     if kind == "ai":
@@ -77,8 +97,43 @@ def parse_seat(text: str) -> SeatSpec:
             split_command(rest)
         except ValueError as exc:
             raise SeatSpecError(f"bad command line in seat {text!r}: {exc}") from None
-        return SeatSpec("cmd", command=rest.strip())
-    raise SeatSpecError(f"bad seat {text!r}: use human[:NAME], ai[:easy|normal|hard], random or cmd:COMMAND")
+        return SeatSpec("cmd", command=rest.strip(), options=options)
+    raise SeatSpecError(
+        f"bad seat {text!r}: use human[:NAME], ai[:easy|normal|hard], random, cmd:COMMAND or cmd[OPTIONS]:COMMAND"
+    )
+
+
+def _accepted() -> str:
+    return "; ".join(f"{key}={'|'.join(values)}" for key, values in CMD_OPTIONS.items())
+
+
+def _parse_options(inside: str, text: str) -> tuple[tuple[str, str], ...]:
+    """The ``key=value,…`` list of a ``cmd[…]:`` seat, checked against :data:`CMD_OPTIONS`."""
+    found: dict[str, str] = {}
+    for item in inside.split(","):
+        key, eq, value = (part.strip() for part in item.partition("="))
+        if key not in CMD_OPTIONS:
+            what = f"unknown option {key!r}" if key else "an empty option"
+            raise SeatSpecError(f"{what} in seat {text!r} (accepted: {_accepted()})")
+        if not eq or value not in CMD_OPTIONS[key]:
+            raise SeatSpecError(f"bad value {value!r} for {key} in seat {text!r} (accepted: {_accepted()})")
+        if key in found:
+            raise SeatSpecError(f"option {key} given twice in seat {text!r}")
+        found[key] = value
+    return tuple(sorted(found.items()))
+
+
+def seat_problem(game: str, spec: SeatSpec, cwd: str | Path | None = None) -> str | None:
+    """Why a seat cannot play ``game`` before it starts (an option for another game, a program that cannot start).
+
+    None when it can; programs are only looked for (on PATH or as a path, executable), never started.
+    """
+    if spec.kind != "cmd":
+        return None
+    for key, _ in spec.options:
+        if game not in OPTION_GAMES[key]:
+            return f"option {key} is for {', '.join(OPTION_GAMES[key])} only, not {game}"
+    return program_problem(spec.command, cwd)
 
 
 def seat_rng(seed: int | None, game_index: int, seat: int) -> random.Random:
@@ -107,5 +162,14 @@ def make_player(
         info = game_info(game)
         preset_name = info.preset(preset).name
         n = num_seats if num_seats is not None else info.preset(preset_name).default_seats
-        return ExternalBot(spec.command, game, seat=seat, num_seats=n, preset=preset_name, rng=rng, log_path=log_path)
+        return ExternalBot(
+            spec.command,
+            game,
+            seat=seat,
+            num_seats=n,
+            preset=preset_name,
+            rng=rng,
+            log_path=log_path,
+            options=dict(spec.options),
+        )
     return make_bot(game, spec.level if spec.kind == "ai" else "random", rng)

@@ -176,3 +176,19 @@ def test_app_commands_without_a_terminal_exit_at_once(argv: list[str], parlour_h
     assert "needs a terminal" in done.stderr and len(done.stderr.strip().splitlines()) == 1
     assert done.stdout == ""
     assert sorted(parlour_home.rglob("*.jsonl")) == before  # no game was started and saved on the way out
+
+
+@pytest.mark.parametrize("command", ["play", "watch", "arena"])
+def test_a_program_that_cannot_start_stops_the_command(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    argv = [command, "nimmt", "--seat", "ai", "--seat", "cmd:no-such-program --fast", "--seat", "ai", "--seat", "ai"]
+    code, out, err = run(capsys, *argv, *(["--games", "2"] if command == "arena" else []))
+    assert code == 2 and out == ""
+    assert err.strip() == (
+        f"parlour {command}: seat 2 (cmd:no-such-program --fast): cannot start 'no-such-program': "
+        "no such program on PATH"
+    )
+
+
+def test_a_seat_option_for_another_game_stops_the_arena(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "arena", "fish", "--seat", "cmd[phase=last]:sh", "--seat", "ai", "--games", "1")
+    assert code == 2 and "seat 1 (cmd[phase=last]:sh): option phase is for nimmt only, not fish" in err

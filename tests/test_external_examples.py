@@ -6,7 +6,7 @@ import shlex
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input, Select
+from textual.widgets import Input, Select, Static
 
 from ai.arena import run_arena
 from tests.apptools import my_turn, wait_until
@@ -222,3 +222,39 @@ def test_table_bot_example_plays_full_leagues(monkeypatch: pytest.MonkeyPatch) -
     summary = run_arena("fireworks", None, specs, games=4, seed=4, workers=1)
     assert [s["disqualified"] for s in summary["seats"]] == [0] * 4
     assert summary["seats"][0]["mean"] > 120  # it does build fireworks (10 a round just for taking part)
+
+
+@pytest.mark.parametrize(
+    ("command", "folder", "message"),
+    [
+        ("no-such-program --fast", "", "Seat 2: cannot start 'no-such-program': no such program on PATH"),
+        (
+            f"{shlex.quote(PYTHON)} nimmt_bot.py",
+            "/no/such/folder",
+            "Seat 2: the folder '/no/such/folder' does not exist",
+        ),
+        (
+            "./protocols.md",
+            str(EXAMPLES.parent.parent / "docs"),
+            "Seat 2: cannot start './protocols.md': not an executable file",
+        ),
+    ],
+)
+async def test_new_game_screen_refuses_a_program_that_cannot_start(
+    parlour_home: Path, command: str, folder: str, message: str
+) -> None:
+    app = ParlourApp(pace=0, fixed_seed=79)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("enter")  # 6 nimmt!
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        row = list(app.screen.query(SeatRow))[1]
+        row.query_one(Select).value = "cmd"
+        row.query_one(".seat-name", Input).value = command
+        row.query_one(".seat-cwd", Input).value = folder
+        await pilot.pause()
+        app.screen.action_start()  # type: ignore[attr-defined]
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)  # no game was started
+        assert str(app.screen.query_one("#new-error", Static).render()) == message
+        assert children() == []

@@ -258,3 +258,41 @@ def test_fireworks_round_ids_after_a_disqualification() -> None:
     assert lines[2] == "1:NEWGAME:" and lines[3].startswith("0:")
     assert [ln.split(":")[0] for ln in lines[4:]] == ["1"] * 5 + ["0"] * 5
     assert proto.answer("SAY:0:1", [], random.Random())[0] == "SAY:2:1"
+
+
+def test_cmd_seat_options_round_trip() -> None:
+    spec = parse_seat("cmd[phase=last]:python3 'my bots/take5.py' --fast")
+    assert spec.kind == "cmd" and spec.command == "python3 'my bots/take5.py' --fast"
+    assert spec.options == (("phase", "last"),) and spec.option("phase") == "last"
+    assert spec.text == "cmd[phase=last]:python3 'my bots/take5.py' --fast"
+    assert parse_seat(spec.text) == spec
+    assert parse_seat("cmd[phase=last]:python3 bots/take5.py").display_name(1) == "take5.py (2)"  # no options
+    assert parse_seat("CMD[ phase = last ]:bot").text == "cmd[phase=last]:bot"
+    plain = parse_seat("cmd:bot")
+    assert plain.options == () and plain.option("phase") == "first" and plain.text == "cmd:bot"
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("cmd[phase=middle]:bot", "bad value 'middle' for phase"),
+        ("cmd[speed=fast]:bot", "unknown option 'speed'"),
+        ("cmd[phase]:bot", "bad value '' for phase"),
+        ("cmd[]:bot", "an empty option"),
+        ("cmd[phase=last,phase=first]:bot", "given twice"),
+    ],
+)
+def test_cmd_seat_option_errors_list_what_is_accepted(text: str, words: str) -> None:
+    with pytest.raises(SeatSpecError, match="accepted: phase=first|last|twice") as info:
+        parse_seat(text)
+    assert words in str(info.value)
+
+
+def test_nimmt_phase_line_last() -> None:
+    state = game_info("nimmt").start(None, 4, 2)
+    first = protocol_for("nimmt", 0, 4, "codingame").turn_lines(state.view(0), state.legal_actions(0))
+    last = protocol_for("nimmt", 0, 4, "codingame", {"phase": "last"}).turn_lines(state.view(0), state.legal_actions(0))
+    assert first[0] == "CHOOSE_CARD_TO_PLAY" and len(first) == len(last) == 13
+    assert last == first[1:] + first[:1]  # the same lines, the phase moved after the hand
+    with pytest.raises(ValueError, match="no seat options"):
+        protocol_for("fish", 0, 2, "codingame", {"phase": "last"})

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
-from ai.seats import SeatSpecError, parse_seat
+from ai.seats import SeatSpecError, parse_seat, seat_problem
 from rules.core import RulesError
 from rules.registry import GAMES, game_info
 from rules.replay import ReplayError
@@ -33,7 +33,7 @@ def _add_table_options(p: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="SPEC",
-        help="human[:NAME] | ai[:easy|normal|hard] | random | cmd:COMMAND (repeat per seat)",
+        help="human[:NAME] | ai[:easy|normal|hard] | random | cmd:COMMAND | cmd[phase=last]:COMMAND (repeat per seat)",
     )
     p.add_argument("--seed", type=int, help="seed for the deal (default: random)")
     p.add_argument(
@@ -91,11 +91,13 @@ def table_setup(args: argparse.Namespace, default_human: bool) -> tuple[str, str
         specs = first + ["ai:hard"] * (preset.default_seats - len(first))
     elif len(specs) == 1 and preset.min_seats > 1 and default_human:
         specs = specs + ["ai:hard"] * (preset.default_seats - 1)
-    for spec in specs:
+    for index, spec in enumerate(specs):
         try:
-            parse_seat(spec)
+            problem = seat_problem(info.id, parse_seat(spec))
         except SeatSpecError as exc:
             raise UsageError(f"parlour {args.command}: {exc}") from None
+        if problem:  # a program that cannot start must stop the command, not read like a disqualification
+            raise UsageError(f"parlour {args.command}: seat {index + 1} ({spec}): {problem}")
     if not preset.min_seats <= len(specs) <= preset.max_seats:
         raise UsageError(
             f"parlour {args.command}: {info.id} {preset.name} takes {preset.min_seats}–{preset.max_seats} seats, "

@@ -40,18 +40,28 @@ class GameProtocol:
         """An action Parlour takes for the seat without asking the program (None: ask it)."""
         return None
 
+    def first_turn_hint(self) -> str:
+        """Advice added to the reason when the program fails its very first turn (empty: none)."""
+        return ""
+
     def answer(self, line: str, legal: list[str], rng: random.Random) -> tuple[str, str | None]:
         """The canonical action of the program's line and an optional message; ValueError if malformed."""
         assert self._parse is not None
         return self._parse(line), None
 
 
-def protocol_for(game: str, seat: int, num_seats: int, preset: str) -> GameProtocol:
-    """The adapter for ``game`` seen from ``seat``; ValueError if the game has no protocol."""
+def protocol_for(
+    game: str, seat: int, num_seats: int, preset: str, options: dict[str, str] | None = None
+) -> GameProtocol:
+    """The adapter for ``game`` seen from ``seat`` with the seat's ``cmd[…]`` options; ValueError if the game has
+    no protocol or an option does not apply to it."""
+    options = options or {}
     if game == "nimmt":
         from ai.protocols.nimmt import NimmtProtocol
 
-        return NimmtProtocol(game, seat, num_seats, preset)
+        return NimmtProtocol(game, seat, num_seats, preset, phase_last=options.get("phase", "first") == "last")
+    if options:
+        raise ValueError(f"{game} takes no seat options (given: {', '.join(sorted(options))})")
     if game == "fish":
         from ai.protocols.fish import FishProtocol
 

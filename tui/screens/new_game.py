@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
+from ai.external import program_problem
 from ai.seats import SeatSpecError, parse_seat
 from rules.core import Preset
 from rules.registry import game_info
@@ -64,6 +65,14 @@ class SeatRow(Horizontal):
         if kind == "human":
             return ("human:" + text if text else "human"), text
         return kind, text
+
+    def program_problem(self) -> str | None:
+        """Why this seat's program could not start (its folder or executable missing), None if it can or is none."""
+        if str(self.query_one(Select).value) != "cmd":
+            return None
+        command = self.query_one(".seat-name", Input).value.strip()
+        folder = self.query_one(".seat-cwd", Input).value.strip()
+        return program_problem(command, os.path.expanduser(folder) if folder else None)
 
 
 def command_spec(command: str, folder: str) -> str:
@@ -186,6 +195,10 @@ class NewGameScreen(ParlourScreen):
                 parse_seat(spec)
             except SeatSpecError as exc:
                 error.update(f"Seat {row.index + 1}: {exc}")
+                return
+            problem = row.program_problem()
+            if problem:  # found now rather than as a disqualification once the game has begun
+                error.update(f"Seat {row.index + 1}: {problem}")
                 return
             specs.append(spec)
             names.append(name)

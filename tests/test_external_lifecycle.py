@@ -1,0 +1,214 @@
+"""How programs start and end: the pre-start check, the graceful end of a game, and no process left behind."""
+
+from __future__ import annotations
+
+import os
+import random
+import shlex
+from pathlib import Path
+
+import pytest
+
+from ai import external
+from ai.arena import run_arena
+from ai.bots import RandomBot
+from ai.external import ExternalBot, program_problem
+from ai.match import Match
+from ai.seats import parse_seat, seat_problem
+from rules.registry import game_info
+from tests.external_helpers import EXAMPLES, PYTHON, alive, children, wait_gone
+
+# A Volcanoes program that plays its first move each turn; at end of input it runs MODE's ending.
+ENDING = r"""
+import os, signal, subprocess, sys, time
+mode, pidfile = sys.argv[1], sys.argv[2]
+
+def note(pid):
+    with open(pidfile, "a") as f:
+        f.write(f"{pid}\n")
+
+note(os.getpid())
+if mode == "setsid":  # a helper in a session of its own, out of our process group
+    note(subprocess.Popen(["setsid", "sleep", "1000"]).pid)
+elif mode == "orphan":  # a helper whose parent exits at once: it is re-parented away from us
+    code = (
+        "import subprocess as s; p = s.Popen(['sleep', '1000'], start_new_session=True, stdout=s.DEVNULL,"
+        " stderr=s.DEVNULL); print(p.pid)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    note(int(out))
+elif mode == "stubborn":
+    signal.signal(signal.SIGTERM, lambda *_: sys.stderr.write("got SIGTERM\n") or sys.stderr.flush())
+names = [input().split()[0] for _ in range(int(input()))]
+while True:
+    try:
+        input()
+        moves = input().split()
+    except EOFError:
+        break
+    print(moves[0], flush=True)
+if mode == "slow-goodbye":
+    time.sleep(0.2)
+    sys.stderr.write("goodbye, written after the end of input\n")
+elif mode == "stubborn":
+    while True:
+        time.sleep(0.05)
+"""
+
+
+def ending_program(tmp_path: Path, mode: str) -> tuple[str, Path]:
+    """The command line of the program above in ``mode`` and the file where it writes its pids."""
+    script = tmp_path / "ending.py"
+    script.write_text(ENDING, encoding="utf-8")
+    pidfile = tmp_path / f"{mode}.pids"
+    return f"{shlex.quote(PYTHON)} {shlex.quote(str(script))} {mode} {shlex.quote(str(pidfile))}", pidfile
+
+
+def play_volcanoes(tmp_path: Path, command: str) -> tuple[Match, ExternalBot]:
+    log = tmp_path / "game.jsonl.seat0.stderr.log"
+    bot = ExternalBot(
+        command, "volcanoes", seat=0, num_seats=2, preset="codingame", rng=random.Random(1), log_path=log, scale=5
+    )
+    match = Match(game_info("volcanoes").start(None, 2, 4), ["p", "r"], {0: bot, 1: RandomBot(random.Random(2))})
+    match.run()
+    return match, bot
+
+
+def pids_of(pidfile: Path) -> list[int]:
+    return [int(x) for x in pidfile.read_text().split()]
+
+
+# --- 10: a program that cannot start is found before the game ----------------------------------------------
+def test_program_problem_without_starting_anything(tmp_path: Path) -> None:
+    script = tmp_path / "bot.sh"
+    script.write_text("#!/bin/sh\n")
+    assert program_problem("no-such-program --fast") == "cannot start 'no-such-program': no such program on PATH"
+    assert program_problem(f"{PYTHON} bot.py") is None  # only the program is looked for, not its arguments
+    assert "no such file" in str(program_problem(str(tmp_path / "nope")))
+    assert "not an executable file" in str(program_problem(str(script)))
+    assert "not an executable file" in str(program_problem(str(tmp_path)))
+    script.chmod(0o755)
+    assert program_problem(str(script)) is None
+    assert program_problem("./bot.sh", cwd=tmp_path) is None  # a relative path is found in the seat's folder
+    assert "no such file" in str(program_problem("./bot.sh"))
+    assert program_problem("sh", cwd=tmp_path / "gone") == f"the folder {str(tmp_path / 'gone')!r} does not exist"
+
+
+def test_seat_problem_checks_options_and_program() -> None:
+    assert seat_problem("nimmt", parse_seat("ai:easy")) is None
+    assert seat_problem("nimmt", parse_seat(f"cmd[phase=last]:{PYTHON}")) is None
+    assert seat_problem("fish", parse_seat(f"cmd[phase=last]:{PYTHON}")) == "option phase is for nimmt only, not fish"
+    assert "no such program" in str(seat_problem("nimmt", parse_seat("cmd:no-such-program")))
+
+
+# --- 11: end of input, a grace to finish, then SIGTERM and SIGKILL ------------------------------------------
+def test_program_gets_end_of_input_and_time_to_write_its_log(tmp_path: Path) -> None:
+    command, pidfile = ending_program(tmp_path, "slow-goodbye")
+    match, bot = play_volcanoes(tmp_path, command)
+    assert not match.disqualified and match.state.is_over
+    log = bot.log_path.read_text()  # type: ignore[union-attr]
+    assert "## parlour: end of input (the game is over)" in log
+    assert "goodbye, written after the end of input" in log
+    assert bot.proc is not None and bot.proc.returncode == 0  # it exited by itself, it was not killed
+    assert wait_gone(pids_of(pidfile)) == []
+
+
+def test_program_ignoring_end_of_input_gets_sigterm_then_sigkill(tmp_path: Path) -> None:
+    command, pidfile = ending_program(tmp_path, "stubborn")
+    _, bot = play_volcanoes(tmp_path, command)
+    assert "got SIGTERM" in bot.log_path.read_text()  # type: ignore[union-attr]
+    assert bot.proc is not None and bot.proc.returncode == -9  # it ignored SIGTERM, so SIGKILL ended it
+    assert wait_gone(pids_of(pidfile)) == []
+
+
+def test_graceful_ends_overlap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every program's input is closed before any is waited for, so the grace is shared, not one per seat."""
+    calls: list[str] = []
+
+    class Fake:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+        def end_input(self) -> bool:
+            calls.append(f"end {self.name}")
+            return True
+
+        def wait_exit(self, deadline: float) -> bool:
+            calls.append(f"wait {self.name}")
+            return True
+
+        def terminate(self) -> bool:
+            calls.append(f"term {self.name}")
+            return False
+
+        def close(self) -> None:
+            calls.append(f"close {self.name}")
+
+    external.finish_all([Fake("a"), Fake("b"), Fake("c")])  # type: ignore[list-item]
+    assert calls[:3] == ["end a", "end b", "end c"]
+    assert calls[3:6] == ["wait a", "wait b", "wait c"]
+    assert calls[-3:] == ["close a", "close b", "close c"]
+
+
+def test_disqualified_program_is_still_ended_at_once(tmp_path: Path) -> None:
+    garbage = tmp_path / "garbage.py"
+    garbage.write_text("import sys, time\nprint('nonsense', flush=True)\ntime.sleep(60)\n")
+    _, bot = play_volcanoes(tmp_path, f"{shlex.quote(PYTHON)} {shlex.quote(str(garbage))}")
+    assert bot.failure is not None
+    assert "end of input" not in bot.log_path.read_text()  # type: ignore[union-attr]
+    assert bot.proc is not None and bot.proc.returncode == -9
+
+
+# --- 16: nothing a program started outlives its seat ---------------------------------------------------------
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="descendants are tracked through /proc (Linux)")
+@pytest.mark.parametrize("mode", ["setsid", "orphan"])
+def test_helpers_outside_the_process_group_end_with_the_seat(tmp_path: Path, mode: str) -> None:
+    command, pidfile = ending_program(tmp_path, mode)
+    before = children()
+    play_volcanoes(tmp_path, command)
+    pids = pids_of(pidfile)
+    assert len(pids) == 2  # the program and its helper
+    assert wait_gone(pids) == []
+    assert children() == before  # and no zombie of an orphan is left with us
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="descendants are tracked through /proc (Linux)")
+@pytest.mark.parametrize("workers", [1, 2])
+def test_arena_games_leave_no_helpers(tmp_path: Path, workers: int) -> None:
+    command, pidfile = ending_program(tmp_path, "setsid")
+    before = children()
+    summary = run_arena("volcanoes", None, [f"cmd:{command}", "random"], games=3, seed=1, workers=workers)
+    assert [s["disqualified"] for s in summary["seats"]] == [0, 0]
+    pids = pids_of(pidfile)
+    assert len(pids) == 6  # three games, a program and a helper in each
+    assert [p for p in pids if alive(p)] == []
+    assert children() == before
+
+
+# --- the phase-last example bot -------------------------------------------------------------------------------
+def phase_last_cmd(options: str) -> str:
+    script = shlex.quote(str(EXAMPLES / "nimmt_phase_last_bot.py"))
+    return f"cmd{options}:{shlex.quote(PYTHON)} {script}"
+
+
+def test_phase_last_example_bot_plays_whole_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PARLOUR_TIME_SCALE", "20")
+    specs = [phase_last_cmd("[phase=last]"), "ai:easy", "ai:easy", "ai:easy"]
+    summary = run_arena("nimmt", None, specs, games=2, seed=3, workers=1, replay_dir=str(tmp_path))
+    assert [s["disqualified"] for s in summary["seats"]] == [0, 0, 0, 0]
+    logs = sorted(tmp_path.glob("*.stderr.log"))
+    assert len(logs) == 2
+    assert all("phase-last bot: game over after" in log.read_text() for log in logs)
+    header = (tmp_path / "nimmt-00000.jsonl").read_text().splitlines()[0]
+    assert "cmd[phase=last]:" in header  # the replay keeps the option, so a resumed game speaks the same way
+
+
+def test_phase_last_bot_in_a_plain_seat_gets_the_hint(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PARLOUR_TIME_SCALE", "20")
+    specs = [phase_last_cmd(""), "ai:easy", "ai:easy", "ai:easy"]
+    summary = run_arena("nimmt", None, specs, games=1, seed=3, workers=1, replay_dir=str(tmp_path))
+    assert summary["seats"][0]["disqualified"] == 1
+    log = next(tmp_path.glob("*.stderr.log")).read_text()
+    reason = log.split("## parlour: disqualified: ")[1]
+    assert "it ended without answering" in reason
+    assert "if the program reads the phase line last (after the hand), seat it as cmd[phase=last]:COMMAND" in reason
