@@ -27,6 +27,7 @@ play: $(PLAY_STAMP)
 test: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy --strict rules
 	$(BIN)/python -m pytest -q -p no:cacheprovider
 
 screenshots: $(PLAY_STAMP)
