@@ -27,6 +27,7 @@ play: $(PLAY_STAMP)
 test: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy --strict rules
 	$(BIN)/python -m pytest -q -p no:cacheprovider
 
 screenshots: $(PLAY_STAMP)
@@ -44,4 +45,4 @@ format: $(TEST_STAMP)
 	$(BIN)/ruff format .
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .mypy_cache

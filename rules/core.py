@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, Self, TypeVar
 
 
 class RulesError(Exception):
@@ -65,14 +65,22 @@ class Outcome:
         return tuple(i for i, r in enumerate(self.ranks) if r == 1)
 
 
-def rank_scores(scores: list[float] | tuple[float, ...], higher_is_better: bool) -> tuple[int, ...]:
+def rank_scores(scores: Sequence[float], higher_is_better: bool) -> tuple[int, ...]:
     """Competition ranks (1, 1, 3, …) of ``scores``."""
     sign = -1 if higher_is_better else 1
     return tuple(1 + sum(1 for o in scores if sign * o < sign * s) for s in scores)
 
 
-class GameState(ABC):
-    """One game in progress. Subclasses hold their state in plain attributes."""
+ViewT = TypeVar("ViewT", covariant=True)
+"""The type of what a seat sees; covariant because a state only hands views out, never takes them in."""
+
+
+class GameState(ABC, Generic[ViewT]):
+    """One game in progress. Subclasses hold their state in plain attributes.
+
+    Each game names its view type when it subclasses (``class NimmtState(GameState[NimmtView])``), so
+    ``state.view(seat)`` is typed per game; code that handles any game writes ``GameState[Any]``.
+    """
 
     game_id: str = ""
     preset: str = ""
@@ -91,7 +99,7 @@ class GameState(ABC):
         """Check and play ``action`` for ``seat``; raise :class:`IllegalAction` and change nothing if illegal."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> Any:
+    def view(self, seat: int | None) -> ViewT:
         """What ``seat`` may see (``None``: a spectator who sees everything)."""
 
     @abstractmethod
@@ -107,12 +115,12 @@ class GameState(ABC):
         """Take ``seat`` out of the game (an external bot that failed). Games override this."""
         raise RulesError(f"{self.game_id} cannot disqualify seats")
 
-    def copy(self) -> GameState:
+    def copy(self) -> Self:
         """An independent copy, for search."""
         return copy.deepcopy(self)
 
 
-NewGame = Callable[[str, int, "int | None", "Mapping[str, Any] | None"], GameState]
+NewGame = Callable[[str, int, "int | None", "Mapping[str, Any] | None"], "GameState[Any]"]
 
 
 @dataclass(frozen=True)
@@ -146,7 +154,7 @@ class GameInfo:
     """Splits a score into the figure people read and a tie-break figure (Fish: fish eaten, tiles)."""
     score_text_of: Callable[[str, float], str] | None = None
     """A score in words (Fish: ``6 fish (3 tiles)``); plain numbers when None."""
-    perfect: Callable[[GameState], bool] | None = None
+    perfect: Callable[[GameState[Any]], bool] | None = None
     """Whether a finished game reached the maximum score (co-operative games); None: no such notion."""
 
     def score_figures(self, preset: str, score: float) -> tuple[float, float | None]:
@@ -161,7 +169,7 @@ class GameInfo:
             return f"{score:g}"
         return self.score_text_of(preset, score)
 
-    def is_perfect(self, state: GameState) -> bool:
+    def is_perfect(self, state: GameState[Any]) -> bool:
         """Whether ``state`` (a finished game) reached the game's maximum score."""
         return self.perfect is not None and self.perfect(state)
 
@@ -190,7 +198,7 @@ class GameInfo:
         seats: int | None = None,
         seed: int | None = None,
         deal: Mapping[str, Any] | None = None,
-    ) -> GameState:
+    ) -> GameState[Any]:
         """A new game, checking preset and seat count first."""
         if self.new_game is None:
             raise BadSetup(f"{self.title} is not playable yet")

@@ -27,7 +27,7 @@ def round_seats(r: int) -> tuple[int, ...]:
     return tuple(s for s in range(SEATS) if s != SEATS - 1 - r)
 
 
-class FireworksState(GameState):
+class FireworksState(GameState[HanabiView]):
     """A Fireworks league game in progress."""
 
     game_id = "fireworks"
@@ -169,7 +169,7 @@ class FireworksState(GameState):
         return self._outcome is not None
 
 
-def is_perfect(state: GameState) -> bool:
+def is_perfect(state: GameState[Any]) -> bool:
     """A perfect league: all four rounds were played and each ended with all five fireworks complete.
 
     Mistakes made on the way still cost their makers a point each; a perfect league is about the fireworks.

@@ -222,7 +222,7 @@ class FishView:
         return tuple(t for t in range(TILES) if self.fish[t] and t not in occ and (not one_only or self.fish[t] == 1))
 
 
-class FishState(GameState):
+class FishState(GameState[FishView]):
     """A game of Hey, That's My Fish! in progress."""
 
     game_id = "fish"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from rules.core import BadSetup, Event, GameInfo, GameState, IllegalAction, Outcome, Preset, rank_scores
 
@@ -579,7 +579,7 @@ def shuffled_deck(rng: random.Random) -> tuple[int, ...]:
 
 
 # --- the game ---------------------------------------------------------------------------------------------
-class HanabiState(GameState):
+class HanabiState(GameState[HanabiView]):
     """A game of Hanabi (one round)."""
 
     game_id = "hanabi"
@@ -668,6 +668,12 @@ def new_game(preset: str, num_seats: int, seed: int | None, deal: Mapping[str, A
     return HanabiState(preset, num_seats, seed, deal)
 
 
+def is_perfect(state: GameState[Any]) -> bool:
+    """Whether a finished game of Hanabi built all five fireworks to 5 (25 cards: that also ends the game)."""
+    # The registry hands every game's checker a GameState[Any]; this one is only ever registered for Hanabi.
+    return sum(cast(HanabiState, state).round.fireworks) == 25
+
+
 INFO = GameInfo(
     id="hanabi",
     title="Hanabi",
@@ -682,7 +688,7 @@ INFO = GameInfo(
     cooperative=True,
     score_words="classic: the team's fireworks, 25 at most; fireworks preset: 10 + cards' values − own mistakes; "
     "higher is better",
-    perfect=lambda state: sum(state.round.fireworks) == 25,  # type: ignore[attr-defined]  # 25 ends the game
+    perfect=is_perfect,
 )
 
 

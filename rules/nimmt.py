@@ -155,7 +155,7 @@ def _event(rec: tuple[Any, ...]) -> Event:
     raise AssertionError(f"unknown event record {rec!r}")
 
 
-class _Events(list):  # type: ignore[type-arg]
+class _Events(list[Event]):
     """The events an action caused: a real ``list`` of :class:`Event` that builds them on first use.
 
     Bulk play (the arena, bot playouts) never reads most events, and building their text was a large share
@@ -207,7 +207,7 @@ _PICK_LIST = list(PICK_TEXT)  # never changed: apply only reads it
 _SPANS = tuple(CARDS - i for i in range(CARDS))
 
 
-class NimmtState(GameState):
+class NimmtState(GameState[NimmtView]):
     """A game of 6 nimmt! in progress.
 
     Public attributes (read them, never write them): ``rows`` (4 lists, positions fixed), ``hands``
@@ -665,7 +665,7 @@ def _parse_deal(deal: Mapping[str, Any] | None, n: int) -> list[tuple[list[int],
     return out
 
 
-def _card(c: Any) -> int:
+def _card(c: object) -> int:
     if isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= CARDS:
         raise BadSetup(f"{c!r} is not a card from 1 to 104")
     return c

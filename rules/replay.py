@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from rules.core import GameState, RulesError
+from rules.core import Event, GameState, RulesError
 from rules.registry import game_info
 
 FORMAT = "parlour-replay"
@@ -61,7 +61,7 @@ class Header:
         out["app"] = self.app
         return out
 
-    def new_state(self) -> GameState:
+    def new_state(self) -> GameState[Any]:
         """A fresh game as this header describes it."""
         return game_info(self.game).start(self.preset, len(self.seats), self.seed, self.deal)
 
@@ -84,7 +84,7 @@ class Replay:
     header: Header
     actions: list[ActionRecord]
     result: dict[str, Any] | None
-    state: GameState
+    state: GameState[Any]
     warnings: list[str] = field(default_factory=list)
 
     @property
@@ -93,7 +93,7 @@ class Replay:
         return self.state.is_over
 
 
-def apply_record(state: GameState, record: ActionRecord) -> list:
+def apply_record(state: GameState[Any], record: ActionRecord) -> list[Event]:
     """Play one recorded line on ``state`` (an action or a disqualification)."""
     if record.disqualify is not None:
         return state.disqualify(record.seat, record.disqualify)
@@ -168,7 +168,7 @@ def load_replay(lines: Iterable[str]) -> Replay:
             raise ReplayError(i, "blank line inside the replay")
         try:
             objs.append(json.loads(text))
-        except ValueError as exc:
+        except json.JSONDecodeError as exc:
             raise ReplayError(i, f"not valid JSON ({exc.msg})") from None
     header = parse_header(objs[0])
     try:
@@ -197,7 +197,7 @@ def load_replay(lines: Iterable[str]) -> Replay:
     return Replay(header, actions, result, state, warnings)
 
 
-def _check_result(result: Any, state: GameState, lineno: int) -> None:
+def _check_result(result: Any, state: GameState[Any], lineno: int) -> None:
     outcome = state.outcome()
     assert outcome is not None
     if not isinstance(result, dict) or "scores" not in result:
@@ -212,7 +212,7 @@ def _check_result(result: Any, state: GameState, lineno: int) -> None:
         )
 
 
-def result_json(state: GameState) -> dict[str, Any]:
+def result_json(state: GameState[Any]) -> dict[str, Any]:
     """The result object stored on a replay's last line."""
     outcome = state.outcome()
     assert outcome is not None
@@ -246,7 +246,7 @@ class ReplayWriter:
         """Record that a seat was disqualified."""
         self._write({"seat": seat, "disqualify": reason})
 
-    def result(self, state: GameState) -> None:
+    def result(self, state: GameState[Any]) -> None:
         """Record the final result."""
         self._write({"result": result_json(state)})
 

@@ -293,7 +293,7 @@ class VolcanoesView:
 
 
 # --- state --------------------------------------------------------------------------------------------------------
-class VolcanoesState(GameState):
+class VolcanoesState(GameState[VolcanoesView]):
     """A game of Volcanoes in progress."""
 
     game_id = "volcanoes"
@@ -436,7 +436,7 @@ class VolcanoesState(GameState):
         ok = True
         if new == MAX_LEVEL * s:
             ok = self._erupt([i], events)
-            check = (1, -1)
+            check: tuple[int, ...] = (1, -1)
         else:
             check = (s,)  # a quiet move can only link the mover's own tiles
         if self._settle(ok, check, events):
