@@ -168,8 +168,9 @@ def load_replay(lines: Iterable[str]) -> Replay:
             raise ReplayError(i, "blank line inside the replay")
         try:
             objs.append(json.loads(text))
-        except json.JSONDecodeError as exc:
-            raise ReplayError(i, f"not valid JSON ({exc.msg})") from None
+        except ValueError as exc:  # JSONDecodeError, or a number too long to convert
+            reason = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc).split(";")[0]
+            raise ReplayError(i, f"not valid JSON ({reason})") from None
     header = parse_header(objs[0])
     try:
         state = header.new_state()

@@ -103,6 +103,8 @@ def test_card_not_in_hand_is_rejected() -> None:
         (lambda r: r[:2] + ["{\n"] + r[2:], 3, "not valid JSON"),
         (lambda r: r[:2] + [json.dumps({"seat": 9, "action": "PLAY 1"}) + "\n"] + r[2:], 3, "not a seat"),
         (lambda r: r[:2] + ["\n"] + r[2:], 3, "blank line"),
+        # json.loads refuses integers of over 4,300 digits with a plain ValueError, not a JSONDecodeError.
+        (lambda r: r[:2] + ['{"seat": ' + "9" * 5000 + "}\n"] + r[2:], 3, "not valid JSON"),
         (lambda r: r[:2] + [json.dumps({"result": {"scores": [0, 0, 0, 0]}}) + "\n"] + r[2:], 3, "last line"),
     ],
 )
