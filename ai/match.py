@@ -25,10 +25,6 @@ class Match:
     disqualified: set[int] = field(default_factory=set)
     """Seats taken out through :meth:`disqualify` (every game, whatever its state exposes)."""
 
-    def bot_turns(self) -> list[int]:
-        """Bot seats that must act now."""
-        return [s for s in self.state.to_act() if s in self.bots]
-
     def think(self, seat: int) -> tuple[str, float]:
         """Ask the seat's bot for an action; returns it and the thinking time in ms (does not apply it)."""
         bot = self.bots[seat]

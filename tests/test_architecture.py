@@ -206,3 +206,23 @@ def test_no_import_cycles() -> None:
     """
     cycle = find_cycle(import_graph())
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+@pytest.mark.parametrize(
+    ("module", "owner", "name"),
+    [
+        ("ai.match", "Match", "bot_turns"),
+        ("rules.hanabi", "SlotView", "colour_names"),
+        ("rules.hanabi", "Round", "played_total"),
+        ("rules.fish", None, "can_move"),
+        ("rules.fish", "FishView", "placement_tiles"),
+    ],
+)
+def test_dead_helpers_stay_gone(module: str, owner: str | None, name: str) -> None:
+    """Helpers nothing called (not the app, bots, tests, bench or examples) were removed; they must not creep back."""
+    import importlib
+
+    found = importlib.import_module(module)
+    if owner is not None:
+        found = getattr(found, owner)
+    assert not hasattr(found, name)
