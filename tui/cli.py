@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
+from ai.bots import IllegalBotAction
 from ai.seats import parse_seat
 from rules.registry import GAMES, game_info
 from rules.replay import ReplayError
@@ -288,6 +289,9 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as exc:
         print(exc, file=sys.stderr)
         return 2
+    except IllegalBotAction as exc:  # a bug in a built-in bot: said in one line, not a traceback
+        print(f"parlour {args.command}: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
 
