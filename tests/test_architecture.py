@@ -111,9 +111,8 @@ def project_modules() -> dict[str, Path]:
 
 
 def _type_checking_only(node: ast.AST) -> bool:
-    """An ``if TYPE_CHECKING:`` block: its imports never run."""
-    test = node.test if isinstance(node, ast.If) else None
-    return isinstance(test, ast.Name | ast.Attribute) and ast.unparse(test).endswith("TYPE_CHECKING")
+    """An ``if TYPE_CHECKING:`` block: its body never runs."""
+    return isinstance(node, ast.If) and ast.unparse(node.test).split(".")[-1] == "TYPE_CHECKING"
 
 
 def _imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
@@ -124,10 +123,10 @@ def _imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
         node = pending.pop()
         if isinstance(node, ast.Import | ast.ImportFrom):
             found.append(node)
-        children = node.body if _type_checking_only(node) and isinstance(node, ast.If) else None
-        for child in ast.iter_child_nodes(node):
-            if children is None or child not in children:
-                pending.append(child)
+        elif _type_checking_only(node):
+            pending.extend(node.orelse)  # only an ``else:`` branch runs
+        else:
+            pending.extend(ast.iter_child_nodes(node))
     return found
 
 
