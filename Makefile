@@ -31,7 +31,7 @@ test: $(TEST_STAMP)
 	$(BIN)/python -m pytest -q -p no:cacheprovider
 
 screenshots: $(PLAY_STAMP)
-	$(BIN)/python -m tui.screenshots screenshots
+	$(BIN)/python -m tui.scenes screenshots
 
 # make bench            every game's benchmark
 # make bench GAME=nimmt one game's

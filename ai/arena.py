@@ -91,7 +91,7 @@ def play_one(job: GameJob) -> GameResult:
             app="parlour arena",
         )
         writer = ReplayWriter(path.open("w", encoding="utf-8"), header)
-    match = Match(state, names, bots, writer)
+    match = Match(state, names, bots, writer, kinds={pos: spec.text for pos, spec in enumerate(specs)})
     try:
         outcome = match.run()
     finally:

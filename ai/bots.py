@@ -32,3 +32,21 @@ class RandomBot:
     def choose(self, view: Any, legal: list[str]) -> str:
         """A uniformly random legal action."""
         return legal[self.rng.randrange(len(legal))]
+
+
+class IllegalBotAction(Exception):
+    """A built-in bot chose an action that is not legal: a bug in the bot, so the game cannot go on.
+
+    Raised instead of playing on, because asking the same bot again would only bring the same answer back.
+    """
+
+    def __init__(self, game: str, seat: int, name: str, kind: str, action: str) -> None:
+        # Every field goes to Exception's args, so the error crosses from arena worker processes intact.
+        super().__init__(game, seat, name, kind, action)
+        self.game, self.seat, self.name, self.kind, self.action = game, seat, name, kind, action
+
+    def __str__(self) -> str:
+        return (
+            f"{self.game}: the {self.kind} bot of seat {self.seat + 1} ({self.name}) chose {self.action!r}, "
+            "which is not a legal action now (a bug in the bot)"
+        )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable
 
@@ -12,23 +13,26 @@ LEVELS = ("easy", "normal", "hard")
 BotFactory = Callable[[str, random.Random], Bot]
 
 
-def _factories() -> dict[str, BotFactory]:
-    # Imported here so that loading one game's bots does not load every game's.
-    from ai import nimmt_bots
+BOT_MODULES = {
+    "nimmt": "ai.nimmt_bots",
+    "hanabi": "ai.hanabi_bots",
+    "fireworks": "ai.hanabi_bots",
+    "fish": "ai.fish_bots",
+    "volcanoes": "ai.volcanoes_bots",
+}
+"""The module whose ``make_bot(level, rng)`` builds each game's bots."""
 
-    table: dict[str, BotFactory] = {"nimmt": nimmt_bots.make_bot}
-    for game, module in (
-        ("hanabi", "hanabi_bots"),
-        ("fireworks", "hanabi_bots"),
-        ("fish", "fish_bots"),
-        ("volcanoes", "volcanoes_bots"),
-    ):
-        try:
-            mod = __import__(f"ai.{module}", fromlist=["make_bot"])
-        except ImportError:
-            continue
-        table[game] = mod.make_bot
-    return table
+
+def _factory(game: str) -> BotFactory:
+    """The bot factory of ``game``; ValueError if it has no bots.
+
+    The module is imported only when its game needs a bot, so one game's bots do not load every game's. An
+    import that fails is raised as it is: a broken bot module must not look like a game without AI.
+    """
+    module = BOT_MODULES.get(game)
+    if module is None:
+        raise ValueError(f"no AI for {game} yet")
+    return importlib.import_module(module).make_bot
 
 
 def make_bot(game: str, level: str, rng: random.Random) -> Bot:
@@ -37,7 +41,4 @@ def make_bot(game: str, level: str, rng: random.Random) -> Bot:
         return RandomBot(rng)
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})")
-    factory = _factories().get(game)
-    if factory is None:
-        raise ValueError(f"no AI for {game} yet")
-    return factory(level, rng)
+    return _factory(game)(level, rng)

@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ai.bots import Bot, BotFailure
+from ai.bots import Bot, BotFailure, IllegalBotAction
 from ai.external import ExternalBot, finish_all
 from rules.core import Event, GameState, Outcome
 from rules.replay import ReplayWriter
@@ -24,21 +24,29 @@ class Match:
     on_events: Callable[[list[Event]], None] | None = None
     disqualified: set[int] = field(default_factory=set)
     """Seats taken out through :meth:`disqualify` (every game, whatever its state exposes)."""
-
-    def bot_turns(self) -> list[int]:
-        """Bot seats that must act now."""
-        return [s for s in self.state.to_act() if s in self.bots]
+    kinds: dict[int, str] = field(default_factory=dict)
+    """What plays each bot seat, as its seat spec (``ai:hard``, ``random``…), to name it in errors."""
 
     def think(self, seat: int) -> tuple[str, float]:
-        """Ask the seat's bot for an action; returns it and the thinking time in ms (does not apply it)."""
+        """Ask the seat's bot for an action; returns it and the thinking time in ms (does not apply it).
+
+        :class:`IllegalBotAction` if the bot chose an action that is not legal (programs in ``cmd:`` seats fail
+        with :class:`BotFailure` before that).
+        """
         bot = self.bots[seat]
         view = self.state.view(seat)
         legal = self.state.legal_actions(seat)
         t0 = time.perf_counter()
         action = bot.choose(view, legal)
         ms = (time.perf_counter() - t0) * 1000
+        if action not in legal:
+            raise self.illegal(seat, action)
         self.move_ms.setdefault(seat, []).append(ms)
         return action, ms
+
+    def illegal(self, seat: int, action: str) -> IllegalBotAction:
+        """The error of a bot that chose ``action``, which is not legal, naming the game, seat and bot."""
+        return IllegalBotAction(self.state.game_id, seat, self.names[seat], self.kinds.get(seat, "built-in"), action)
 
     def play(self, seat: int, action: str, ms: float | None = None) -> list[Event]:
         """Apply an action (raising IllegalAction if it is not legal) and record it."""
@@ -80,7 +88,8 @@ class Match:
                 close()
 
     def run(self) -> Outcome:
-        """Play to the end; every seat must be a bot. A failing bot's seat is disqualified and play goes on."""
+        """Play to the end; every seat must be a bot. A failing program's seat is disqualified and play goes on;
+        a built-in bot that chooses an illegal action stops the game with :class:`IllegalBotAction`."""
         while not self.state.is_over:
             for seat in self.state.to_act():
                 if seat not in self.state.to_act():

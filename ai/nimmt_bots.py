@@ -19,7 +19,7 @@ import random
 from bisect import bisect
 from dataclasses import dataclass
 
-from rules.nimmt import CATTLE, PICK_TEXT, PLAY_TEXT, NimmtView
+from rules.nimmt import CATTLE, PICK_TEXT, PLAY_TEXT, NimmtView, target_row
 
 _TOO_LOW = 1000  # gap given to a card lower than every row, so any fitting card is preferred on ties
 
@@ -62,20 +62,7 @@ def _place(plays: list[int], ends: list[int], counts: list[int], heads: list[int
     cost = 0
     for x in plays:
         c = x >> 4
-        best = -1
-        top = 0
-        e = ends[0]
-        if e < c:
-            best, top = 0, e
-        e = ends[1]
-        if top < e < c:
-            best, top = 1, e
-        e = ends[2]
-        if top < e < c:
-            best, top = 2, e
-        e = ends[3]
-        if top < e < c:
-            best = 3
+        best = target_row(ends, c)
         if best < 0:
             best = _cheapest_row(counts, heads)
             if x & 15 == me:
@@ -142,20 +129,7 @@ def playout(
         plays.sort()
         for x in plays:
             c = x >> 4
-            best = -1
-            top = 0
-            e = ends[0]
-            if e < c:
-                best, top = 0, e
-            e = ends[1]
-            if top < e < c:
-                best, top = 1, e
-            e = ends[2]
-            if top < e < c:
-                best, top = 2, e
-            e = ends[3]
-            if top < e < c:
-                best = 3
+            best = target_row(ends, c)
             if best < 0:
                 best = _cheapest_row(counts, heads)
                 if x & 15 == 0:

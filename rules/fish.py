@@ -177,11 +177,6 @@ def reachable(board: Any, penguin: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def can_move(fish: list[int] | tuple[int, ...], occ: set[int] | list[int], tile: int) -> bool:
-    """Whether a penguin on ``tile`` has at least one slide (some neighbour is ice without a penguin)."""
-    return any(fish[n] and n not in occ for n in NEIGHBOURS[tile])
-
-
 @dataclass(frozen=True)
 class FishView:
     """The whole table (Fish has no hidden information); ``seat`` is who looks (None: a spectator)."""
@@ -214,12 +209,6 @@ class FishView:
         """The penguin ids a seat owns."""
         k = self.penguins_per_seat
         return range(seat * k, seat * k + k)
-
-    def placement_tiles(self) -> tuple[int, ...]:
-        """Tiles a penguin may be placed on now (free ice; 1-fish only in classic)."""
-        occ = _occupied(self.penguins)
-        one_only = self.preset == "classic"
-        return tuple(t for t in range(TILES) if self.fish[t] and t not in occ and (not one_only or self.fish[t] == 1))
 
 
 class FishState(GameState[FishView]):

@@ -139,11 +139,6 @@ class SlotView:
     touched: bool
 
     @property
-    def colour_names(self) -> tuple[str, ...]:
-        """Colours the card may still be, by its hints."""
-        return tuple(COLOURS[c] for c in range(5) if self.colours >> c & 1)
-
-    @property
     def value_list(self) -> tuple[int, ...]:
         """Values the card may still be, by its hints."""
         return tuple(v for v in VALUES if self.values >> (v - 1) & 1)
@@ -231,11 +226,6 @@ class Round:
     def deck_count(self) -> int:
         """Cards left to draw."""
         return len(self.deck) - self.next_draw
-
-    @property
-    def played_total(self) -> int:
-        """Sum of the fireworks' heights."""
-        return sum(self.fireworks)
 
     def position(self, seat: int) -> int:
         """Index of an absolute seat in this round, or -1."""

@@ -62,13 +62,27 @@ def row_cattle(row: list[int] | tuple[int, ...]) -> int:
     return sum(CATTLE[c] for c in row)
 
 
-def target_row(rows: list[list[int]] | tuple[tuple[int, ...], ...], card: int) -> int:
-    """The row a card goes on (the one whose last card is the highest below it), or -1 if none."""
-    best, best_end = -1, 0
-    for i, row in enumerate(rows):
-        end = row[-1]
-        if best_end < end < card:
-            best, best_end = i, end
+def target_row(ends: list[int], card: int) -> int:
+    """The row ``card`` goes on, from the last card of each of the four rows: the row whose last card is the
+    highest one below ``card``, or -1 when ``card`` is below every row (its player must pick one).
+
+    The one row search of the game: the rules and the bots' playouts both place cards through it, so it is
+    written out over the four rows rather than looped (it is their hottest line).
+    """
+    best = -1
+    top = 0
+    e = ends[0]
+    if e < card:
+        best, top = 0, e
+    e = ends[1]
+    if top < e < card:
+        best, top = 1, e
+    e = ends[2]
+    if top < e < card:
+        best, top = 2, e
+    e = ends[3]
+    if top < e < card:
+        best = 3
     return best
 
 
@@ -423,21 +437,7 @@ class NimmtState(GameState[NimmtView]):
         cattle_of = CATTLE
         k = 0
         for card, seat in queue:
-            # The row whose end is the highest card below `card`, unrolled over the 4 rows (hot path).
-            best = -1
-            top = 0
-            e = ends[0]
-            if e < card:
-                best, top = 0, e
-            e = ends[1]
-            if top < e < card:
-                best, top = 1, e
-            e = ends[2]
-            if top < e < card:
-                best, top = 2, e
-            e = ends[3]
-            if top < e < card:
-                best = 3
+            best = target_row(ends, card)
             if best < 0:
                 del queue[:k]
                 self.picker = seat

@@ -7,7 +7,7 @@ import re
 
 from textual.pilot import Pilot
 
-from tui.scenekit import result_shown, until_result, wait_until
+from tui.scenes.kit import result_shown, until_result, wait_until
 from tui.screens.game import GameScreen
 from tui.session import Session, new_session
 

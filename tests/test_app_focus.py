@@ -12,7 +12,7 @@ from textual.widgets._footer import FooterKey
 from tests.apptools import my_turn, wait_until
 from tui.app import ParlourApp
 from tui.games.hanabi import HanabiTable
-from tui.scenekit import person_to_act
+from tui.scenes.kit import person_to_act
 from tui.screens.game import GameScreen
 from tui.session import new_session
 

@@ -28,7 +28,7 @@ from tui.app import ParlourApp
 from tui.games.hanabi import HanabiTable
 from tui.scenes import SCENES
 from tui.scenes import SIZE as SIZE80
-from tui.scenes_hanabi import advance
+from tui.scenes.hanabi import advance
 from tui.screens.game import GameScreen
 from tui.screens.modals import CurtainScreen
 from tui.screens.replay_viewer import ReplayScreen

@@ -93,3 +93,135 @@ def test_loading_every_rules_and_ai_module_pulls_in_no_ui() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+PROJECT_PACKAGES = ("rules", "ai", "tui", "bench")
+
+
+def project_modules() -> dict[str, Path]:
+    """Dotted name → file of every module of the project's own packages (a package is its ``__init__``)."""
+    modules = {}
+    for package in PROJECT_PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            modules[".".join(parts)] = path
+    return modules
+
+
+def _type_checking_only(node: ast.AST) -> bool:
+    """An ``if TYPE_CHECKING:`` block: its body never runs."""
+    return isinstance(node, ast.If) and ast.unparse(node.test).split(".")[-1] == "TYPE_CHECKING"
+
+
+def _imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
+    """Every import statement of a file, at any depth, except those under ``if TYPE_CHECKING:``."""
+    found: list[ast.Import | ast.ImportFrom] = []
+    pending = [tree]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            found.append(node)
+        elif _type_checking_only(node):
+            pending.extend(node.orelse)  # only an ``else:`` branch runs
+        else:
+            pending.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def _resolve(name: str, modules: dict[str, Path]) -> str | None:
+    """The project module an import of ``name`` loads: the longest known prefix, or None for outside code."""
+    parts = name.split(".")
+    while parts:
+        if ".".join(parts) in modules:
+            return ".".join(parts)
+        parts.pop()
+    return None
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Which project modules each project module imports, at module level or inside functions alike."""
+    modules = project_modules()
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        package = name if path.stem == "__init__" else name.rpartition(".")[0]
+        for node in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            else:
+                base = node.module or ""
+                if node.level:
+                    anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join([*anchor, base] if base else anchor)
+                # ``from a import b`` loads the module a.b when there is one, else the names of a.
+                targets = [f"{base}.{alias.name}" for alias in node.names]
+            for target in targets:
+                found = _resolve(target, modules)
+                if found is not None and found != name:
+                    graph[name].add(found)
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of the graph as a path that ends where it starts, or None."""
+    done: set[str] = set()
+    for start in sorted(graph):
+        if start in done:
+            continue
+        path: list[str] = []
+        on_path: set[str] = set()
+        stack = [(start, iter(sorted(graph[start])))]
+        path.append(start)
+        on_path.add(start)
+        while stack:
+            node, children = stack[-1]
+            child = next(children, None)
+            if child is None:
+                stack.pop()
+                path.pop()
+                on_path.discard(node)
+                done.add(node)
+            elif child in on_path:
+                return [*path[path.index(child) :], child]
+            elif child not in done:
+                stack.append((child, iter(sorted(graph[child]))))
+                path.append(child)
+                on_path.add(child)
+    return None
+
+
+def test_find_cycle_names_the_modules_of_a_cycle() -> None:
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set(), "c": {"a", "b"}}) is None
+
+
+def test_no_import_cycles() -> None:
+    """No two project modules import each other, directly or through others.
+
+    Imports inside functions count as much as those at the top of a file (they are the usual way to hide a
+    cycle, and they still tie the two modules together); only imports under ``if TYPE_CHECKING:`` are left out,
+    as they never run. A package's ``__init__`` counts only where it is imported by name.
+    """
+    cycle = find_cycle(import_graph())
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+@pytest.mark.parametrize(
+    ("module", "owner", "name"),
+    [
+        ("ai.match", "Match", "bot_turns"),
+        ("rules.hanabi", "SlotView", "colour_names"),
+        ("rules.hanabi", "Round", "played_total"),
+        ("rules.fish", None, "can_move"),
+        ("rules.fish", "FishView", "placement_tiles"),
+    ],
+)
+def test_dead_helpers_stay_gone(module: str, owner: str | None, name: str) -> None:
+    """Helpers nothing called (not the app, bots, tests, bench or examples) were removed; they must not creep back."""
+    import importlib
+
+    found = importlib.import_module(module)
+    if owner is not None:
+        found = getattr(found, owner)
+    assert not hasattr(found, name)

@@ -3,9 +3,11 @@ disqualification and explicit deals."""
 
 from __future__ import annotations
 
+import ast
 import copy
 import pickle
 import random
+from pathlib import Path
 
 import pytest
 
@@ -110,12 +112,42 @@ def test_cattle_totals() -> None:
 
 
 def test_target_row() -> None:
-    rows = [[9, 12, 21], [19, 24], [33, 42, 50, 57], [69, 72, 81]]
-    assert target_row(rows, 7) == -1
-    assert target_row(rows, 23) == 0
-    assert target_row(rows, 64) == 2
-    assert target_row(rows, 104) == 3
-    assert target_row(rows, 22) == 0
+    ends = [21, 24, 57, 81]  # the last cards of the four rows
+    assert target_row(ends, 7) == -1
+    assert target_row(ends, 23) == 0
+    assert target_row(ends, 64) == 2
+    assert target_row(ends, 104) == 3
+    assert target_row(ends, 22) == 0
+
+
+def test_target_row_is_the_row_with_the_highest_end_below_the_card() -> None:
+    rng = random.Random(3)
+    for _ in range(2000):
+        cards = rng.sample(range(1, 105), 5)
+        ends, card = cards[:4], cards[4]
+        below = [i for i in range(4) if ends[i] < card]
+        expected = max(below, key=ends.__getitem__) if below else -1
+        assert target_row(ends, card) == expected
+
+
+def _chained_less_than(tree: ast.AST) -> bool:
+    """Whether the code holds a comparison like ``a < b < c`` (the shape of a row search)."""
+    return any(
+        isinstance(node, ast.Compare) and len(node.ops) == 2 and all(isinstance(op, ast.Lt) for op in node.ops)
+        for node in ast.walk(tree)
+    )
+
+
+def test_the_row_search_is_written_once() -> None:
+    """The rules and the bots' playouts place cards through ``target_row``; no other function searches rows."""
+    root = Path(__file__).resolve().parent.parent
+    searching = []
+    for path in (root / "rules" / "nimmt.py", root / "ai" / "nimmt_bots.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and _chained_less_than(node):
+                searching.append(f"{path.name}:{node.name}")
+    assert searching == ["nimmt.py:target_row"]
 
 
 def test_action_texts_round_trip() -> None:

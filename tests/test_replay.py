@@ -18,7 +18,7 @@ from rules.replay import Header, ReplayError, ReplayWriter, SeatEntry, load_repl
 from tests.apptools import my_turn, played_session, wait_until
 from tui import storage
 from tui.app import ParlourApp
-from tui.scenes_hanabi import sighted_move
+from tui.scenes.hanabi import sighted_move
 from tui.screens.replay_viewer import ReplayScreen
 from tui.session import new_session
 

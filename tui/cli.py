@@ -5,19 +5,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
 
-from ai.seats import SeatSpecError, parse_seat, seat_problem
-from rules.core import RulesError
+from ai.bots import IllegalBotAction
+from ai.seats import parse_seat
 from rules.registry import GAMES, game_info
 from rules.replay import ReplayError
-
-
-class UsageError(Exception):
-    """A command line that cannot run; printed as one line, exit 2."""
+from tui.usage import UsageError, table_setup
 
 
 class _Parser(argparse.ArgumentParser):
@@ -74,37 +70,6 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("--hanab-live", action="store_true", help="hanab.live game JSON (classic Hanabi only)")
     exp.add_argument("-o", "--output", type=Path, metavar="FILE", help="file to write (default: standard output)")
     return parser
-
-
-def table_setup(args: argparse.Namespace, default_human: bool) -> tuple[str, str, list[str], int]:
-    """Check game, preset, seats and seed of play/watch/arena; UsageError if any is wrong."""
-    try:
-        info = game_info(args.game)
-        preset = info.preset(args.preset)
-    except RulesError as exc:
-        raise UsageError(f"parlour {args.command}: {exc}") from None
-    if not info.available:
-        raise UsageError(f"parlour {args.command}: {info.title} is not playable yet")
-    specs = list(args.seat)
-    if not specs:
-        first = ["human"] if default_human else []
-        specs = first + ["ai:hard"] * (preset.default_seats - len(first))
-    elif len(specs) == 1 and preset.min_seats > 1 and default_human:
-        specs = specs + ["ai:hard"] * (preset.default_seats - 1)
-    for index, spec in enumerate(specs):
-        try:
-            problem = seat_problem(info.id, parse_seat(spec))
-        except SeatSpecError as exc:
-            raise UsageError(f"parlour {args.command}: {exc}") from None
-        if problem:  # a program that cannot start must stop the command, not read like a disqualification
-            raise UsageError(f"parlour {args.command}: seat {index + 1} ({spec}): {problem}")
-    if not preset.min_seats <= len(specs) <= preset.max_seats:
-        raise UsageError(
-            f"parlour {args.command}: {info.id} {preset.name} takes {preset.min_seats}–{preset.max_seats} seats, "
-            f"{len(specs)} given"
-        )
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    return info.id, preset.name, specs, seed
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -324,6 +289,9 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as exc:
         print(exc, file=sys.stderr)
         return 2
+    except IllegalBotAction as exc:  # a bug in a built-in bot: said in one line, not a traceback
+        print(f"parlour {args.command}: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
 

@@ -7,11 +7,11 @@ import sys
 
 from textual.screen import Screen
 
+from tui.usage import UsageError, table_setup
+
 
 def require_terminal(command: str | None) -> None:
     """UsageError unless stdin and stdout are both a terminal: without one the app would wait for keys forever."""
-    from tui.cli import UsageError
-
     if sys.stdin.isatty() and sys.stdout.isatty():
         return
     what = f"parlour {command}" if command else "parlour"
@@ -26,7 +26,6 @@ def build_app(args: argparse.Namespace, need_terminal: bool = False):  # noqa: A
     game is started (and its replay file written).
     """
     from tui.app import ParlourApp
-    from tui.cli import UsageError, table_setup
 
     first: Screen | None = None
     if args.command in ("play", "watch"):

@@ -67,6 +67,11 @@ def _bots(game: str, preset: str, specs: list[SeatSpec], seed: int | None, path:
     return bots
 
 
+def _kinds(specs: list[SeatSpec]) -> dict[int, str]:
+    """Each bot seat's spec text, for the match to name a bot that breaks the rules."""
+    return {i: spec.text for i, spec in enumerate(specs) if not spec.is_human}
+
+
 def new_session(
     game: str,
     preset: str,
@@ -82,7 +87,7 @@ def new_session(
     state = game_info(game).start(preset, len(specs), seed, deal)
     header = Header(game, state.preset, [SeatEntry(n, s.text) for n, s in zip(names, specs)], seed, deal)
     writer, path = storage.open_writer(header) if save else (None, None)
-    match = Match(state, names, _bots(game, state.preset, specs, seed, path), writer)  # type: ignore[arg-type]
+    match = Match(state, names, _bots(game, state.preset, specs, seed, path), writer, kinds=_kinds(specs))  # type: ignore[arg-type]
     return Session(header, specs, match, path)
 
 
@@ -98,5 +103,6 @@ def resume_session(path: Path, replay: Replay) -> Session:
         names,
         _bots(replay.header.game, replay.header.preset, specs, replay.header.seed, path),  # type: ignore[arg-type]
         storage.reopen_writer(path),
+        kinds=_kinds(specs),
     )
     return Session(replay.header, specs, match, path, earlier, list(replay.warnings))

@@ -7,47 +7,9 @@ process handling and calls these; ``docs/protocols.md`` describes every protocol
 
 from __future__ import annotations
 
-import random
-from typing import Any
+from ai.protocols.base import GameProtocol
 
-from rules.registry import game_info
-
-
-class GameProtocol:
-    """The text protocol of one game, as seen by one seat. Subclasses fill in the lines and the limits."""
-
-    first_turn_ms: int = 1000
-    """Time allowed for the program's first answer (start-up included), before scaling."""
-    turn_ms: int = 100
-    """Time allowed for every later answer, before scaling."""
-
-    def __init__(self, game: str, seat: int, num_seats: int, preset: str) -> None:
-        self.game = game
-        self.seat = seat
-        self.num_seats = num_seats
-        self.preset = preset
-        self._parse = game_info(game).parse_action
-
-    def initial_lines(self, view: Any) -> list[str]:
-        """Lines sent once, just before the first turn's input."""
-        return []
-
-    def turn_lines(self, view: Any, legal: list[str]) -> list[str]:
-        """Lines sent each time the seat must act."""
-        raise NotImplementedError
-
-    def auto_answer(self, view: Any, legal: list[str]) -> str | None:
-        """An action Parlour takes for the seat without asking the program (None: ask it)."""
-        return None
-
-    def first_turn_hint(self) -> str:
-        """Advice added to the reason when the program fails its very first turn (empty: none)."""
-        return ""
-
-    def answer(self, line: str, legal: list[str], rng: random.Random) -> tuple[str, str | None]:
-        """The canonical action of the program's line and an optional message; ValueError if malformed."""
-        assert self._parse is not None
-        return self._parse(line), None
+__all__ = ["GameProtocol", "protocol_for"]
 
 
 def protocol_for(

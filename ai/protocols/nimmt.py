@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ai.protocols import GameProtocol
+from ai.protocols.base import GameProtocol
 from rules.nimmt import HAND, NimmtView
 
 DISQUALIFIED_SCORE = -999

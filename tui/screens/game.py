@@ -23,7 +23,7 @@ from rules.registry import game_info
 from tui.games import game_ui
 from tui.games.base import GameTable, TableInput
 from tui.screens.base import ParlourScreen, compose_table_frame
-from tui.screens.modals import CurtainScreen, HelpScreen, ResultScreen
+from tui.screens.modals import CurtainScreen, HelpScreen, MessageScreen, ResultScreen
 from tui.session import Session
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
@@ -64,6 +64,8 @@ class GameScreen(ParlourScreen):
         self.curtain_for: int | None = None
         self.last_human: int | None = None
         self.thinking: set[int] = set()
+        self.broken: set[int] = set()
+        """Bot seats that chose an illegal action: never asked again."""
         self.ready: deque[tuple[int, str, float, float]] = deque()  # (seat, action, ms, ready time)
         self.animating: deque[Event] = deque()
         self.shown_result = False
@@ -167,7 +169,12 @@ class GameScreen(ParlourScreen):
         to_act = state.to_act()
         bots = self.session.match.bots
         for seat in to_act:
-            if seat in bots and seat not in self.thinking and all(r[0] != seat for r in self.ready):
+            if (
+                seat in bots
+                and seat not in self.thinking
+                and seat not in self.broken
+                and all(r[0] != seat for r in self.ready)
+            ):
                 self.start_bot(seat)
         humans = [s for s in to_act if s not in bots]
         if humans and self.asking is None:
@@ -218,6 +225,10 @@ class GameScreen(ParlourScreen):
                 f"{self.session.names[seat]}'s bot failed ({exc}); it played its first legal move",
                 severity="error",
             )
+        if action not in legal:
+            # Asked again, the bot would answer the same: stop asking it and say why.
+            self.app.call_from_thread(self.bot_broke, seat, str(self.session.match.illegal(seat, action)), generation)
+            return
         ms = (time.perf_counter() - t0) * 1000
         self.app.call_from_thread(self.bot_ready, seat, action, ms, generation, started)
 
@@ -230,6 +241,19 @@ class GameScreen(ParlourScreen):
         self.notify(f"{self.session.names[seat]} is disqualified: {reason}", severity="error")
         self.animating.extend(events)
         self.run_animation()
+
+    def bot_broke(self, seat: int, reason: str, generation: int) -> None:
+        """A built-in bot chose an illegal action: it is not asked again, and a message says so.
+
+        The game stays as it was before that action, with its replay file, so it can be left (saved) and looked at.
+        """
+        if generation != self.generation:
+            return
+        self.thinking.discard(seat)
+        self.broken.add(seat)
+        self.refresh_table()
+        saved = "\n\nThe game so far is saved: press q to leave the table." if self.session.path else ""
+        self.app.push_screen(MessageScreen("A bot broke the rules", reason + saved))
 
     def bot_ready(self, seat: int, action: str, ms: float, generation: int, started: float) -> None:
         """A bot has chosen; it is played when the pace allows."""
@@ -266,9 +290,10 @@ class GameScreen(ParlourScreen):
         try:
             events = self.session.match.play(seat, action, ms)
         except IllegalAction as exc:
-            self.notify(str(exc), title="Not allowed", severity="warning")
             if seat in self.session.match.bots:
-                self.advance()
+                self.bot_broke(seat, str(self.session.match.illegal(seat, action)), self.generation)
+            else:
+                self.notify(str(exc), title="Not allowed", severity="warning")
             return
         self.animating.extend(events)
         if self.asking is not None and self.asking.seat == seat:

@@ -1,8 +1,4 @@
-"""Fixed scenes of every screen, for SVG screenshots and snapshot tests.
-
-Each scene is a fresh app plus what to do before the picture is taken; seeds and names are fixed and
-animations are off, so the same scene always draws the same picture.
-"""
+"""Scenes of the screens around the games (home, new game, replays) and of the 6 nimmt! table."""
 
 from __future__ import annotations
 
@@ -14,13 +10,10 @@ from pathlib import Path
 from textual.app import App
 from textual.pilot import Pilot
 
-from tui import scenes_fish, scenes_hanabi, scenes_volcanoes
 from tui.app import ParlourApp
-from tui.scenekit import Scene, finished_game, person_to_act, settle, until_result, wait_until
+from tui.scenes.kit import Scene, finished_game, person_to_act, settle, until_result, wait_until
 from tui.screens.game import GameScreen
 from tui.session import new_session
-
-SIZE = (80, 24)
 
 
 def _home() -> App:
@@ -192,15 +185,3 @@ SCENES: dict[str, Scene] = {
     "replay-viewer": Scene(_with_replays, _replay_viewer),
     "bad-replay": Scene(_bad_replay, _message),
 }
-# Each other game keeps its scenes in tui/scenes_<game>.py, named "<game>-…".
-for _module in (scenes_hanabi, scenes_fish, scenes_volcanoes):
-    SCENES.update(_module.SCENES)
-
-
-async def take(name: str, path: str, size: tuple[int, int] = SIZE) -> None:
-    """Draw one scene into an SVG file."""
-    scene = SCENES[name]
-    app = scene.make()
-    async with app.run_test(size=size) as pilot:
-        await scene.prepare(pilot)
-        app.save_screenshot(path)

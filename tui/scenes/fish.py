@@ -8,7 +8,7 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from tui.app import ParlourApp
-from tui.scenekit import Scene, finished_game, person_to_act, settle, until_result, wait_until
+from tui.scenes.kit import Scene, finished_game, person_to_act, settle, until_result, wait_until
 from tui.screens.game import GameScreen
 from tui.session import new_session
 

@@ -1,4 +1,4 @@
-"""``python -m tui.screenshots DIR``: write an SVG of every screen into DIR."""
+"""``python -m tui.scenes DIR``: write an SVG of every screen into DIR."""
 
 from __future__ import annotations
 

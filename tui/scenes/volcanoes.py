@@ -9,7 +9,7 @@ from textual.pilot import Pilot
 
 from rules.volcanoes import VolcanoesState
 from tui.app import ParlourApp
-from tui.scenekit import Scene, person_to_act, settle, until_result, wait_until
+from tui.scenes.kit import Scene, person_to_act, settle, until_result, wait_until
 from tui.screens.game import GameScreen
 from tui.session import Session, new_session
 

@@ -1,0 +1,48 @@
+"""What the command line and the app launcher share: the usage error and the check of a table's options.
+
+Kept apart from ``tui/cli.py`` and ``tui/launch.py`` so that neither has to import the other for them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+from ai.seats import SeatSpecError, parse_seat, seat_problem
+from rules.core import RulesError
+from rules.registry import game_info
+
+
+class UsageError(Exception):
+    """A command line that cannot run; printed as one line, exit 2."""
+
+
+def table_setup(args: argparse.Namespace, default_human: bool) -> tuple[str, str, list[str], int]:
+    """Check game, preset, seats and seed of play/watch/arena; UsageError if any is wrong."""
+    try:
+        info = game_info(args.game)
+        preset = info.preset(args.preset)
+    except RulesError as exc:
+        raise UsageError(f"parlour {args.command}: {exc}") from None
+    if not info.available:
+        raise UsageError(f"parlour {args.command}: {info.title} is not playable yet")
+    specs = list(args.seat)
+    if not specs:
+        first = ["human"] if default_human else []
+        specs = first + ["ai:hard"] * (preset.default_seats - len(first))
+    elif len(specs) == 1 and preset.min_seats > 1 and default_human:
+        specs = specs + ["ai:hard"] * (preset.default_seats - 1)
+    for index, spec in enumerate(specs):
+        try:
+            problem = seat_problem(info.id, parse_seat(spec))
+        except SeatSpecError as exc:
+            raise UsageError(f"parlour {args.command}: {exc}") from None
+        if problem:  # a program that cannot start must stop the command, not read like a disqualification
+            raise UsageError(f"parlour {args.command}: seat {index + 1} ({spec}): {problem}")
+    if not preset.min_seats <= len(specs) <= preset.max_seats:
+        raise UsageError(
+            f"parlour {args.command}: {info.id} {preset.name} takes {preset.min_seats}–{preset.max_seats} seats, "
+            f"{len(specs)} given"
+        )
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    return info.id, preset.name, specs, seed
