@@ -16,7 +16,7 @@ from tui.screens.home import HomeScreen
 from tui.screens.modals import CurtainScreen, MessageScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.replay_viewer import ReplayScreen
-from tui.session import new_session
+from tui.session import Session, new_session
 
 SIZE = (100, 30)
 
@@ -115,17 +115,16 @@ async def test_curtain_comes_between_two_people(parlour_home: Path) -> None:
     assert curtains[:2] == ["Ana", "Ben"] and len(curtains) >= 8
 
 
-async def test_row_pick_by_keys(parlour_home: Path) -> None:
-    deal = {
-        "rounds": [
-            {
-                "rows": [50, 60, 70, 80],
-                "hands": [list(range(1, 11)), list(range(81, 91)), list(range(91, 101)), list(range(11, 21))],
-            }
-        ]
-    }
+def row_pick_table(rows: list[int], last_hand: list[int]) -> tuple[Session, ParlourApp]:
+    """A person holding 1–10 (so card 1 fits no row) against three easy bots, the last holding ``last_hand``."""
+    hands = [list(range(1, 11)), list(range(81, 91)), list(range(91, 101)), last_hand]
+    deal = {"rounds": [{"rows": rows, "hands": hands}]}
     session = new_session("nimmt", "codingame", ["human", "ai:easy", "ai:easy", "ai:easy"], None, deal=deal)
-    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    return session, ParlourApp(GameScreen(session, pace=0), pace=0)
+
+
+async def test_row_pick_by_keys(parlour_home: Path) -> None:
+    session, app = row_pick_table([50, 60, 70, 80], list(range(11, 21)))
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: my_turn(pilot))
         await pilot.press("enter")  # card 1 is lower than every row
@@ -303,16 +302,7 @@ async def test_command_line_opens_replay_and_resume(parlour_home: Path) -> None:
 
 async def test_row_pick_starts_on_the_fewest_heads_and_rows_show_heads(parlour_home: Path) -> None:
     # Heads: 55 has 7, 43 has 1, 22 has 5, 41 has 1: rows 1 and 3 tie on fewest, so the cursor starts on row 1.
-    deal = {
-        "rounds": [
-            {
-                "rows": [55, 43, 22, 41],
-                "hands": [list(range(1, 11)), list(range(81, 91)), list(range(91, 101)), list(range(56, 66))],
-            }
-        ]
-    }
-    session = new_session("nimmt", "codingame", ["human", "ai:easy", "ai:easy", "ai:easy"], None, deal=deal)
-    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    session, app = row_pick_table([55, 43, 22, 41], list(range(56, 66)))
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: my_turn(pilot))
         await pilot.press("enter")  # card 1 fits no row
