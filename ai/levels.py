@@ -2,37 +2,34 @@
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable
+from typing import cast
 
 from ai.bots import Bot, RandomBot
+from ai.parts import load_part
+from rules.core import BadSetup
+from rules.registry import game_record
 
 LEVELS = ("easy", "normal", "hard")
 
 BotFactory = Callable[[str, random.Random], Bot]
 
 
-BOT_MODULES = {
-    "nimmt": "ai.nimmt_bots",
-    "hanabi": "ai.hanabi_bots",
-    "fireworks": "ai.hanabi_bots",
-    "fish": "ai.fish_bots",
-    "volcanoes": "ai.volcanoes_bots",
-}
-"""The module whose ``make_bot(level, rng)`` builds each game's bots."""
-
-
 def _factory(game: str) -> BotFactory:
-    """The bot factory of ``game``; ValueError if it has no bots.
+    """The ``make_bot`` that the game's registry record names; ValueError if no game has that id.
 
     The module is imported only when its game needs a bot, so one game's bots do not load every game's. An
     import that fails is raised as it is: a broken bot module must not look like a game without AI.
     """
-    module = BOT_MODULES.get(game)
-    if module is None:
-        raise ValueError(f"no AI for {game} yet")
-    return importlib.import_module(module).make_bot
+    try:
+        record = game_record(game)
+    except BadSetup:
+        raise ValueError(f"no AI for {game} yet") from None
+    factory = load_part(record.bots)
+    if not callable(factory):
+        raise TypeError(f"{record.bots} is not a bot factory")
+    return cast(BotFactory, factory)
 
 
 def make_bot(game: str, level: str, rng: random.Random) -> Bot:

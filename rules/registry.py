@@ -1,17 +1,94 @@
-"""Every game Parlour knows, by id, in the order the home screen lists them."""
+"""Every game Parlour knows, one record each, in the order the home screen lists them.
+
+A record names all the parts of a game. The rules are imported here; every other part is given as a
+``"module:attribute"`` path, imported only by the layer that uses it (``ai/`` for bots and protocol
+adapters, ``tui/`` for the table and the screenshot scenes), so ``rules/`` never imports ``ai/`` or ``tui/``.
+Adding a game is one record below plus the game's own modules.
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from rules import fireworks, fish, hanabi, nimmt, volcanoes
 from rules.core import BadSetup, GameInfo
 
-GAMES: dict[str, GameInfo] = {
-    "nimmt": nimmt.INFO,
-    "hanabi": hanabi.INFO,
-    "fireworks": fireworks.INFO,
-    "fish": fish.INFO,
-    "volcanoes": volcanoes.INFO,
-}
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game and where each of its parts lives.
+
+    The paths are ``"module:attribute"`` strings; ``tests/test_registry.py`` imports each one and checks that
+    it is of the right kind.
+    """
+
+    info: GameInfo
+    """The rules: the ``INFO`` of the game's module in ``rules/``."""
+    bots: str
+    """``make_bot(level, rng) -> Bot``, the built-in bot of each level."""
+    protocol: str
+    """A ``GameProtocol`` subclass: the text protocol of ``cmd:`` seats."""
+    table: str
+    """A ``GameUI``: the app's table widget, help text and side panel."""
+    scenes: str
+    """A ``dict[str, Scene]``: the fixed screenshots of the game (may be shared with a sibling game)."""
+
+    @property
+    def id(self) -> str:
+        """The game's id, as on the command line and in replays."""
+        return self.info.id
+
+
+_ALL = (
+    GameRecord(
+        nimmt.INFO,
+        bots="ai.nimmt_bots:make_bot",
+        protocol="ai.protocols.nimmt:NimmtProtocol",
+        table="tui.games.nimmt:UI",
+        scenes="tui.scenes.nimmt:SCENES",
+    ),
+    GameRecord(
+        hanabi.INFO,
+        bots="ai.hanabi_bots:make_bot",
+        protocol="ai.protocols.hanabi:HanabiProtocol",
+        table="tui.games.hanabi:UI",
+        scenes="tui.scenes.hanabi:SCENES",
+    ),
+    # The league is Hanabi played four times: same bots, protocol, table widget and scenes; only its help
+    # text and side panel (LEAGUE_UI) differ.
+    GameRecord(
+        fireworks.INFO,
+        bots="ai.hanabi_bots:make_bot",
+        protocol="ai.protocols.hanabi:HanabiProtocol",
+        table="tui.games.hanabi:LEAGUE_UI",
+        scenes="tui.scenes.hanabi:SCENES",
+    ),
+    GameRecord(
+        fish.INFO,
+        bots="ai.fish_bots:make_bot",
+        protocol="ai.protocols.fish:FishProtocol",
+        table="tui.games.fish:UI",
+        scenes="tui.scenes.fish:SCENES",
+    ),
+    GameRecord(
+        volcanoes.INFO,
+        bots="ai.volcanoes_bots:make_bot",
+        protocol="ai.protocols.volcanoes:VolcanoesProtocol",
+        table="tui.games.volcanoes:UI",
+        scenes="tui.scenes.volcanoes:SCENES",
+    ),
+)
+
+RECORDS: dict[str, GameRecord] = {record.id: record for record in _ALL}
+"""The record of every game by id, in the order the home screen lists them."""
+
+GAMES: dict[str, GameInfo] = {record.id: record.info for record in _ALL}
+"""The rules of every game by id."""
+
+
+def _unknown(game_id: str) -> BadSetup:
+    """The error for an id no record has, naming the known ones."""
+    return BadSetup(f"unknown game {game_id!r} (known: {', '.join(GAMES)})")
 
 
 def game_info(game_id: str) -> GameInfo:
@@ -19,4 +96,12 @@ def game_info(game_id: str) -> GameInfo:
     try:
         return GAMES[game_id]
     except KeyError:
-        raise BadSetup(f"unknown game {game_id!r} (known: {', '.join(GAMES)})") from None
+        raise _unknown(game_id) from None
+
+
+def game_record(game_id: str) -> GameRecord:
+    """The record of every part of ``game_id``; :class:`BadSetup` naming the known ids if unknown."""
+    try:
+        return RECORDS[game_id]
+    except KeyError:
+        raise _unknown(game_id) from None

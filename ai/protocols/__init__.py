@@ -7,7 +7,10 @@ process handling and calls these; ``docs/protocols.md`` describes every protocol
 
 from __future__ import annotations
 
+from ai.parts import load_part
 from ai.protocols.base import GameProtocol
+from rules.core import BadSetup
+from rules.registry import game_record
 
 __all__ = ["GameProtocol", "protocol_for"]
 
@@ -15,25 +18,13 @@ __all__ = ["GameProtocol", "protocol_for"]
 def protocol_for(
     game: str, seat: int, num_seats: int, preset: str, options: dict[str, str] | None = None
 ) -> GameProtocol:
-    """The adapter for ``game`` seen from ``seat`` with the seat's ``cmd[…]`` options; ValueError if the game has
-    no protocol or an option does not apply to it."""
-    options = options or {}
-    if game == "nimmt":
-        from ai.protocols.nimmt import NimmtProtocol
-
-        return NimmtProtocol(game, seat, num_seats, preset, phase_last=options.get("phase", "first") == "last")
-    if options:
-        raise ValueError(f"{game} takes no seat options (given: {', '.join(sorted(options))})")
-    if game == "fish":
-        from ai.protocols.fish import FishProtocol
-
-        return FishProtocol(game, seat, num_seats, preset)
-    if game == "volcanoes":
-        from ai.protocols.volcanoes import VolcanoesProtocol
-
-        return VolcanoesProtocol(game, seat, num_seats, preset)
-    if game in ("hanabi", "fireworks"):
-        from ai.protocols.hanabi import HanabiProtocol
-
-        return HanabiProtocol(game, seat, num_seats, preset)
-    raise ValueError(f"{game} has no external program protocol")
+    """The adapter that the game's registry record names, seen from ``seat`` with the seat's ``cmd[…]`` options;
+    ValueError if the game is unknown or an option does not apply to it."""
+    try:
+        record = game_record(game)
+    except BadSetup:
+        raise ValueError(f"{game} has no external program protocol") from None
+    adapter = load_part(record.protocol)
+    if not (isinstance(adapter, type) and issubclass(adapter, GameProtocol)):
+        raise TypeError(f"{record.protocol} is not a GameProtocol subclass")
+    return adapter.for_seat(game, seat, num_seats, preset, options or {})

@@ -7,7 +7,7 @@ import the package back (an import cycle).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Self
 
 from rules.registry import game_info
 
@@ -26,6 +26,16 @@ class GameProtocol:
         self.num_seats = num_seats
         self.preset = preset
         self._parse = game_info(game).parse_action
+
+    @classmethod
+    def for_seat(cls, game: str, seat: int, num_seats: int, preset: str, options: dict[str, str]) -> Self:
+        """The adapter for ``seat`` with its ``cmd[…]`` options; ValueError for an option the game does not take.
+
+        Games without seat options keep this one; a game with options overrides it to read them.
+        """
+        if options:
+            raise ValueError(f"{game} takes no seat options (given: {', '.join(sorted(options))})")
+        return cls(game, seat, num_seats, preset)
 
     def initial_lines(self, view: Any) -> list[str]:
         """Lines sent once, just before the first turn's input."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Self
+
 from ai.protocols.base import GameProtocol
 from rules.nimmt import HAND, NimmtView
 
@@ -21,6 +23,11 @@ class NimmtProtocol(GameProtocol):
     def __init__(self, game: str, seat: int, num_seats: int, preset: str, *, phase_last: bool = False) -> None:
         super().__init__(game, seat, num_seats, preset)
         self.phase_last = phase_last
+
+    @classmethod
+    def for_seat(cls, game: str, seat: int, num_seats: int, preset: str, options: dict[str, str]) -> Self:
+        """The adapter with the seat option ``phase`` (``first``, the default, or ``last``) applied."""
+        return cls(game, seat, num_seats, preset, phase_last=options.get("phase", "first") == "last")
 
     def first_turn_hint(self) -> str:
         """A program failing at once may simply expect the phase line elsewhere: say how to try the other order."""

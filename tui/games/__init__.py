@@ -1,38 +1,32 @@
 """The game-specific parts of the app: one table widget and help text per game.
 
-Each game's module ``tui/games/<module>.py`` exposes ``UI``, a :class:`GameUI`.
+Each game's registry record (``rules/registry.py``) names its :class:`GameUI`, e.g. ``tui.games.nimmt:UI``.
 """
 
 from __future__ import annotations
 
-import importlib
-
+from ai.parts import load_part
+from rules.core import BadSetup
+from rules.registry import game_record
 from tui.games.base import GameUI
-
-MODULES = {
-    "nimmt": "tui.games.nimmt",
-    "hanabi": "tui.games.hanabi",
-    "fireworks": "tui.games.hanabi",
-    "fish": "tui.games.fish",
-    "volcanoes": "tui.games.volcanoes",
-}
 
 
 def game_ui(game: str) -> GameUI:
-    """The app's table and help for ``game``; KeyError if it has no screen yet."""
-    if game not in MODULES:
-        raise KeyError(f"no screen for {game}")
+    """The app's table and help for ``game``, as its registry record names them; KeyError if it has no screen yet."""
     try:
-        module = importlib.import_module(MODULES[game])
+        path = game_record(game).table
+    except BadSetup:
+        raise KeyError(f"no screen for {game}") from None
+    module = path.partition(":")[0]
+    try:
+        ui = load_part(path)
     except ModuleNotFoundError as exc:
-        if exc.name != MODULES[game]:
+        # Only the table module itself being absent means "not yet"; a module it imports failing is a bug.
+        if exc.name != module:
             raise
         raise KeyError(f"no screen for {game} yet") from None
-    ui = getattr(module, "UI", None)
-    if isinstance(ui, dict):
-        ui = ui.get(game)
-    if ui is None:
-        raise KeyError(f"no screen for {game} yet")
+    if not isinstance(ui, GameUI):
+        raise TypeError(f"{path} is not a GameUI")
     return ui
 
 

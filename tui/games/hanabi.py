@@ -848,21 +848,22 @@ A hint names one colour or value of a teammate's cards and costs a token; a disc
 while all 12 are in the box); a play either fits its firework or burns a fuse.
 """
 
-UI = {
-    "hanabi": GameUI(
-        table=HanabiTable,
-        help_markdown=RULES + "\n" + KEYS + "\n" + CONVENTIONS,
-        min_width=80,
-        min_height=24,
-        panel=hanabi_panel,
-        score_label="Team score",
-    ),
-    "fireworks": GameUI(
-        table=HanabiTable,
-        help_markdown=LEAGUE + "\n" + KEYS + "\n" + CONVENTIONS,
-        min_width=80,
-        min_height=24,
-        panel=league_panel,
-        score_label="League points",
-    ),
-}
+UI = GameUI(
+    table=HanabiTable,
+    help_markdown=RULES + "\n" + KEYS + "\n" + CONVENTIONS,
+    min_width=80,
+    min_height=24,
+    panel=hanabi_panel,
+    score_label="Team score",
+)
+"""Hanabi's table, help and panel."""
+
+LEAGUE_UI = GameUI(
+    table=HanabiTable,
+    help_markdown=LEAGUE + "\n" + KEYS + "\n" + CONVENTIONS,
+    min_width=80,
+    min_height=24,
+    panel=league_panel,
+    score_label="League points",
+)
+"""The Fireworks league: Hanabi's table with the league's help and a panel of round scores."""

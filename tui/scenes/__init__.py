@@ -1,21 +1,38 @@
 """Fixed scenes of every screen, for SVG screenshots and snapshot tests.
 
 Each scene is a fresh app plus what to do before the picture is taken; seeds and names are fixed and
-animations are off, so the same scene always draws the same picture. The screens around the games and the
-6 nimmt! table live in `nimmt.py`; every other game keeps its scenes, named "<game>-…", in a module of its own.
+animations are off, so the same scene always draws the same picture. Each game's registry record
+(``rules/registry.py``) names the module of its scenes, named "<game>-…"; the screens around the games live with
+the 6 nimmt! table in `nimmt.py`.
 """
 
 from __future__ import annotations
 
-from tui.scenes import fish, hanabi, nimmt, volcanoes
+from collections.abc import Iterable
+
+from ai.parts import load_part
+from rules.registry import RECORDS, GameRecord
 from tui.scenes.kit import Scene
 
 SIZE = (80, 24)
 """The terminal size of every picture."""
 
-SCENES: dict[str, Scene] = {}
-for _module in (nimmt, hanabi, fish, volcanoes):
-    SCENES.update(_module.SCENES)
+
+def scenes_of(records: Iterable[GameRecord]) -> dict[str, Scene]:
+    """Every scene the records name, in record order.
+
+    A scenes module shared by two games (Fireworks uses Hanabi's) is taken once.
+    """
+    scenes: dict[str, Scene] = {}
+    for path in dict.fromkeys(record.scenes for record in records):
+        part = load_part(path)
+        if not isinstance(part, dict):
+            raise TypeError(f"{path} is not a dict of scenes")
+        scenes.update(part)
+    return scenes
+
+
+SCENES: dict[str, Scene] = scenes_of(RECORDS.values())
 
 
 async def take(name: str, path: str, size: tuple[int, int] = SIZE) -> None:
