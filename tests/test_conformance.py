@@ -17,6 +17,8 @@ from functools import cache
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.core import Event, GameState, IllegalAction
 from rules.hanabi import CARD_TEXT
@@ -205,6 +207,45 @@ def test_illegal_actions_are_rejected_and_change_nothing(game: str, preset: str,
     assert tried >= 4 * seats
 
 
+@cache
+def opening(game: str, preset: str, seats: int) -> GameState[Any]:
+    """A seeded game a few actions in, shared by the examples below (each works on a copy)."""
+    state = start(game, preset, seats, 1)
+    play(state, record(game, preset, seats, 1)[:seats])
+    return state
+
+
+NEAR_MISSES: tuple[Callable[[str], str], ...] = (
+    str.lower,
+    str.title,
+    lambda a: f" {a}",
+    lambda a: f"{a}\n",
+    lambda a: a.replace(":", " ").replace(" ", ":") if " " in a or ":" in a else a + ":",
+    lambda a: a[:-1],
+    lambda a: a + a[-1],
+    lambda a: a.replace(" ", "  "),
+)
+"""Ways to spoil a legal action's text a little: none of them is the canonical text any more."""
+
+
+@settings(max_examples=200, deadline=None)
+@given(combo=st.sampled_from(COMBOS), data=st.data())
+def test_any_text_that_is_not_legal_is_refused(combo: Combo, data: st.DataObject) -> None:
+    """Arbitrary text, or a legal action's text slightly spoiled, is either legal or refused with nothing changed."""
+    state = opening(*combo).copy()
+    acting = state.to_act()[0]
+    near = st.tuples(st.sampled_from(state.legal_actions(acting)), st.sampled_from(NEAR_MISSES))
+    text = data.draw(st.text(max_size=24) | near.map(lambda pair: pair[1](pair[0])), label="text")
+    for seat in range(state.num_seats):
+        if text in state.legal_actions(seat):
+            continue
+        before = observable(state)
+        with pytest.raises(IllegalAction) as err:
+            state.apply(seat, text)
+        assert (err.value.seat, err.value.action) == (seat, text)
+        assert observable(state) == before
+
+
 # --- determinism by seed -------------------------------------------------------------------------------------------
 @pytest.mark.parametrize(("game", "preset", "seats", "seed"), CASES)
 def test_same_seed_and_actions_give_the_same_game(game: str, preset: str, seats: int, seed: int) -> None:
@@ -314,3 +355,36 @@ def test_a_seat_cannot_tell_deals_apart_that_differ_only_in_what_it_may_not_see(
         twin = GAMES[game].start(preset, seats, None, TWIN_DEALS[game](dealt, seat, rng))
         assert twin.view(None) != dealt.view(None), "the twin deal should differ somewhere"
         assert twin.view(seat) == dealt.view(seat)
+
+
+# --- disqualification ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("game", "preset", "seats", "seed"), CASES)
+def test_a_disqualified_seat_is_out_and_the_replay_keeps_it(game: str, preset: str, seats: int, seed: int) -> None:
+    """A seat disqualified mid-game never acts again, ranks last (shared only in co-operative games), and the
+    replay line recording it loads back to the same game."""
+    moves = record(game, preset, seats, seed)
+    out = seed % seats
+    state = start(game, preset, seats, seed)
+    file = io.StringIO()
+    writer = ReplayWriter(file, Header(game, preset, [SeatEntry(f"P{s}", "human") for s in range(seats)], seed=seed))
+    for seat, action in moves[: len(moves) // 3]:
+        state.apply(seat, action)
+        writer.action(seat, action)
+    state.disqualify(out, "the program stopped answering")
+    writer.disqualify(out, "the program stopped answering")
+    rng = random.Random(seed)
+    while not state.is_over:
+        assert out not in state.to_act() and state.legal_actions(out) == []
+        seat, action = random_step(state, rng)
+        state.apply(seat, action)
+        writer.action(seat, action)
+    writer.result(state)
+
+    outcome = state.outcome()
+    assert outcome is not None and outcome.ranks[out] == max(outcome.ranks)
+    if not GAMES[game].cooperative:
+        assert outcome.ranks.count(outcome.ranks[out]) == 1, "a disqualified seat shares last place"
+    file.seek(0)
+    loaded = load_replay(file.readlines())
+    assert [a.disqualify for a in loaded.actions if a.disqualify] == ["the program stopped answering"]
+    assert observable(loaded.state) == observable(state)
