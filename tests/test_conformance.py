@@ -349,7 +349,7 @@ def test_a_seat_cannot_tell_deals_apart_that_differ_only_in_what_it_may_not_see(
     """Swap what seat s may not see (other hands, or its own cards and the deck): its view does not change."""
     rng = random.Random(seed)
     for seat in range(seats):
-        dealt = start(game, preset, seats, seed)
+        dealt: Any = start(game, preset, seats, seed)  # the league's seating (round.seats) is game-specific
         if game == "fireworks" and seat not in dealt.round.seats:
             continue  # sitting the first round out, this seat sees every card of it
         twin = GAMES[game].start(preset, seats, None, TWIN_DEALS[game](dealt, seat, rng))
