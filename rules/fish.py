@@ -300,10 +300,11 @@ class FishState(GameState[FishView]):
         """Place or slide a penguin; remove stuck penguins; pass the turn on."""
         if seat != self.turn:
             raise IllegalAction(seat, action, "the game is over" if self.turn is None else "it is not this seat's turn")
-        try:
-            p, t = action_parts(action)
-        except ValueError:
-            raise IllegalAction(seat, action, "expected MOVE <penguin id> <tile like C7>") from None
+        parts = _ACTIONS.get(action)
+        if parts is None:
+            # Only the canonical text is an action (what legal_actions lists and replays store).
+            raise IllegalAction(seat, action, "expected the canonical MOVE <penguin id> <tile like C7>")
+        p, t = parts
         if p >= len(self.penguins) or p // self.k != seat:
             raise IllegalAction(seat, action, f"penguin {p} is not one of this seat's")
         fish, occ = self.fish, self.occ

@@ -285,10 +285,13 @@ class Round:
             raise IllegalAction(seat, action, f"it is seat {self.seats[p]}'s turn")
         parsed = _PARSED.get(action)
         if parsed is None:
+            # Only the canonical text is an action (what legal_actions lists and replays store); protocols and
+            # the app normalise what people and programs type with parse_action before they get here.
             try:
-                parsed = _PARSED[parse_action(action)]
+                reason = f"not the canonical text; did you mean {parse_action(action)!r}?"
             except ValueError as e:
-                raise IllegalAction(seat, action, str(e)) from None
+                reason = str(e)
+            raise IllegalAction(seat, action, reason)
         kind, a, b = parsed
         hand = self.hands[p]
         if kind == "P" or kind == "D":

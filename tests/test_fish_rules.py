@@ -5,8 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from rules import fish
 from rules.core import BadSetup, IllegalAction
@@ -341,39 +339,3 @@ def random_game(seed: int, seats: int, preset: str, check: bool) -> tuple[list[s
 def test_thousands_of_random_games() -> None:
     for i in range(2000):
         random_game(i, 2 + i % 3, ("codingame", "classic")[i // 3 % 2], check=i % 4 == 0)
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.integers(0, 10**9), st.integers(2, 4), st.sampled_from(["codingame", "classic"]))
-def test_random_game_properties(seed: int, seats: int, preset: str) -> None:
-    log, scores = random_game(seed, seats, preset, check=True)
-    assert random_game(seed, seats, preset, check=False) == (log, scores)
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.integers(0, 10**6), st.integers(0, 200))
-def test_illegal_actions_change_nothing(seed: int, steps: int) -> None:
-    s = new_game("codingame", 2, seed, None)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if s.is_over:
-            break
-        play(s, rng.choice(s.legal_actions(s.to_act()[0])))
-    if s.is_over:
-        return
-    seat = s.to_act()[0]
-    legal = set(s.legal_actions(seat))
-    before = s.view(None)
-    tried = 0
-    for p in range(len(s.penguins)):
-        for t in range(0, 60, 7):
-            a = fish.MOVE_TEXT[p][t]
-            if a in legal:
-                continue
-            with pytest.raises(IllegalAction):
-                s.apply(seat, a)
-            tried += 1
-    assert tried and s.view(None) == before
-    c = s.copy()
-    play(c, sorted(legal)[0])
-    assert s.view(None) == before and c.view(None) != before

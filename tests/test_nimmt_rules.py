@@ -374,20 +374,3 @@ def test_game_ends_when_one_seat_is_left() -> None:
     assert [e.kind for e in g.disqualify(3, "again")] == ["disqualified"]
     with pytest.raises(RulesError):
         g.disqualify(7, "no such seat")
-
-
-def test_copy_is_independent() -> None:
-    g = new_game("classic", 5, 8, None)
-    rng = random.Random(8)
-    for _ in range(23):
-        s = g.to_act()[0]
-        g.apply(s, g.legal_actions(s)[0])
-    c = g.copy()
-    before = snapshot(g)
-    play_random(c, rng)
-    assert snapshot(g) == before
-    d = g.copy()
-    acts = play_random(g, random.Random(3))
-    for s, a in acts:
-        d.apply(s, a)
-    assert d.view(None) == g.view(None)
