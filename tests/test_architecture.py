@@ -207,6 +207,26 @@ def test_no_import_cycles() -> None:
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
 
 
+MAX_LINES = 600
+"""Past this a module is hard to read in one sitting; only one game's rules may run longer."""
+
+
+def long_modules(package: str, limit: int = MAX_LINES) -> dict[str, int]:
+    """The files of ``package`` longer than ``limit`` lines, with their line counts."""
+    found = {}
+    for path in sorted((ROOT / package).rglob("*.py")):
+        count = len(path.read_text(encoding="utf-8").splitlines())
+        if count > limit:
+            found[str(path.relative_to(ROOT))] = count
+    return found
+
+
+def test_no_app_module_over_the_line_limit() -> None:
+    """Every module of the app stays short enough to read whole (a long game table splits into its drawing,
+    keys, panel and help)."""
+    assert long_modules("tui") == {}
+
+
 @pytest.mark.parametrize(
     ("module", "owner", "name"),
     [

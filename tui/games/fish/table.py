@@ -1,20 +1,16 @@
-"""The Hey, That's My Fish! table: a board of text hexagons, a cursor that walks it, penguins to place and slide.
+"""The Hey, That's My Fish! table: a cursor that walks the board, penguins to place and slide.
 
-The board is drawn on a character canvas. Hexes point up (rows are offset half a hex, as the rules' geometry
-says), neighbouring hexes share their edges, and holes draw nothing, so a melted floe is a gap in the ice.
-Three sizes fit the space the widget has; the smallest fits an 80×24 terminal next to the side panel.
+The board itself is drawn by :mod:`tui.games.fish.board`; this widget keeps the state, lays the board out
+between a headline and a line about the hex under the cursor, and turns keys and clicks into actions.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Self
 
-from rich.console import Group, RenderableType
 from rich.segment import Segment
 from rich.style import Style
-from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
@@ -29,197 +25,38 @@ from rules.fish import (
     ROW_WIDTHS,
     ROWS,
     STEP,
-    TILE_COORDS,
     TILE_NAMES,
     TILES,
-    UNPLACED,
     FishView,
     action_parts,
     tile_index,
 )
-from tui.games.base import GameTable, GameUI, TableInput
+from tui.games.base import GameTable, TableInput
+from tui.games.fish.board import (
+    CURSOR_BG,
+    CURSOR_EDGE,
+    CURSOR_LEGAL_BG,
+    EDGE,
+    LEGAL_BG,
+    LEGAL_EDGE,
+    SEAT_COLOURS,
+    SELECTED_EDGE,
+    SIZES,
+    Canvas,
+    HexSize,
+    arrow_step,
+    fish_text,
+    over,
+    penguin_label,
+    penguin_number,
+    seat_style,
+)
 
-SEAT_COLOURS = ("red3", "dodger_blue2", "green4", "magenta3")
-SEAT_SWATCH = "■"
-FISH_COLOURS = {1: "grey85", 2: "gold1", 3: "dark_orange"}
-FISH_GLYPH = "●"
-EDGE = Style(color="steel_blue")
-LEGAL_BG = "#1e4d2b"
-LEGAL_EDGE = Style(color="green3")
-CURSOR_EDGE = Style(color="yellow1", bold=True)
-CURSOR_BG = "grey37"
-CURSOR_LEGAL_BG = "green4"
-SELECTED_EDGE = Style(color="bright_white", bold=True)
 PAUSE = {"place": 0.5, "move": 0.8, "stuck": 1.0}
 
 # Hex directions in the rules' order (W, E, NW, NE, SW, SE) and the keys around S that step that way.
 HEX_KEYS = {"a": 0, "d": 1, "w": 2, "e": 3, "z": 4, "x": 5}
-
-
-@dataclass(frozen=True)
-class HexSize:
-    """One drawing size: pointy-top hexes with ``slope`` lines of / \\ edges and ``side`` lines of | edges."""
-
-    slope: int
-    side: int
-    labels: bool
-    """Column letters above and below the board (small size); larger sizes name each hex inside it."""
-    slots: tuple[tuple[int, str], ...]
-    """What each interior line shows: (line relative to the first | line, what)."""
-
-    @property
-    def dx(self) -> int:
-        """Columns from one hex's left edge to the next one's."""
-        return 2 * (self.slope + 1)
-
-    @property
-    def dy(self) -> int:
-        """Lines from one row of hexes to the next."""
-        return self.slope + self.side
-
-    @property
-    def top(self) -> int:
-        """Line of row 1's first | line."""
-        return (1 if self.labels else 0) + self.slope
-
-    @property
-    def width(self) -> int:
-        """Columns the board needs, with the row numbers at its left."""
-        return MARGIN + 8 * self.dx + 1
-
-    @property
-    def height(self) -> int:
-        """Lines the board needs, with the column letters when shown."""
-        return 8 * self.dy + self.slope + (2 if self.labels else 0)
-
-    def origin(self, tile: int) -> tuple[int, int]:
-        """(x of the left | edge, y of the first | line) of a tile on the canvas."""
-        col, row = TILE_COORDS[tile]
-        shift = self.slope + 1 if row % 2 == 0 else 0  # rows 1, 3, 5, 7 sit half a hex to the right
-        return MARGIN + col * self.dx + shift, self.top + row * self.dy
-
-    def interior(self, tile: int) -> dict[int, range]:
-        """Per canvas line, the columns inside the hex."""
-        x, y = self.origin(tile)
-        out = {y + j: range(x + 1, x + self.dx) for j in range(self.side)}
-        for k in range(1, self.slope + 1):
-            cols = range(x + k + 1, x + self.dx - k)
-            out[y - k] = cols
-            out[y + self.side - 1 + k] = cols
-        return out
-
-    def edges(self, tile: int) -> list[tuple[int, int, str]]:
-        """(x, y, character) of the hex's outline."""
-        x, y = self.origin(tile)
-        out = []
-        for j in range(self.side):
-            out += [(x, y + j, "|"), (x + self.dx, y + j, "|")]
-        for k in range(1, self.slope + 1):
-            up, down = y - k, y + self.side - 1 + k
-            out += [(x + k, up, "/"), (x + self.dx - k, up, "\\"), (x + k, down, "\\"), (x + self.dx - k, down, "/")]
-        return out
-
-
-MARGIN = 2  # the row number and a space
-SIZES = (
-    HexSize(2, 2, False, ((0, "fish"), (1, "pen"), (2, "name"))),
-    HexSize(2, 1, False, ((-1, "pen"), (0, "fish"), (1, "name"))),
-    HexSize(1, 2, False, ((0, "fish"), (1, "pen_or_name"))),
-    HexSize(1, 1, True, ((0, "pen_or_fish"),)),
-)
-"""Largest first; the table uses the largest that fits."""
 TEXT_LINES = 2  # the headline above the board and the line about the cursor's hex below it
-
-
-def fish_text(count: int, width: int) -> Text:
-    """One, two or three fish glyphs spread over ``width`` cells, in the colour of the count."""
-    if width >= 5:
-        pattern = {1: "  ●  ", 2: " ● ● ", 3: "● ● ●"}[count]
-    elif width >= 3:
-        pattern = {1: " ● ", 2: "● ●", 3: "●●●"}[count]
-    else:
-        pattern = str(count)
-    pattern = pattern.replace("●", FISH_GLYPH)
-    return Text(pattern.center(width), style=Style(color=FISH_COLOURS[count], bold=count == 3))
-
-
-def seat_style(seat: int) -> Style:
-    """A seat's penguins: its id in bold white on the seat's colour."""
-    return Style(color="bright_white", bgcolor=SEAT_COLOURS[seat % len(SEAT_COLOURS)], bold=True)
-
-
-def penguin_label(number: int, width: int) -> str:
-    """A penguin's number (its seat's 1, 2, …) centred in ``width`` cells (with a little ▲ when there is room)."""
-    return (f"▲{number}" if width >= 5 else str(number)).center(width)
-
-
-def penguin_number(view: FishView, penguin: int) -> int:
-    """What people call a penguin: its place among its seat's penguins, from 1 (the rules' ids are global)."""
-    return penguin - view.owner(penguin) * view.penguins_per_seat + 1
-
-
-def over(base: Style | None, top: Style | None) -> Style | None:
-    """``top`` laid over ``base`` (either may be missing)."""
-    if base is None or top is None:
-        return top or base
-    return base + top
-
-
-def nearest_in_row(col: int, row: int) -> int:
-    """The tile of ``row`` in column ``col``, or its last column when the row is shorter."""
-    return tile_index(min(col, ROW_WIDTHS[row] - 1), row)
-
-
-def arrow_step(tile: int, key: str) -> int:
-    """Where an arrow takes the cursor: along the row for ←→, the same column letter a row up or down for ↑↓."""
-    col, row = TILE_COORDS[tile]
-    if key == "left":
-        return tile_index(col - 1, row) if col > 0 else tile
-    if key == "right":
-        return tile_index(col + 1, row) if col + 1 < ROW_WIDTHS[row] else tile
-    if key == "up":
-        return nearest_in_row(col, row - 1) if row > 0 else tile
-    return nearest_in_row(col, row + 1) if row + 1 < ROWS else tile
-
-
-class Canvas:
-    """A grid of characters with a style each, turned into Rich text lines."""
-
-    def __init__(self, width: int, height: int) -> None:
-        self.width = width
-        self.chars = [[" "] * width for _ in range(height)]
-        self.styles: list[list[Style | None]] = [[None] * width for _ in range(height)]
-
-    def put(self, x: int, y: int, ch: str, style: Style | None) -> None:
-        """One cell (ignored off the canvas)."""
-        if 0 <= y < len(self.chars) and 0 <= x < self.width:
-            self.chars[y][x] = ch
-            self.styles[y][x] = style
-
-    def write(self, x: int, y: int, text: Text | str, style: Style | None = None) -> None:
-        """A short run of text; a Text's own style is laid over ``style``."""
-        if isinstance(text, Text):
-            style = over(style, text.style if isinstance(text.style, Style) else None)
-            text = text.plain
-        for i, ch in enumerate(text):
-            self.put(x + i, y, ch, style)
-
-    def runs(self) -> list[list[tuple[str, Style | None]]]:
-        """Each line as runs of characters of one style."""
-        out = []
-        for chars, styles in zip(self.chars, self.styles, strict=True):
-            line: list[tuple[str, Style | None]] = []
-            run, run_style = "", None
-            for ch, st in zip(chars, styles, strict=True):
-                if st != run_style and run:
-                    line.append((run, run_style))
-                    run = ""
-                run_style = st
-                run += ch
-            if run:
-                line.append((run, run_style))
-            out.append(line)
-        return out
 
 
 class FishTable(GameTable):
@@ -628,82 +465,3 @@ class FishTable(GameTable):
         text.append_text(what)
         text.append(enter, style="green")
         return text
-
-
-def fish_panel(view: FishView, names: list[str]) -> RenderableType:
-    """Each seat's fish eaten, tiles (the tie-break) and penguins, whose turn it is, and the fish still on the ice."""
-    table = Table(box=None, padding=(0, 0, 0, 1), expand=True, show_edge=False, show_header=False)
-    table.add_column("Seat", ratio=1, no_wrap=True)
-    table.add_column("Score", justify="right")
-    for s, name in enumerate(names):
-        cell = Text()
-        cell.append(SEAT_SWATCH + " ", style=SEAT_COLOURS[s % len(SEAT_COLOURS)])
-        cell.append(name, style="bold" if s in view.to_act else "")
-        if view.disqualified[s]:
-            cell.append(" ✗ out", style="red")
-        elif s in view.to_act:
-            cell.append(" ◂", style="yellow")
-        on_ice = sum(1 for p in view.seat_penguins(s) if view.penguins[p] >= 0)
-        waiting = sum(1 for p in view.seat_penguins(s) if view.penguins[p] == UNPLACED)
-        tiles = view.tiles_banked[s]
-        cell.append(f"\n  {view.fish_banked[s]} fish, {tiles} tile{'' if tiles == 1 else 's'}", style="")
-        pens = f"{waiting} to place" if waiting else f"{on_ice} on ice"
-        cell.append(f"\n  penguins: {pens}", style="dim")
-        # Fish eaten, not the score: the codingame score (100 a fish + 1 a tile) only encodes the tie-break.
-        table.add_row(cell, Text(str(view.fish_banked[s]), style="bold"))
-    ice = Text("Ice: ", style="dim")
-    for count in (1, 2, 3):
-        n = sum(1 for f in view.fish if f == count)
-        ice.append(FISH_GLYPH * count, style=FISH_COLOURS[count])
-        ice.append(f"×{n} ")
-    return Group(table, ice)
-
-
-HELP = """\
-# Hey, That's My Fish! — rules in short
-
-Sixty ice floes hold **1, 2 or 3 fish** (drawn as ● ● ●, coloured white, gold and orange).
-Each seat has penguins (4 each with two seats, 3 with three, 2 with four), numbered 1, 2, 3…
-within the seat and drawn as that number on the seat's colour.
-
-1. **Placing.** In turn, each seat puts its next penguin on a free floe (in the *classic*
-   preset only on a 1-fish floe).
-2. **Sliding.** In turn, a seat slides one of its penguins **in a straight line** along one
-   of the six hex directions, as far as it likes, but never over a hole or another penguin.
-   The floe it left **melts**: its owner keeps its fish and the tile, and it becomes water.
-3. A penguin with no free neighbour leaves the ice at once, taking its floe with it.
-   The game ends when no penguin can move.
-
-*codingame* scores 100 a fish plus 1 a tile; *classic* counts fish and breaks ties on tiles.
-Names like `C7` are a column letter and a row number; rows 1, 3, 5 and 7 sit half a hex to
-the right, so column letters zig-zag down the board.
-
-## Keys
-
-| key | does |
-|---|---|
-| ← → or h l | move the cursor along the row |
-| ↑ ↓ or k j | move to the row above / below, same column letter |
-| w e | step up-left / up-right to a neighbouring hex |
-| a d | step left / right |
-| z x | step down-left / down-right (w e a d z x are the six keys around **S**) |
-| Tab / Shift+Tab | jump to the next / previous green hex |
-| 1–4 | pick your penguin with that number (when sliding) |
-| Enter | place a penguin here · pick the penguin here · slide the picked penguin here |
-| Esc | put the picked penguin down and pick another |
-| mouse | click a hex to move there, click it again to act |
-| ? | this help |
-| q | leave the table (the game is saved; `parlour resume` goes on) |
-
-Green hexes are where you may place or slide; the yellow outline is the cursor; a hex outlined
-in a seat's colour is where that seat's last penguin landed.
-"""
-
-UI = GameUI(
-    table=FishTable,
-    help_markdown=HELP,
-    min_width=70,
-    min_height=23,
-    panel=fish_panel,
-    score_label="Score",
-)

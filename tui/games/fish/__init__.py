@@ -1,0 +1,24 @@
+"""Hey, That's My Fish! in the app: the board drawing, the table widget, the side panel and the help.
+
+The registry names ``UI``.
+"""
+
+from __future__ import annotations
+
+from tui.games.base import GameUI
+from tui.games.fish.board import CURSOR_LEGAL_BG, LEGAL_BG, SIZES
+from tui.games.fish.help import HELP
+from tui.games.fish.panel import fish_panel
+from tui.games.fish.table import FishTable
+
+__all__ = ["CURSOR_LEGAL_BG", "LEGAL_BG", "SIZES", "UI", "FishTable", "fish_panel"]
+
+UI = GameUI(
+    table=FishTable,
+    help_markdown=HELP,
+    min_width=70,
+    min_height=23,
+    panel=fish_panel,
+    score_label="Score",
+)
+"""Hey, That's My Fish!'s table, help and panel."""

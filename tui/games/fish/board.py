@@ -1,0 +1,192 @@
+"""How the Hey, That's My Fish! board is drawn: text hexagons on a character canvas, fish and penguins inside.
+
+Hexes point up (rows are offset half a hex, as the rules' geometry says), neighbouring hexes share their edges,
+and holes draw nothing, so a melted floe is a gap in the ice. Several sizes exist; the table uses the largest
+that fits, and the smallest fits an 80×24 terminal next to the side panel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+
+from rules.fish import ROW_WIDTHS, ROWS, TILE_COORDS, FishView, tile_index
+
+SEAT_COLOURS = ("red3", "dodger_blue2", "green4", "magenta3")
+SEAT_SWATCH = "■"
+FISH_COLOURS = {1: "grey85", 2: "gold1", 3: "dark_orange"}
+FISH_GLYPH = "●"
+EDGE = Style(color="steel_blue")
+LEGAL_BG = "#1e4d2b"
+LEGAL_EDGE = Style(color="green3")
+CURSOR_EDGE = Style(color="yellow1", bold=True)
+CURSOR_BG = "grey37"
+CURSOR_LEGAL_BG = "green4"
+SELECTED_EDGE = Style(color="bright_white", bold=True)
+
+
+@dataclass(frozen=True)
+class HexSize:
+    """One drawing size: pointy-top hexes with ``slope`` lines of / \\ edges and ``side`` lines of | edges."""
+
+    slope: int
+    side: int
+    labels: bool
+    """Column letters above and below the board (small size); larger sizes name each hex inside it."""
+    slots: tuple[tuple[int, str], ...]
+    """What each interior line shows: (line relative to the first | line, what)."""
+
+    @property
+    def dx(self) -> int:
+        """Columns from one hex's left edge to the next one's."""
+        return 2 * (self.slope + 1)
+
+    @property
+    def dy(self) -> int:
+        """Lines from one row of hexes to the next."""
+        return self.slope + self.side
+
+    @property
+    def top(self) -> int:
+        """Line of row 1's first | line."""
+        return (1 if self.labels else 0) + self.slope
+
+    @property
+    def width(self) -> int:
+        """Columns the board needs, with the row numbers at its left."""
+        return MARGIN + 8 * self.dx + 1
+
+    @property
+    def height(self) -> int:
+        """Lines the board needs, with the column letters when shown."""
+        return 8 * self.dy + self.slope + (2 if self.labels else 0)
+
+    def origin(self, tile: int) -> tuple[int, int]:
+        """(x of the left | edge, y of the first | line) of a tile on the canvas."""
+        col, row = TILE_COORDS[tile]
+        shift = self.slope + 1 if row % 2 == 0 else 0  # rows 1, 3, 5, 7 sit half a hex to the right
+        return MARGIN + col * self.dx + shift, self.top + row * self.dy
+
+    def interior(self, tile: int) -> dict[int, range]:
+        """Per canvas line, the columns inside the hex."""
+        x, y = self.origin(tile)
+        out = {y + j: range(x + 1, x + self.dx) for j in range(self.side)}
+        for k in range(1, self.slope + 1):
+            cols = range(x + k + 1, x + self.dx - k)
+            out[y - k] = cols
+            out[y + self.side - 1 + k] = cols
+        return out
+
+    def edges(self, tile: int) -> list[tuple[int, int, str]]:
+        """(x, y, character) of the hex's outline."""
+        x, y = self.origin(tile)
+        out = []
+        for j in range(self.side):
+            out += [(x, y + j, "|"), (x + self.dx, y + j, "|")]
+        for k in range(1, self.slope + 1):
+            up, down = y - k, y + self.side - 1 + k
+            out += [(x + k, up, "/"), (x + self.dx - k, up, "\\"), (x + k, down, "\\"), (x + self.dx - k, down, "/")]
+        return out
+
+
+MARGIN = 2  # the row number and a space
+SIZES = (
+    HexSize(2, 2, False, ((0, "fish"), (1, "pen"), (2, "name"))),
+    HexSize(2, 1, False, ((-1, "pen"), (0, "fish"), (1, "name"))),
+    HexSize(1, 2, False, ((0, "fish"), (1, "pen_or_name"))),
+    HexSize(1, 1, True, ((0, "pen_or_fish"),)),
+)
+"""Largest first; the table uses the largest that fits."""
+
+
+def fish_text(count: int, width: int) -> Text:
+    """One, two or three fish glyphs spread over ``width`` cells, in the colour of the count."""
+    if width >= 5:
+        pattern = {1: "  ●  ", 2: " ● ● ", 3: "● ● ●"}[count]
+    elif width >= 3:
+        pattern = {1: " ● ", 2: "● ●", 3: "●●●"}[count]
+    else:
+        pattern = str(count)
+    pattern = pattern.replace("●", FISH_GLYPH)
+    return Text(pattern.center(width), style=Style(color=FISH_COLOURS[count], bold=count == 3))
+
+
+def seat_style(seat: int) -> Style:
+    """A seat's penguins: its id in bold white on the seat's colour."""
+    return Style(color="bright_white", bgcolor=SEAT_COLOURS[seat % len(SEAT_COLOURS)], bold=True)
+
+
+def penguin_label(number: int, width: int) -> str:
+    """A penguin's number (its seat's 1, 2, …) centred in ``width`` cells (with a little ▲ when there is room)."""
+    return (f"▲{number}" if width >= 5 else str(number)).center(width)
+
+
+def penguin_number(view: FishView, penguin: int) -> int:
+    """What people call a penguin: its place among its seat's penguins, from 1 (the rules' ids are global)."""
+    return penguin - view.owner(penguin) * view.penguins_per_seat + 1
+
+
+def over(base: Style | None, top: Style | None) -> Style | None:
+    """``top`` laid over ``base`` (either may be missing)."""
+    if base is None or top is None:
+        return top or base
+    return base + top
+
+
+def nearest_in_row(col: int, row: int) -> int:
+    """The tile of ``row`` in column ``col``, or its last column when the row is shorter."""
+    return tile_index(min(col, ROW_WIDTHS[row] - 1), row)
+
+
+def arrow_step(tile: int, key: str) -> int:
+    """Where an arrow takes the cursor: along the row for ←→, the same column letter a row up or down for ↑↓."""
+    col, row = TILE_COORDS[tile]
+    if key == "left":
+        return tile_index(col - 1, row) if col > 0 else tile
+    if key == "right":
+        return tile_index(col + 1, row) if col + 1 < ROW_WIDTHS[row] else tile
+    if key == "up":
+        return nearest_in_row(col, row - 1) if row > 0 else tile
+    return nearest_in_row(col, row + 1) if row + 1 < ROWS else tile
+
+
+class Canvas:
+    """A grid of characters with a style each, turned into Rich text lines."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width = width
+        self.chars = [[" "] * width for _ in range(height)]
+        self.styles: list[list[Style | None]] = [[None] * width for _ in range(height)]
+
+    def put(self, x: int, y: int, ch: str, style: Style | None) -> None:
+        """One cell (ignored off the canvas)."""
+        if 0 <= y < len(self.chars) and 0 <= x < self.width:
+            self.chars[y][x] = ch
+            self.styles[y][x] = style
+
+    def write(self, x: int, y: int, text: Text | str, style: Style | None = None) -> None:
+        """A short run of text; a Text's own style is laid over ``style``."""
+        if isinstance(text, Text):
+            style = over(style, text.style if isinstance(text.style, Style) else None)
+            text = text.plain
+        for i, ch in enumerate(text):
+            self.put(x + i, y, ch, style)
+
+    def runs(self) -> list[list[tuple[str, Style | None]]]:
+        """Each line as runs of characters of one style."""
+        out = []
+        for chars, styles in zip(self.chars, self.styles, strict=True):
+            line: list[tuple[str, Style | None]] = []
+            run, run_style = "", None
+            for ch, st in zip(chars, styles, strict=True):
+                if st != run_style and run:
+                    line.append((run, run_style))
+                    run = ""
+                run_style = st
+                run += ch
+            if run:
+                line.append((run, run_style))
+            out.append(line)
+        return out

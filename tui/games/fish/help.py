@@ -1,0 +1,41 @@
+"""The Hey, That's My Fish! help page: the rules in short, the keys, and how to read the board."""
+
+HELP = """\
+# Hey, That's My Fish! — rules in short
+
+Sixty ice floes hold **1, 2 or 3 fish** (drawn as ● ● ●, coloured white, gold and orange).
+Each seat has penguins (4 each with two seats, 3 with three, 2 with four), numbered 1, 2, 3…
+within the seat and drawn as that number on the seat's colour.
+
+1. **Placing.** In turn, each seat puts its next penguin on a free floe (in the *classic*
+   preset only on a 1-fish floe).
+2. **Sliding.** In turn, a seat slides one of its penguins **in a straight line** along one
+   of the six hex directions, as far as it likes, but never over a hole or another penguin.
+   The floe it left **melts**: its owner keeps its fish and the tile, and it becomes water.
+3. A penguin with no free neighbour leaves the ice at once, taking its floe with it.
+   The game ends when no penguin can move.
+
+*codingame* scores 100 a fish plus 1 a tile; *classic* counts fish and breaks ties on tiles.
+Names like `C7` are a column letter and a row number; rows 1, 3, 5 and 7 sit half a hex to
+the right, so column letters zig-zag down the board.
+
+## Keys
+
+| key | does |
+|---|---|
+| ← → or h l | move the cursor along the row |
+| ↑ ↓ or k j | move to the row above / below, same column letter |
+| w e | step up-left / up-right to a neighbouring hex |
+| a d | step left / right |
+| z x | step down-left / down-right (w e a d z x are the six keys around **S**) |
+| Tab / Shift+Tab | jump to the next / previous green hex |
+| 1–4 | pick your penguin with that number (when sliding) |
+| Enter | place a penguin here · pick the penguin here · slide the picked penguin here |
+| Esc | put the picked penguin down and pick another |
+| mouse | click a hex to move there, click it again to act |
+| ? | this help |
+| q | leave the table (the game is saved; `parlour resume` goes on) |
+
+Green hexes are where you may place or slide; the yellow outline is the cursor; a hex outlined
+in a seat's colour is where that seat's last penguin landed.
+"""

@@ -1,0 +1,39 @@
+"""The side panel beside the Hey, That's My Fish! table: each seat's catch and penguins, and the fish left."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from rules.fish import UNPLACED, FishView
+from tui.games.fish.board import FISH_COLOURS, FISH_GLYPH, SEAT_COLOURS, SEAT_SWATCH
+
+
+def fish_panel(view: FishView, names: list[str]) -> RenderableType:
+    """Each seat's fish eaten, tiles (the tie-break) and penguins, whose turn it is, and the fish still on the ice."""
+    table = Table(box=None, padding=(0, 0, 0, 1), expand=True, show_edge=False, show_header=False)
+    table.add_column("Seat", ratio=1, no_wrap=True)
+    table.add_column("Score", justify="right")
+    for s, name in enumerate(names):
+        cell = Text()
+        cell.append(SEAT_SWATCH + " ", style=SEAT_COLOURS[s % len(SEAT_COLOURS)])
+        cell.append(name, style="bold" if s in view.to_act else "")
+        if view.disqualified[s]:
+            cell.append(" ✗ out", style="red")
+        elif s in view.to_act:
+            cell.append(" ◂", style="yellow")
+        on_ice = sum(1 for p in view.seat_penguins(s) if view.penguins[p] >= 0)
+        waiting = sum(1 for p in view.seat_penguins(s) if view.penguins[p] == UNPLACED)
+        tiles = view.tiles_banked[s]
+        cell.append(f"\n  {view.fish_banked[s]} fish, {tiles} tile{'' if tiles == 1 else 's'}", style="")
+        pens = f"{waiting} to place" if waiting else f"{on_ice} on ice"
+        cell.append(f"\n  penguins: {pens}", style="dim")
+        # Fish eaten, not the score: the codingame score (100 a fish + 1 a tile) only encodes the tie-break.
+        table.add_row(cell, Text(str(view.fish_banked[s]), style="bold"))
+    ice = Text("Ice: ", style="dim")
+    for count in (1, 2, 3):
+        n = sum(1 for f in view.fish if f == count)
+        ice.append(FISH_GLYPH * count, style=FISH_COLOURS[count])
+        ice.append(f"×{n} ")
+    return Group(table, ice)

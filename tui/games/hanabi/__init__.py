@@ -1,0 +1,33 @@
+"""Hanabi and the Fireworks league in the app: the table widget, its drawing, the side panels and the help.
+
+The registry names ``UI`` (Hanabi) and ``LEAGUE_UI`` (the league); both use :class:`HanabiTable`.
+"""
+
+from __future__ import annotations
+
+from tui.games.base import GameUI
+from tui.games.hanabi.help import CONVENTIONS, KEYS, LEAGUE, RULES
+from tui.games.hanabi.panels import hanabi_panel, league_panel
+from tui.games.hanabi.table import HanabiTable
+
+__all__ = ["LEAGUE_UI", "UI", "HanabiTable"]
+
+UI = GameUI(
+    table=HanabiTable,
+    help_markdown=RULES + "\n" + KEYS + "\n" + CONVENTIONS,
+    min_width=80,
+    min_height=24,
+    panel=hanabi_panel,
+    score_label="Team score",
+)
+"""Hanabi's table, help and panel."""
+
+LEAGUE_UI = GameUI(
+    table=HanabiTable,
+    help_markdown=LEAGUE + "\n" + KEYS + "\n" + CONVENTIONS,
+    min_width=80,
+    min_height=24,
+    panel=league_panel,
+    score_label="League points",
+)
+"""The Fireworks league: Hanabi's table with the league's help and a panel of round scores."""

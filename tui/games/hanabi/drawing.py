@@ -1,0 +1,364 @@
+"""What the Hanabi table shows and how it draws it.
+
+Teammates' hands face up (colour and letter, so colour-blind players can play), your own hand as card backs
+showing what the hints have told you, the five fireworks, tokens, fuses, deck, the discard pile by colour and
+a few figures experienced players watch (pace, efficiency). :class:`HanabiDrawing` holds the table's state and
+draws it; :class:`~tui.games.hanabi.table.HanabiTable` adds the keys that change it.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from ai.hanabi_bots import chop_slot
+from rules.hanabi import (
+    COLOUR_LETTERS,
+    PASS,
+    SLOT_LETTERS,
+    HanabiView,
+    SlotView,
+    card_colour,
+    card_value,
+    lost_cards,
+    max_heights,
+    view_efficiency,
+    view_max_score,
+    view_pace,
+)
+from tui.games.base import GameTable, TableInput
+from tui.games.hanabi.cards import (
+    CHOP_MARK,
+    FACE_STYLE,
+    INK,
+    NARROW,
+    WIDE,
+    back,
+    face,
+    hint_label,
+    knowledge_rows,
+    touches,
+)
+
+
+@dataclass
+class Flash:
+    """Cards lit for a moment while an event is shown: ``slots`` of ``seat``'s hand."""
+
+    seat: int
+    slots: tuple[int, ...]
+    style: str
+
+
+class HanabiDrawing(GameTable):
+    """A Hanabi table's state (the view, who is choosing, what they picked) and its drawing; no keys."""
+
+    def __init__(self) -> None:
+        super().__init__(id="table")
+        self.view: HanabiView | None = None
+        self.names: list[str] = []
+        self.ask: TableInput | None = None
+        self.hide_private = False
+        self.slot = 0
+        self.target: int | None = None  # a teammate picked for a hint; None: your own hand is picked
+        self.hint: str | None = None  # "RED" or "3" once a hint is being chosen
+        self.empathy = False
+        self.person: int | None = None  # the seat whose person last had the keys
+        self.flash: Flash | None = None
+        self._hits: dict[int, int | None] = {}  # line of the drawing -> seat whose hand it shows (None: yours)
+        self._cards_x = 0
+        self._cell = NARROW
+
+    # --- who is where ------------------------------------------------------------
+    @property
+    def me(self) -> int | None:
+        """The seat whose eyes the table uses (None: a spectator who sees everything)."""
+        if self.ask is not None:
+            return self.ask.seat
+        return self.view.seat if self.view is not None else None
+
+    @property
+    def my_hand(self) -> tuple[SlotView | None, ...]:
+        """The viewer's own hand (empty for a spectator or a seat sitting this round out)."""
+        if self.view is None or self.me is None:
+            return ()
+        return self.view.hands[self.me]
+
+    def others(self) -> list[int]:
+        """The hands shown face up, in turn order starting after the viewer."""
+        view = self.view
+        if view is None:
+            return []
+        seats = list(view.round_seats)
+        me = self.me
+        if me is None or me not in seats:
+            return seats
+        i = seats.index(me)
+        return seats[i + 1 :] + seats[:i]
+
+    @property
+    def asking(self) -> bool:
+        """A person may act on the table now."""
+        return self.ask is not None and not self.hide_private and self.view is not None
+
+    # --- drawing ------------------------------------------------------------------
+    def render(self) -> RenderableType:
+        """Header figures, teammates' hands, your hand, then what to do."""
+        view = self.view
+        if view is None:
+            return Text("")
+        width = max(30, self.size.width)
+        height = self.size.height
+        top = self._header(view, width)
+        hands, hits = self._hands(view, width, gap=False)
+        prompt = [Text(line, style="italic") for line in textwrap.wrap(self._prompt(view), width)]
+        if len(top) + len(hands) + len(prompt) > height:  # a short window: the short prompt
+            prompt = [Text(line, style="italic") for line in textwrap.wrap(self._prompt(view, short=True), width)]
+        spare = height - len(top) - len(hands) - len(prompt)
+        if spare >= 2 + len(self.others()) + 1:  # a tall window: a blank line between hands too
+            hands, hits = self._hands(view, width, gap=True)
+        sections = [top, hands, prompt]
+        spare = height - sum(len(s) for s in sections)
+        lines: list[Text] = []
+        self._hits = {}
+        for n, section in enumerate(sections):
+            if n and spare > 0:  # breathing room only where the window has it
+                lines.append(Text(""))
+                spare -= 1
+            if section is hands:
+                self._hits = {len(lines) + i: seat for i, seat in hits.items()}
+            lines.extend(section)
+        for line in lines:
+            line.no_wrap = True
+            line.overflow = "ellipsis"
+        return Group(*lines)
+
+    def _header(self, view: HanabiView, width: int) -> list[Text]:
+        lines = []
+        if view.game == "fireworks":
+            line = Text(f"Round {view.round + 1} of {view.rounds}", style="bold")
+            out = [self.names[s] for s in range(view.num_seats) if s not in view.round_seats]
+            line.append(" · " + (", ".join(out) + " sits out" if out else "everyone plays"))
+            if view.over:
+                line.append(" · the league is over", style="bold")
+            lines.append(line)
+        heights = max_heights(view.fireworks, view.discards)
+        line = Text("Fireworks ", style="bold")
+        for c in range(5):
+            h = view.fireworks[c]
+            line.append(f" {COLOUR_LETTERS[c]}{h} ", style=FACE_STYLE[c] if h else f"{INK[c]} on grey23")
+            line.append("✗" if heights[c] < 5 else " ", style="bold red")
+        best = view_max_score(view)
+        line.append(f" {view.score}/{best}", style="bold")
+        if best < 25:
+            line.append(" max", style="dim")
+        lines.append(line)
+        tokens = Text("Hints ")
+        tokens.append("●" * view.tokens, style="bold cyan")
+        tokens.append("○" * (view.max_tokens - view.tokens), style="grey42")
+        tokens.append(f" {view.tokens}")
+        fuse_style = "bold red" if view.fuses else "grey42"
+        status = Text("  Fuses ")
+        status.append("✗" * view.fuses, style=fuse_style)
+        status.append("·" * (view.fuse_limit - view.fuses), style="grey42")
+        status.append(f" {view.fuses}/{view.fuse_limit}  Deck {view.deck_count}")
+        if view.turns_left is not None and not view.over:
+            status.append(f" · {view.turns_left} turns left", style="bold yellow")
+        if len(tokens) + len(status) > width:
+            tokens = Text(f"Hints {view.tokens}/{view.max_tokens}")
+        lines.append(tokens + status)
+        pace = view_pace(view)
+        so_far, needed = view_efficiency(view)
+        # Each space that parts two differently styled words ends the run before it: read run by run (as text
+        # pulled from an exported screen is), the words stay apart.
+        figures = Text("Pace ")
+        figures.append(f"{pace}  ", style="bold red" if pace <= 0 else "bold yellow" if pace < 3 else "bold")
+        figures.append("Efficiency ")
+        show_needed = needed is not None and not view.over
+        so_far_text = "–" if so_far is None else f"{so_far:.2f}"
+        figures.append(so_far_text + (" " if show_needed else ""), style="bold")
+        if show_needed:
+            figures.append(f"(needs {needed:.2f})", style="dim")
+        lines.append(figures)
+        lines.extend(self._discards(view, width))
+        return lines
+
+    def _discards(self, view: HanabiView, width: int) -> list[Text]:
+        lost = lost_cards(view.fireworks, view.discards)
+        groups = []
+        for c in range(5):
+            cards = sorted(card for card in view.discards if card_colour(card) == c)
+            if not cards:
+                continue
+            group = Text()
+            group.append(f" {COLOUR_LETTERS[c]} ", style=FACE_STYLE[c])
+            for card in cards:
+                if card in lost:
+                    group.append(f" {card_value(card)}✗", style="bold white on red3")
+                else:
+                    group.append(f" {card_value(card)}", style=INK[c])
+            groups.append(group)
+        lines = [Text("Discards", style="bold")]
+        if not groups:
+            lines[0].append(" ")
+            lines[0].append("none yet", style="dim")
+        for group in groups:
+            if len(lines[-1]) + 1 + len(group) > width:
+                lines.append(Text(" " * 8))
+            lines[-1].append(" ")
+            lines[-1].append_text(group)
+        return lines
+
+    def _name_cell(self, seat: int, width: int, note: str = "") -> Text:
+        assert self.view is not None
+        name = self.names[seat]
+        if len(name + note) <= width - 2:  # the note only when the name still shows whole beside it
+            name += note
+        style = ""
+        if self.view.to_act == seat:
+            style = "bold green"
+        if self.target == seat and self.asking:
+            style = "bold reverse yellow"
+        marker = "▶" if self.view.to_act == seat else " "
+        cell = Text(marker, style="bold green")
+        cell.append(name[: width - 2], style=style)
+        cell.append(" " * max(1, width - 1 - len(name[: width - 2])))
+        return cell
+
+    def _hands(self, view: HanabiView, width: int, gap: bool) -> tuple[list[Text], dict[int, int | None]]:
+        # Room for the longest name whole (names go up to 16 letters), its ▶ and a space, as far as the cards allow;
+        # wide cards only when they leave that room.
+        me = self.me
+        longest = max((len(self.names[s]) + (len(" (you)") if s == me else 0) for s in view.round_seats), default=8)
+        self._cell = cell = WIDE if width >= max(14, longest + 2) + (WIDE + 1) * view.hand_size else NARROW
+        name_w = max(10, min(longest + 2, width - (cell + 1) * view.hand_size))
+        self._cards_x = name_w
+        lines: list[Text] = []
+        hits: dict[int, int | None] = {}
+        last = view.history[-1] if view.history else None
+        recent = set(last.touched) if last is not None and last.kind == "hint" else set()
+        recent_target = last.target if last is not None and last.kind == "hint" else None
+        sitting_out = me is not None and me not in view.round_seats
+        if self.hide_private:
+            lines.append(Text("Cards are hidden until the next person has the keyboard.", style="italic"))
+        elif me is None:
+            lines.append(Text("Every hand, face up (spectator):", style="dim"))
+        elif sitting_out:
+            lines.append(Text(f"{self.names[me]} sits this round out: every hand is shown.", style="italic"))
+        for seat in self.others():
+            hand = view.hands[seat]
+            hits[len(lines)] = seat
+            lit = self._lit(seat, hand)
+            chop = chop_slot(hand)
+            row = self._name_cell(seat, name_w)
+            for i, slot in enumerate(hand):
+                extra = " reverse" if i in lit else ""
+                if i in lit and self.flash is not None and self.flash.seat == seat:
+                    extra = self.flash.style
+                elif seat == recent_target and i in recent and not extra:
+                    extra = " underline"
+                if slot is None:
+                    row.append("·".center(cell), style="grey50")
+                elif self.hide_private or slot.card is None:
+                    row.append_text(back(extra, cell))
+                else:
+                    row.append_text(face(slot.card, slot.touched, extra, cell, chop=i == chop))
+                row.append(" ")
+            lines.append(row)
+            if self.target == seat and self.hint is not None and self.asking:
+                marks = Text(" " * name_w)
+                for i in range(len(hand)):
+                    marks.append(("▲" if i in lit else " ").center(cell) + " ", style="bold yellow")
+                if not lit:
+                    marks = Text(f" no {hint_label(self.hint)} here: choose another hint", style="bold red")
+                lines.append(marks)
+            if self.empathy or (self.target == seat and self.asking):
+                lines.extend(self._knowledge(hand, Text("  knows", style="dim"), name_w, set()))
+            if gap:
+                lines.append(Text(""))
+        if me is not None and not sitting_out:
+            own = self._own_hand(view, me, name_w, recent if recent_target == me else set())
+            hits.update({len(lines) + i: None for i in range(len(own))})
+            lines.extend(own)
+        return lines, hits
+
+    def _lit(self, seat: int, hand: tuple[SlotView | None, ...]) -> set[int]:
+        if self.flash is not None and self.flash.seat == seat:
+            return set(self.flash.slots)
+        if self.asking and self.target == seat and self.hint is not None:
+            return {i for i, slot in enumerate(hand) if touches(slot, self.hint)}
+        return set()
+
+    def _knowledge(self, hand: tuple[SlotView | None, ...], label: Text, name_w: int, picked: set[int]) -> list[Text]:
+        top = label.copy()
+        top.append(" " * max(0, name_w - len(top)))
+        bottom = Text(" " * name_w)
+        for i, slot in enumerate(hand):
+            extra = " reverse" if i in picked else ""
+            if slot is None:
+                top.append(" " * self._cell)
+                bottom.append(" " * self._cell)
+            else:
+                a, b = knowledge_rows(slot, extra, self._cell)
+                top.append_text(a)
+                bottom.append_text(b)
+            top.append(" ")
+            bottom.append(" ")
+        return [top, bottom]
+
+    def _own_hand(self, view: HanabiView, me: int, name_w: int, recent: set[int]) -> list[Text]:
+        hand = view.hands[me]
+        lines: list[Text] = []
+        title = self._name_cell(me, name_w, " (you)")
+        flash = self.flash.slots if self.flash is not None and self.flash.seat == me else ()
+        picking = self.asking and self.target is None
+        chop = chop_slot(hand)
+        for i, slot in enumerate(hand):
+            letter = SLOT_LETTERS[i]
+            mark = "•" if slot is not None and slot.touched else CHOP_MARK if i == chop else " "
+            style = "bold"
+            if picking and i == self.slot:
+                style = "bold black on yellow"
+            elif i in flash:
+                style = "bold reverse"
+            elif i in recent:
+                style = "bold black on cyan"
+            title.append(f"{letter}{mark}".center(self._cell), style=style)
+            title.append(" ")
+        lines.append(title)
+        picked = {self.slot} if picking else set(flash)
+        rows = self._knowledge(hand, Text(""), name_w, picked)
+        lines.extend(rows)
+        return lines
+
+    def _prompt(self, view: HanabiView, short: bool = False) -> str:
+        if self.hide_private or self.ask is None:
+            if view.over:
+                return "The game is over."
+            if view.to_act is not None and not self.hide_private:
+                return f"{self.names[view.to_act]} to play."
+            return ""
+        if self.ask.legal == (PASS,):
+            return "Your hand is empty and no hint can be given: Enter passes."
+        if self.target is None:
+            if short:
+                return f"Your turn · slot {SLOT_LETTERS[self.slot]}: p plays, d discards, Tab hints."
+            return (
+                f"Your turn. Slot {SLOT_LETTERS[self.slot]} is picked (←→ or A–E): p plays it, d discards it; "
+                "Tab or ↑ picks a teammate to hint. e shows what teammates know."
+            )
+        who = self.names[self.target]
+        if self.hint is None:
+            if short:
+                return f"Hint for {who}: w r b g y or 1–5."
+            return f"Hint for {who}: press a colour (w r b g y) or a value (1–5). Esc goes back."
+        lit = [SLOT_LETTERS[i] for i, s in enumerate(view.hands[self.target]) if touches(s, self.hint)]
+        if not lit:
+            return f"{who} holds no {hint_label(self.hint)}: choose another colour or value, or Esc."
+        slots = f"slot{'s' if len(lit) > 1 else ''} {', '.join(lit)}"
+        if short:
+            return f"Tell {who} about their {hint_label(self.hint)} ({slots})? Enter"
+        return f"Tell {who} about their {hint_label(self.hint)} ({slots}): Enter gives it, Esc cancels."

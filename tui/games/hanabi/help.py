@@ -1,0 +1,88 @@
+"""The help pages of Hanabi and the Fireworks league: rules in short, keys, and the bots' conventions."""
+
+CONVENTIONS = """\
+## Playing with the bots (their conventions, in short)
+
+The bots follow a few habits a person can learn (full text: `docs/hanabi-conventions.md`):
+
+* **Chop**: your oldest card (by when it was drawn, not by slot letter) that no hint has touched. Without a
+  card known to be useless, you discard your chop.
+* **Focus**: a hint has one focus — the chop if the hint newly touches it, else the newest card it newly touches.
+* **Play hint**: a focus off the chop is playable now, or right after cards the whole table knows exactly.
+* **Delayed play**: a focus may also be the next card after one a third player knows to be playable (not the
+  hinter's or yours). Told "red" while you see that player's known R1 waiting? Your card is R2: play it once
+  the R1 is up. See no red 1 waiting? Then it is a red 1 to play now.
+* **Save hint**: a focus on the chop is playable or worth keeping — a **5** (saved with "5", never by colour), a
+  **2** (saved with "2"), or with any other hint only a **last copy** of a card still needed.
+* **Good touch**: every other card a hint newly touches is still useful. Touched cards are kept.
+* **Look-alikes**: when two of your cards could only be the same card, play the older one first; once it has
+  gone up, the other is useless.
+
+On their turn the bots first warn a teammate who is about to play a card that does not fit, then save a
+teammate's precious chop if it is in danger, play a card they know fits (5s first), hint a new play, and
+otherwise discard known trash or their chop. `ai:easy` is sometimes careless.
+"""
+
+KEYS = """\
+## Keys
+
+| key | does |
+|---|---|
+| ← → or h l, A–E (Shift) | pick a slot of your hand |
+| p / d | play / discard the picked card |
+| Tab, Shift+Tab, ↑ ↓ | pick a teammate to give a hint |
+| w r b g y | choose a colour to tell them (white red blue green yellow) |
+| 1 – 5 | choose a value to tell them |
+| Enter | give the hint shown (the cards it touches are lit and marked ▲) |
+| Esc | drop the hint, back to your hand |
+| e | show what each teammate knows of their own cards |
+| ? | this help |
+| q | leave the table (the game is saved; `parlour resume` goes on) |
+
+## Reading the table
+
+* Teammates' cards show their colour **letter** (W R B G Y) and value; a **•** marks a card some hint has
+  touched. Cards touched by the latest hint are underlined. A **↓** marks each player's chop (yours too): the
+  oldest untouched card, the one that player would throw away next.
+* Your own cards are backs: the top row lists the colours a card can still be, the bottom row its values
+  (a · rules one out). A single colour or value left is shown filled in.
+* **✗** next to a firework: a card it needs is gone for good, so it cannot reach 5. In the discard pile,
+  cards marked **✗** had their last copy thrown away.
+* **Pace**: turns the team can still spend without playing before the best score slips out of reach — at 0,
+  every turn must play or hint. **Efficiency**: cards played per hint given so far (and what the rest of the
+  game needs).
+"""
+
+RULES = """\
+# Hanabi — rules in short
+
+A co-operative game: together you build five **fireworks**, one per colour (white, red, blue, green,
+yellow), each from 1 up to 5 in order. You see every hand **but your own**.
+
+On your turn do one thing:
+
+* **Give a hint** (costs a hint token): tell one teammate every card of one colour, or every card of one
+  value, in their hand. It must touch at least one card.
+* **Discard** a card to win a token back (not allowed while every token is in the box), then draw.
+* **Play** a card: if it continues its firework it is added; otherwise it is discarded and a **fuse**
+  burns. Then draw. Finishing a firework with its 5 returns a token.
+
+Each colour has three 1s, two each of 2–4 and a single 5. When the last card is drawn, every seat gets its
+final turns. *Classic*: 8 tokens, the third fuse loses everything, the score is the cards played (25 at
+most). The *fireworks* preset is one league round (below).
+"""
+
+LEAGUE = """\
+# Fireworks league — rules in short
+
+Four players, four rounds of Hanabi with three at the table: round 1 leaves out the fourth seat, round 2 the
+third, and so on. Each round has **12 hint tokens**; the **fourth** failed play ends it. When the last card
+is drawn every seat gets three more turns.
+
+Every seat scores each round on its own: **10 + the values of every card played** (a complete firework
+counts 1+2+3+4+5) **− its own failed plays**. The league score is the sum of a seat's rounds.
+The panel shows each round's score (the running one in yellow) and the total.
+
+A hint names one colour or value of a teammate's cards and costs a token; a discard wins one back (not
+while all 12 are in the box); a play either fits its firework or burns a fuse.
+"""

@@ -1,0 +1,62 @@
+"""The side panels beside the Hanabi table: the team's score, or the league's round-by-round scores."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from rules.fireworks import round_seats
+from rules.hanabi import HanabiView, view_max_score, view_scores
+
+
+def hanabi_panel(view: HanabiView, names: list[str]) -> RenderableType:
+    """Classic: the team score and each seat's misplays; per-seat scoring: each seat's score as it stands."""
+    scores = view_scores(view)
+    lines: list[Text] = []
+    if view.preset == "classic":
+        line = Text("Team score ", style="bold")
+        line.append(f"{scores[0] if scores[0] is not None else view.score} ", style="bold green")
+        line.append(f"of {view_max_score(view)}", style="dim")
+        lines.append(line)
+    # 27 columns: a name of up to 16 letters and its mark (18), then the figure (9).
+    lines.append(Text(f"{'Seat':<18}{'Misplays' if view.preset == 'classic' else 'Score':>9}"))
+    for s, name in enumerate(names):
+        mark = " ✗" if view.disqualified[s] else " ▶" if view.to_act == s else ""
+        figure = str(view.mistakes[s]) if view.preset == "classic" else str(scores[s] if scores[s] is not None else "–")
+        row = Text(f"{name[:16] + mark:<18}", style="bold green" if view.to_act == s else "")
+        row.append(f"{figure:>9}")
+        lines.append(row)
+    return Group(*lines)
+
+
+def league_panel(view: HanabiView, names: list[str]) -> RenderableType:
+    """The league: this round, who sits out, each seat's round scores (the live one in yellow) and total."""
+    scores = view_scores(view)
+    out = [names[s] for s in range(view.num_seats) if s not in view.round_seats]
+    head = Text(f"Round {view.round + 1} of {view.rounds}", style="bold")
+    if out and not view.over:
+        head.append(f" · {', '.join(out)} out")
+    # Each figure is followed by its space (see HanabiDrawing._header); names longer than 7 get a line of their own.
+    lines = [head, Text(f"{'Seat':<9}" + "".join(f"R{r + 1} " for r in range(view.rounds)) + " Tot")]
+    own_line = any(len(name) > 7 for name in names)
+    for s, name in enumerate(names):
+        mark = "✗" if view.disqualified[s] else "▶" if view.to_act == s else " "
+        style = "bold green" if view.to_act == s else ""
+        label = Text(f"{name[:16]} {mark}" if own_line else f"{name:<7}{mark} ", style=style)
+        row = Text(" " * 9) if own_line else label
+        for r in range(view.rounds):
+            if r < len(view.round_scores):
+                played = r < len(view.round_scores) and _sat_in(r, s, view)
+                row.append(f"{view.round_scores[r][s] if played else '–':>2} ")
+            elif r == view.round and not view.over:
+                row.append(f"{scores[s] if scores[s] is not None else '–':>2} ", style="yellow")
+            else:
+                row.append(f"{'·':>2} ", style="grey42")
+        row.append(f"{view.totals[s]:>4}", style="bold")
+        lines.extend([label, row] if own_line else [row])
+    return Group(*lines)
+
+
+def _sat_in(round_index: int, seat: int, view: HanabiView) -> bool:
+    """Whether ``seat`` played finished round ``round_index`` (in the league, round r leaves out seat 3 − r)."""
+    return seat in round_seats(round_index) or view.round_scores[round_index][seat] != 0
