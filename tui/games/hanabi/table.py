@@ -31,7 +31,6 @@ PAUSE = {
     "round_end": 1.5,
     "round_start": 1.0,
 }
-HINT_KEYS = {"w": "WHITE", "r": "RED", "b": "BLUE", "g": "GREEN", "y": "YELLOW"}
 
 
 def hint_action(target: int, hint: str) -> str:
