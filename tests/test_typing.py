@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from rules.core import GameState
+from rules.core import GameState, OutcomeReason
+from rules.nimmt import CLASSIC_LIMIT
 from rules.registry import GAMES
+from rules.volcanoes import MAX_STEPS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -89,3 +91,9 @@ def test_mypy_is_a_test_tool() -> None:
     test_extra = text.split("test = [", 1)[1].split("]", 1)[0]
     assert '"mypy>=' in test_extra
     assert "[tool.mypy]" in text
+
+
+def test_outcome_reasons_quote_the_game_constants() -> None:
+    # core.py cannot import the games, so the figures in these reasons are written out there and checked here.
+    assert f"a total reached {CLASSIC_LIMIT}" == OutcomeReason.LIMIT_REACHED
+    assert f"{MAX_STEPS} steps were played without a link" == OutcomeReason.NO_LINK
