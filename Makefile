@@ -27,7 +27,8 @@ play: $(PLAY_STAMP)
 test: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy --strict rules
+	$(BIN)/mypy --strict rules ai
+	$(BIN)/mypy tui
 	$(BIN)/python -m pytest -q -p no:cacheprovider
 
 screenshots: $(PLAY_STAMP)

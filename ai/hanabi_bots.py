@@ -350,8 +350,9 @@ class Decision:
         self.tr = tr
         self.legal = legal
         self.legal_set = set(legal)
-        self.me = view.seat if view.seat is not None else view.to_act
-        assert self.me is not None
+        me = view.seat if view.seat is not None else view.to_act
+        assert me is not None  # a bot is only asked to decide for a seat
+        self.me: int = me
         self.t = tr.table()
         self.seats = view.round_seats
         self.n = len(self.seats)
@@ -632,7 +633,8 @@ class Decision:
         t = self.t
 
         def keep_value(i: int) -> tuple[float, int]:
-            tot = crit = useful = 0
+            tot = useful = 0
+            crit = 0.0  # weighted by the float CRIT_WEIGHT
             for x in ids_of(beliefs[i]):
                 w = max(self.left_me[x], 0)
                 tot += w
@@ -656,12 +658,18 @@ class Decision:
             for c in range(5):
                 text = COLOUR_HINT_TEXT[s][c]
                 if text in self.legal_set:
-                    touched = tuple(i for i, sl in enumerate(hand) if sl is not None and sl.card // 5 == c)
+                    touched = tuple(
+                        i for i, sl in enumerate(hand) if sl is not None and sl.card is not None and sl.card // 5 == c
+                    )
                     out.append((text, s, touched, COLOUR_IDS[c]))
             for v in range(1, 6):
                 text = VALUE_HINT_TEXT[s][v - 1]
                 if text in self.legal_set:
-                    touched = tuple(i for i, sl in enumerate(hand) if sl is not None and sl.card % 5 == v - 1)
+                    touched = tuple(
+                        i
+                        for i, sl in enumerate(hand)
+                        if sl is not None and sl.card is not None and sl.card % 5 == v - 1
+                    )
                     out.append((text, s, touched, VALUE_IDS[v]))
         return out
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ai.bots import Bot, BotFailure, IllegalBotAction
 from ai.external import ExternalBot, finish_all
@@ -16,7 +17,7 @@ from rules.replay import ReplayWriter
 class Match:
     """A game plus the bots of its non-human seats and an optional replay writer."""
 
-    state: GameState
+    state: GameState[Any]
     names: list[str]
     bots: dict[int, Bot]
     writer: ReplayWriter | None = None

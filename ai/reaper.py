@@ -44,7 +44,7 @@ def become_subreaper() -> bool:
 
     try:
         libc = ctypes.CDLL(None, use_errno=True)
-        ok = libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+        ok = bool(libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0)
     except (OSError, AttributeError):
         return False
     if ok:

@@ -11,6 +11,7 @@ import copy
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, Generic, Self, TypeVar
 
 
@@ -32,6 +33,68 @@ class BadSetup(RulesError):
     """A new game was asked for with an unknown preset, a wrong seat count or a bad deal."""
 
 
+class EventKind(StrEnum):
+    """What kind of thing an :class:`Event` reports, across every game.
+
+    A ``StrEnum``: each member is its text, so ``kind == "place"`` still holds and logs, JSON and replays read
+    exactly as before.
+    """
+
+    # Any game.
+    GAME_END = "game_end"
+    DISQUALIFIED = "disqualified"
+    ROUND_START = "round_start"
+    ROUND_END = "round_end"
+    ROUND_SKIPPED = "round_skipped"
+    # Placing a card or a penguin (6 nimmt!, Fish); moving a penguin or a tile's lava (Fish, Volcanoes).
+    PLACE = "place"
+    MOVE = "move"
+    # 6 nimmt!
+    TAKE = "take"
+    REVEAL = "reveal"
+    MUST_PICK = "must_pick"
+    # Hanabi and the Fireworks league.
+    PLAY = "play"
+    MISPLAY = "misplay"
+    DISCARD = "discard"
+    HINT = "hint"
+    PASS = "pass"
+    LAST_CARD = "last_card"
+    # Hey That's My Fish!
+    STUCK = "stuck"
+    # Volcanoes.
+    GROWTH = "growth"
+    ERUPTION = "eruption"
+    DORMANT = "dormant"
+    WIN = "win"
+    DRAW = "draw"
+
+
+class OutcomeReason(StrEnum):
+    """Why a game ended, across every game; a ``StrEnum`` for the same reason as :class:`EventKind`.
+
+    Volcanoes keeps three reasons as sentences of their own, because their words change from game to game: the
+    side that linked which two tiles, the side that was disqualified and why, and the eruption limit (a tunable
+    that tests shrink). Members that quote a game's constant are checked against it in ``tests/test_typing.py``.
+    """
+
+    ALL_ROUNDS_PLAYED = "all rounds played"
+    # 6 nimmt!
+    LIMIT_REACHED = "a total reached 66"
+    FEW_LEFT_IN_PLAY = "fewer than two seats are left in play"
+    # Hanabi (one round; the Fireworks league ends with ALL_ROUNDS_PLAYED).
+    FUSES = "fuses"
+    PERFECT = "perfect"
+    DECK = "deck"
+    DISQUALIFIED = "disqualified"
+    # Hey That's My Fish!
+    NO_PENGUIN_CAN_MOVE = "no penguin can move"
+    FEW_LEFT_IN_GAME = "fewer than two seats are left in the game"
+    # Volcanoes.
+    BOTH_LINKED = "both sides linked north to south at once"
+    NO_LINK = "200 steps were played without a link"
+
+
 @dataclass(slots=True)
 class Event:
     """Something an action caused, for logs, animation and bots.
@@ -40,7 +103,7 @@ class Event:
     :meth:`words` with the names to get the sentence a person reads.
     """
 
-    kind: str
+    kind: EventKind
     text: str
     seat: int | None = None
     data: Mapping[str, Any] = field(default_factory=dict)

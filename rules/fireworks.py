@@ -15,7 +15,18 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from rules.core import BadSetup, Event, GameInfo, GameState, IllegalAction, Outcome, Preset, rank_scores
+from rules.core import (
+    BadSetup,
+    Event,
+    EventKind,
+    GameInfo,
+    GameState,
+    IllegalAction,
+    Outcome,
+    OutcomeReason,
+    Preset,
+    rank_scores,
+)
 from rules.hanabi import FIREWORKS_RULES, HanabiView, Round, build_view, deck_from_deal, parse_action, shuffled_deck
 
 SEATS = 4
@@ -83,11 +94,13 @@ class FireworksState(GameState[HanabiView]):
             if len(seats) < 2:
                 self.round_scores.append((0,) * SEATS)
                 self.round_fireworks.append(0)
-                events.append(Event("round_skipped", f"Round {r + 1} is skipped: too few seats remain.", None, {}))
+                events.append(
+                    Event(EventKind.ROUND_SKIPPED, f"Round {r + 1} is skipped: too few seats remain.", None, {})
+                )
                 continue
             self.round = Round(seats, deck, FIREWORKS_RULES)
             names = ", ".join(f"{{p{s}}}" for s in seats)
-            events.append(Event("round_start", f"Round {r + 1} begins with {names}.", None,
+            events.append(Event(EventKind.ROUND_START, f"Round {r + 1} begins with {names}.", None,
                                 {"round": r, "seats": seats}))  # fmt: skip
             return
 
@@ -108,9 +121,11 @@ class FireworksState(GameState[HanabiView]):
         ranks = [len(live) + 1] * SEATS
         for s, r in zip(live, live_ranks, strict=True):
             ranks[s] = r
-        self._outcome = Outcome(tuple(float(x) for x in self.totals), tuple(ranks), "all rounds played")
+        self._outcome = Outcome(tuple(float(x) for x in self.totals), tuple(ranks), OutcomeReason.ALL_ROUNDS_PLAYED)
         table = ", ".join(f"{{p{s}}} {self.totals[s]}" for s in sorted(range(SEATS), key=lambda s: (ranks[s], s)))
-        events.append(Event("game_end", f"The league is over. Scores: {table}.", None, {"scores": tuple(self.totals)}))
+        events.append(
+            Event(EventKind.GAME_END, f"The league is over. Scores: {table}.", None, {"scores": tuple(self.totals)})
+        )
 
     def to_act(self) -> tuple[int, ...]:
         """The one seat whose turn it is in the current round."""
@@ -139,7 +154,7 @@ class FireworksState(GameState[HanabiView]):
 
     def disqualify(self, seat: int, reason: str) -> list[Event]:
         """End the current round at once (the seat scores 0 for it) and leave the seat out of later rounds."""
-        events = [Event("disqualified", f"{{p{seat}}} is disqualified: {reason}.", seat, {"reason": reason})]
+        events = [Event(EventKind.DISQUALIFIED, f"{{p{seat}}} is disqualified: {reason}.", seat, {"reason": reason})]
         if self._outcome is not None or self.disqualified[seat]:
             return events
         self.disqualified[seat] = True

@@ -30,7 +30,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core import BadSetup, Event, GameInfo, GameState, IllegalAction, Outcome, Preset, rank_scores
+from rules.core import (
+    BadSetup,
+    Event,
+    EventKind,
+    GameInfo,
+    GameState,
+    IllegalAction,
+    Outcome,
+    OutcomeReason,
+    Preset,
+    rank_scores,
+)
 
 ROWS = 8
 TILES = 60
@@ -327,7 +338,7 @@ class FishState(GameState[FishView]):
             self.last_move = (p, UNPLACED, t)
             number = p % self.k + 1  # people count each seat's penguins from 1
             text = f"{{p{seat}}} places penguin {number} on {name}."
-            events.append(Event("place", text, seat, {"penguin": p, "to": t}))
+            events.append(Event(EventKind.PLACE, text, seat, {"penguin": p, "to": t}))
             if all(x != UNPLACED for x in self.penguins):
                 self.phase = "move"
         else:
@@ -351,7 +362,7 @@ class FishState(GameState[FishView]):
             self.last_move = (p, start, t)
             events.append(
                 Event(
-                    "move",
+                    EventKind.MOVE,
                     f"{{p{seat}}} slides penguin {p % self.k + 1} from {TILE_NAMES[start]} to {name} "
                     f"and eats {gained} fish.",
                     seat,
@@ -388,7 +399,7 @@ class FishState(GameState[FishView]):
             self.tiles_banked[seat] += 1
             events.append(
                 Event(
-                    "stuck",
+                    EventKind.STUCK,
                     f"{{p{seat}}}'s penguin {p % self.k + 1} on {TILE_NAMES[t]} cannot move: it leaves with its tile "
                     f"and {gained} fish.",
                     seat,
@@ -409,7 +420,7 @@ class FishState(GameState[FishView]):
         """Pass the turn to the next seat (in seat order) that can act, or end the game."""
         n = self.num_seats
         if sum(not d for d in self.disqualified) < 2:
-            self._finish(events, "fewer than two seats are left in the game")
+            self._finish(events, OutcomeReason.FEW_LEFT_IN_GAME)
             return
         cur = self.turn if self.turn is not None else -1
         for i in range(1, n + 1):
@@ -417,9 +428,9 @@ class FishState(GameState[FishView]):
             if self._can_act(s):
                 self.turn = s
                 return
-        self._finish(events, "no penguin can move")
+        self._finish(events, OutcomeReason.NO_PENGUIN_CAN_MOVE)
 
-    def _finish(self, events: list[Event], reason: str) -> None:
+    def _finish(self, events: list[Event], reason: OutcomeReason) -> None:
         self.phase = "over"
         self.turn = None
         scores = self.current_scores()
@@ -437,7 +448,7 @@ class FishState(GameState[FishView]):
         table = ", ".join(f"{{p{s}}} {score_text(self.preset, scores[s])}" for s in order)
         events.append(
             Event(
-                "game_end",
+                EventKind.GAME_END,
                 f"Game over ({reason}). Scores: {table}.",
                 None,
                 {"scores": tuple(scores), "ranks": tuple(ranks)},
@@ -452,7 +463,7 @@ class FishState(GameState[FishView]):
 
     def disqualify(self, seat: int, reason: str) -> list[Event]:
         """The seat's penguins leave (their tiles stay as ice); it ranks last and the others play on."""
-        events = [Event("disqualified", f"{{p{seat}}} is disqualified: {reason}.", seat, {"reason": reason})]
+        events = [Event(EventKind.DISQUALIFIED, f"{{p{seat}}} is disqualified: {reason}.", seat, {"reason": reason})]
         if self.phase == "over" or self.disqualified[seat]:
             return events
         self.disqualified[seat] = True
@@ -467,7 +478,7 @@ class FishState(GameState[FishView]):
         if self.turn == seat or (self.turn is not None and not self._can_act(self.turn)):
             self._advance(events)
         elif sum(not d for d in self.disqualified) < 2:
-            self._finish(events, "fewer than two seats are left in the game")
+            self._finish(events, OutcomeReason.FEW_LEFT_IN_GAME)
         return events
 
     def view(self, seat: int | None) -> FishView:

@@ -15,7 +15,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from rules.core import BadSetup, Event, GameInfo, GameState, IllegalAction, Outcome, Preset, rank_scores
+from rules.core import (
+    BadSetup,
+    Event,
+    EventKind,
+    GameInfo,
+    GameState,
+    IllegalAction,
+    Outcome,
+    OutcomeReason,
+    Preset,
+    rank_scores,
+)
 
 COLOURS = ("WHITE", "RED", "BLUE", "GREEN", "YELLOW")
 COLOUR_LETTERS = "WRBGY"
@@ -308,7 +319,7 @@ class Round:
             if self.legal_actions(seat) != [PASS]:
                 raise IllegalAction(seat, action, "passing is allowed only when no other action is legal")
             self.history.append(Move(seat, PASS, "pass"))
-            events.append(Event("pass", f"{{p{seat}}} can do nothing and passes.", seat, {}))
+            events.append(Event(EventKind.PASS, f"{{p{seat}}} can do nothing and passes.", seat, {}))
         else:
             if self.tokens <= 0:
                 raise IllegalAction(seat, action, "there are no hint tokens left")
@@ -336,19 +347,20 @@ class Round:
                 if bonus:
                     self.tokens += 1
                 text = f"{{p{seat}}} plays {name} from slot {letter}" + (" and regains a hint token." if bonus else ".")
-                events.append(Event("play", text, seat, {"slot": slot, "card": card, "success": True}))
+                events.append(Event(EventKind.PLAY, text, seat, {"slot": slot, "card": card, "success": True}))
             else:
                 self.fuses += 1
                 self.mistakes[p] += 1
                 self.discards.append(card)
                 events.append(
-                    Event("misplay", f"{{p{seat}}} plays {name} from slot {letter}, which does not fit: a fuse burns.",
+                    Event(EventKind.MISPLAY,
+                          f"{{p{seat}}} plays {name} from slot {letter}, which does not fit: a fuse burns.",
                           seat, {"slot": slot, "card": card, "success": False})
                 )  # fmt: skip
         else:
             self.tokens += 1
             self.discards.append(card)
-            events.append(Event("discard", f"{{p{seat}}} discards {name} from slot {letter}.", seat,
+            events.append(Event(EventKind.DISCARD, f"{{p{seat}}} discards {name} from slot {letter}.", seat,
                                 {"slot": slot, "card": card}))  # fmt: skip
         drawn = -1
         if self.next_draw < len(self.deck):
@@ -358,7 +370,7 @@ class Round:
             if self.next_draw == len(self.deck):
                 # The drawer's own turn does not count among the final turns.
                 self.final_left = self.rules.final_turns * len(self.seats) + 1
-                events.append(Event("last_card", "The last card has been drawn.", seat, {}))
+                events.append(Event(EventKind.LAST_CARD, "The last card has been drawn.", seat, {}))
         else:
             self.hands[p][slot] = -1
         self.col_mask[p][slot] = ALL_COLOURS
@@ -391,7 +403,8 @@ class Round:
         said = COLOURS[what].lower() if is_colour else f"{what}s"
         letters = ", ".join(SLOT_LETTERS[i] for i in touched)
         events.append(
-            Event("hint", f"{{p{seat}}} tells {{p{target}}} about their {said}: slot{'s' if len(touched) > 1 else ''} "
+            Event(EventKind.HINT,
+                  f"{{p{seat}}} tells {{p{target}}} about their {said}: slot{'s' if len(touched) > 1 else ''} "
                   f"{letters}.", seat, {"target": target, "touched": touched, "hint": action.split(":")[2]})
         )  # fmt: skip
         self.history.append(
@@ -401,28 +414,28 @@ class Round:
 
     def _end_turn(self, events: list[Event]) -> None:
         if self.fuses >= self.rules.fuse_limit:
-            self._finish("fuses", events)
+            self._finish(OutcomeReason.FUSES, events)
             return
         if sum(self.fireworks) == 25:
-            self._finish("perfect", events)
+            self._finish(OutcomeReason.PERFECT, events)
             return
         if self.final_left is not None:
             self.final_left -= 1
             if self.final_left <= 0:
-                self._finish("deck", events)
+                self._finish(OutcomeReason.DECK, events)
                 return
         self.turn = (self.turn + 1) % len(self.seats)
 
-    def _finish(self, reason: str, events: list[Event]) -> None:
+    def _finish(self, reason: OutcomeReason, events: list[Event]) -> None:
         self.over = True
         self.reason = reason
         words = {
-            "fuses": "the fuses burnt out",
-            "perfect": "all five fireworks are complete",
-            "deck": "the final turns are played",
-            "disqualified": "a seat was disqualified",
+            OutcomeReason.FUSES: "the fuses burnt out",
+            OutcomeReason.PERFECT: "all five fireworks are complete",
+            OutcomeReason.DECK: "the final turns are played",
+            OutcomeReason.DISQUALIFIED: "a seat was disqualified",
         }[reason]
-        events.append(Event("round_end", f"The round is over: {words}.", None,
+        events.append(Event(EventKind.ROUND_END, f"The round is over: {words}.", None,
                             {"reason": reason, "fireworks": tuple(self.fireworks)}))  # fmt: skip
 
     def disqualify(self, seat: int, events: list[Event]) -> None:
@@ -430,7 +443,7 @@ class Round:
         if self.over or seat not in self._pos:
             return
         self.disqualified = seat
-        self._finish("disqualified", events)
+        self._finish(OutcomeReason.DISQUALIFIED, events)
 
     @property
     def turns_left(self) -> int | None:
@@ -624,11 +637,13 @@ class HanabiState(GameState[HanabiView]):
         scores = rnd.seat_scores()
         ranks = list(rank_scores(scores, higher_is_better=True))
         self._outcome = Outcome(tuple(float(x) for x in scores), tuple(ranks), rnd.reason)
-        events.append(Event("game_end", f"Game over: final score {max(scores)}.", None, {"scores": tuple(scores)}))
+        events.append(
+            Event(EventKind.GAME_END, f"Game over: final score {max(scores)}.", None, {"scores": tuple(scores)})
+        )
 
     def disqualify(self, seat: int, reason: str) -> list[Event]:
         """The game ends at once; the failed seat scores 0, the others the score standing at that moment."""
-        events = [Event("disqualified", f"{{p{seat}}} is disqualified: {reason}.", seat, {"reason": reason})]
+        events = [Event(EventKind.DISQUALIFIED, f"{{p{seat}}} is disqualified: {reason}.", seat, {"reason": reason})]
         if self.round.over:
             return events
         self.round.disqualify(seat, events)

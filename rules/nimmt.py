@@ -14,7 +14,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core import BadSetup, Event, GameInfo, GameState, IllegalAction, Outcome, Preset, RulesError, rank_scores
+from rules.core import (
+    BadSetup,
+    Event,
+    EventKind,
+    GameInfo,
+    GameState,
+    IllegalAction,
+    Outcome,
+    OutcomeReason,
+    Preset,
+    RulesError,
+    rank_scores,
+)
 
 CARDS = 104
 ROWS = 4
@@ -130,12 +142,12 @@ def _event(rec: tuple[Any, ...]) -> Event:
     if kind == "place":
         _, seat, card, row, fresh = rec
         text = f"{{p{seat}}}'s {card} starts row {row}." if fresh else f"{{p{seat}}} puts {card} on row {row}."
-        return Event("place", text, seat, {"card": card, "row": row})
+        return Event(EventKind.PLACE, text, seat, {"card": card, "row": row})
     if kind == "take":
         _, seat, row, cards, heads = rec
         taken = f"{len(cards)} card{'s' if len(cards) > 1 else ''}, {heads} head{'s' if heads != 1 else ''}"
         return Event(
-            "take",
+            EventKind.TAKE,
             f"{{p{seat}}} takes row {row} ({taken}).",
             seat,
             {"row": row, "cards": tuple(cards), "cattle": heads},
@@ -143,29 +155,34 @@ def _event(rec: tuple[Any, ...]) -> Event:
     if kind == "reveal":
         played = rec[1]
         shown = ", ".join(f"{{p{s}}} {c}" for c, s in played)
-        return Event("reveal", f"Cards revealed: {shown}.", None, {"cards": {s: c for c, s in played}})
+        return Event(EventKind.REVEAL, f"Cards revealed: {shown}.", None, {"cards": {s: c for c, s in played}})
     if kind == "must_pick":
         _, seat, card = rec
         text = f"{{p{seat}}}'s {card} is lower than every row: {{p{seat}}} picks a row to take."
-        return Event("must_pick", text, seat, {"card": card})
+        return Event(EventKind.MUST_PICK, text, seat, {"card": card})
     if kind == "round_start":
         _, rnd, rows = rec
         text = f"Round {rnd + 1} begins; the rows start with {', '.join(map(str, rows))}."
-        return Event("round_start", text, None, {"round": rnd, "rows": rows})
+        return Event(EventKind.ROUND_START, text, None, {"round": rnd, "rows": rows})
     if kind == "round_end":
         _, rnd, got = rec
         summary = ", ".join(f"{{p{s}}} {c}" for s, c in enumerate(got))
         return Event(
-            "round_end", f"Round {rnd + 1} is over. Heads taken: {summary}.", None, {"round": rnd, "round_cattle": got}
+            EventKind.ROUND_END,
+            f"Round {rnd + 1} is over. Heads taken: {summary}.",
+            None,
+            {"round": rnd, "round_cattle": got},
         )
     if kind == "game_end":
         _, reason, scores, ranks = rec
         order = sorted(range(len(scores)), key=lambda s: (ranks[s], s))
         table = ", ".join(f"{{p{s}}} {scores[s]}" for s in order)
-        return Event("game_end", f"Game over ({reason}). Cattle: {table}.", None, {"scores": scores, "ranks": ranks})
+        return Event(
+            EventKind.GAME_END, f"Game over ({reason}). Cattle: {table}.", None, {"scores": scores, "ranks": ranks}
+        )
     if kind == "disqualified":
         _, seat, reason = rec
-        return Event("disqualified", f"{{p{seat}}} is disqualified: {reason}.", seat, {"reason": reason})
+        return Event(EventKind.DISQUALIFIED, f"{{p{seat}}} is disqualified: {reason}.", seat, {"reason": reason})
     raise AssertionError(f"unknown event record {rec!r}")
 
 
@@ -488,14 +505,14 @@ class NimmtState(GameState[NimmtView]):
         recs.append(("round_end", self.round, tuple(self.round_cattle)))
         if self._codingame:
             if self.round + 1 >= CODINGAME_ROUNDS:
-                self._finish(recs, "all rounds played")
+                self._finish(recs, OutcomeReason.ALL_ROUNDS_PLAYED)
                 return
         elif max(self.scores[s] for s in self._live) >= CLASSIC_LIMIT:
-            self._finish(recs, f"a total reached {CLASSIC_LIMIT}")
+            self._finish(recs, OutcomeReason.LIMIT_REACHED)
             return
         self._start_round(recs)
 
-    def _finish(self, recs: list[tuple[Any, ...]], reason: str) -> None:
+    def _finish(self, recs: list[tuple[Any, ...]], reason: OutcomeReason) -> None:
         self.over = True
         self._can = {}
         self.picker = None
@@ -541,7 +558,7 @@ class NimmtState(GameState[NimmtView]):
                 self.removed.append(mine)
                 self._played = [(c, s) for c, s in self._played if s != seat]
         if len(self._live) < 2:
-            self._finish(recs, "fewer than two seats are left in play")
+            self._finish(recs, OutcomeReason.FEW_LEFT_IN_PLAY)
         elif was_picker:
             # Its too-low card was withdrawn unplaced; placement goes on with the next card.
             self.picker = None

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core import BadSetup, Event, GameInfo, GameState, IllegalAction, Outcome, Preset
+from rules.core import BadSetup, Event, EventKind, GameInfo, GameState, IllegalAction, Outcome, OutcomeReason, Preset
 from rules.volcanoes_board import LAYOUT, NAMES, NEIGHBORS, OPPOSITE
 
 TILES = 80
@@ -427,7 +427,7 @@ class VolcanoesState(GameState[VolcanoesView]):
                 what = f"raises {side}'s volcano on {NAMES[i]} to level {abs(new)}{erupts}"
             events.append(
                 Event(
-                    "move",
+                    EventKind.MOVE,
                     f"{{p{seat}}} {what}",
                     seat,
                     {"tile": NAMES[i], "from": old, "to": new, "step": self.step},
@@ -463,7 +463,7 @@ class VolcanoesState(GameState[VolcanoesView]):
                 text += f" {who} {'grow' if plural else 'grows'} to level 4 and {'erupt' if plural else 'erupts'}."
             events.append(
                 Event(
-                    "growth",
+                    EventKind.GROWTH,
                     text,
                     None,
                     {"step": self.step, "reached_4": tuple(NAMES[t] for t in due)},
@@ -495,7 +495,7 @@ class VolcanoesState(GameState[VolcanoesView]):
             )
             events.append(
                 Event(
-                    "eruption",
+                    EventKind.ERUPTION,
                     f"Eruption, phase {p}: {who} {'erupt' if plural else 'erupts'}. " + " ".join(told),
                     None,
                     {
@@ -510,7 +510,7 @@ class VolcanoesState(GameState[VolcanoesView]):
             )
             events.append(
                 Event(
-                    "dormant",
+                    EventKind.DORMANT,
                     dormant_text,
                     None,
                     {"phase": p, "tiles": names},
@@ -529,18 +529,18 @@ class VolcanoesState(GameState[VolcanoesView]):
                 seat = 0 if s > 0 else 1
                 self.chains[seat] = find_chain(self.levels, s) or ()
             if len(linked) == 2:
-                self._finish(None, "both sides linked north to south at once", events)
+                self._finish(None, OutcomeReason.BOTH_LINKED, events)
             else:
                 seat = 0 if linked[0] > 0 else 1
                 c = self.chains[seat]
                 self._finish(seat, f"{SIDE_NAMES[seat]} linked {NAMES[c[0]]} to {NAMES[c[-1]]}", events)
             return True
         if self.step >= MAX_STEPS:
-            self._finish(None, f"{MAX_STEPS} steps were played without a link", events)
+            self._finish(None, OutcomeReason.NO_LINK, events)
             return True
         return False
 
-    def _finish(self, winner: int | None, reason: str, events: list[Event] | None) -> None:
+    def _finish(self, winner: int | None, reason: OutcomeReason | str, events: list[Event] | None) -> None:
         self.over = True
         self.winner = winner
         if winner is None:
@@ -553,14 +553,14 @@ class VolcanoesState(GameState[VolcanoesView]):
             chains = {s: tuple(NAMES[t] for t in c) for s, c in enumerate(self.chains) if c}
             if winner is None:
                 events.append(
-                    Event("draw", f"The game is drawn: {reason}.", None, {"reason": reason, "chains": chains})
+                    Event(EventKind.DRAW, f"The game is drawn: {reason}.", None, {"reason": reason, "chains": chains})
                 )
             else:
                 chain = chains.get(winner, ())
                 path = f" ({'–'.join(chain)})" if chain else ""
                 events.append(
                     Event(
-                        "win",
+                        EventKind.WIN,
                         f"{{p{winner}}} wins: {reason}{path}.",
                         winner,
                         {"reason": reason, "chain": chain, "chains": chains},
@@ -569,7 +569,7 @@ class VolcanoesState(GameState[VolcanoesView]):
 
     def disqualify(self, seat: int, reason: str) -> list[Event]:
         """A seat whose program failed loses; the other seat wins."""
-        events = [Event("disqualified", f"{{p{seat}}} is disqualified: {reason}.", seat, {"reason": reason})]
+        events = [Event(EventKind.DISQUALIFIED, f"{{p{seat}}} is disqualified: {reason}.", seat, {"reason": reason})]
         if not self.over:
             self._finish(1 - seat, f"{SIDE_NAMES[seat]} was disqualified ({reason})", events)
         return events

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import json
 import random
 from collections.abc import Callable, Iterator
 from functools import cache
@@ -20,7 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.core import Event, GameState, IllegalAction
+from rules.core import Event, EventKind, GameState, IllegalAction, OutcomeReason
 from rules.hanabi import CARD_TEXT
 from rules.registry import GAMES
 from rules.replay import Header, ReplayWriter, SeatEntry, load_replay
@@ -121,6 +122,23 @@ def test_random_game_reaches_an_end(game: str, preset: str, seats: int, seed: in
     assert outcome.reason
     assert state.to_act() == ()
     assert all(state.legal_actions(s) == [] for s in range(seats))
+
+
+@pytest.mark.parametrize(("game", "preset", "seats", "seed"), CASES)
+def test_event_kinds_and_outcome_reasons_are_the_shared_enums(game: str, preset: str, seats: int, seed: int) -> None:
+    """Every event names its kind by an ``EventKind`` and every outcome its reason by an ``OutcomeReason`` (only a
+    few Volcanoes endings whose sentence changes from game to game are free text); both stay plain strings to
+    compare with and to write."""
+    state = start(game, preset, seats, seed)
+    events = play(state, record(game, preset, seats, seed))
+    assert all(type(e.kind) is EventKind for e in events), sorted({repr(e.kind) for e in events})
+    assert all(e.kind == e.kind.value and json.dumps(e.kind) == f'"{e.kind.value}"' for e in events)
+    outcome = state.outcome()
+    assert outcome is not None
+    assert isinstance(outcome.reason, OutcomeReason) or (
+        game == "volcanoes"
+        and any(w in outcome.reason for w in (" linked ", " was disqualified ", " kept going past "))
+    )
 
 
 # --- replay round trip ---------------------------------------------------------------------------------------------

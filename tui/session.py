@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+from ai.bots import Bot
 from ai.match import Match
 from ai.seats import SeatSpec, make_player, parse_seat, seat_rng
 from rules.core import Event, GameState
@@ -27,7 +29,7 @@ class Session:
     """What was wrong with the file a game was resumed from (a torn last line that was dropped)."""
 
     @property
-    def state(self) -> GameState:
+    def state(self) -> GameState[Any]:
         """The game state."""
         return self.match.state
 
@@ -57,8 +59,8 @@ class Session:
                 close()
 
 
-def _bots(game: str, preset: str, specs: list[SeatSpec], seed: int | None, path: Path | None) -> dict[int, object]:
-    bots = {}
+def _bots(game: str, preset: str, specs: list[SeatSpec], seed: int | None, path: Path | None) -> dict[int, Bot]:
+    bots: dict[int, Bot] = {}
     for i, spec in enumerate(specs):
         log = None if path is None else path.with_name(f"{path.name}.seat{i}.stderr.log")
         bot = make_player(game, spec, seat_rng(seed, 0, i), seat=i, num_seats=len(specs), preset=preset, log_path=log)
@@ -87,7 +89,7 @@ def new_session(
     state = game_info(game).start(preset, len(specs), seed, deal)
     header = Header(game, state.preset, [SeatEntry(n, s.text) for n, s in zip(names, specs)], seed, deal)
     writer, path = storage.open_writer(header) if save else (None, None)
-    match = Match(state, names, _bots(game, state.preset, specs, seed, path), writer, kinds=_kinds(specs))  # type: ignore[arg-type]
+    match = Match(state, names, _bots(game, state.preset, specs, seed, path), writer, kinds=_kinds(specs))
     return Session(header, specs, match, path)
 
 
@@ -101,7 +103,7 @@ def resume_session(path: Path, replay: Replay) -> Session:
     match = Match(
         state,
         names,
-        _bots(replay.header.game, replay.header.preset, specs, replay.header.seed, path),  # type: ignore[arg-type]
+        _bots(replay.header.game, replay.header.preset, specs, replay.header.seed, path),
         storage.reopen_writer(path),
         kinds=_kinds(specs),
     )

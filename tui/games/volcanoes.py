@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -315,8 +317,8 @@ class VolcanoesTable(GameTable):
         """Which tiles get a coloured outline, and which colour."""
         marks: dict[int, str] = {}
 
-        def mark(tiles: object, kind: str) -> None:
-            for t in tiles:  # type: ignore[attr-defined]
+        def mark(tiles: Iterable[int], kind: str) -> None:
+            for t in tiles:
                 if t not in marks or RANK[kind] < RANK[marks[t]]:
                     marks[t] = kind
 
@@ -346,7 +348,7 @@ class VolcanoesTable(GameTable):
             elif t in self.chain and style:
                 style = f"{style} {CHAIN_TEXT} underline"
             elif not style and marks.get(t) in EMPTY_FILL:
-                style = EMPTY_FILL[marks[t]]  # type: ignore[index]
+                style = EMPTY_FILL[marks[t]]
             rows = interior_rows(t, h, w)
             for x, y, n in rows:
                 canvas.put(x, y, " " * n, style)

@@ -8,7 +8,7 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from rules.core import GameState
-from rules.hanabi import PLAY_TEXT, VALUE_HINT_TEXT, SlotView, card_colour, card_value
+from rules.hanabi import PLAY_TEXT, VALUE_HINT_TEXT, HanabiView, SlotView, card_colour, card_value
 from tui.app import ParlourApp
 from tui.scenes.kit import Scene, person_to_act, settle, until_result, wait_until
 from tui.screens.game import GameScreen
@@ -20,7 +20,7 @@ LONG_NAMES = ["Alexandra_Petrov", "Bartholomew_Hugo", "Cassiopeia_Nunez", "Dimit
 """Names of 16 letters, the longest a seat's name may be: they must show whole at 80x24."""
 
 
-def sighted_move(state: GameState, seat: int) -> str:
+def sighted_move(state: GameState[HanabiView], seat: int) -> str:
     """A simple move that peeks at every card: play a playable card, else hint one, else discard the oldest.
 
     Scenes use it (not the bots) so their pictures stay the same when the bots get better.

@@ -56,7 +56,7 @@ class GameScreen(ParlourScreen):
         self.ui = game_ui(session.header.game)
         self.MIN_WIDTH = self.ui.min_width
         self.MIN_HEIGHT = self.ui.min_height
-        self.watch = watch
+        self.watching = watch
         self.speed = speed
         self.paused = paused
         self.steps_allowed = 0
@@ -92,7 +92,7 @@ class GameScreen(ParlourScreen):
         log.write(
             Text(
                 "Watching: bots play; space pauses, n steps, + and - change speed."
-                if self.watch
+                if self.watching
                 else "Press ? for the rules and keys.",
                 style="italic",
             )
@@ -110,7 +110,7 @@ class GameScreen(ParlourScreen):
     def viewer(self) -> int | None:
         """Whose eyes the table uses: a spectator in watch mode, the one person, or the person choosing."""
         humans = self.session.human_seats
-        if self.watch or not humans:
+        if self.watching or not humans:
             return None
         if self.asking is not None:
             return self.asking.seat
@@ -144,7 +144,7 @@ class GameScreen(ParlourScreen):
             text.append("Waiting for " + ", ".join(waiting))
         if self.thinking:
             text.append("  ⟳ thinking: " + ", ".join(names[s] for s in sorted(self.thinking)), style="yellow")
-        if self.watch:
+        if self.watching:
             text.append(f"  · speed ×{self.speed:g}" + ("  · PAUSED" if self.paused else ""), style="cyan")
         return text
 
@@ -266,7 +266,7 @@ class GameScreen(ParlourScreen):
 
     def move_delay(self) -> float:
         """How long a bot's move waits before it is played."""
-        if self.watch:
+        if self.watching:
             return self.pace / self.speed
         simultaneous = len(self.session.state.to_act()) > 1
         return 0.0 if simultaneous else BOT_MOVE_PAUSE * self.pace
@@ -275,13 +275,13 @@ class GameScreen(ParlourScreen):
         """Play bot moves that are due (pacing, pause and step)."""
         if self.animating or not self.ready:
             return
-        if self.watch and self.paused and self.steps_allowed <= 0:
+        if self.watching and self.paused and self.steps_allowed <= 0:
             return
         seat, action, ms, due = self.ready[0]
-        if time.monotonic() < due and not (self.watch and self.paused):
+        if time.monotonic() < due and not (self.watching and self.paused):
             return
         self.ready.popleft()
-        if self.watch and self.paused:
+        if self.watching and self.paused:
             self.steps_allowed -= 1
         self.play(seat, action, ms)
 
@@ -318,7 +318,7 @@ class GameScreen(ParlourScreen):
             # A round summary people notice even while the next round is being dealt.
             self.notify(event.words(self.session.names), title="Round over", timeout=8)
         pause = self.table.show_event(event, self.session.names)
-        pause *= self.pace / (self.speed if self.watch else 1.0)
+        pause *= self.pace / (self.speed if self.watching else 1.0)
         if pause <= 0:
             self.run_animation()
         else:
@@ -364,7 +364,7 @@ class GameScreen(ParlourScreen):
                 int(time.time_ns() % (2**31)),
                 [s.name for s in header.seats],
             )
-            self.app.push_screen(GameScreen(new, watch=self.watch, speed=self.speed, pace=self.pace))
+            self.app.push_screen(GameScreen(new, watch=self.watching, speed=self.speed, pace=self.pace))
         elif choice == "home":
             self.leave()
 
@@ -372,7 +372,7 @@ class GameScreen(ParlourScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Watch controls only while watching."""
         if action in ("pause", "step", "faster", "slower"):
-            return self.watch
+            return self.watching
         return True
 
     def action_help(self) -> None:

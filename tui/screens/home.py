@@ -78,7 +78,7 @@ class HomeScreen(ParlourScreen):
 
     def action_resume(self) -> None:
         """Resume the newest unfinished game."""
-        self.app.resume_latest()  # type: ignore[attr-defined]
+        self.parlour.resume_latest()
 
     def action_replays(self) -> None:
         """Saved games and replays."""

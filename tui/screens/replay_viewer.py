@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.timer import Timer
 from textual.widgets import RichLog, Static
 
 from rules.core import Event
@@ -64,7 +65,7 @@ class ReplayScreen(ParlourScreen):
         self.viewpoint: int | None = None
         self.playing = False
         self.speed = 1.0
-        self._timer = None
+        self._timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
         """Same frame as a game."""

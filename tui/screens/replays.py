@@ -63,10 +63,10 @@ class ReplayListScreen(ParlourScreen):
         """Watch the highlighted replay."""
         item = self._selected()
         if item is not None:
-            self.app.open_replay(item.path)  # type: ignore[attr-defined]
+            self.parlour.open_replay(item.path)
 
     def action_resume(self) -> None:
         """Go on with the highlighted game."""
         item = self._selected()
         if item is not None:
-            self.app.resume(item.path)  # type: ignore[attr-defined]
+            self.parlour.resume(item.path)
