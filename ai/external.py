@@ -40,6 +40,8 @@ MAX_LINE_BYTES = 64 * 1024
 """An answer longer than this is refused (a program flooding its output cannot make Parlour hoard memory)."""
 READ_CHUNK = 64 * 1024
 CLOSE_WAIT_S = 2.0
+POLL_S = 0.01
+"""Between checks of whether a program's processes have ended (each look at /proc costs a few ms)."""
 GRACE_S = 0.5
 """At the end of a game, how long programs have, after end of input, to finish writing and exit."""
 TERM_WAIT_S = 0.2
@@ -225,7 +227,7 @@ class ExternalBot:
                     return
             elif self._peek_exit(0) is not None:
                 return
-            time.sleep(0.005)
+            time.sleep(POLL_S)
 
     # --- one turn -------------------------------------------------------------------------------------
     def _turn(self, view: Any, legal: list[str]) -> str:
@@ -416,7 +418,7 @@ class ExternalBot:
             if not rest or time.monotonic() > deadline:
                 return
             reaper.reap(pid, self._token)
-            time.sleep(0.002)
+            time.sleep(POLL_S)
 
     def _cleanup(self) -> None:
         if self._cleaned:

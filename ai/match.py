@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -27,6 +28,8 @@ class Match:
     """Seats taken out through :meth:`disqualify` (every game, whatever its state exposes)."""
     kinds: dict[int, str] = field(default_factory=dict)
     """What plays each bot seat, as its seat spec (``ai:hard``, ``random``…), to name it in errors."""
+    close_in_background: bool = False
+    """End the programs of a finished game in a thread of their own: their grace must not freeze an app's screen."""
 
     def think(self, seat: int) -> tuple[str, float]:
         """Ask the seat's bot for an action; returns it and the thinking time in ms (does not apply it).
@@ -57,7 +60,7 @@ class Match:
             if self.state.is_over:
                 self.writer.result(self.state)
         if self.state.is_over:
-            self.close_bots()
+            self._game_over()
         if self.on_events is not None:
             self.on_events(events)
         return events
@@ -71,10 +74,16 @@ class Match:
             if self.state.is_over:
                 self.writer.result(self.state)
         if self.state.is_over:
-            self.close_bots()
+            self._game_over()
         if self.on_events is not None:
             self.on_events(events)
         return events
+
+    def _game_over(self) -> None:
+        if self.close_in_background:
+            threading.Thread(target=self.close_bots, name="parlour-close-bots", daemon=True).start()
+        else:
+            self.close_bots()
 
     def close_bots(self) -> None:
         """End every bot that holds something (external programs); done as soon as the game is over.

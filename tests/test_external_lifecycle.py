@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import random
 import shlex
+import threading
 from pathlib import Path
 
 import pytest
@@ -119,6 +120,36 @@ def test_program_ignoring_end_of_input_gets_sigterm_then_sigkill(tmp_path: Path)
     assert "got SIGTERM" in bot.log_path.read_text()  # type: ignore[union-attr]
     assert bot.proc is not None and bot.proc.returncode == -9  # it ignored SIGTERM, so SIGKILL ended it
     assert wait_gone(pids_of(pidfile)) == []
+
+
+def test_an_app_ends_programs_off_its_own_thread(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app's matches close programs in a thread of their own (their grace must not freeze the screen), and
+    the programs still get their graceful end there."""
+    closers: list[str] = []
+    close_bots = Match.close_bots
+
+    def recorded(match: Match) -> None:
+        closers.append(threading.current_thread().name)
+        close_bots(match)
+
+    monkeypatch.setattr(Match, "close_bots", recorded)
+    command, pidfile = ending_program(tmp_path, "slow-goodbye")
+    bot = ExternalBot(
+        command, "volcanoes", seat=0, num_seats=2, preset="codingame", rng=random.Random(1), log_path=None, scale=5
+    )
+    match = Match(
+        game_info("volcanoes").start(None, 2, 4),
+        ["p", "r"],
+        {0: bot, 1: RandomBot(random.Random(2))},
+        close_in_background=True,
+    )
+    match.run()
+    for thread in threading.enumerate():
+        if thread.name == "parlour-close-bots":
+            thread.join(timeout=10)
+    assert wait_gone(pids_of(pidfile)) == []
+    assert closers and all(name != threading.current_thread().name for name in closers)
+    assert bot.proc is not None and bot.proc.returncode == 0  # ended by itself after end of input, not killed
 
 
 def test_graceful_ends_overlap(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -89,7 +89,8 @@ def new_session(
     state = game_info(game).start(preset, len(specs), seed, deal)
     header = Header(game, state.preset, [SeatEntry(n, s.text) for n, s in zip(names, specs)], seed, deal)
     writer, path = storage.open_writer(header) if save else (None, None)
-    match = Match(state, names, _bots(game, state.preset, specs, seed, path), writer, kinds=_kinds(specs))
+    bots = _bots(game, state.preset, specs, seed, path)
+    match = Match(state, names, bots, writer, kinds=_kinds(specs), close_in_background=True)
     return Session(header, specs, match, path)
 
 
@@ -106,5 +107,6 @@ def resume_session(path: Path, replay: Replay) -> Session:
         _bots(replay.header.game, replay.header.preset, specs, replay.header.seed, path),
         storage.reopen_writer(path),
         kinds=_kinds(specs),
+        close_in_background=True,
     )
     return Session(replay.header, specs, match, path, earlier, list(replay.warnings))
