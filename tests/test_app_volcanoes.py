@@ -146,10 +146,10 @@ async def test_cursor_moves_and_lights_neighbours_and_opposite() -> None:
         canvas = table.draw_net(*shape)
         # The opposite tile's inside is tinted; N08's seam to N09 (across the cap gap) is lit.
         opposite_cells = [xy for xy, t in canvas.owner.items() if t == OPPOSITE[cursor]]
-        assert opposite_cells and all(EMPTY_FILL["opposite"] in canvas.styles[y][x] for x, y in opposite_cells)
+        assert opposite_cells and all(EMPTY_FILL["opposite"] in str(canvas.styles[y][x]) for x, y in opposite_cells)
         seam = next(s for s in SEAMS if {s.left, s.right} == {INDEX["N08"], INDEX["N09"]})
         cells = next(c for s, c in seam_marks(*shape) if s == seam)
-        assert all("#ffff00" in canvas.styles[y][x] for x, y, _ in cells)
+        assert all("#ffff00" in str(canvas.styles[y][x]) for x, y, _ in cells)
         text = screen_text(pilot)
         assert "N08" in text and "N09" in text and "S08" in text
         # The net fits the table at 80×24.

@@ -12,10 +12,10 @@ from textual.binding import Binding
 
 from rules.core import Event
 from rules.volcanoes import GROWTH, INDEX, MAX_STEPS, NAMES, NEIGHBORS, OPPOSITE, VolcanoesView, grown_levels
+from tui.canvas import Canvas
 from tui.games.base import GameTable, GameUI, TableInput
 from tui.games.volcanoes_net import (
     SEAM_PARTNERS,
-    Canvas,
     across,
     along,
     edge_cells,
@@ -401,7 +401,7 @@ class VolcanoesTable(GameTable):
         self._owner = canvas.owner
         lines: list[Text] = [self._headline(view)]
         self._canvas_top = len(lines)
-        lines.extend(_canvas_lines(canvas))
+        lines.extend(canvas.text_lines())
         prompt = self.ask is not None and canvas.height + TEXT_LINES < self._room()[1]
         lines.append(self._tile_line(view, typed=not prompt))
         lines.append(self._legend())
@@ -473,19 +473,6 @@ class VolcanoesTable(GameTable):
         typed = f"  [typed {self.typed}]" if self.typed else ""
         text = "←→ along · ↑↓ next strip · o opposite · type n7 · Enter plays"
         return Text(text + typed, style="italic")
-
-
-def _canvas_lines(canvas: Canvas) -> list[Text]:
-    out = []
-    for chars, styles in zip(canvas.chars, canvas.styles, strict=True):
-        line = Text(no_wrap=True, overflow="crop")
-        run_start = 0
-        for x in range(1, len(chars) + 1):
-            if x == len(chars) or styles[x] != styles[run_start]:
-                line.append("".join(chars[run_start:x]), style=styles[run_start])
-                run_start = x
-        out.append(line)
-    return out
 
 
 def cycle_text(view: VolcanoesView) -> Text:

@@ -6,7 +6,7 @@ join across the net's seams (and where their markers go), and a character canvas
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from rules.volcanoes_board import LAYOUT, NAMES, NEIGHBORS
 
@@ -159,28 +159,6 @@ def _widest_row_edge(tile: int, h: int, w: int, left: bool) -> tuple[int, int]:
     x0, y0 = tile_origin(tile, h, w)
     y = y0 + h - 1 if LAYOUT[tile][2] else y0
     return (x0, y) if left else (x0 + 2 * h - 1 + w, y)
-
-
-@dataclass
-class Canvas:
-    """A grid of characters with a style each; ``owner`` maps a cell inside a tile to that tile."""
-
-    width: int
-    height: int
-    chars: list[list[str]] = field(init=False)
-    styles: list[list[str]] = field(init=False)
-    owner: dict[tuple[int, int], int] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        self.chars = [[" "] * self.width for _ in range(self.height)]
-        self.styles = [[""] * self.width for _ in range(self.height)]
-
-    def put(self, x: int, y: int, text: str, style: str = "") -> None:
-        """Write ``text`` from (x, y) rightwards, clipped to the canvas."""
-        for i, ch in enumerate(text):
-            if 0 <= x + i < self.width and 0 <= y < self.height:
-                self.chars[y][x + i] = ch
-                self.styles[y][x + i] = style
 
 
 def tile_name(tile: int) -> str:

@@ -128,13 +128,6 @@ def penguin_number(view: FishView, penguin: int) -> int:
     return penguin - view.owner(penguin) * view.penguins_per_seat + 1
 
 
-def over(base: Style | None, top: Style | None) -> Style | None:
-    """``top`` laid over ``base`` (either may be missing)."""
-    if base is None or top is None:
-        return top or base
-    return base + top
-
-
 def nearest_in_row(col: int, row: int) -> int:
     """The tile of ``row`` in column ``col``, or its last column when the row is shorter."""
     return tile_index(min(col, ROW_WIDTHS[row] - 1), row)
@@ -150,43 +143,3 @@ def arrow_step(tile: int, key: str) -> int:
     if key == "up":
         return nearest_in_row(col, row - 1) if row > 0 else tile
     return nearest_in_row(col, row + 1) if row + 1 < ROWS else tile
-
-
-class Canvas:
-    """A grid of characters with a style each, turned into Rich text lines."""
-
-    def __init__(self, width: int, height: int) -> None:
-        self.width = width
-        self.chars = [[" "] * width for _ in range(height)]
-        self.styles: list[list[Style | None]] = [[None] * width for _ in range(height)]
-
-    def put(self, x: int, y: int, ch: str, style: Style | None) -> None:
-        """One cell (ignored off the canvas)."""
-        if 0 <= y < len(self.chars) and 0 <= x < self.width:
-            self.chars[y][x] = ch
-            self.styles[y][x] = style
-
-    def write(self, x: int, y: int, text: Text | str, style: Style | None = None) -> None:
-        """A short run of text; a Text's own style is laid over ``style``."""
-        if isinstance(text, Text):
-            style = over(style, text.style if isinstance(text.style, Style) else None)
-            text = text.plain
-        for i, ch in enumerate(text):
-            self.put(x + i, y, ch, style)
-
-    def runs(self) -> list[list[tuple[str, Style | None]]]:
-        """Each line as runs of characters of one style."""
-        out = []
-        for chars, styles in zip(self.chars, self.styles, strict=True):
-            line: list[tuple[str, Style | None]] = []
-            run, run_style = "", None
-            for ch, st in zip(chars, styles, strict=True):
-                if st != run_style and run:
-                    line.append((run, run_style))
-                    run = ""
-                run_style = st
-                run += ch
-            if run:
-                line.append((run, run_style))
-            out.append(line)
-        return out

@@ -31,6 +31,7 @@ from rules.fish import (
     action_parts,
     tile_index,
 )
+from tui.canvas import Canvas, over
 from tui.games.base import GameTable, TableInput
 from tui.games.fish.board import (
     CURSOR_BG,
@@ -42,11 +43,9 @@ from tui.games.fish.board import (
     SEAT_COLOURS,
     SELECTED_EDGE,
     SIZES,
-    Canvas,
     HexSize,
     arrow_step,
     fish_text,
-    over,
     penguin_label,
     penguin_number,
     seat_style,
@@ -360,7 +359,7 @@ class FishTable(GameTable):
                 x, _ = size.origin(tile_index(c, ROWS - 1))
                 canvas.put(x + size.dx // 2, size.height - 1, COLUMNS[c], Style(dim=True))
         for r in range(ROWS):
-            canvas.write(0, size.top + r * size.dy, str(r + 1), Style(dim=True))
+            canvas.put(0, size.top + r * size.dy, str(r + 1), Style(dim=True))
         # Edges: plain ice first, then the marked hexes over it so a shared edge takes the stronger colour.
         ice = [t for t in range(TILES) if self.fish[t]]
         for t in ice:
@@ -397,7 +396,7 @@ class FishTable(GameTable):
         if base is not None:  # the one-cell tips stay bare, so a marked hex reads as a block, not a cross
             for y, cols in cells.items():
                 if len(cols) > 1:
-                    canvas.write(cols.start, y, " " * len(cols), base)
+                    canvas.put(cols.start, y, " " * len(cols), base)
         if not fish:
             return
         _, top = size.origin(tile)
@@ -405,13 +404,13 @@ class FishTable(GameTable):
             cols = cells[top + rel]
             w = len(cols)
             if what == "fish" or (what == "pen_or_fish" and penguin is None):
-                canvas.write(cols.start, top + rel, fish_text(fish, w), base)
+                canvas.put(cols.start, top + rel, fish_text(fish, w), base)
             elif penguin is not None and what in ("pen", "pen_or_fish", "pen_or_name"):
                 owner = self.view.owner(penguin) if self.view else 0
                 number = penguin_number(self.view, penguin) if self.view else penguin + 1
-                canvas.write(cols.start, top + rel, penguin_label(number, w), seat_style(owner))
+                canvas.put(cols.start, top + rel, penguin_label(number, w), seat_style(owner))
             elif what in ("name", "pen_or_name"):
-                canvas.write(cols.start, top + rel, TILE_NAMES[tile].center(w), over(base, Style(dim=True)))
+                canvas.put(cols.start, top + rel, TILE_NAMES[tile].center(w), over(base, Style(dim=True)))
 
     def _headline(self, view: FishView) -> Text:
         names = self.names
