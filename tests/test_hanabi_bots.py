@@ -7,20 +7,11 @@ import statistics
 
 import pytest
 
-from ai.hanabi_bots import (
-    ALL_IDS,
-    BIT,
-    COLOUR_IDS,
-    LEVELS,
-    PLAY_HINT,
-    Decision,
-    HanabiBot,
-    Tracker,
-    chop_slot,
-    interpret,
-    make_bot,
-    popcount,
-)
+from ai.hanabi.cards import ALL_IDS, BIT, COLOUR_IDS, chop_slot, popcount
+from ai.hanabi.conventions import interpret
+from ai.hanabi.decide import LEVELS, PLAY_HINT, Decision
+from ai.hanabi.knowledge import Tracker
+from ai.hanabi_bots import HanabiBot, make_bot
 from ai.levels import make_bot as level_bot
 from rules.core import GameState
 from rules.hanabi import CARD_TEXT, FULL_DECK, parse_card

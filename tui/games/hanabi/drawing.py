@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from ai.hanabi_bots import chop_slot
+from ai.hanabi.cards import chop_slot
 from rules.hanabi import (
     COLOUR_LETTERS,
     PASS,

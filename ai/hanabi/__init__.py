@@ -1,0 +1,1 @@
+"""The parts of the Hanabi/Fireworks bots; :mod:`ai.hanabi_bots` assembles them."""

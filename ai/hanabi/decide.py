@@ -1,0 +1,466 @@
+"""The decision of one turn: which card to play, which to discard, which hint to give, and the levels' settings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ai.hanabi.cards import BIT, COLOUR_IDS, FIVES, VALUE_IDS, ids_of, popcount, successors
+from ai.hanabi.conventions import interpret
+from ai.hanabi.knowledge import Deductions, Saved, restore, saved_belief, snapshot
+from rules.hanabi import COLOUR_HINT_TEXT, DISCARD_TEXT, PASS, PLAY_TEXT, VALUE_HINT_TEXT
+
+
+@dataclass(frozen=True)
+class Level:
+    """What a bot level does."""
+
+    simulate: bool = True
+    """Score every hint by simulating the teammate's reading (else take the first hint that makes a play)."""
+    urgent_saves: bool = True
+    late_risk: bool = True
+    """Gamble on likely plays in the final turns when a fuse can be spared."""
+    blunder: float = 0.0
+    """Chance of taking a plain discard or the first legal hint instead of thinking."""
+
+
+LEVELS = {
+    "easy": Level(simulate=False, urgent_saves=False, late_risk=False, blunder=0.15),
+    "normal": Level(simulate=False, urgent_saves=True, late_risk=False),
+    "hard": Level(),
+}
+
+
+# Scoring weights, tuned on short self-play runs.
+PLAY_HINT = 9.0  # a hint worth giving rather than discarding: it makes a new card known playable
+WEAK_HINT = 3.0  # a lesser hint (a save, mostly), given while tokens are plentiful
+WEAK_HINT_MANY = 7.0  # with four or five seats only a chop save of a 5 or a last copy is worth a lesser hint
+WEAK_HINT_TOKENS = 3
+WEAK_HINT_TOKENS_TWO = 2  # two players: a lesser hint may spend down to two tokens (better in self-play)
+CHOP_PENALTY = 4.0  # a hint that leaves a precious card on the new chop
+STALL_DECK = 2  # with at most this many cards per seat left in the deck, hint rather than discard
+WRONG_BELIEF = 30.0  # a hint that leaves a teammate believing something false (it leads to misplays)
+UNLOCK_SEATS = 2  # with more seats a locked hand is rarer and someone else often frees it
+CRIT_WEIGHT = (9.0, 7.0, 5.0, 3.0, 1.0)  # by value: keeping a last copy, when every card is touched
+GAMBLE = 0.12  # least chance of success for a play in my final turn
+BUSY_TARGET = 4.0  # a play hint to a seat that already knows a play: it waits anyway, so it is worth less
+TEMPO_DECK = 8  # two-player games: with at most this many cards per seat left, a play hint may come before my own play
+TEMPO_SEATS = 2  # (with more seats this loses: someone else usually gives that hint)
+LATE_DECK = 1  # with at most this many cards per seat left, play a card that frees a teammate's card before a 5
+LATE_FIVE_SEATS = 5  # with this many seats, a 5 on the next chop is saved urgently only late in the deck
+LATE_FIVE_DECK = 14
+CHAIN_BONUS = 2.5  # a play hint whose card lets a touched card (anywhere) follow it: chains need turns
+WRONG_TRASH = 4.0  # the same for a trash card: at worst a fuse, never a lost card
+LAST_TOKEN = 16.0  # spending the last token when a seat ahead must then throw away a precious chop
+DELAYED_PLAY = 10.0  # a hint that makes a card known to play right after another seat's known play
+URGENT_SLACK = 60.0  # an urgent save may cost this much (a duplicate or trash touched) rather than lose the card
+
+
+class Decision(Deductions):
+    """One turn's reasoning for seat ``me``."""
+
+    # --- choosing -------------------------------------------------------------------------------------------
+    def choose(self) -> str:
+        level = self.level
+        tr, t, view = self.tr, self.t, self.view
+        if level.blunder and self.bot.rng.random() < level.blunder:
+            return self.plain_action()
+        my_hand = tr.hands[self.me]
+        beliefs = {i: self.my_belief(o) for i, o in enumerate(my_hand) if o >= 0}
+        plays = [i for i, b in beliefs.items() if b & ~t.playable == 0]
+        trash = [i for i, b in beliefs.items() if b & ~t.trash == 0]
+        can_hint = view.tokens > 0
+        can_discard = view.tokens < view.max_tokens
+
+        if can_hint and level.urgent_saves:
+            save = self.urgent_fix() or self.urgent_save() or self.urgent_unlock()
+            if save is not None:
+                return save
+        if (
+            plays
+            and can_hint
+            and level.simulate
+            and self.n <= TEMPO_SEATS
+            and view.deck_count <= TEMPO_DECK * self.n
+            and view.turns_left is None
+        ):
+            hint, score = self.best_hint()
+            if hint is not None and score >= PLAY_HINT:
+                return hint  # near the end a teammate's play needs telling now; mine can wait a turn
+        if plays:
+            return PLAY_TEXT[self.best_play(plays, beliefs)]
+        hint, score = (self.best_hint() if level.simulate else self.simple_hint()) if can_hint else (None, -1e9)
+        if hint is not None and score >= PLAY_HINT:
+            return hint
+        if level.late_risk:
+            gamble = self.late_gamble(beliefs)
+            if gamble is not None:
+                return gamble
+        weak = WEAK_HINT if self.n <= 3 else WEAK_HINT_MANY
+        wt = WEAK_HINT_TOKENS_TWO if self.n == 2 else WEAK_HINT_TOKENS
+        if hint is not None and score >= weak and (not can_discard or view.tokens >= wt):
+            return hint
+        if hint is not None and not trash and tr.chop(self.me) < 0 and score > -50 and view.tokens >= 2:
+            return hint  # every card of mine is worth keeping: spend a token rather than lose one (not the last)
+        if (
+            hint is not None
+            and view.deck_count <= STALL_DECK * self.n
+            and score > -50
+            and (view.tokens >= 2 or self.n >= 4 or self.others_can_play())
+        ):
+            return hint  # near the end, drawing brings the last round closer: stall while plays are queued
+        if can_discard:
+            return DISCARD_TEXT[self.discard_slot(beliefs, trash)]
+        if hint is not None:
+            return hint
+        hints = [a for a in self.legal if a.startswith("SAY")]
+        if hints:
+            return hints[0]
+        return PLAY_TEXT[self.most_likely_play(beliefs)] if beliefs else PASS
+
+    def others_can_play(self) -> bool:
+        """Whether some teammate holds a card it knows to be playable (stalling then buys it a turn)."""
+        tr, t = self.tr, self.t
+        for s in self.next_seats():
+            avail = self.avail_for(s)
+            gt = self.touched_seen_by(s)
+            for o in tr.hands[s]:
+                if o >= 0 and tr.touched[o] and self.their_belief(o, avail, gt) & ~t.playable == 0:
+                    return True
+        return False
+
+    def plain_action(self) -> str:
+        """A careless move: discard the chop, or the first hint, or play slot A."""
+        chop = self.tr.chop(self.me)
+        if chop >= 0:
+            slot = self.tr.hands[self.me].index(chop)
+            if DISCARD_TEXT[slot] in self.legal_set:
+                return DISCARD_TEXT[slot]
+        hints = [a for a in self.legal if a.startswith("SAY")]
+        return hints[0] if hints else self.legal[0]
+
+    def best_play(self, plays: list[int], beliefs: dict[int, int]) -> int:
+        """Among sure plays, prefer 5s (a token back), then one that frees a touched card elsewhere, then the
+        lowest value, then the oldest."""
+        hand = self.tr.hands[self.me]
+
+        nexts = self.touched_seen  # touched cards in the other hands: playing their predecessor frees them
+        late = self.view.deck_count <= LATE_DECK * self.n
+
+        def key(i: int) -> tuple[int, int, int, int]:
+            ids = ids_of(beliefs[i])
+            five = all(x % 5 == 4 for x in ids)
+            low = min(x % 5 for x in ids)
+            unlocks = all(x % 5 < 4 and nexts & BIT[x + 1] for x in ids)
+            if late:
+                return (0 if unlocks else 1, 0 if five else 1, low, hand[i])  # the last turns: chains first
+            return (0 if five else 1, 0 if unlocks else 1, low, hand[i])
+
+        return min(plays, key=key)
+
+    def most_likely_play(self, beliefs: dict[int, int]) -> int:
+        """The slot most likely to be playable."""
+        return max(beliefs, key=lambda i: (self.play_chance(beliefs[i]), -self.tr.hands[self.me][i]))
+
+    def play_chance(self, b: int) -> float:
+        """Chance that a card of belief ``b`` is playable, weighting identities by copies I cannot see."""
+        tot = ok = 0
+        for i in ids_of(b):
+            w = max(self.left_me[i], 0)
+            tot += w
+            if BIT[i] & self.t.playable:
+                ok += w
+        return ok / tot if tot else 0.0
+
+    def late_gamble(self, beliefs: dict[int, int]) -> str | None:
+        """In the final turns, play the likeliest card if a fuse can be spared and little else helps."""
+        view = self.view
+        if view.turns_left is None or view.fuses + 1 >= view.fuse_limit or not beliefs:
+            return None
+        best = self.most_likely_play(beliefs)
+        p = self.play_chance(beliefs[best])
+        if view.turns_left <= self.n:
+            return PLAY_TEXT[best] if p >= GAMBLE else None  # my last turn: a hint or discard rarely matters
+        return None
+
+    def discard_slot(self, beliefs: dict[int, int], trash: list[int]) -> int:
+        """Known trash first, then the chop, else the card least likely to matter."""
+        hand = self.tr.hands[self.me]
+        if trash:
+            return min(trash, key=lambda i: hand[i])
+        chop = self.tr.chop(self.me)
+        if chop >= 0:
+            return hand.index(chop)
+        t = self.t
+
+        def keep_value(i: int) -> tuple[float, int]:
+            tot = useful = 0
+            crit = 0.0  # weighted by the float CRIT_WEIGHT
+            for x in ids_of(beliefs[i]):
+                w = max(self.left_me[x], 0)
+                tot += w
+                if not BIT[x] & t.trash:
+                    useful += w
+                    if BIT[x] & t.critical:
+                        crit += w * CRIT_WEIGHT[x % 5]  # a low last copy blocks more of its firework
+            return ((crit + useful) / tot if tot else 0.0, -hand[i])
+
+        return min(beliefs, key=keep_value)
+
+    # --- hints ----------------------------------------------------------------------------------------------
+    def hint_options(self) -> list[tuple[str, int, tuple[int, ...], int]]:
+        """Legal hints as (text, target, touched slots, identity mask)."""
+        out = []
+        view = self.view
+        for s in self.seats:
+            if s == self.me:
+                continue
+            hand = view.hands[s]
+            for c in range(5):
+                text = COLOUR_HINT_TEXT[s][c]
+                if text in self.legal_set:
+                    touched = tuple(
+                        i for i, sl in enumerate(hand) if sl is not None and sl.card is not None and sl.card // 5 == c
+                    )
+                    out.append((text, s, touched, COLOUR_IDS[c]))
+            for v in range(1, 6):
+                text = VALUE_HINT_TEXT[s][v - 1]
+                if text in self.legal_set:
+                    touched = tuple(
+                        i
+                        for i, sl in enumerate(hand)
+                        if sl is not None and sl.card is not None and sl.card % 5 == v - 1
+                    )
+                    out.append((text, s, touched, VALUE_IDS[v]))
+        return out
+
+    def evaluate_hint(self, target: int, touched: tuple[int, ...], mask: int, avail: int, gt: int) -> float:
+        """Score a hint by replaying how ``target`` reads it under the conventions (``avail``, ``gt``: what
+        :meth:`avail_for` and :meth:`touched_seen_by` give for ``target``; touched cards are kept or played, so
+        twins of ``gt`` are not needed)."""
+        tr, t = self.tr, self.t
+        live = [o for o in tr.hands[target] if o >= 0]
+        before_play = {o for o in live if self.their_belief(o, avail, gt) & ~t.playable == 0}
+        chop = tr.chop(target)
+        saved = self.imagine_hint(target, touched, mask)
+        waits = successors(self.queued_seen(target, self.me) & t.playable)  # delayed plays ``target`` counts on
+        score = 0.0
+        seen_ids = 0
+        try:
+            for o in live:
+                truth = self.truth[o]
+                tb = BIT[truth]
+                b = self.their_belief(o, avail, gt)
+                plays = b & ~t.playable == 0
+                if plays and not tb & t.playable:
+                    if not self.twin_plays_first(o, b, live, avail, gt):
+                        return -100.0  # they would misplay
+                    continue  # an older card that looks the same plays first; then this one looks dead
+                was_touched = next(x[3] for x in saved if x[0] == o)
+                if plays and o not in before_play:
+                    if tb & (gt | seen_ids):
+                        score -= 2.0
+                    else:
+                        score += 10.0 + (1.0 if truth % 5 == 4 else 0.0)
+                        if truth % 5 < 4 and self.chain_ids() & BIT[truth + 1]:
+                            score += CHAIN_BONUS  # its play frees a touched card that waits for it
+                        seen_ids |= tb
+                    continue
+                if tr.touched[o] and not b & tb and (not was_touched or saved_belief(saved, o) & tb):
+                    # They now believe something false about it: a misplay later (cheaper when the card is trash or
+                    # a twin of a card touched elsewhere, and a fuse can be spared, unless they take it for a
+                    # delayed play: that misplay is certain).
+                    spare = self.view.fuses + 1 < self.view.fuse_limit
+                    cheap = tb & (t.trash | gt) and spare and b & ~(t.playable | waits)
+                    score -= WRONG_TRASH if cheap else WRONG_BELIEF
+                if tr.touched[o] and not was_touched:
+                    if tb & t.trash or tb & (gt | seen_ids):
+                        score -= 3.0
+                        continue
+                    seen_ids |= tb
+                    if tr.delayed[o] & tb and b & ~(t.playable | waits) == 0:
+                        score += DELAYED_PLAY  # it plays as soon as the card it waits for is played
+                        continue
+                    gain = 0.0  # touching a card that cannot play yet mostly clogs the hand
+                    if tb & t.critical or truth % 5 == 4:
+                        gain += 2.0 if o != chop else 7.0
+                    elif truth % 5 == 1 and o == chop:
+                        gain += 3.0
+                    # Knowing more about a card helps later plays.
+                    gain += 0.1 * (popcount(saved_belief(saved, o)) - popcount(tr.belief[o]))
+                    score += gain
+                elif was_touched:
+                    shrink = popcount(saved_belief(saved, o)) - popcount(tr.belief[o])
+                    score += 0.05 * shrink
+            if self.view.tokens == 1 and self.forced_loss_ahead():
+                score -= LAST_TOKEN  # the next seat must then discard a precious chop
+            if before_play and score > 0:
+                score -= BUSY_TARGET  # it has a play already: the new one would wait anyway
+            new_chop = tr.chop(target)
+            if new_chop >= 0 and new_chop != chop:
+                tb = BIT[self.truth[new_chop]]
+                if tb & (t.critical | FIVES) and not tb & t.trash:
+                    score -= CHOP_PENALTY  # the next card to go is precious too: better hints also save it
+            return score
+        finally:
+            self.forget_hint(saved)
+
+    def imagine_hint(self, target: int, touched: tuple[int, ...], mask: int) -> Saved:
+        """Apply a hint I might give to the shared record, as ``target`` would read it; undo with
+        :meth:`forget_hint`."""
+        saved = snapshot(self.tr, [o for o in self.tr.hands[target] if o >= 0])
+        interpret(self.tr, self.me, target, touched, mask)
+        self._queued.clear()  # the hint may make a card of ``target`` a known play
+        return saved
+
+    def forget_hint(self, saved: Saved) -> None:
+        """Undo :meth:`imagine_hint`."""
+        restore(self.tr, saved)
+        self._queued.clear()
+
+    def twin_plays_first(self, o: int, b: int, live: list[int], avail: int, gt: int) -> bool:
+        """Whether an older card of the same hand, believed the same single identity, is that card: the holder
+        plays the older one first, and then sees this one as trash."""
+        if b & (b - 1):
+            return False
+        return any(
+            o2 < o and self.truth[o2] == b.bit_length() - 1 and self.their_belief(o2, avail, gt) == b for o2 in live
+        )
+
+    def forced_loss_ahead(self) -> bool:
+        """With no hint token left, whether the seats after me play their known cards until one must discard a
+        precious chop."""
+        tr, t = self.tr, self.t
+        for seat in self.next_seats():
+            avail = self.avail_for(seat)
+            gt = self.touched_seen_by(seat)
+            beliefs = [self.their_belief(o, avail, gt) for o in tr.hands[seat] if o >= 0]
+            if any(b & ~t.playable == 0 for b in beliefs):
+                continue  # it plays (before throwing away anything)
+            if any(b & ~t.trash == 0 for b in beliefs):
+                return False  # it throws away a useless card and a token comes back
+            chop = tr.chop(seat)
+            if chop < 0:
+                return False
+            tb = BIT[self.truth[chop]]
+            return bool(tb & (t.critical | FIVES) and not tb & t.trash)
+        return False
+
+    def best_hint(self, only_target: int | None = None, must_touch: int = -1) -> tuple[str | None, float]:
+        """The best-scoring legal hint (optionally to one seat, touching one card)."""
+        best, best_score = None, -1e9
+        avails: dict[int, int] = {}
+        gts: dict[int, int] = {}
+        order = self.next_seats()
+        for text, target, touched, mask in self.hint_options():
+            if only_target is not None and target != only_target:
+                continue
+            if self.view.turns_left is not None and self.turns_left_for(target) == 0:
+                continue  # no turn left to use what it learns
+            if must_touch >= 0 and self.tr.hands[target].index(must_touch) not in touched:
+                continue
+            if target not in avails:
+                avails[target] = self.avail_for(target)
+                gts[target] = self.touched_seen_by(target)
+            s = self.evaluate_hint(target, touched, mask, avails[target], gts[target])
+            s -= 0.01 * order.index(target)  # sooner seats first, all else equal
+            if s > best_score:
+                best, best_score = text, s
+        return best, best_score
+
+    def simple_hint(self) -> tuple[str | None, float]:
+        """Normal/easy: the first hint (nearest seat first) whose reading makes a card playable."""
+        for target in self.next_seats():
+            avail = self.avail_for(target)
+            gt = self.touched_seen_by(target)
+            for text, tg, touched, mask in self.hint_options():
+                if tg != target:
+                    continue
+                s = self.evaluate_hint(target, touched, mask, avail, gt)
+                if s >= PLAY_HINT:
+                    return text, s
+        return None, -1e9
+
+    def urgent_fix(self) -> str | None:
+        """Correct the next seat when it believes a card playable that is not (it would misplay it)."""
+        tr, t = self.tr, self.t
+        nxt = self.next_seats()[0]
+        avail = self.avail_for(nxt)
+        gt = self.touched_seen_by(nxt)
+        live = [o for o in tr.hands[nxt] if o >= 0]
+        for o in live:
+            b = self.their_belief(o, avail, gt)
+            if b & ~t.playable or BIT[self.truth[o]] & t.playable or self.twin_plays_first(o, b, live, avail, gt):
+                continue
+            hint, score = self.best_hint(only_target=nxt)  # any hint it reads without a misplay
+            return hint if hint is not None and score > -50 else None
+        return None
+
+    def urgent_unlock(self) -> str | None:
+        """Give the next seat a known play or a known trash card when every card it holds is touched and worth
+        keeping: otherwise it must throw one of them away."""
+        tr, t, view = self.tr, self.t, self.view
+        if view.tokens >= view.max_tokens or self.n > UNLOCK_SEATS:
+            return None
+        nxt = self.next_seats()[0]
+        if tr.chop(nxt) >= 0 or self.turns_left_for(nxt) == 0:
+            return None
+        avail = self.avail_for(nxt)
+        gt = self.touched_seen_by(nxt)
+        live = [o for o in tr.hands[nxt] if o >= 0]
+        if any(b & ~t.playable == 0 or b & ~t.trash == 0 for b in (self.their_belief(o, avail, gt) for o in live)):
+            return None  # it has a play or a known trash card already
+        if not any(BIT[self.truth[o]] & (t.critical | FIVES) & ~t.trash for o in live):
+            return None  # whatever it throws away can be spared
+        best, best_score = None, -1e9
+        for text, target, touched, mask in self.hint_options():
+            if target != nxt:
+                continue
+            score = self.evaluate_hint(nxt, touched, mask, avail, gt)
+            if score <= -50:
+                continue
+            saved = self.imagine_hint(nxt, touched, mask)
+            freed = False  # it now knows a play (evaluate_hint vetoed false ones) or a card that truly is trash
+            for o in live:
+                b = self.their_belief(o, avail, gt)
+                if b & ~t.playable == 0 or (b & ~t.trash == 0 and BIT[self.truth[o]] & t.trash):
+                    freed = True
+            self.forget_hint(saved)
+            if freed and score > best_score:
+                best, best_score = text, score
+        return best
+
+    def urgent_save(self) -> str | None:
+        """Save the next seat's chop when it is a last copy and that seat looks set to discard it."""
+        tr, t, view = self.tr, self.t, self.view
+        if view.tokens >= view.max_tokens:
+            return None  # nobody can discard at the cap
+        nxt = self.next_seats()[0]
+        chop = tr.chop(nxt)
+        if chop < 0:
+            return None
+        truth = self.truth[chop]
+        tb = BIT[truth]
+        if tb & t.trash:
+            return None
+        worth = bool(tb & t.critical & ~FIVES)
+        if truth % 5 == 4:
+            # With five seats hands are tight: an early 5 is let go (it costs one point) rather than clog a hand.
+            worth = self.n < LATE_FIVE_SEATS or view.deck_count <= LATE_FIVE_DECK
+        # (A 2 with its twin still alive is no emergency: saving it may wait for a turn with tokens to spare.)
+        if not worth:
+            return None
+        # Would they discard? Not if they can play or know a trash card.
+        avail = self.avail_for(nxt)
+        gt = self.touched_seen_by(nxt)
+        for o in tr.hands[nxt]:
+            if o < 0:
+                continue
+            b = self.their_belief(o, avail, gt)
+            if b & ~t.playable == 0 or b & ~t.trash == 0:
+                return None
+        if self.turns_left_for(nxt) == 0:
+            return None
+        hint, score = self.best_hint(only_target=nxt, must_touch=chop)
+        if hint is None or score < -URGENT_SLACK:
+            return None
+        return hint
