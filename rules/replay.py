@@ -86,6 +86,8 @@ class Replay:
     result: dict[str, Any] | None
     state: GameState[Any]
     warnings: list[str] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    """What the recorded actions caused, in order (a resumed game's log tells them again)."""
 
     @property
     def finished(self) -> bool:
@@ -177,6 +179,7 @@ def load_replay(lines: Iterable[str]) -> Replay:
     except RulesError as exc:
         raise ReplayError(1, f"the header does not start a game: {exc}") from None
     actions: list[ActionRecord] = []
+    events: list[Event] = []
     result: dict[str, Any] | None = None
     for lineno, obj in enumerate(objs[1:], start=2):
         if isinstance(obj, dict) and "result" in obj:
@@ -191,11 +194,11 @@ def load_replay(lines: Iterable[str]) -> Replay:
         if state.is_over:
             raise ReplayError(lineno, "an action after the game was over")
         try:
-            apply_record(state, record)
+            events += apply_record(state, record)
         except RulesError as exc:
             raise ReplayError(lineno, f"illegal action: {exc}") from None
         actions.append(record)
-    return Replay(header, actions, result, state, warnings)
+    return Replay(header, actions, result, state, warnings, events)
 
 
 def _check_result(result: Any, state: GameState[Any], lineno: int) -> None:

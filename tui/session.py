@@ -11,7 +11,7 @@ from ai.match import Match
 from ai.seats import SeatSpec, make_player, parse_seat, seat_rng
 from rules.core import Event, GameState
 from rules.registry import game_info
-from rules.replay import Header, Replay, SeatEntry, apply_record
+from rules.replay import Header, Replay, SeatEntry
 from tui import storage
 
 
@@ -98,15 +98,12 @@ def resume_session(path: Path, replay: Replay) -> Session:
     """Go on with an unfinished game from its replay file, with the events of the actions already played."""
     specs = [parse_seat(s.spec) for s in replay.header.seats]
     names = [s.name for s in replay.header.seats]
-    # Played again from the start (the loaded state keeps no events) so the log can tell them as it did.
-    state = replay.header.new_state()
-    earlier = [event for record in replay.actions for event in apply_record(state, record)]
     match = Match(
-        state,
+        replay.state,
         names,
         _bots(replay.header.game, replay.header.preset, specs, replay.header.seed, path),
         storage.reopen_writer(path),
         kinds=_kinds(specs),
         close_in_background=True,
     )
-    return Session(replay.header, specs, match, path, earlier, list(replay.warnings))
+    return Session(replay.header, specs, match, path, list(replay.events), list(replay.warnings))
