@@ -290,10 +290,11 @@ class GameScreen(ParlourScreen):
         try:
             events = self.session.match.play(seat, action, ms)
         except IllegalAction as exc:
+            self.notify(str(exc), title="Not allowed", severity="warning")
             if seat in self.session.match.bots:
-                self.bot_broke(seat, str(self.session.match.illegal(seat, action)), self.generation)
-            else:
-                self.notify(str(exc), title="Not allowed", severity="warning")
+                # The worker already found the action legal on its snapshot: the table has moved on since, so
+                # the bot is asked again (a bot that chooses an illegal action is caught in the worker).
+                self.advance()
             return
         self.animating.extend(events)
         if self.asking is not None and self.asking.seat == seat:
