@@ -10,6 +10,7 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import RichLog
 
+from ai.table import Phase
 from tui.app import ParlourApp
 from tui.screens.game import GameScreen
 from tui.screens.modals import ResultScreen
@@ -28,14 +29,7 @@ async def wait_until(pilot: Pilot, condition: Callable[[], bool], timeout: float
 def person_to_act(app: App) -> bool:
     """A person is being asked on a game screen: no curtain, no animation, no bot still thinking."""
     screen = app.screen
-    return (
-        isinstance(screen, GameScreen)
-        and screen.asking is not None
-        and screen.curtain_for is None
-        and not screen.animating
-        and not screen.thinking
-        and not screen.ready
-    )
+    return isinstance(screen, GameScreen) and screen.phase is Phase.CHOOSING and not screen.core.bots_busy
 
 
 @dataclass(frozen=True)
