@@ -222,6 +222,7 @@ class Table:
     def __post_init__(self) -> None:
         self._listeners: list[Callable[[TableEvent], None]] = []
         self._ready: deque[tuple[int, str, float, float]] = deque()  # (seat, action, ms, when it may be played)
+        self._ready_seats: set[int] = set()
         self._generation = 0  # answers of an earlier generation (before close) are dropped
         self._announced: tuple[int, ...] | None = None
         self._over_told = False
@@ -277,6 +278,7 @@ class Table:
         self._listeners.append(listener)
 
     def _emit(self, event: TableEvent) -> None:
+        # Callers on the hot path of a headless run check ``self._listeners`` first, so no event is built for no one.
         for listener in self._listeners:
             listener(event)
 
@@ -296,11 +298,12 @@ class Table:
         to_act = self.state.to_act()
         if to_act != self._announced:
             self._announced = to_act
-            self._emit(TurnStarted(to_act))
+            if self._listeners:
+                self._emit(TurnStarted(to_act))
         for seat in to_act:
             if self._may_ask_bot(seat):
                 self._ask_bot(seat)
-                if self.showing or self.state.to_act() != to_act:  # an unthreaded bot already played or failed
+                if self.showing:  # an unthreaded bot's program failed and its seat was taken out
                     return
         people = [seat for seat in to_act if seat not in self.bots]
         if people and self.asking is None:
@@ -311,7 +314,7 @@ class Table:
             seat in self.bots
             and seat not in self.thinking
             and seat not in self.broken
-            and all(ready[0] != seat for ready in self._ready)
+            and seat not in self._ready_seats
         )
 
     def _ask_person(self, seat: int) -> None:
@@ -332,12 +335,14 @@ class Table:
         view = self.state.view(seat)
         legal = self.state.legal_actions(seat)
         self.thinking.add(seat)
-        self._emit(WaitingFor(seat, person=False))
+        if self._listeners:
+            self._emit(WaitingFor(seat, person=False))
+        started = self.clock() if self.pause or self.threaded else 0.0  # a headless run never waits
         if self.threaded:
-            args = (seat, view, legal, self._generation, self.clock())
+            args = (seat, view, legal, self._generation, started)
             threading.Thread(target=self._think, args=args, name=f"parlour-bot-{seat}", daemon=True).start()
         else:
-            self._think(seat, view, legal, self._generation, self.clock())
+            self._think(seat, view, legal, self._generation, started)
 
     def _think(self, seat: int, view: Any, legal: list[str], generation: int, started: float) -> None:
         """Ask the bot (in its own thread when threaded) and hand the answer to the owner's thread."""
@@ -352,6 +357,9 @@ class Table:
         answer.ms = (time.perf_counter() - t0) * 1000
         if answer.action is not None and answer.action not in legal:
             answer.crash = self.illegal(seat, answer.action)
+        if not self.threaded:
+            self._answered(answer, legal)
+            return
         # RuntimeError: the owner is gone (the app quit while the bot thought), so no one is left to tell.
         with contextlib.suppress(RuntimeError):
             self.deliver(lambda: self._answered(answer, legal))
@@ -382,8 +390,10 @@ class Table:
             self._emit(BotCrashed(seat, str(answer.crash)))
         assert action is not None
         self.move_ms.setdefault(seat, []).append(answer.ms)
-        self._ready.append((seat, action, answer.ms, answer.started + self._move_delay()))
-        self._emit(BotChose(seat))
+        self._ready.append((seat, action, answer.ms, answer.started + self._move_delay() if self.pause else 0.0))
+        self._ready_seats.add(seat)
+        if self._listeners:
+            self._emit(BotChose(seat))
 
     def _move_delay(self) -> float:
         if self.watching:
@@ -405,17 +415,20 @@ class Table:
 
     def _play_ready(self) -> None:
         seat, action, ms, _ = self._ready.popleft()
+        self._ready_seats.discard(seat)
         self._apply(seat, action, ms)
 
     def submit(self, seat: int, action: str) -> ActionApplied:
         """A person's action. :class:`IllegalAction` (the table unchanged) if it is not theirs to take or not legal."""
         if self.phase is not Phase.CHOOSING or self.asking is None or self.asking.seat != seat:
             raise IllegalAction(seat, action, "it is not this seat's turn to choose")
-        applied = self._apply(seat, action, None)
-        assert applied is not None  # a person's illegal action raises
-        return applied
+        events = self._apply(seat, action, None)
+        assert events is not None  # a person's illegal action raises
+        return ActionApplied(seat, action, events, None)
 
-    def _apply(self, seat: int, action: str, ms: float | None, stale_asks_again: bool = True) -> ActionApplied | None:
+    def _apply(
+        self, seat: int, action: str, ms: float | None, stale_asks_again: bool = True
+    ) -> tuple[Event, ...] | None:
         try:
             events = self.state.apply(seat, action)
         except IllegalAction:
@@ -429,9 +442,9 @@ class Table:
         if self.asking is not None and self.asking.seat == seat:
             self.asking = None
         self._after_change()
-        applied = ActionApplied(seat, action, tuple(events), ms)
-        self._emit(applied)
-        return applied
+        if self._listeners:
+            self._emit(ActionApplied(seat, action, tuple(events), ms))
+        return tuple(events)
 
     def disqualify(self, seat: int, reason: str) -> SeatDisqualified:
         """Take a failed program's seat out, record it, and show what it caused."""
@@ -440,6 +453,7 @@ class Table:
         if self.writer is not None:
             self.writer.disqualify(seat, reason)
         self._ready = deque(ready for ready in self._ready if ready[0] != seat)
+        self._ready_seats.discard(seat)
         self._after_change()
         told = SeatDisqualified(seat, reason, tuple(events))
         self._emit(told)
@@ -463,10 +477,10 @@ class Table:
     def play(self, seat: int, action: str, ms: float | None = None) -> ActionApplied:
         """Play an action for any seat at once, without its turn being asked: a replay's line, or a script that sets
         up a position. :class:`IllegalAction` (the table unchanged) if it is not legal."""
-        applied = self._apply(seat, action, ms, stale_asks_again=False)
-        assert applied is not None
+        events = self._apply(seat, action, ms, stale_asks_again=False)
+        assert events is not None
         self.showing = False
-        return applied
+        return ActionApplied(seat, action, events, ms)
 
     def replay(self, record: ActionRecord) -> ActionApplied | SeatDisqualified:
         """Play one line of a replay file as it happened (the replay viewer's way in)."""
@@ -515,6 +529,7 @@ class Table:
         self._generation += 1
         self.closed = True
         self._ready.clear()
+        self._ready_seats.clear()
         self.thinking.clear()
         if self.writer is not None:
             self.writer.close()

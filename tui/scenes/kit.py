@@ -56,7 +56,7 @@ def finished_game(game: str, preset: str, seats: list[str], seed: int) -> App:
     state = session.state
     while not state.is_over:
         seat = state.to_act()[0]
-        state.apply(seat, state.legal_actions(seat)[0])
+        session.table.play(seat, state.legal_actions(seat)[0])
     return ParlourApp(GameScreen(session, pace=0), pace=0)
 
 
