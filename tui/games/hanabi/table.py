@@ -120,21 +120,8 @@ class HanabiTable(HanabiDrawing):
         return next((i for i, s in enumerate(hand) if s is not None), 0)
 
     # --- keys -----------------------------------------------------------------------
-    INPUT_ACTIONS = frozenset(
-        {
-            "slot",
-            "pick_slot",
-            "play",
-            "discard",
-            "start_hint",
-            "teammate",
-            "hand",
-            "hint",
-            "cancel",
-            "confirm",
-            "pass_turn",
-        }
-    )
+    HAND_ACTIONS = frozenset({"slot", "pick_slot", "play", "discard"})
+    INPUT_ACTIONS = HAND_ACTIONS | {"start_hint", "teammate", "hand", "hint", "cancel", "confirm", "pass_turn"}
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Empathy works at any time, but leaves the footer while a hint is being built."""
@@ -146,7 +133,7 @@ class HanabiTable(HanabiDrawing):
         """Your hand's keys, or the hint's, or only Pass: whichever fits what is being built."""
         assert self.ask is not None
         only_pass = self.ask.legal == (PASS,)
-        if action in ("slot", "pick_slot", "play", "discard"):
+        if action in self.HAND_ACTIONS:
             return self.target is None and not only_pass and any(s is not None for s in self.my_hand)
         if action == "start_hint":
             return self.target is None and bool(self.others()) and not only_pass
@@ -156,7 +143,9 @@ class HanabiTable(HanabiDrawing):
             return self.target is not None
         if action == "confirm":
             return self.target is not None and self.hint is not None
-        return self.target is None and only_pass  # pass_turn
+        if action == "pass_turn":
+            return self.target is None and only_pass
+        return True
 
     def _notice(self, message: str) -> None:
         self.notify(message, title="Not allowed", severity="warning")
