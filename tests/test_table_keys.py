@@ -16,10 +16,11 @@ from textual.pilot import Pilot
 from textual.widgets import Footer, Input
 from textual.widgets._footer import FooterKey
 
-from tui.games.base import GameTable, TableInput
+from ai.table import Asking
+from tui.games.base import GameTable
 from tui.screens.base import TableScreen
 
-COIN = TableInput(0, ("HEADS", "TAILS"))
+COIN = Asking(0, ("HEADS", "TAILS"))
 
 
 class CoinTable(GameTable):
@@ -32,7 +33,7 @@ class CoinTable(GameTable):
         super().__init__(id="table")
         self.face = "HEADS"
 
-    def sync(self, view: Any, names: list[str], ask: TableInput | None, hide_private: bool) -> None:
+    def sync(self, view: Any, names: list[str], ask: Asking | None, hide_private: bool) -> None:
         """No view to show: only who is asked."""
         self.take_input(ask, hide_private)
         self.refresh()

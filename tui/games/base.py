@@ -10,15 +10,8 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
+from ai.table import Asking
 from rules.core import Event
-
-
-@dataclass(frozen=True)
-class TableInput:
-    """A human seat being asked for an action."""
-
-    seat: int
-    legal: tuple[str, ...]
 
 
 class GameTable(Widget, can_focus=True):
@@ -40,18 +33,18 @@ class GameTable(Widget, can_focus=True):
     INPUT_ACTIONS: ClassVar[frozenset[str]] = frozenset()
     """The actions of this table's bindings that only work while a person is choosing and can see."""
 
-    ask: TableInput | None = None
+    ask: Asking | None = None
     """The person being asked, and what they may do; None while no one is."""
     hide_private: bool = False
     """Secrets are covered (hot seat between two people): no input then either."""
     typed: str = ""
     """Keys typed so far toward a choice (a card number, a tile name)."""
 
-    def sync(self, view: Any, names: list[str], ask: TableInput | None, hide_private: bool) -> None:
+    def sync(self, view: Any, names: list[str], ask: Asking | None, hide_private: bool) -> None:
         """Show ``view``; ``ask`` set means a person is choosing for that seat; ``hide_private`` covers secrets."""
         raise NotImplementedError
 
-    def take_input(self, ask: TableInput | None, hide_private: bool) -> bool:
+    def take_input(self, ask: Asking | None, hide_private: bool) -> bool:
         """Store who is asked; return whether a question has just started (the table may place its cursor).
 
         A new question starts with nothing typed. The footer is rebuilt only when the question changes: each

@@ -9,9 +9,10 @@ from textual import events
 from textual.binding import Binding
 from textual.reactive import reactive
 
+from ai.table import Asking
 from rules.core import Event
 from rules.nimmt import CATTLE, CLASSIC_LIMIT, PICK_TEXT, PLAY_TEXT, ROW_LIMIT, NimmtView, row_cattle
-from tui.games.base import GameTable, GameUI, TableInput
+from tui.games.base import GameTable, GameUI
 
 SUPERSCRIPT = {1: "¹", 2: "²", 3: "³", 5: "⁵", 7: "⁷"}
 CARD_STYLE = {
@@ -50,7 +51,7 @@ class NimmtTable(GameTable):
         self.flash_row: int | None = None
 
     # --- data in ----------------------------------------------------------------
-    def sync(self, view: NimmtView, names: list[str], ask: TableInput | None, hide_private: bool) -> None:
+    def sync(self, view: NimmtView, names: list[str], ask: Asking | None, hide_private: bool) -> None:
         """Show ``view``; take keys for ``ask`` if set."""
         self.view = view
         self.names = names

@@ -10,10 +10,11 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding
 
+from ai.table import Asking
 from rules.core import Event
 from rules.volcanoes import GROWTH, INDEX, MAX_STEPS, NAMES, NEIGHBORS, OPPOSITE, VolcanoesView, grown_levels
 from tui.canvas import Canvas
-from tui.games.base import GameTable, GameUI, TableInput
+from tui.games.base import GameTable, GameUI
 from tui.games.volcanoes_net import (
     SEAM_PARTNERS,
     across,
@@ -129,7 +130,7 @@ class VolcanoesTable(GameTable):
         self.screen.set_class(self.stacked, "-stacked")
 
     # --- data in ----------------------------------------------------------------
-    def sync(self, view: VolcanoesView, names: list[str], ask: TableInput | None, hide_private: bool) -> None:
+    def sync(self, view: VolcanoesView, names: list[str], ask: Asking | None, hide_private: bool) -> None:
         """Show ``view`` (unless an eruption is being told step by step); take keys for ``ask`` if set."""
         self.view = view
         self.names = names

@@ -12,7 +12,6 @@ import time
 from collections import deque
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.reactive import reactive
@@ -33,14 +32,14 @@ from ai.table import (
 from rules.core import Event, IllegalAction
 from rules.registry import game_info
 from tui.games import game_ui
-from tui.games.base import GameTable, TableInput
-from tui.screens.base import ParlourScreen, compose_table_frame
+from tui.games.base import GameTable
+from tui.screens.base import TableScreen, compose_table_frame
 from tui.screens.modals import CurtainScreen, HelpScreen, MessageScreen, ResultScreen
 from tui.screens.pace import PACE_ACTIONS, PACE_BINDINGS, PaceKeys, pace_words
 from tui.session import Session
 
 
-class GameScreen(PaceKeys, ParlourScreen):
+class GameScreen(PaceKeys, TableScreen):
     """One game being played (or watched) to its end."""
 
     BINDINGS = [
@@ -78,11 +77,6 @@ class GameScreen(PaceKeys, ParlourScreen):
         """Status line, table and side panel, footer."""
         yield from compose_table_frame(self, self.ui.table(), log_lines=500)
 
-    @property
-    def table(self) -> GameTable:
-        """The game's table widget."""
-        return self.query_one(GameTable)
-
     def on_mount(self) -> None:
         """Draw, then start play."""
         super().on_mount()
@@ -108,7 +102,6 @@ class GameScreen(PaceKeys, ParlourScreen):
         for warning in self.session.warnings:
             log.write(Text(f"⚠ The saved game was damaged: {warning}.", style="bold yellow"))
         self.refresh_table()
-        self.table.focus()
         self.set_interval(0.1, self.core.tick)
         self.core.advance()
         self.refresh_table()
@@ -119,8 +112,7 @@ class GameScreen(PaceKeys, ParlourScreen):
         core = self.core
         view = core.state.view(core.viewpoint())
         ask = core.asking if core.curtain_for is None else None
-        asked = None if ask is None else TableInput(ask.seat, ask.legal)
-        self.table.sync(view, self.session.names, asked, core.hides_private())
+        self.table.sync(view, self.session.names, ask, core.hides_private())
         self.query_one("#scores", Static).update(self.ui.panel_renderable(view, self.session.names))
         self.refresh_status()
 
@@ -217,11 +209,6 @@ class GameScreen(PaceKeys, ParlourScreen):
         """Back from the result screen or a notice: lines written to the log while it was covered may have left it
         short of its end, so show the latest."""
         self.query_one("#log", RichLog).scroll_end(animate=False)
-
-    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        """Focus always comes back to the table, so the game's keys work whatever was clicked or tabbed to."""
-        if event.widget is not self.table:
-            self.table.focus()
 
     def on_game_table_chosen(self, message: GameTable.Chosen) -> None:
         """A person chose on the table."""

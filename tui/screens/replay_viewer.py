@@ -12,8 +12,7 @@ from ai.table import Pace, Table
 from rules.core import Event
 from rules.replay import Replay
 from tui.games import game_ui
-from tui.games.base import GameTable
-from tui.screens.base import ParlourScreen, compose_table_frame
+from tui.screens.base import TableScreen, compose_table_frame
 from tui.screens.modals import HelpScreen
 from tui.screens.pace import PACE_BINDINGS, PaceKeys, pace_words
 
@@ -33,7 +32,7 @@ VIEWER_HELP = """\
 """
 
 
-class ReplayScreen(PaceKeys, ParlourScreen):
+class ReplayScreen(PaceKeys, TableScreen):
     """A finished or unfinished game shown action by action."""
 
     BINDINGS = [
@@ -87,7 +86,7 @@ class ReplayScreen(PaceKeys, ParlourScreen):
         """Draw the current position and the log up to it."""
         state = self.states[self.position]
         view = state.view(self.viewpoint)
-        self.query_one(GameTable).sync(view, self.names, None, False)
+        self.table.sync(view, self.names, None, False)
         self.query_one("#scores", Static).update(self.ui.panel_renderable(view, self.names))
         who = "everything" if self.viewpoint is None else f"{self.names[self.viewpoint]}'s view"
         status = Text(f"{self.title_text}  ·  action {self.position} of {self.last}  ·  showing {who}")

@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.geometry import Region
 from textual.strip import Strip
 
+from ai.table import Asking
 from rules.core import Event
 from rules.fish import (
     COLUMNS,
@@ -32,7 +33,7 @@ from rules.fish import (
     tile_index,
 )
 from tui.canvas import Canvas, over
-from tui.games.base import GameTable, TableInput
+from tui.games.base import GameTable
 from tui.games.fish.board import (
     CURSOR_BG,
     CURSOR_EDGE,
@@ -94,7 +95,7 @@ class FishTable(GameTable):
         self._strips: tuple[tuple[int, int], list[Strip]] | None = None
 
     # --- data in ----------------------------------------------------------------
-    def sync(self, view: FishView, names: list[str], ask: TableInput | None, hide_private: bool) -> None:
+    def sync(self, view: FishView, names: list[str], ask: Asking | None, hide_private: bool) -> None:
         """Show ``view``; take keys for ``ask`` if set."""
         self.view = view
         self.names = names

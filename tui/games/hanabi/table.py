@@ -7,6 +7,7 @@ from __future__ import annotations
 from textual import events
 from textual.binding import Binding
 
+from ai.table import Asking
 from rules.core import Event
 from rules.hanabi import (
     COLOUR_HINT_TEXT,
@@ -18,7 +19,6 @@ from rules.hanabi import (
     VALUE_HINT_TEXT,
     HanabiView,
 )
-from tui.games.base import TableInput
 from tui.games.hanabi.cards import hint_label
 from tui.games.hanabi.drawing import Flash, HanabiDrawing
 
@@ -78,7 +78,7 @@ class HanabiTable(HanabiDrawing):
     ]
 
     # --- data in ----------------------------------------------------------------
-    def sync(self, view: HanabiView, names: list[str], ask: TableInput | None, hide_private: bool) -> None:
+    def sync(self, view: HanabiView, names: list[str], ask: Asking | None, hide_private: bool) -> None:
         """Show ``view``; take keys for ``ask`` if set."""
         before = self.ask
         self.view = view
