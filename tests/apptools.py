@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any
+from typing import Any, TypeVar
 
 from rich.console import Group
 from rich.text import Text
@@ -15,6 +15,7 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 
 from ai.table import Phase
+from tui.games.base import GameTable
 from tui.scenes.kit import result_shown, until_result, wait_until
 from tui.screens.game import GameScreen
 from tui.session import Session, new_session
@@ -24,6 +25,7 @@ __all__ = [
     "drawn_lines",
     "footer_keys",
     "game_screen",
+    "game_table",
     "my_turn",
     "played_session",
     "result_shown",
@@ -39,6 +41,16 @@ def game_screen(app: App[Any]) -> GameScreen:
     screen = app.screen
     assert isinstance(screen, GameScreen), f"expected a game screen, not {screen!r}"
     return screen
+
+
+TableT = TypeVar("TableT", bound=GameTable)
+
+
+def game_table(app: App[Any], kind: type[TableT]) -> TableT:
+    """The table of the app's game screen, which the test expects to be of the given kind."""
+    table = game_screen(app).table
+    assert isinstance(table, kind), f"expected a {kind.__name__}, not {table!r}"
+    return table
 
 
 def drawn_lines(widget: Widget) -> list[str]:

@@ -214,6 +214,7 @@ async def test_watching_shows_every_hand_and_empathy() -> None:
 
 async def test_replay_viewer_takes_each_seats_view() -> None:
     session = played_session("hanabi", "classic", ["ai:easy"] * 3, 9)
+    assert session.path is not None
     app = ParlourApp(pace=0)
     async with app.run_test(size=SIZE) as pilot:
         app.open_replay(session.path)
