@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
 
 from rules.fish import COLUMNS, ROW_WIDTHS, ROWS, TILE_NAMES, UNPLACED, action_parts, parse_tile, reachable, tile_index
-from tests.apptools import my_turn, result_shown, screen_rows, screen_text, until_result, wait_until
+from tests.apptools import game_screen, my_turn, result_shown, screen_rows, screen_text, until_result, wait_until
 from tui import storage
 from tui.app import ParlourApp
 from tui.games.fish import CURSOR_LEGAL_BG, LEGAL_BG, SIZES, FishTable, fish_panel
@@ -62,8 +62,8 @@ def key_path(start: int, goal: int) -> list[str]:
                 todo.append(n)
     keys: list[str] = []
     t = goal
-    while back[t] is not None:
-        t, key = back[t]  # type: ignore[misc]
+    while (step := back[t]) is not None:
+        t, key = step
         keys.append(key)
     return keys[::-1]
 
@@ -99,7 +99,8 @@ async def test_whole_two_seat_game_by_keys() -> None:
             if result_shown(app):
                 break
             table = table_of(pilot)
-            legal = table.ask.legal  # type: ignore[union-attr]
+            assert table.ask is not None
+            legal = table.ask.legal
             action = legal[(turns * 7) % len(legal)]
             penguin, tile = action_parts(action)
             before = actions(session)
@@ -140,11 +141,13 @@ async def test_picking_a_penguin_highlights_every_reachable_tile() -> None:
         assert expected and set(table.targets()) == expected
         # Every reachable hex is drawn with the highlight behind it; no other hex is.
         canvas = table._draw(view, SIZES[-1])
+        legal_bg = Style.parse(f"on {LEGAL_BG}").bgcolor
+        assert legal_bg is not None
         for t in range(60):
             x, y = SIZES[-1].origin(t)
             style = canvas.styles[y][x + 1]
             bg = style.bgcolor.name if isinstance(style, Style) and style.bgcolor else None
-            marked = bg in (Style.parse(f"on {LEGAL_BG}").bgcolor.name, CURSOR_LEGAL_BG)  # type: ignore[union-attr]
+            marked = bg in (legal_bg.name, CURSOR_LEGAL_BG)
             assert marked == (t in expected), TILE_NAMES[t]
         assert "Slide penguin" in screen_text(pilot)
         # Enter on a hex it cannot reach says so and keeps the pick; Esc puts it down.
@@ -257,7 +260,7 @@ async def test_watch_replay_and_resume() -> None:
         await wait_until(pilot, lambda: isinstance(app4.screen, HomeScreen))
         await pilot.press("r")
         await wait_until(pilot, lambda: my_turn(pilot))
-        after = app4.screen.session.state.view(0)  # type: ignore[attr-defined]
+        after = game_screen(app4).session.state.view(0)
         assert (after.fish, after.penguins, after.scores) == (before.fish, before.penguins, before.scores)
 
 

@@ -349,8 +349,13 @@ def test_league_disqualification() -> None:
 
 
 # --- properties over many games ---------------------------------------------------------------------------
-def _random_game(game: str, preset: str, n: int, seed: int) -> tuple[list[tuple[int, str]], object]:
+HanabiGame = hanabi.HanabiState | fireworks.FireworksState
+"""Either Hanabi game: both play on a ``round`` of the shared rules."""
+
+
+def _random_game(game: str, preset: str, n: int, seed: int) -> tuple[list[tuple[int, str]], HanabiGame]:
     g = game_info(game).start(preset, n, seed)
+    assert isinstance(g, HanabiGame)
     rng = random.Random(seed * 7 + 1)
     moves = []
     while not g.is_over:
@@ -367,10 +372,10 @@ def _random_game(game: str, preset: str, n: int, seed: int) -> tuple[list[tuple[
     return moves, g
 
 
-def _check_invariants(g: object) -> None:
-    rnd = g.round  # type: ignore[attr-defined]
-    v = g.view(None)  # type: ignore[attr-defined]
-    in_hands = [sl.card for h in v.hands for sl in h if sl is not None]
+def _check_invariants(g: HanabiGame) -> None:
+    rnd = g.round
+    v = g.view(None)
+    in_hands = [sl.card for h in v.hands for sl in h if sl is not None and sl.card is not None]
     played = [c * 5 + k for c in range(5) for k in range(v.fireworks[c])]
     remaining = list(rnd.deck[rnd.next_draw :])
     assert sorted(in_hands + played + list(v.discards) + remaining) == list(FULL_DECK)
@@ -390,6 +395,7 @@ def test_thousands_of_random_games_keep_invariants_and_scores() -> None:
         _, g = _random_game(game, preset, n, i)
         v = g.view(None)
         out = g.outcome()
+        assert out is not None
         if preset == "classic":
             expected = 0 if v.fuses >= 3 else sum(v.fireworks)
             assert out.scores == (float(expected),) * n
