@@ -61,36 +61,46 @@ def replay_name(job: GameJob) -> str:
     return f"{job.game}-{job.index:05d}.jsonl"
 
 
-def play_one(job: GameJob) -> GameResult:
-    """Play one arena game."""
-    info = game_info(job.game)
-    n = len(job.specs)
-    order = seat_order(n, job.index)
-    seed = game_seed(job.base_seed, job.index)
-    state = info.start(job.preset, n, seed)
-    specs = [parse_seat(job.specs[i]) for i in order]
-    names = [f"{spec.display_name(pos)}" for pos, spec in enumerate(specs)]
+@dataclass(frozen=True)
+class TableResult:
+    """One game's figures, per seat position."""
+
+    scores: tuple[float, ...]
+    ranks: tuple[int, ...]
+    disqualified: tuple[bool, ...]
+    move_ms: tuple[tuple[float, ...], ...]
+    perfect: bool
+
+
+def play_table(
+    game: str,
+    preset: str,
+    seated: tuple[str, ...],
+    seed: int,
+    index: int,
+    replay_path: Path | None,
+    app: str = "parlour arena",
+) -> TableResult:
+    """Play one all-bot game with ``seated[pos]`` at each position; write its replay (and each program's stderr log
+    beside it) when ``replay_path`` is given. The game is dealt from ``seed``; bots draw chance from
+    ``(seed, index, position)``."""
+    info = game_info(game)
+    n = len(seated)
+    state = info.start(preset, n, seed)
+    specs = [parse_seat(text) for text in seated]
+    names = [spec.display_name(pos) for pos, spec in enumerate(specs)]
     bots = {}
     for pos, spec in enumerate(specs):
-        log = None if job.replay_dir is None else Path(job.replay_dir) / f"{replay_name(job)}.seat{pos}.stderr.log"
-        bot = make_player(
-            job.game, spec, seat_rng(seed, job.index, pos), seat=pos, num_seats=n, preset=job.preset, log_path=log
-        )
+        log = None if replay_path is None else replay_path.with_name(f"{replay_path.name}.seat{pos}.stderr.log")
+        bot = make_player(game, spec, seat_rng(seed, index, pos), seat=pos, num_seats=n, preset=preset, log_path=log)
         if bot is None:
             raise ValueError("the arena has no human seats")
         bots[pos] = bot
     writer = None
-    if job.replay_dir is not None:
-        path = Path(job.replay_dir) / replay_name(job)
-        header = Header(
-            job.game,
-            state.preset,
-            [SeatEntry(nm, sp.text) for nm, sp in zip(names, specs)],
-            seed,
-            created="",
-            app="parlour arena",
-        )
-        writer = ReplayWriter(path.open("w", encoding="utf-8"), header)
+    if replay_path is not None:
+        entries = [SeatEntry(name, spec.text) for name, spec in zip(names, specs, strict=True)]
+        header = Header(game, state.preset, entries, seed, created="", app=app)
+        writer = ReplayWriter(replay_path.open("w", encoding="utf-8"), header)
     table = Table(state, names, bots, writer, kinds={pos: spec.text for pos, spec in enumerate(specs)})
     try:
         outcome = table.run()
@@ -98,17 +108,32 @@ def play_one(job: GameJob) -> GameResult:
         if writer is not None:
             writer.close()
         table.end_programs()
+    return TableResult(
+        scores=tuple(outcome.scores),
+        ranks=tuple(outcome.ranks),
+        disqualified=tuple(pos in table.disqualified for pos in range(n)),
+        move_ms=tuple(tuple(table.move_ms.get(pos, ())) for pos in range(n)),
+        perfect=info.is_perfect(table.state),
+    )
+
+
+def play_one(job: GameJob) -> GameResult:
+    """Play one arena game: the specs seated by the game's rotation, figures given back per spec."""
+    n = len(job.specs)
+    order = seat_order(n, job.index)
+    replay = None if job.replay_dir is None else Path(job.replay_dir) / replay_name(job)
+    seated = tuple(job.specs[i] for i in order)
+    played = play_table(job.game, job.preset, seated, game_seed(job.base_seed, job.index), job.index, replay)
     by_spec = [0] * n
     for pos, spec_index in enumerate(order):
         by_spec[spec_index] = pos
-    dq = [pos in table.disqualified for pos in range(n)]
     return GameResult(
         index=job.index,
-        scores=tuple(outcome.scores[by_spec[i]] for i in range(n)),
-        ranks=tuple(outcome.ranks[by_spec[i]] for i in range(n)),
-        disqualified=tuple(bool(dq[by_spec[i]]) for i in range(n)),
-        move_ms=tuple(tuple(table.move_ms.get(by_spec[i], ())) for i in range(n)),
-        perfect=info.is_perfect(table.state),
+        scores=tuple(played.scores[by_spec[i]] for i in range(n)),
+        ranks=tuple(played.ranks[by_spec[i]] for i in range(n)),
+        disqualified=tuple(played.disqualified[by_spec[i]] for i in range(n)),
+        move_ms=tuple(played.move_ms[by_spec[i]] for i in range(n)),
+        perfect=played.perfect,
     )
 
 

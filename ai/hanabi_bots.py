@@ -41,7 +41,7 @@ class HanabiBot:
         if len(legal) == 1:
             return legal[0]
         tr = self._tracker(view)
-        return Decision(self, view, tr, legal).choose()
+        return Decision(self.level, self.rng, view, tr, legal).choose()
 
 
 def make_bot(level: str, rng: random.Random) -> HanabiBot:

@@ -110,24 +110,9 @@ def project_modules() -> dict[str, Path]:
     return modules
 
 
-def _type_checking_only(node: ast.AST) -> bool:
-    """An ``if TYPE_CHECKING:`` block: its body never runs."""
-    return isinstance(node, ast.If) and ast.unparse(node.test).split(".")[-1] == "TYPE_CHECKING"
-
-
 def _imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
-    """Every import statement of a file, at any depth, except those under ``if TYPE_CHECKING:``."""
-    found: list[ast.Import | ast.ImportFrom] = []
-    pending = [tree]
-    while pending:
-        node = pending.pop()
-        if isinstance(node, ast.Import | ast.ImportFrom):
-            found.append(node)
-        elif _type_checking_only(node):
-            pending.extend(node.orelse)  # only an ``else:`` branch runs
-        else:
-            pending.extend(ast.iter_child_nodes(node))
-    return found
+    """Every import statement of a file, at any depth, ``if TYPE_CHECKING:`` blocks included."""
+    return [node for node in ast.walk(tree) if isinstance(node, ast.Import | ast.ImportFrom)]
 
 
 def _resolve(name: str, modules: dict[str, Path]) -> str | None:
@@ -141,7 +126,7 @@ def _resolve(name: str, modules: dict[str, Path]) -> str | None:
 
 
 def import_graph() -> dict[str, set[str]]:
-    """Which project modules each project module imports, at module level or inside functions alike."""
+    """Which project modules each project module imports: at module level, in functions or for type checking."""
     modules = project_modules()
     graph: dict[str, set[str]] = {name: set() for name in modules}
     for name, path in modules.items():
@@ -199,9 +184,10 @@ def test_find_cycle_names_the_modules_of_a_cycle() -> None:
 def test_no_import_cycles() -> None:
     """No two project modules import each other, directly or through others.
 
-    Imports inside functions count as much as those at the top of a file (they are the usual way to hide a
-    cycle, and they still tie the two modules together); only imports under ``if TYPE_CHECKING:`` are left out,
-    as they never run. A package's ``__init__`` counts only where it is imported by name.
+    Every import counts: one inside a function as much as one at the top of a file, and one under
+    ``if TYPE_CHECKING:`` too. Those are the usual ways to hide a cycle, and a hidden cycle still ties the two
+    modules together (each needs the other to be read, type-checked or changed). A package's ``__init__``
+    counts only where it is imported by name.
     """
     cycle = find_cycle(import_graph())
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])

@@ -11,7 +11,7 @@ from ai.hanabi.cards import ALL_IDS, BIT, COLOUR_IDS, chop_slot, popcount
 from ai.hanabi.conventions import interpret
 from ai.hanabi.decide import LEVELS, PLAY_HINT, Decision
 from ai.hanabi.knowledge import Tracker
-from ai.hanabi_bots import HanabiBot, make_bot
+from ai.hanabi_bots import make_bot
 from ai.levels import make_bot as level_bot
 from rules.core import GameState
 from rules.hanabi import CARD_TEXT, FULL_DECK, parse_card
@@ -27,9 +27,10 @@ def deck_with(top: list[str]) -> list[str]:
 
 def decision_of(g: GameState, seat: int = 0) -> Decision:
     """Seat ``seat``'s reasoning on the current turn, with its tracker open for a test to adjust."""
-    bot = HanabiBot(LEVELS["hard"], random.Random(0))
     v = g.view(seat)
-    return Decision(bot, v, bot._tracker(v), g.legal_actions(seat))
+    tr = Tracker(v)
+    tr.catch_up(v)
+    return Decision(LEVELS["hard"], random.Random(0), v, tr, g.legal_actions(seat))
 
 
 def play_out(game: str, preset: str, n: int, seed: int, levels: list[str]) -> tuple[object, list[str]]:

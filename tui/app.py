@@ -11,6 +11,7 @@ from rules.replay import ReplayError
 from tui import storage
 from tui.screens.home import HomeScreen
 from tui.screens.modals import MessageScreen
+from tui.screens.requests import OpenReplay, ResumeGame, ResumeLatest
 
 
 class ParlourApp(App[None]):
@@ -47,6 +48,18 @@ class ParlourApp(App[None]):
         from ai.external import close_all
 
         close_all()
+
+    def on_open_replay(self, message: OpenReplay) -> None:
+        """A screen asked to watch a replay."""
+        self.open_replay(message.path)
+
+    def on_resume_game(self, message: ResumeGame) -> None:
+        """A screen asked to go on with a saved game."""
+        self.resume(message.path)
+
+    def on_resume_latest(self, message: ResumeLatest) -> None:
+        """A screen asked to go on with the newest unfinished game."""
+        self.resume_latest()
 
     def open_replay(self, path: Path) -> None:
         """The replay viewer on a file, or a message if it will not load."""

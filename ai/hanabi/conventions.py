@@ -2,12 +2,42 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ai.hanabi.cards import FIVES, TWOS, Table, successors
 
-if TYPE_CHECKING:  # the tracker calls interpret for every hint; interpret only reads and writes its fields
-    from ai.hanabi.knowledge import Tracker
+
+class CommonKnowledge(Protocol):
+    """The parts of the table's common knowledge that :func:`interpret` reads and writes.
+
+    :class:`ai.hanabi.knowledge.Tracker` is the one in use; it calls interpret for every hint, so this module
+    describes it here rather than import it. Per card (by draw order): what its hints allow, what the table
+    believes it is, whether it is touched, and for a delayed play the identities it may be and who hinted it.
+    """
+
+    hands: dict[int, list[int]]
+    hint: list[int]
+    belief: list[int]
+    touched: list[bool]
+    delayed: list[int]
+    delayer: list[int]
+
+    def table(self) -> Table:
+        """Masks for the current piles."""
+        ...
+
+    def chop(self, seat: int) -> int:
+        """Draw order of ``seat``'s chop, or -1."""
+        ...
+
+    def play_set(self, t: Table, exclude: int) -> int:
+        """Identities playable now or right after cards everyone knows exactly, leaving out card ``exclude``."""
+        ...
+
+    def after_queued(self, t: Table, hinter: int, target: int) -> int:
+        """Identities that become playable once the known plays outside ``hinter``'s and ``target``'s hands
+        are made."""
+        ...
 
 
 def keep_delayed(b: int, delayed: int, t: Table, queued: int) -> int:
@@ -35,7 +65,7 @@ def save_set(t: Table, mask: int) -> int:
     return t.critical & ~FIVES & ~TWOS & ~t.trash
 
 
-def interpret(tr: Tracker, hinter: int, target: int, touched: tuple[int, ...], mask: int) -> None:
+def interpret(tr: CommonKnowledge, hinter: int, target: int, touched: tuple[int, ...], mask: int) -> None:
     """Update the common knowledge of ``target``'s hand for a hint naming identities ``mask``.
 
     Conventions: the focus is the chop when the hint newly touches it, else the newest newly touched card.

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from ai.hanabi.cards import BIT, COLOUR_IDS, FIVES, VALUE_IDS, ids_of, popcount, successors
 from ai.hanabi.conventions import interpret
-from ai.hanabi.knowledge import Deductions, Saved, restore, saved_belief, snapshot
-from rules.hanabi import COLOUR_HINT_TEXT, DISCARD_TEXT, PASS, PLAY_TEXT, VALUE_HINT_TEXT
+from ai.hanabi.knowledge import Deductions, Saved, Tracker, restore, saved_belief, snapshot
+from rules.hanabi import COLOUR_HINT_TEXT, DISCARD_TEXT, PASS, PLAY_TEXT, VALUE_HINT_TEXT, HanabiView
 
 
 @dataclass(frozen=True)
@@ -58,11 +59,17 @@ URGENT_SLACK = 60.0  # an urgent save may cost this much (a duplicate or trash t
 class Decision(Deductions):
     """One turn's reasoning for seat ``me``."""
 
+    def __init__(self, level: Level, rng: random.Random, view: HanabiView, tr: Tracker, legal: list[str]) -> None:
+        """The bot's ``level`` and its own ``rng`` (for the level's blunders), then what the seat deduces."""
+        self.level = level
+        self.rng = rng
+        super().__init__(view, tr, legal)
+
     # --- choosing -------------------------------------------------------------------------------------------
     def choose(self) -> str:
         level = self.level
         tr, t, view = self.tr, self.t, self.view
-        if level.blunder and self.bot.rng.random() < level.blunder:
+        if level.blunder and self.rng.random() < level.blunder:
             return self.plain_action()
         my_hand = tr.hands[self.me]
         beliefs = {i: self.my_belief(o) for i, o in enumerate(my_hand) if o >= 0}

@@ -8,14 +8,9 @@ conclude from the cards that teammate sees (empathy).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ai.hanabi.cards import ALL_IDS, BIT, COLOUR_IDS, ID_COPIES, VALUE_IDS, Table, known_play, successors
 from ai.hanabi.conventions import interpret, keep_delayed
 from rules.hanabi import HanabiView, Move
-
-if TYPE_CHECKING:  # the bot builds a Decision (a Deductions) every turn; here it is only a parameter's type
-    from ai.hanabi_bots import HanabiBot
 
 
 class Tracker:
@@ -146,9 +141,7 @@ class Deductions:
     """What seat ``me`` sees and deduces this turn: the identities of its own cards and what each teammate can
     conclude about theirs. :class:`ai.hanabi.decide.Decision` builds its choice on these."""
 
-    def __init__(self, bot: HanabiBot, view: HanabiView, tr: Tracker, legal: list[str]) -> None:
-        self.bot = bot
-        self.level = bot.level
+    def __init__(self, view: HanabiView, tr: Tracker, legal: list[str]) -> None:
         self.view = view
         self.tr = tr
         self.legal = legal

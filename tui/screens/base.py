@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -11,9 +9,6 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from tui.games.base import GameTable
-
-if TYPE_CHECKING:  # tui.app imports the screens, so a run-time import here would be a cycle
-    from tui.app import ParlourApp
 
 
 class TooSmall(Static):
@@ -29,11 +24,6 @@ class ParlourScreen(Screen):
     def compose_too_small(self) -> TooSmall:
         """The notice widget; subclasses yield it in compose."""
         return TooSmall("", id="too-small")
-
-    @property
-    def parlour(self) -> ParlourApp:
-        """The running app with its own methods typed (``self.app`` is typed as a plain Textual ``App``)."""
-        return cast("ParlourApp", self.app)
 
     def on_mount(self) -> None:
         """Check the size once at start."""

@@ -12,6 +12,7 @@ from textual.widgets.option_list import Option
 from rules.registry import GAMES
 from tui.games import has_ui
 from tui.screens.base import ParlourScreen
+from tui.screens.requests import ResumeLatest
 
 HOME_HELP = """\
 # Parlour
@@ -78,7 +79,7 @@ class HomeScreen(ParlourScreen):
 
     def action_resume(self) -> None:
         """Resume the newest unfinished game."""
-        self.parlour.resume_latest()
+        self.post_message(ResumeLatest())
 
     def action_replays(self) -> None:
         """Saved games and replays."""

@@ -12,6 +12,7 @@ from textual.widgets.option_list import Option
 
 from tui import storage
 from tui.screens.base import ParlourScreen
+from tui.screens.requests import OpenReplay, ResumeGame
 
 
 class ReplayListScreen(ParlourScreen):
@@ -63,10 +64,10 @@ class ReplayListScreen(ParlourScreen):
         """Watch the highlighted replay."""
         item = self._selected()
         if item is not None:
-            self.parlour.open_replay(item.path)
+            self.post_message(OpenReplay(item.path))
 
     def action_resume(self) -> None:
         """Go on with the highlighted game."""
         item = self._selected()
         if item is not None:
-            self.parlour.resume(item.path)
+            self.post_message(ResumeGame(item.path))

@@ -1,0 +1,64 @@
+"""Ratings of seat specs from finished games, with OpenSkill's Plackett–Luce model.
+
+Plackett–Luce rates a whole finishing order at once, so it serves games of two to ten seats and shared places alike.
+Ratings depend on the order games are rated in: callers rate games in their index order, so the same seed gives the
+same ratings whatever backend played them and in whatever order they finished.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+CONSERVATIVE_Z = 3.0
+"""The ordinal is ``mu - CONSERVATIVE_Z * sigma``: a rating the player is very likely above."""
+
+
+@dataclass(frozen=True)
+class Rating:
+    """One player's skill estimate: ``mu`` the mean, ``sigma`` its uncertainty."""
+
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative rating, used to rank players."""
+        return self.mu - CONSERVATIVE_Z * self.sigma
+
+    def to_json(self) -> dict[str, float]:
+        """``{"mu", "sigma", "ordinal"}``, rounded for a summary."""
+        return {"mu": round(self.mu, 4), "sigma": round(self.sigma, 4), "ordinal": round(self.ordinal, 4)}
+
+
+class Ratings:
+    """The ratings of a set of players, updated game by game."""
+
+    def __init__(self) -> None:
+        self._model = PlackettLuce()
+        self._ratings: dict[str, Any] = {}
+
+    def rating(self, player: str) -> Rating:
+        """The player's rating (the model's starting rating if they have not played)."""
+        found = self._ratings.get(player) or self._model.rating(name=player)
+        return Rating(float(found.mu), float(found.sigma))
+
+    def rate(self, players: Sequence[str], ranks: Sequence[int]) -> None:
+        """Update from one game: ``ranks[i]`` is the place of ``players[i]`` (1 first; equal ranks share a place).
+
+        A player may appear once per game; the arena never seats a spec twice in one rated game.
+        """
+        if len(set(players)) != len(players):
+            raise ValueError("a player can take only one seat in a rated game")
+        teams = [[self._ratings.get(p) or self._model.rating(name=p)] for p in players]
+        rated = self._model.rate(teams, ranks=[float(r) for r in ranks])
+        for player, team in zip(players, rated, strict=True):
+            self._ratings[player] = team[0]
+
+    def ordered(self) -> list[tuple[str, Rating]]:
+        """Every rated player with their rating, best conservative rating first (then by name)."""
+        pairs = [(p, self.rating(p)) for p in self._ratings]
+        return sorted(pairs, key=lambda pr: (-pr[1].ordinal, pr[0]))

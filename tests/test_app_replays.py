@@ -1,0 +1,82 @@
+"""The home screen's resume key and the list of saved games: each request reaches the app and opens its screen."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from tests.apptools import my_turn, played_session, screen_text, wait_until
+from tui import storage
+from tui.app import ParlourApp
+from tui.screens.game import GameScreen
+from tui.screens.home import HomeScreen
+from tui.screens.modals import MessageScreen
+from tui.screens.replay_viewer import ReplayScreen
+from tui.screens.replays import ReplayListScreen
+from tui.session import new_session
+
+SIZE = (100, 30)
+
+
+def saved_games() -> tuple[Path, Path]:
+    """A finished replay, listed first, and an unfinished game, listed second (the list is newest first)."""
+    unfinished = new_session("nimmt", "codingame", ["human", "ai:easy", "ai:easy", "ai:easy"], seed=5)
+    unfinished.close()
+    finished = played_session("nimmt", "codingame", ["ai:easy"] * 4, 6)
+    assert unfinished.path is not None and finished.path is not None
+    os.utime(unfinished.path, (1_000_000, 1_000_000))
+    os.utime(finished.path, (2_000_000, 2_000_000))
+    assert [item.path for item in storage.list_replays()] == [finished.path, unfinished.path]
+    return finished.path, unfinished.path
+
+
+async def open_list(pilot: Pilot[None]) -> None:
+    """From home, open the list of saved games with ``p``."""
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, HomeScreen))
+    await pilot.press("p")
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, ReplayListScreen))
+
+
+async def test_home_resume_with_nothing_saved_says_so(parlour_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = ParlourApp(pace=0)
+    notices: list[str] = []  # tests run without drawing toasts, so the notices are caught as they are raised
+    monkeypatch.setattr(app, "notify", lambda message, **_: notices.append(str(message)))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("r")
+        await wait_until(pilot, lambda: notices == ["No unfinished game to resume."])
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_replay_list_enter_watches_the_highlighted_replay(parlour_home: Path) -> None:
+    finished, _ = saved_games()
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_list(pilot)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        assert finished.name in screen_text(pilot)
+
+
+async def test_replay_list_r_resumes_an_unfinished_game(parlour_home: Path) -> None:
+    _, unfinished = saved_games()
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_list(pilot)
+        await pilot.press("down", "r")
+        await wait_until(pilot, lambda: my_turn(pilot))
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.session.path == unfinished
+
+
+async def test_replay_list_r_on_a_finished_game_says_it_is_over(parlour_home: Path) -> None:
+    saved_games()
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_list(pilot)
+        await pilot.press("r")
+        await wait_until(pilot, lambda: isinstance(app.screen, MessageScreen))
+        assert "That game is over" in screen_text(pilot)
