@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from rich.console import Group
@@ -31,9 +32,18 @@ __all__ = [
     "result_shown",
     "screen_rows",
     "screen_text",
+    "until_changed",
     "until_result",
     "wait_until",
 ]
+
+
+T = TypeVar("T")
+
+
+async def until_changed(pilot: Pilot[Any], read: Callable[[], T], before: T, timeout: float = 30.0) -> None:
+    """Let the app run until ``read()`` no longer gives ``before`` (read before a key press: the game moved on)."""
+    await wait_until(pilot, lambda: read() != before, timeout=timeout)
 
 
 def game_screen(app: App[Any]) -> GameScreen:

@@ -33,6 +33,7 @@ from tests.apptools import (
     result_shown,
     screen_rows,
     screen_text,
+    until_changed,
     wait_until,
 )
 from tui.app import ParlourApp
@@ -321,7 +322,7 @@ async def test_hot_seat_starts_each_person_afresh() -> None:
                 await pilot.press("tab", "1", "tab")  # a hint half made for the second teammate, then given up
                 await pilot.press("escape")
             await pilot.press("p")
-            await wait_until(pilot, lambda before=before: progress(session) != before)
+            await until_changed(pilot, lambda: progress(session), before)
 
 
 def glued_runs(svg: str) -> list[tuple[str, str]]:

@@ -11,7 +11,7 @@ import pytest
 from textual.geometry import Region
 
 from rules.volcanoes import INDEX, NAMES, NEIGHBORS, OPPOSITE, VolcanoesState
-from tests.apptools import Notices, my_turn, result_shown, screen_text, until_result, wait_until
+from tests.apptools import Notices, my_turn, result_shown, screen_text, until_changed, until_result, wait_until
 from tui import storage
 from tui.app import ParlourApp
 from tui.games.volcanoes import EMPTY_FILL, VolcanoesTable
@@ -81,7 +81,7 @@ async def test_whole_game_against_an_easy_bot_by_keys() -> None:
             assert NAMES[table.cursor] == target
             before = session.state.view(None).step
             await pilot.press("enter")
-            await wait_until(pilot, lambda before=before: session.state.view(None).step > before)
+            await until_changed(pilot, lambda: session.state.view(None).step, before)
             moves += 1
         assert moves >= 5
         text = screen_text(pilot)
