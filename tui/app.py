@@ -16,7 +16,7 @@ from tui.screens.modals import MessageScreen
 class ParlourApp(App[None]):
     """Home screen at the bottom; games, replays and help pushed over it."""
 
-    CSS_PATH = "parlour.tcss"
+    CSS_PATH = ["parlour.tcss", "games.tcss"]
     TITLE = "Parlour"
     ENABLE_COMMAND_PALETTE = False
 

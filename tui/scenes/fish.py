@@ -45,7 +45,7 @@ async def _placement(pilot: Pilot) -> None:
 
 
 def _slides(count: int) -> Callable[[Pilot], Awaitable[None]]:
-    """Place four penguins, make ``count`` slides (first penguin, first green hex), then pick a penguin."""
+    """Place four penguins, make ``count`` slides (first penguin, first lit hex), then pick a penguin."""
 
     async def prepare(pilot: Pilot) -> None:
         await _turn(pilot, "enter")

@@ -28,7 +28,7 @@ the right, so column letters zig-zag down the board.
 | w e | step up-left / up-right to a neighbouring hex |
 | a d | step left / right |
 | z x | step down-left / down-right (w e a d z x are the six keys around **S**) |
-| Tab / Shift+Tab | jump to the next / previous green hex |
+| Tab / Shift+Tab | jump to the next / previous lit hex |
 | 1–4 | pick your penguin with that number (when sliding) |
 | Enter | place a penguin here · pick the penguin here · slide the picked penguin here |
 | Esc | put the picked penguin down and pick another |
