@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from rich.style import Style
 
-SEAT_SHAPES = ("▲", "●", "■", "◆")
+SEAT_SHAPES = ("■", "▲", "◆", "★")
 """Each seat's shape when colour-blind symbols are on, so a player is never told apart by colour alone."""
 
 

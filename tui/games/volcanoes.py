@@ -376,7 +376,7 @@ class VolcanoesTable(GameTable):
                     canvas.owner[(x + i, y)] = t
             shape = side_shape(level, self.colour_blind)
             below = level_text(level, self.dormant[t], rows[1][2], shape) if len(rows) > 1 else ""
-            if len(rows) < 2 or rows[0][2] < len(NAMES[t]) or len(below) < len(level_text(level, False, 9, shape)):
+            if len(rows) < 2 or rows[0][2] < len(NAMES[t]) or len(below) > rows[1][2]:
                 # No room for the name and the whole level under it: the level alone.
                 x, y, n = rows[0]
                 canvas.put(x, y, level_text(level, self.dormant[t], n, shape).center(n), style)
