@@ -570,9 +570,14 @@ The net is the globe cut open: six strips of triangles, the north above the dott
 Triangles meet along their slanted edges and where a pointing-up triangle sits on a pointing-down one.
 Some edges join across the cuts: **◂▸** in a gap means the two triangles beside it touch, and the **same
 letter** at both ends of a strip means its two ends touch. With a tile selected, its three neighbours are
-outlined in cyan (seam markers light up too) and its opposite in magenta. The latest move is outlined
-in white; during an eruption the erupting volcanoes are red and the tiles they push are outlined in yellow;
-a won game lights its winning chain in green.
+outlined and tinted in one colour (seam markers light up too) and its opposite in another. The latest move
+is outlined brightly; during an eruption the erupting volcanoes are filled red and the tiles they push are
+outlined; a won game lights its winning chain. Outlines follow the theme (Ctrl+P, *Theme*); Blue and
+Orange stay blue and orange.
+
+**Colour-blind symbols** (Ctrl+P, or `parlour --colour-blind`): Blue's volcanoes show **■** before their
+level (■2), Orange's **▲** (▲2), and the scores and the coming cycle show the same shapes. On the smallest
+net a tile holding a volcano then shows its level in place of its name.
 
 ## Keys
 
