@@ -80,7 +80,7 @@ class ParlourApp(App[None]):
         yield from super().get_system_commands(screen)
         state = "off" if self.colour_blind else "on"
         yield SystemCommand(
-            f"Colour-blind symbols {state}",
+            f"Colour-blind symbols: turn {state}",
             "Shapes for players and letters for card colours, beside the colours (saved for next time)",
             self.action_toggle_colour_blind,
         )

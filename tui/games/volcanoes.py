@@ -34,14 +34,11 @@ OUTLINE = ("cursor", "chain", "erupt", "hit", "opposite", "near", "last")
 PARTS = {  # component class -> what it colours; tui/games.tcss styles each
     **{f"volcanoes--{kind}": f"a tile outlined as {kind} (and its inside when empty)" for kind in OUTLINE},
     **{f"volcanoes--side-{s}": f"{SIDES[s]}'s name and marks" for s in (0, 1)},
-    **{f"volcanoes--fill-{s}": f"the inside of {SIDES[s]}'s volcanoes" for s in (0, 1)},
-    **{f"volcanoes--dormant-{s}": f"the inside of {SIDES[s]}'s dormant volcanoes" for s in (0, 1)},
+    **{f"volcanoes--{k}-{s}": f"the inside of {SIDES[s]}'s {k} volcanoes" for k in ("fill", "dormant") for s in (0, 1)},
     "volcanoes--edge": "a plain tile's outline",
     "volcanoes--erupting": "the inside of an erupting volcano",
     "volcanoes--seam": "the marks of edges that touch across a cut",
-    "volcanoes--seam-cursor": "a seam mark beside the cursor",
-    "volcanoes--seam-chain": "a seam mark on the winning chain",
-    "volcanoes--seam-push": "a seam mark an eruption pushes across",
+    **{f"volcanoes--seam-{k}": f"a seam mark lit by the {k}" for k in ("cursor", "chain", "push")},
     "volcanoes--equator": "the equator line",
     "volcanoes--growth": "a coming growth in the cycle",
 }
