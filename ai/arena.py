@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ai.match import Match
 from ai.seats import make_player, parse_seat, seat_rng
+from ai.table import Table
 from rules.registry import game_info
 from rules.replay import Header, ReplayWriter, SeatEntry
 
@@ -91,24 +91,24 @@ def play_one(job: GameJob) -> GameResult:
             app="parlour arena",
         )
         writer = ReplayWriter(path.open("w", encoding="utf-8"), header)
-    match = Match(state, names, bots, writer, kinds={pos: spec.text for pos, spec in enumerate(specs)})
+    table = Table(state, names, bots, writer, kinds={pos: spec.text for pos, spec in enumerate(specs)})
     try:
-        outcome = match.run()
+        outcome = table.run()
     finally:
         if writer is not None:
             writer.close()
-        match.close_bots()
+        table.end_programs()
     by_spec = [0] * n
     for pos, spec_index in enumerate(order):
         by_spec[spec_index] = pos
-    dq = [pos in match.disqualified for pos in range(n)]
+    dq = [pos in table.disqualified for pos in range(n)]
     return GameResult(
         index=job.index,
         scores=tuple(outcome.scores[by_spec[i]] for i in range(n)),
         ranks=tuple(outcome.ranks[by_spec[i]] for i in range(n)),
         disqualified=tuple(bool(dq[by_spec[i]]) for i in range(n)),
-        move_ms=tuple(tuple(match.move_ms.get(by_spec[i], ())) for i in range(n)),
-        perfect=info.is_perfect(match.state),
+        move_ms=tuple(tuple(table.move_ms.get(by_spec[i], ())) for i in range(n)),
+        perfect=info.is_perfect(table.state),
     )
 
 

@@ -7,6 +7,7 @@ import re
 
 from textual.pilot import Pilot
 
+from ai.table import Phase
 from tui.scenes.kit import result_shown, until_result, wait_until
 from tui.screens.game import GameScreen
 from tui.session import Session, new_session
@@ -17,12 +18,7 @@ __all__ = ["my_turn", "played_session", "result_shown", "screen_rows", "screen_t
 def my_turn(pilot: Pilot) -> bool:
     """A person is being asked to act on a game screen, with no curtain and no animation running."""
     screen = pilot.app.screen
-    return (
-        isinstance(screen, GameScreen)
-        and screen.asking is not None
-        and screen.curtain_for is None
-        and not screen.animating
-    )
+    return isinstance(screen, GameScreen) and screen.phase is Phase.CHOOSING
 
 
 def screen_text(pilot: Pilot) -> str:
@@ -35,7 +31,7 @@ def screen_text(pilot: Pilot) -> str:
 def played_session(game: str, preset: str, seats: list[str], seed: int) -> Session:
     """A closed session of a game the given (bot) seats played to the end; its replay file is ``.path``."""
     session = new_session(game, preset, seats, seed)
-    session.match.run()
+    session.table.run()
     session.close()
     assert session.path is not None
     return session

@@ -270,7 +270,7 @@ def test_keys_and_sizes_fit_an_80_by_24_terminal(parlour_home: Path) -> None:
 @pytest.mark.parametrize("watch", [False, True])
 async def test_end_screen_says_where_the_replay_is(watch: bool) -> None:
     session = new_session("fish", "codingame", ["ai:easy", "ai:easy", "ai:easy", "ai:easy"], seed=8)
-    session.match.run()  # played to its end before the screen opens: the ranking comes at once
+    session.table.run()  # played to its end before the screen opens: the ranking comes at once
     app = ParlourApp(GameScreen(session, watch=watch, pace=0), pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await until_result(pilot)
@@ -322,7 +322,7 @@ async def test_penguins_are_numbered_from_one_for_each_seat() -> None:
 
 def test_side_panel_counts_fish_not_the_tie_break_score() -> None:
     session = new_session("fish", "codingame", ["ai:easy", "ai:easy"], seed=8, save=False)
-    session.match.run()
+    session.table.run()
     view = session.state.view(None)
     console = Console(width=27, record=True)
     console.print(fish_panel(view, session.names))

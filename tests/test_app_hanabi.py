@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 from textual.pilot import Pilot
 
+from ai.table import Phase
 from rules.hanabi import (
     COLOURS,
     PASS,
@@ -148,8 +149,8 @@ async def test_hot_seat_nobody_sees_their_own_cards() -> None:
                 await pilot.press("enter")
                 await wait_until(pilot, lambda: my_turn(pilot))
             screen = app.screen
-            assert isinstance(screen, GameScreen) and screen.asking is not None
-            me = screen.asking.seat
+            assert isinstance(screen, GameScreen) and screen.core.asking is not None
+            me = screen.core.asking.seat
             others = [s for s in range(3) if s != me]
             shown = faces_on_table(screen.table)
             # Exactly the teammates' real cards are drawn: none of the person's own (copies held by others aside).
@@ -201,7 +202,7 @@ async def test_watching_shows_every_hand_and_empathy() -> None:
         assert isinstance(screen, GameScreen)
         await wait_until(pilot, lambda: len(session.state.view(None).history) >= 3)
         await pilot.press("space")  # pause
-        await wait_until(pilot, lambda: not screen.animating)
+        await wait_until(pilot, lambda: screen.phase is not Phase.SHOWING)
         screen.refresh_table()
         assert faces_on_table(screen.table) == faces_held(session, [0, 1, 2, 3])
         assert "knows" not in " ".join(table_lines(screen.table))
@@ -302,10 +303,10 @@ async def test_hot_seat_starts_each_person_afresh() -> None:
                 await pilot.press("enter")
                 await wait_until(pilot, lambda: my_turn(pilot))
             screen = app.screen
-            assert isinstance(screen, GameScreen) and screen.asking is not None
+            assert isinstance(screen, GameScreen) and screen.core.asking is not None
             table = screen.table
             assert isinstance(table, HanabiTable)
-            me = session.names[screen.asking.seat]
+            me = session.names[screen.core.asking.seat]
             first = next(i for i, s in enumerate(table.my_hand) if s is not None)
             assert (table.slot, table.empathy, table.target, table.hint) == (first, False, None, None), me
             assert "knows" not in " ".join(table_lines(table)), me

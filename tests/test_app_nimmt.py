@@ -7,6 +7,7 @@ from pathlib import Path
 
 from textual.geometry import Region
 
+from ai.table import Phase
 from tests.apptools import my_turn, played_session, result_shown, screen_text, until_result, wait_until
 from tui import storage
 from tui.app import ParlourApp
@@ -68,8 +69,8 @@ async def test_hot_seat_hides_each_hand_from_the_other(parlour_home: Path) -> No
                 await pilot.press("enter")
                 await wait_until(pilot, lambda: my_turn(pilot))
             screen = app.screen
-            assert isinstance(screen, GameScreen) and screen.asking is not None
-            me = screen.asking.seat
+            assert isinstance(screen, GameScreen) and screen.core.asking is not None
+            me = screen.core.asking.seat
             other = 1 - me
             table = screen.table
             drawn = table.render()
@@ -104,10 +105,13 @@ async def test_curtain_comes_between_two_people(parlour_home: Path) -> None:
                 assert isinstance(game, GameScreen) and game.table.hide_private
                 await pilot.press("enter")
                 await wait_until(pilot, lambda: my_turn(pilot))
-                asked = app.screen.asking.seat  # type: ignore[attr-defined]
+                assert game.core.asking is not None
+                asked = game.core.asking.seat
                 assert curtains[-1] == session.names[asked]
             else:
-                asked = app.screen.asking.seat  # type: ignore[attr-defined]
+                game = app.screen
+                assert isinstance(game, GameScreen) and game.core.asking is not None
+                asked = game.core.asking.seat
                 # No curtain only when the same person goes on (a row pick right after their card).
                 assert asked == previous
             previous = asked
@@ -179,16 +183,16 @@ async def test_watch_mode_pause_step_and_speed(parlour_home: Path) -> None:
         await wait_until(pilot, lambda: _actions(session) > 0)
         await pilot.press("space")
         screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.paused
+        assert isinstance(screen, GameScreen) and screen.pace.paused
         await pilot.pause(0.05)
-        await wait_until(pilot, lambda: not screen.animating)
+        await wait_until(pilot, lambda: screen.phase is not Phase.SHOWING)
         count = _actions(session)
         await pilot.pause(0.2)
         assert _actions(session) == count  # paused: nothing moves
         await pilot.press("n")
         await wait_until(pilot, lambda: _actions(session) == count + 1)
         await pilot.press("minus")
-        assert screen.speed == 8
+        assert screen.pace.speed == 8
         await pilot.press("space")
         await wait_until(pilot, lambda: session.state.is_over or result_shown(app), timeout=60)
     assert session.path is not None and storage.read_replay(session.path).finished
@@ -224,7 +228,7 @@ async def test_replay_viewer_steps_and_jumps(parlour_home: Path) -> None:
         await pilot.press("space")
         await wait_until(pilot, lambda: viewer.position >= 2)
         await pilot.press("space")
-        assert not viewer.playing
+        assert viewer.pace.paused
 
 
 async def test_corrupt_replay_gives_a_message_not_a_traceback(parlour_home: Path, tmp_path: Path) -> None:
@@ -259,7 +263,7 @@ async def test_again_with_the_same_seats(parlour_home: Path) -> None:
     state = session.state
     while not state.is_over:
         seat = state.to_act()[0]
-        session.match.play(seat, state.legal_actions(seat)[0])
+        session.table.play(seat, state.legal_actions(seat)[0])
     app = ParlourApp(GameScreen(session, pace=0), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await until_result(pilot)
@@ -280,7 +284,7 @@ async def test_command_line_opens_replay_and_resume(parlour_home: Path) -> None:
     session = new_session("nimmt", "codingame", ["human", "ai:easy", "ai:easy", "ai:easy"], seed=13)
     for _ in range(2):
         seat = session.state.to_act()[0]
-        session.match.play(seat, session.state.legal_actions(seat)[0])
+        session.table.play(seat, session.state.legal_actions(seat)[0])
     session.close()
     assert session.path is not None
     app = build_app(build_parser().parse_args(["resume", str(session.path)]))

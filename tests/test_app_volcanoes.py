@@ -175,7 +175,7 @@ async def test_wider_window_draws_bigger_triangles_with_names() -> None:
 async def test_a_tile_that_cannot_be_played_gives_a_notice() -> None:
     position = VolcanoesState.from_position({"N22": -2, "N23": 4}, step=0)
     session = new_session("volcanoes", "codingame", ["human:Sam", "ai:easy"], seed=1, save=False)
-    session.match.state = position
+    session.table.state = position
     app = ParlourApp(GameScreen(session, pace=0), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: my_turn(pilot))

@@ -230,7 +230,7 @@ def test_no_app_module_over_the_line_limit() -> None:
 @pytest.mark.parametrize(
     ("module", "owner", "name"),
     [
-        ("ai.match", "Match", "bot_turns"),
+        ("ai.table", "Table", "bot_turns"),
         ("rules.hanabi", "SlotView", "colour_names"),
         ("rules.hanabi", "Round", "played_total"),
         ("rules.fish", None, "can_move"),

@@ -10,7 +10,7 @@ import pytest
 import ai.arena
 from ai.arena import run_arena
 from ai.bots import IllegalBotAction
-from ai.match import Match
+from ai.table import Table
 from rules.registry import game_info
 from tests.apptools import wait_until
 from tui.app import ParlourApp
@@ -40,11 +40,11 @@ def easy_bot():  # noqa: ANN201 - a Bot
 def test_the_match_loop_stops_with_the_game_seat_level_and_action() -> None:
     state = game_info("nimmt").start("codingame", 4, 5)
     bots = {0: easy_bot(), 1: IllegalBot(), 2: easy_bot(), 3: easy_bot()}
-    match = Match(
+    table = Table(
         state, ["Ann", "Bob", "Cy", "Di"], bots, kinds={0: "ai:easy", 1: "ai:hard", 2: "ai:easy", 3: "ai:easy"}
     )
     with pytest.raises(IllegalBotAction) as caught:
-        match.run()
+        table.run()
     words = str(caught.value)
     assert "nimmt" in words and "seat 2 (Bob)" in words and "ai:hard" in words and "'PLAY 999'" in words
     assert bots[1].asked == 1
@@ -64,7 +64,7 @@ def test_the_arena_stops_with_the_error(monkeypatch: pytest.MonkeyPatch) -> None
 async def test_the_app_shows_the_error_and_the_game_can_still_be_saved() -> None:
     session = new_session("nimmt", "codingame", ["ai:easy", "ai:normal", "ai:easy", "ai:easy"], 8)
     bad = IllegalBot()
-    session.match.bots[1] = bad
+    session.table.bots[1] = bad
     app = ParlourApp(GameScreen(session, watch=True, pace=0), pace=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_until(pilot, lambda: isinstance(pilot.app.screen, MessageScreen))

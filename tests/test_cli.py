@@ -69,7 +69,7 @@ def test_check_unfinished_file_is_ok_and_resumable(capsys: pytest.CaptureFixture
     session = new_session("nimmt", "codingame", ["random"] * 4, 3)
     for _ in range(10):
         seat = session.state.to_act()[0]
-        session.match.play(seat, session.state.legal_actions(seat)[0])
+        session.table.play(seat, session.state.legal_actions(seat)[0])
     session.close()
     code, out, _ = run(capsys, "check", "--json", str(session.path))
     assert code == 0

@@ -65,7 +65,7 @@ async def test_external_program_from_the_new_game_screen(parlour_home: Path) -> 
         assert session.path is not None
         moves = lambda: len(session.path.read_text(encoding="utf-8").splitlines()) - 1  # noqa: E731
         await wait_until(pilot, lambda: moves() >= 12, timeout=30)  # the program has played a few turns
-        assert not session.match.disqualified and len(children()) == 1
+        assert not session.table.disqualified and len(children()) == 1
         log = session.path.with_name(session.path.name + ".seat0.stderr.log")
         assert "6 nimmt! bot: seat 0 of 4" in log.read_text()
         await pilot.press("q")
@@ -74,19 +74,19 @@ async def test_external_program_from_the_new_game_screen(parlour_home: Path) -> 
 
 
 def test_program_ends_when_its_game_ends(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Match ends every program as soon as the game is over, before anyone calls close()."""
+    """Table ends every program as soon as the game is over, before anyone calls close()."""
     import random
 
     from ai.levels import make_bot
-    from ai.match import Match
     from ai.seats import make_player, parse_seat
+    from ai.table import Table
     from rules.registry import game_info
 
     monkeypatch.setenv("PARLOUR_TIME_SCALE", "20")
     state = game_info("volcanoes").start(None, 2, 3)
     program = make_player("volcanoes", parse_seat(example_cmd("volcanoes")), random.Random(1), seat=1, num_seats=2)
-    match = Match(state, ["easy", "program"], {0: make_bot("volcanoes", "easy", random.Random(2)), 1: program})
-    match.run()
+    table = Table(state, ["easy", "program"], {0: make_bot("volcanoes", "easy", random.Random(2)), 1: program})
+    table.run()
     assert program.proc is not None and program.proc.returncode is not None  # type: ignore[union-attr]
     assert children() == []
 
@@ -105,7 +105,7 @@ async def test_leaving_the_app_ends_a_thinking_program(parlour_home: Path, tmp_p
         await wait_until(pilot, lambda: bool(children()))
         await pilot.press("q")
         await wait_until(pilot, lambda: not children(), timeout=5)
-    assert not session.match.disqualified  # leaving is not the program's fault
+    assert not session.table.disqualified  # leaving is not the program's fault
 
 
 async def test_quitting_the_app_ends_a_thinking_program(parlour_home: Path, tmp_path: Path) -> None:
@@ -137,7 +137,7 @@ def test_watch_and_play_take_cmd_seats(parlour_home: Path, monkeypatch: pytest.M
         app = build_app(args)
         screen = app.first
         assert isinstance(screen, GameScreen)
-        bot = screen.session.match.bots[0]
+        bot = screen.session.table.bots[0]
         assert isinstance(bot, ExternalBot) and bot.protocol.turn_ms == 50
         screen.session.close()
 
@@ -162,7 +162,7 @@ async def test_new_game_screen_runs_a_program_in_its_folder(parlour_home: Path) 
         await wait_until(pilot, lambda: my_turn(pilot))
         await pilot.press("enter")
         await wait_until(pilot, lambda: session.state.view(0).last_played[1] != -1, timeout=30)
-        assert not session.match.disqualified
+        assert not session.table.disqualified
         await pilot.press("q")
         await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
         assert children() == []

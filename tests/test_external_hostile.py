@@ -12,14 +12,14 @@ import pytest
 from ai.arena import run_arena
 from ai.bots import BotFailure, RandomBot
 from ai.external import ExternalBot
-from ai.match import Match
+from ai.table import Table
 from rules.registry import game_info
 from tests.external_helpers import PYTHON, children, open_fds, wait_gone, write_hostile
 
 SCALE = 2.0  # honest turns get 200 ms, so a loaded machine does not fail them; the sleeper costs 0.2 s
 
 
-def run_hostile(tmp_path: Path, mode: str, bad_turn: int = 2) -> tuple[Match, ExternalBot, list[int], float]:
+def run_hostile(tmp_path: Path, mode: str, bad_turn: int = 2) -> tuple[Table, ExternalBot, list[int], float]:
     """A Volcanoes game: the hostile program at seat 0 against random moves; returns when it is over."""
     script = write_hostile(tmp_path)
     pidfile = tmp_path / "pids.txt"
@@ -29,12 +29,12 @@ def run_hostile(tmp_path: Path, mode: str, bad_turn: int = 2) -> tuple[Match, Ex
         command, "volcanoes", seat=0, num_seats=2, preset="codingame", rng=random.Random(1), log_path=log, scale=SCALE
     )
     state = game_info("volcanoes").start(None, 2, 5)
-    match = Match(state, ["hostile", "random"], {0: bot, 1: RandomBot(random.Random(2))})
+    table = Table(state, ["hostile", "random"], {0: bot, 1: RandomBot(random.Random(2))})
     t0 = time.monotonic()
-    match.run()
+    table.run()
     elapsed = time.monotonic() - t0
     pids = [int(x) for x in pidfile.read_text().split()] if pidfile.exists() else []
-    return match, bot, pids, elapsed
+    return table, bot, pids, elapsed
 
 
 CASES = [
@@ -56,9 +56,9 @@ CASES = [
 @pytest.mark.parametrize(("mode", "reason"), CASES, ids=[c[0] for c in CASES])
 def test_hostile_program_is_disqualified_and_ended(tmp_path: Path, mode: str, reason: str) -> None:
     fds = open_fds()
-    match, bot, pids, elapsed = run_hostile(tmp_path, mode)
-    assert match.disqualified == {0}
-    assert match.state.is_over and match.state.outcome().ranks == (2, 1)  # type: ignore[union-attr]
+    table, bot, pids, elapsed = run_hostile(tmp_path, mode)
+    assert table.disqualified == {0}
+    assert table.state.is_over and table.state.outcome().ranks == (2, 1)  # type: ignore[union-attr]
     assert bot.failure is not None and reason in bot.failure, bot.failure
     log = bot.log_path.read_text()  # type: ignore[union-attr]
     assert f"## parlour: disqualified: {bot.failure}" in log
@@ -69,7 +69,7 @@ def test_hostile_program_is_disqualified_and_ended(tmp_path: Path, mode: str, re
     assert pids and wait_gone(pids) == []  # the program and anything it started are gone
     assert open_fds() == fds  # pipes, selectors and the log are closed
     with pytest.raises(BotFailure):  # a failed seat stays failed
-        bot.choose(match.state.view(0), ["N01"])
+        bot.choose(table.state.view(0), ["N01"])
 
 
 def test_program_that_cannot_start(tmp_path: Path) -> None:

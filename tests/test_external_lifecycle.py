@@ -14,8 +14,8 @@ from ai import external
 from ai.arena import run_arena
 from ai.bots import RandomBot
 from ai.external import ExternalBot, program_problem
-from ai.match import Match
 from ai.seats import parse_seat, seat_problem
+from ai.table import Table
 from rules.registry import game_info
 from tests.external_helpers import EXAMPLES, PYTHON, alive, children, wait_gone
 
@@ -65,14 +65,14 @@ def ending_program(tmp_path: Path, mode: str) -> tuple[str, Path]:
     return f"{shlex.quote(PYTHON)} {shlex.quote(str(script))} {mode} {shlex.quote(str(pidfile))}", pidfile
 
 
-def play_volcanoes(tmp_path: Path, command: str) -> tuple[Match, ExternalBot]:
+def play_volcanoes(tmp_path: Path, command: str) -> tuple[Table, ExternalBot]:
     log = tmp_path / "game.jsonl.seat0.stderr.log"
     bot = ExternalBot(
         command, "volcanoes", seat=0, num_seats=2, preset="codingame", rng=random.Random(1), log_path=log, scale=5
     )
-    match = Match(game_info("volcanoes").start(None, 2, 4), ["p", "r"], {0: bot, 1: RandomBot(random.Random(2))})
-    match.run()
-    return match, bot
+    table = Table(game_info("volcanoes").start(None, 2, 4), ["p", "r"], {0: bot, 1: RandomBot(random.Random(2))})
+    table.run()
+    return table, bot
 
 
 def pids_of(pidfile: Path) -> list[int]:
@@ -105,8 +105,8 @@ def test_seat_problem_checks_options_and_program() -> None:
 # --- 11: end of input, a grace to finish, then SIGTERM and SIGKILL ------------------------------------------
 def test_program_gets_end_of_input_and_time_to_write_its_log(tmp_path: Path) -> None:
     command, pidfile = ending_program(tmp_path, "slow-goodbye")
-    match, bot = play_volcanoes(tmp_path, command)
-    assert not match.disqualified and match.state.is_over
+    table, bot = play_volcanoes(tmp_path, command)
+    assert not table.disqualified and table.state.is_over
     log = bot.log_path.read_text()  # type: ignore[union-attr]
     assert "## parlour: end of input (the game is over)" in log
     assert "goodbye, written after the end of input" in log
@@ -126,24 +126,24 @@ def test_an_app_ends_programs_off_its_own_thread(tmp_path: Path, monkeypatch: py
     """The app's matches close programs in a thread of their own (their grace must not freeze the screen), and
     the programs still get their graceful end there."""
     closers: list[str] = []
-    close_bots = Match.close_bots
+    end_programs = Table.end_programs
 
-    def recorded(match: Match) -> None:
+    def recorded(table: Table) -> None:
         closers.append(threading.current_thread().name)
-        close_bots(match)
+        end_programs(table)
 
-    monkeypatch.setattr(Match, "close_bots", recorded)
+    monkeypatch.setattr(Table, "end_programs", recorded)
     command, pidfile = ending_program(tmp_path, "slow-goodbye")
     bot = ExternalBot(
         command, "volcanoes", seat=0, num_seats=2, preset="codingame", rng=random.Random(1), log_path=None, scale=5
     )
-    match = Match(
+    table = Table(
         game_info("volcanoes").start(None, 2, 4),
         ["p", "r"],
         {0: bot, 1: RandomBot(random.Random(2))},
         close_in_background=True,
     )
-    match.run()
+    table.run()
     for thread in threading.enumerate():
         if thread.name == "parlour-close-bots":
             thread.join(timeout=10)

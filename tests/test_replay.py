@@ -11,8 +11,8 @@ import pytest
 from textual.screen import Screen
 from textual.widgets import RichLog
 
-from ai.match import Match
 from ai.seats import make_player, parse_seat
+from ai.table import Table
 from rules.registry import game_info
 from rules.replay import Header, ReplayError, ReplayWriter, SeatEntry, load_replay
 from tests.apptools import my_turn, played_session, wait_until
@@ -31,12 +31,13 @@ def play_game(seed: int = 7, stop_after: int | None = None) -> str:
     writer = ReplayWriter(buf, header)
     rng = random.Random(seed)
     bots = {i: make_player("nimmt", parse_seat("random"), rng) for i in range(4)}
-    match = Match(state, [f"S{i}" for i in range(4)], bots, writer)  # type: ignore[arg-type]
+    table = Table(state, [f"S{i}" for i in range(4)], {}, writer)
     played = 0
     while not state.is_over and (stop_after is None or played < stop_after):
         seat = state.to_act()[0]
-        action, ms = match.think(seat)
-        match.play(seat, action, ms)
+        bot = bots[seat]
+        assert bot is not None
+        table.play(seat, bot.choose(state.view(seat), state.legal_actions(seat)), 1.0)
         played += 1
     return buf.getvalue()
 
@@ -190,10 +191,10 @@ async def test_resume_restores_the_log_and_warns_of_a_dropped_line() -> None:
     written: list[str] = []
     while len(written) < 12 or state.to_act() != (0,):
         seat = state.to_act()[0]
-        written += [e.words(session.names) for e in session.match.play(seat, sighted_move(state, seat))]
+        written += [e.words(session.names) for e in session.table.play(seat, sighted_move(state, seat)).events]
     # One more action half written when the game stopped: its words must not be in the log.
     seat = state.to_act()[0]
-    session.match.play(seat, sighted_move(state, seat))
+    session.table.play(seat, sighted_move(state, seat))
     session.close()
     assert session.path is not None
     torn = tear_last_line(session.path)

@@ -143,7 +143,7 @@ def test_hanabi_and_fireworks_count_perfect_games(capsys: pytest.CaptureFixture[
 
 def test_check_prints_fish_scores_in_fish(capsys: pytest.CaptureFixture[str]) -> None:
     session = new_session("fish", "codingame", ["ai:easy", "ai:easy"], seed=4)
-    session.match.run()
+    session.table.run()
     session.close()
     outcome = session.state.outcome()
     assert outcome is not None and session.path is not None

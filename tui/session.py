@@ -1,4 +1,4 @@
-"""A game being played in the app: the match, who sits where, and its replay file."""
+"""A game being played in the app: its table, who sits where, and its replay file."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from ai.bots import Bot
-from ai.match import Match
 from ai.seats import SeatSpec, make_player, parse_seat, seat_rng
+from ai.table import Table
 from rules.core import Event, GameState
 from rules.registry import game_info
 from rules.replay import Header, Replay, SeatEntry
@@ -17,11 +17,11 @@ from tui import storage
 
 @dataclass
 class Session:
-    """A live game: state, seats, bots and the replay being written."""
+    """A live game: its header, seat specs, the table that runs it and where its replay is written."""
 
     header: Header
     specs: list[SeatSpec]
-    match: Match
+    table: Table
     path: Path | None
     earlier: list[Event] = field(default_factory=list)
     """Events of the actions played before a resumed game was left, for the log to show them again."""
@@ -31,32 +31,16 @@ class Session:
     @property
     def state(self) -> GameState[Any]:
         """The game state."""
-        return self.match.state
+        return self.table.state
 
     @property
     def names(self) -> list[str]:
         """Seat names."""
-        return self.match.names
-
-    @property
-    def human_seats(self) -> list[int]:
-        """Seats played by people at this keyboard."""
-        return [i for i, s in enumerate(self.specs) if s.is_human]
-
-    @property
-    def hot_seat(self) -> bool:
-        """Several people share the keyboard in a game with secrets: a curtain goes up between them."""
-        return len(self.human_seats) > 1 and game_info(self.header.game).hidden_information
+        return self.table.names
 
     def close(self) -> None:
         """Stop writing and end any external programs."""
-        if self.match.writer is not None:
-            self.match.writer.close()
-            self.match.writer = None
-        for bot in self.match.bots.values():
-            close = getattr(bot, "close", None)
-            if close is not None:
-                close()
+        self.table.close()
 
 
 def _bots(game: str, preset: str, specs: list[SeatSpec], seed: int | None, path: Path | None) -> dict[int, Bot]:
@@ -70,7 +54,7 @@ def _bots(game: str, preset: str, specs: list[SeatSpec], seed: int | None, path:
 
 
 def _kinds(specs: list[SeatSpec]) -> dict[int, str]:
-    """Each bot seat's spec text, for the match to name a bot that breaks the rules."""
+    """Each bot seat's spec text, for the table to name a bot that breaks the rules."""
     return {i: spec.text for i, spec in enumerate(specs) if not spec.is_human}
 
 
@@ -90,15 +74,15 @@ def new_session(
     header = Header(game, state.preset, [SeatEntry(n, s.text) for n, s in zip(names, specs)], seed, deal)
     writer, path = storage.open_writer(header) if save else (None, None)
     bots = _bots(game, state.preset, specs, seed, path)
-    match = Match(state, names, bots, writer, kinds=_kinds(specs), close_in_background=True)
-    return Session(header, specs, match, path)
+    table = Table(state, names, bots, writer, kinds=_kinds(specs), close_in_background=True)
+    return Session(header, specs, table, path)
 
 
 def resume_session(path: Path, replay: Replay) -> Session:
     """Go on with an unfinished game from its replay file, with the events of the actions already played."""
     specs = [parse_seat(s.spec) for s in replay.header.seats]
     names = [s.name for s in replay.header.seats]
-    match = Match(
+    table = Table(
         replay.state,
         names,
         _bots(replay.header.game, replay.header.preset, specs, replay.header.seed, path),
@@ -106,4 +90,4 @@ def resume_session(path: Path, replay: Replay) -> Session:
         kinds=_kinds(specs),
         close_in_background=True,
     )
-    return Session(replay.header, specs, match, path, list(replay.events), list(replay.warnings))
+    return Session(replay.header, specs, table, path, list(replay.events), list(replay.warnings))

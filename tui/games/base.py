@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.console import RenderableType
+from textual import events
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -23,7 +24,13 @@ class TableInput:
 
 
 class GameTable(Widget, can_focus=True):
-    """The middle of a game screen. Subclasses draw one game and turn keys into actions."""
+    """The middle of a game screen. Subclasses draw one game and turn keys into actions.
+
+    The base owns what every table does the same way with keys: whether a person is being asked, which keys work
+    then, posting a legal choice, and what was typed. A subclass names its input actions in ``INPUT_ACTIONS`` and
+    adds its own finer rules in :meth:`allows`, reads typed keys in :meth:`typed_key` and explains a refused
+    action in :meth:`refuse`.
+    """
 
     class Chosen(Message):
         """A person chose an action on the table."""
@@ -32,11 +39,75 @@ class GameTable(Widget, can_focus=True):
             super().__init__()
             self.action = action
 
+    INPUT_ACTIONS: ClassVar[frozenset[str]] = frozenset()
+    """The actions of this table's bindings that only work while a person is choosing and can see."""
+
+    ask: TableInput | None = None
+    """The person being asked, and what they may do; None while no one is."""
+    hide_private: bool = False
+    """Secrets are covered (hot seat between two people): no input then either."""
+    typed: str = ""
+    """Keys typed so far toward a choice (a card number, a tile name)."""
+
     def sync(self, view: Any, names: list[str], ask: TableInput | None, hide_private: bool) -> None:
         """Show ``view``; ``ask`` set means a person is choosing for that seat; ``hide_private`` covers secrets."""
         raise NotImplementedError
 
-    ask: TableInput | None = None
+    def take_input(self, ask: TableInput | None, hide_private: bool) -> bool:
+        """Store who is asked; return whether a question has just started (the table may place its cursor).
+
+        A new question starts with nothing typed. The footer is rebuilt only when the question changes: each
+        rebuild costs a redraw of the footer.
+        """
+        before = (self.ask, self.hide_private)
+        started = ask is not None and self.ask is None
+        self.ask = ask
+        self.hide_private = hide_private
+        if started:
+            self.typed = ""
+        if (ask, hide_private) != before:
+            self.refresh_bindings()
+        return started
+
+    @property
+    def asking(self) -> bool:
+        """A person is choosing at this table and can see their own secrets."""
+        return self.ask is not None and not self.hide_private
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Input keys work (and show in the footer) only while a person is asked and the table allows them now."""
+        if action not in self.INPUT_ACTIONS:
+            return True
+        return self.asking and self.allows(action, parameters)
+
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """A table's own finer rule for one of its input actions while a person is asked (default: allowed)."""
+        return True
+
+    def choose(self, action: str) -> bool:
+        """Post ``action`` as the person's choice if it is legal, else let :meth:`refuse` say why; True if posted."""
+        if self.ask is None:
+            return False
+        if action not in self.ask.legal:
+            self.refuse(action)
+            return False
+        self.typed = ""
+        self.post_message(self.Chosen(action))
+        return True
+
+    def refuse(self, action: str) -> None:
+        """Tell the person why ``action`` can't be chosen now (a table with better words overrides this)."""
+        self.notify(f"{action} is not a legal choice now.", title="Not allowed", severity="warning")
+
+    def on_key(self, event: events.Key) -> None:
+        """Typed input goes to :meth:`typed_key` while a person is asked; a key it uses goes no further."""
+        if self.asking and self.typed_key(event):
+            event.stop()
+            self.refresh()
+
+    def typed_key(self, event: events.Key) -> bool:
+        """Use a key that no binding took (a digit, a letter of a name); return whether it was used."""
+        return False
 
     colour_blind: reactive[bool] = reactive(False)
     """Shapes and letters beside the colours; the app sets it on every table (``ParlourApp.colour_blind``)."""

@@ -59,30 +59,23 @@ class NimmtTable(GameTable):
         super().__init__(id="table")
         self.view: NimmtView | None = None
         self.names: list[str] = []
-        self.ask: TableInput | None = None
-        self.hide_private = False
         self.rows: list[list[int]] = []
         self.on_table: list[tuple[int, int]] = []  # (card, seat) revealed and not yet placed
         self.flash_row: int | None = None
-        self.typed = ""
 
     # --- data in ----------------------------------------------------------------
     def sync(self, view: NimmtView, names: list[str], ask: TableInput | None, hide_private: bool) -> None:
         """Show ``view``; take keys for ``ask`` if set."""
         self.view = view
         self.names = names
-        self.hide_private = hide_private
-        was_asking = self.ask is not None
-        self.ask = ask
+        started = self.take_input(ask, hide_private)
         self.rows = [list(r) for r in view.rows]
         self.flash_row = None
         if view.phase == "pick" or any(c is not None for c in view.chosen) and all(view.has_chosen):
             self.on_table = sorted((c, s) for s, c in enumerate(view.chosen) if c is not None)
         else:
             self.on_table = []
-        self.refresh_bindings()
-        if ask is not None and not was_asking:
-            self.typed = ""
+        if started:
             self.cursor = self._cheapest_row() if self.picking else min(self.cursor, max(0, len(self.hand) - 1))
         self.refresh()
 
@@ -137,12 +130,10 @@ class NimmtTable(GameTable):
         Binding("enter", "choose", "Play / take"),
     ]
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Only the keys that do something now show in the footer."""
-        if action not in ("card", "row", "choose"):
-            return True
-        if self.ask is None or self.hide_private:
-            return False
+    INPUT_ACTIONS = frozenset({"card", "row", "choose"})
+
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """The hand's keys while playing a card, the rows' keys while picking a row."""
         if action == "card":
             return not self.picking
         if action == "row":
@@ -169,10 +160,8 @@ class NimmtTable(GameTable):
         if self.ask is not None and self._choices():
             self._choose()
 
-    def on_key(self, event: events.Key) -> None:
+    def typed_key(self, event: events.Key) -> bool:
         """Digits type a card's number (or a row when picking); Home and End jump."""
-        if self.ask is None or self.view is None or self.hide_private:
-            return
         n = self._choices()
         if event.character and event.character.isdigit():
             self._type_digit(event.character)
@@ -183,9 +172,8 @@ class NimmtTable(GameTable):
         elif event.key == "end" and n:
             self.cursor = n - 1
         else:
-            return
-        event.stop()
-        self.refresh()
+            return False
+        return True
 
     def _type_digit(self, digit: str) -> None:
         if self.picking:
@@ -203,11 +191,7 @@ class NimmtTable(GameTable):
                     break
 
     def _choose(self) -> None:
-        assert self.ask is not None
-        action = PICK_TEXT[self.cursor] if self.picking else PLAY_TEXT[self.hand[self.cursor]]
-        if action in self.ask.legal:
-            self.typed = ""
-            self.post_message(self.Chosen(action))
+        self.choose(PICK_TEXT[self.cursor] if self.picking else PLAY_TEXT[self.hand[self.cursor]])
 
     def on_click(self, event: events.Click) -> None:
         """Clicking a hand card selects it; clicking it again plays it."""

@@ -105,11 +105,9 @@ class VolcanoesTable(GameTable):
         super().__init__(id="table")
         self.view: VolcanoesView | None = None
         self.names: list[str] = []
-        self.ask: TableInput | None = None
         self.levels: list[int] = [0] * len(NAMES)
         self.dormant: list[bool] = [False] * len(NAMES)
         self.cursor = INDEX["N22"]
-        self.typed = ""
         self.erupting: set[int] = set()
         self.hit: set[int] = set()
         self.chain: set[int] = set()
@@ -146,8 +144,7 @@ class VolcanoesTable(GameTable):
         """Show ``view`` (unless an eruption is being told step by step); take keys for ``ask`` if set."""
         self.view = view
         self.names = names
-        was_asking = self.ask is not None
-        self.ask = ask
+        started = self.take_input(ask, hide_private)
         if not getattr(self.screen, "animating", None):
             # Between the events of one move the frame may redraw; the board then stays as the events left it.
             self.levels = list(view.levels)
@@ -159,11 +156,8 @@ class VolcanoesTable(GameTable):
             self.last_seat = view.last_action[0] if view.last_action else None
             chains = [c for c in view.chains if c]
             self.chain = {INDEX[t] for c in chains for t in c}
-        if ask is not None and not was_asking:
-            self.typed = ""
-            if self.last is not None and self.cursor not in (self.last, *NEIGHBORS[self.last]):
-                self.cursor = self.last
-        self.refresh_bindings()
+        if started and self.last is not None and self.cursor not in (self.last, *NEIGHBORS[self.last]):
+            self.cursor = self.last
         self.refresh()
 
     def show_event(self, event: Event, names: list[str]) -> float:
@@ -171,8 +165,7 @@ class VolcanoesTable(GameTable):
         data = event.data
         kind = event.kind
         if self.ask is not None:  # the move is made: no cursor while its consequences are shown
-            self.ask = None
-            self.refresh_bindings()
+            self.end_input()
         self.erupting = set()
         self.hit = set()
         if kind == "move":
@@ -224,11 +217,7 @@ class VolcanoesTable(GameTable):
         Binding("enter", "choose", "Play tile"),
     ]
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Cursor keys only while a person is choosing."""
-        if action in ("along", "across", "opposite", "choose"):
-            return self.ask is not None
-        return True
+    INPUT_ACTIONS = frozenset({"along", "across", "opposite", "choose"})
 
     def action_along(self, step: int) -> None:
         """Left or right along the strip (round the globe at the ends)."""
@@ -249,14 +238,11 @@ class VolcanoesTable(GameTable):
 
     def action_choose(self) -> None:
         """Play the tile under the cursor, or say why it can't be played."""
-        if self.ask is None:
-            return
-        name = NAMES[self.cursor]
-        if name in self.ask.legal:
-            self.typed = ""
-            self.post_message(self.Chosen(name))
-        else:
-            self.notify(self._why_not(self.cursor), title=f"{name} can't be played", severity="warning")
+        self.choose(NAMES[self.cursor])
+
+    def refuse(self, action: str) -> None:
+        """Say why the tile can't be played."""
+        self.notify(self._why_not(INDEX[action]), title=f"{action} can't be played", severity="warning")
 
     def _why_not(self, tile: int) -> str:
         level = self.levels[tile]
@@ -267,10 +253,10 @@ class VolcanoesTable(GameTable):
             return "That volcano is dormant at level 4: it can grow no more."
         return "It is not your move."
 
-    def on_key(self, event: events.Key) -> None:
+    def typed_key(self, event: events.Key) -> bool:
         """Type a tile's name to jump there: N or S, then its number (N7, n07, s40)."""
-        if self.ask is None or not event.character:
-            return
+        if not event.character:
+            return False
         ch = event.character.upper()
         if ch in "NS":
             self.typed = ch
@@ -282,9 +268,8 @@ class VolcanoesTable(GameTable):
             if 1 <= int(digits) <= 40:
                 self.cursor = INDEX[f"{self.typed[0]}{int(digits):02d}"]
         else:
-            return
-        event.stop()
-        self.refresh()
+            return False
+        return True
 
     def on_click(self, event: events.Click) -> None:
         """Clicking a tile selects it; clicking it again plays it."""

@@ -55,7 +55,7 @@ def advance(session: Session, until: Callable[[], bool]) -> None:
     state = session.state
     while not state.is_over and not until():
         seat = state.to_act()[0]
-        session.match.play(seat, sighted_move(state, seat))
+        session.table.play(seat, sighted_move(state, seat))
 
 
 def _game(

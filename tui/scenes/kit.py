@@ -10,6 +10,7 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import RichLog
 
+from ai.table import Phase
 from tui.app import ParlourApp
 from tui.screens.game import GameScreen
 from tui.screens.modals import ResultScreen
@@ -28,14 +29,7 @@ async def wait_until(pilot: Pilot, condition: Callable[[], bool], timeout: float
 def person_to_act(app: App) -> bool:
     """A person is being asked on a game screen: no curtain, no animation, no bot still thinking."""
     screen = app.screen
-    return (
-        isinstance(screen, GameScreen)
-        and screen.asking is not None
-        and screen.curtain_for is None
-        and not screen.animating
-        and not screen.thinking
-        and not screen.ready
-    )
+    return isinstance(screen, GameScreen) and screen.phase is Phase.CHOOSING and not screen.core.bots_busy
 
 
 @dataclass(frozen=True)
@@ -62,7 +56,7 @@ def finished_game(game: str, preset: str, seats: list[str], seed: int) -> App:
     state = session.state
     while not state.is_over:
         seat = state.to_act()[0]
-        state.apply(seat, state.legal_actions(seat)[0])
+        session.table.play(seat, state.legal_actions(seat)[0])
     return ParlourApp(GameScreen(session, pace=0), pace=0)
 
 

@@ -94,7 +94,7 @@ def _played(seed: int, actions: int, specs: list[str], save: bool = False):  # n
     state = session.state
     for _ in range(actions):
         seat = state.to_act()[0]
-        session.match.play(seat, state.legal_actions(seat)[0])
+        session.table.play(seat, state.legal_actions(seat)[0])
     return session
 
 
@@ -105,7 +105,7 @@ def _watching() -> App:
 
 async def _watch_settled(pilot: Pilot) -> None:
     screen = pilot.app.screen
-    await wait_until(pilot, lambda: isinstance(screen, GameScreen) and not screen.thinking)
+    await wait_until(pilot, lambda: isinstance(screen, GameScreen) and not screen.core.thinking)
     await settle(pilot)
 
 
@@ -129,8 +129,8 @@ def _with_replays() -> App:
     shutil.rmtree(SCENE_HOME, ignore_errors=True)
     os.environ["PARLOUR_HOME"] = str(SCENE_HOME)
     finished = _played(3, 0, ["human:Sam", "ai:easy", "ai:easy", "ai:easy"], save=True)
-    finished.match.bots[0] = finished.match.bots[1]
-    finished.match.run()
+    finished.table.bots[0] = finished.table.bots[1]
+    finished.table.run()
     finished.close()
     unfinished = _played(4, 25, ["human:Sam", "ai:easy", "ai:easy", "ai:easy"], save=True)
     unfinished.close()

@@ -35,7 +35,7 @@ def volcanoes_session(seed: int = 7, position: VolcanoesState | None = None, sea
     """A session (not saved) with fixed names, optionally standing at a built position."""
     session = new_session("volcanoes", "codingame", seats, seed, NAMES, save=False)
     if position is not None:
-        session.match.state = position
+        session.table.state = position
     return session
 
 

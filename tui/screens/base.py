@@ -53,6 +53,29 @@ class ParlourScreen(Screen):
             )
 
 
+class TableScreen(ParlourScreen):
+    """A screen around one game table (a game or a replay), where the table always has the keys.
+
+    The table takes focus when the screen mounts, and again whenever anything else takes it (a click, Tab), so
+    the table's keys, and the screen's keys behind them, work whatever was clicked or tabbed to.
+    """
+
+    @property
+    def table(self) -> GameTable:
+        """The game's table widget."""
+        return self.query_one(GameTable)
+
+    def on_mount(self) -> None:
+        """Check the size, and give the table the keys."""
+        super().on_mount()
+        self.table.focus()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Focus always comes back to the table."""
+        if event.widget is not self.table:
+            self.table.focus()
+
+
 def compose_table_frame(screen: ParlourScreen, table: GameTable, log_lines: int) -> ComposeResult:
     """The frame every game and replay screen shares: status line, table, scores and log, footer."""
     yield screen.compose_too_small()

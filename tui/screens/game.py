@@ -1,7 +1,8 @@
 """The shared game frame: table in the middle, scores and log at the side, keys in the footer.
 
-The screen drives the game: it asks bots in worker threads (the screen never freezes), asks people through the
-table widget, shows each event in turn at a pace a person can follow, and writes every action to the replay.
+The screen is a view of the game's :class:`~ai.table.Table`: the table runs the game (bots think in threads of
+their own, people are asked, the replay is written); the screen shows what the table reports, one rules event at a
+time at a pace a person can follow, and hands a person's choice back to it.
 """
 
 from __future__ import annotations
@@ -9,38 +10,47 @@ from __future__ import annotations
 import functools
 import time
 from collections import deque
-from typing import Any
 
 from rich.text import Text
-from textual import events, work
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.reactive import reactive
 from textual.widgets import RichLog, Static
 
-from ai.bots import BotFailure
+from ai.table import (
+    ActionApplied,
+    BotBroke,
+    BotCrashed,
+    GameOver,
+    Pace,
+    Phase,
+    SeatDisqualified,
+    Table,
+    TableEvent,
+    WaitingFor,
+)
 from rules.core import Event, IllegalAction
 from rules.registry import game_info
 from tui.games import game_ui
 from tui.games.base import GameTable, TableInput
 from tui.screens.base import ParlourScreen, compose_table_frame
 from tui.screens.modals import CurtainScreen, HelpScreen, MessageScreen, ResultScreen
+from tui.screens.pace import PACE_ACTIONS, PACE_BINDINGS, PaceKeys, pace_words
 from tui.session import Session
 
-SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
-BOT_MOVE_PAUSE = 0.5  # seconds a bot's turn stays on screen in play mode, so people can follow it
 
-
-class GameScreen(ParlourScreen):
+class GameScreen(PaceKeys, ParlourScreen):
     """One game being played (or watched) to its end."""
 
     BINDINGS = [
         Binding("question_mark", "help", "Rules & keys"),
         Binding("q", "leave", "Leave (saved)"),
-        Binding("space", "pause", "Pause/Play"),
-        Binding("n", "step", "Step"),
-        Binding("plus,equals_sign", "faster", "Faster"),
-        Binding("minus", "slower", "Slower"),
+        *PACE_BINDINGS,
     ]
+
+    phase: reactive[Phase] = reactive(Phase.THINKING, init=False)
+    """What the game waits for, as its table says (kept in step after everything the table or the screen does)."""
 
     def __init__(
         self, session: Session, watch: bool = False, speed: float = 1.0, pace: float | None = None, paused: bool = False
@@ -50,26 +60,18 @@ class GameScreen(ParlourScreen):
         ``paused`` starts a watched game paused.
         """
         super().__init__()
-        self.pace = 1.0 if pace is None else pace
+        self.pause_scale = 1.0 if pace is None else pace
         self._pace_given = pace is not None
         self.session = session
+        self.core: Table = session.table
+        """The table running this game; the screen shows it and hands it people's choices."""
         self.ui = game_ui(session.header.game)
         self.MIN_WIDTH = self.ui.min_width
         self.MIN_HEIGHT = self.ui.min_height
         self.watching = watch
-        self.speed = speed
-        self.paused = paused
-        self.steps_allowed = 0
-        self.asking: TableInput | None = None
-        self.curtain_for: int | None = None
-        self.last_human: int | None = None
-        self.thinking: set[int] = set()
-        self.broken: set[int] = set()
-        """Bot seats that chose an illegal action: never asked again."""
-        self.ready: deque[tuple[int, str, float, float]] = deque()  # (seat, action, ms, ready time)
+        self.pace = Pace(speed, paused)
         self.animating: deque[Event] = deque()
-        self.shown_result = False
-        self.generation = 0
+        """Rules events of the last action still to be shown, one by one."""
 
     # --- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -85,7 +87,11 @@ class GameScreen(ParlourScreen):
         """Draw, then start play."""
         super().on_mount()
         if not self._pace_given:
-            self.pace = getattr(self.app, "pace", 1.0)
+            self.pause_scale = getattr(self.app, "pace", 1.0)
+        core = self.core
+        core.watching, core.pace, core.pause = self.watching, self.pace, self.pause_scale
+        core.threaded, core.deliver = True, self.app.call_from_thread
+        core.subscribe(self.on_table_event)
         title = f"{self.session.header.game} · {self.session.header.preset}"
         self.sub_title = title
         log = self.query_one("#log", RichLog)
@@ -103,49 +109,43 @@ class GameScreen(ParlourScreen):
             log.write(Text(f"⚠ The saved game was damaged: {warning}.", style="bold yellow"))
         self.refresh_table()
         self.table.focus()
-        self.set_interval(0.1, self._tick)
-        self.advance()
+        self.set_interval(0.1, self.core.tick)
+        self.core.advance()
+        self.refresh_table()
 
     # --- what is shown ------------------------------------------------------------
-    def viewer(self) -> int | None:
-        """Whose eyes the table uses: a spectator in watch mode, the one person, or the person choosing."""
-        humans = self.session.human_seats
-        if self.watching or not humans:
-            return None
-        if self.asking is not None:
-            return self.asking.seat
-        if len(humans) == 1:
-            return humans[0]
-        return self.last_human if self.last_human is not None else humans[0]
-
     def refresh_table(self) -> None:
         """Redraw table, status and scores from the game state."""
-        state = self.session.state
-        seat = self.viewer()
-        view = state.view(seat)
-        hide = self.session.hot_seat and (self.asking is None or self.curtain_for is not None)
-        self.table.sync(view, self.session.names, self.asking if self.curtain_for is None else None, hide)
+        core = self.core
+        view = core.state.view(core.viewpoint())
+        ask = core.asking if core.curtain_for is None else None
+        asked = None if ask is None else TableInput(ask.seat, ask.legal)
+        self.table.sync(view, self.session.names, asked, core.hides_private())
         self.query_one("#scores", Static).update(self.ui.panel_renderable(view, self.session.names))
+        self.refresh_status()
+
+    def refresh_status(self) -> None:
+        """The line above the table (whose move, bots thinking, speed), and the phase kept in step."""
+        self.phase = self.core.phase
         self.query_one("#status", Static).update(self.status_text())
 
     def status_text(self) -> Text:
         """The line above the table: whose move, bots thinking, speed."""
-        state = self.session.state
+        core = self.core
         names = self.session.names
         text = Text()
-        if state.is_over and not self.animating:
+        if self.phase is Phase.OVER:
             text.append("Game over", style="bold")
-        elif self.animating:
+        elif self.phase is Phase.SHOWING:
             text.append("Playing out the move…", style="italic")
-        elif self.asking is not None and self.curtain_for is None:
-            text.append(f"{names[self.asking.seat]}, your move", style="bold green")
+        elif self.phase is Phase.CHOOSING and core.asking is not None:
+            text.append(f"{names[core.asking.seat]}, your move", style="bold green")
         else:
-            waiting = [names[s] for s in state.to_act()]
-            text.append("Waiting for " + ", ".join(waiting))
-        if self.thinking:
-            text.append("  ⟳ thinking: " + ", ".join(names[s] for s in sorted(self.thinking)), style="yellow")
+            text.append("Waiting for " + ", ".join(names[s] for s in core.state.to_act()))
+        if core.thinking:
+            text.append("  ⟳ thinking: " + ", ".join(names[s] for s in sorted(core.thinking)), style="yellow")
         if self.watching:
-            text.append(f"  · speed ×{self.speed:g}" + ("  · PAUSED" if self.paused else ""), style="cyan")
+            text.append(pace_words(self.pace))
         return text
 
     def log_event(self, event: Event) -> None:
@@ -153,165 +153,49 @@ class GameScreen(ParlourScreen):
         style = {"take": "red", "round_end": "bold", "game_end": "bold green", "disqualified": "bold red"}
         self.query_one("#log", RichLog).write(Text(event.words(self.session.names), style=style.get(event.kind, "")))
 
-    # --- the game loop --------------------------------------------------------------
-    def advance(self) -> None:
-        """Start whatever must happen next: bots thinking, a person choosing, or the ranking."""
-        state = self.session.state
-        if self.animating or not self.is_attached:
-            return
-        if state.is_over:
-            self.asking = None
+    # --- what the table tells ----------------------------------------------------------
+    def on_table_event(self, told: TableEvent) -> None:
+        """Show what the table reports (always on the app's thread)."""
+        if isinstance(told, ActionApplied | SeatDisqualified):
+            if isinstance(told, SeatDisqualified):
+                self.notify(f"{self.session.names[told.seat]} is disqualified: {told.reason}", severity="error")
+            if self.core.asking is None:
+                self.table.end_input()  # the table keeps showing the events one by one: only its keys go
+            self.animating.extend(told.events)
+            self.refresh_status()
+            self.run_animation()
+        elif isinstance(told, BotBroke):
             self.refresh_table()
-            if not self.shown_result:
-                self.shown_result = True
-                self.show_result()
-            return
-        to_act = state.to_act()
-        bots = self.session.match.bots
-        for seat in to_act:
-            if (
-                seat in bots
-                and seat not in self.thinking
-                and seat not in self.broken
-                and all(r[0] != seat for r in self.ready)
-            ):
-                self.start_bot(seat)
-        humans = [s for s in to_act if s not in bots]
-        if humans and self.asking is None:
-            self.ask_human(humans[0])
-        self.refresh_table()
-
-    def ask_human(self, seat: int) -> None:
-        """Hand the table to a person (behind the curtain when seats share the keyboard)."""
-        legal = tuple(self.session.state.legal_actions(seat))
-        self.asking = TableInput(seat, legal)
-        if self.session.hot_seat and self.last_human != seat:
-            self.curtain_for = seat
+            saved = "\n\nThe game so far is saved: press q to leave the table." if self.session.path else ""
+            self.app.push_screen(MessageScreen("A bot broke the rules", str(told.error) + saved))
+        elif isinstance(told, BotCrashed):
+            # A built-in bot's bug must not end the game: it played its first legal move.
+            name = self.session.names[told.seat]
+            self.notify(f"{name}'s bot failed ({told.error}); it played its first legal move", severity="error")
+        elif isinstance(told, GameOver):
             self.refresh_table()
-            self.app.push_screen(CurtainScreen(self.session.names[seat]), lambda _: self.lift_curtain())
+            self.show_result()
+        elif isinstance(told, WaitingFor) and told.person and self.core.curtain_for == told.seat:
+            self.refresh_table()  # secrets covered before the curtain goes up
+            self.app.push_screen(CurtainScreen(self.session.names[told.seat]), lambda _: self.lift_curtain())
+        elif self.phase is Phase.SHOWING:
+            self.refresh_status()  # the table is showing an action: it is redrawn when that is done
         else:
-            self.last_human = seat
+            self.refresh_table()
 
     def lift_curtain(self) -> None:
         """The person is at the keyboard."""
-        if self.asking is not None:
-            self.last_human = self.asking.seat
-        self.curtain_for = None
+        self.core.lift_curtain()
         self.refresh_table()
         self.table.focus()
 
-    def start_bot(self, seat: int) -> None:
-        """Let a bot think in a worker thread on a snapshot of its view."""
-        state = self.session.state
-        view = state.view(seat)
-        legal = state.legal_actions(seat)
-        self.thinking.add(seat)
-        self.think(seat, view, legal, self.generation, time.monotonic())
-
-    @work(thread=True, exclusive=False, group="bots", exit_on_error=False)
-    def think(self, seat: int, view: Any, legal: list[str], generation: int, started: float) -> None:
-        """Worker thread: ask the bot, then hand its action back to the screen."""
-        bot = self.session.match.bots[seat]
-        t0 = time.perf_counter()
-        try:
-            action = bot.choose(view, legal)
-        except BotFailure as failure:
-            self.app.call_from_thread(self.bot_failed, seat, str(failure), generation)
-            return
-        except Exception as exc:  # a built-in bot bug must not end the game: play on with a legal move
-            action = legal[0]
-            self.app.call_from_thread(
-                self.notify,
-                f"{self.session.names[seat]}'s bot failed ({exc}); it played its first legal move",
-                severity="error",
-            )
-        if action not in legal:
-            # Asked again, the bot would answer the same: stop asking it and say why.
-            self.app.call_from_thread(self.bot_broke, seat, str(self.session.match.illegal(seat, action)), generation)
-            return
-        ms = (time.perf_counter() - t0) * 1000
-        self.app.call_from_thread(self.bot_ready, seat, action, ms, generation, started)
-
-    def bot_failed(self, seat: int, reason: str, generation: int) -> None:
-        """An external program failed: its seat is disqualified and the table plays on where the rules allow."""
-        if generation != self.generation:
-            return
-        self.thinking.discard(seat)
-        events = self.session.match.disqualify(seat, reason)
-        self.notify(f"{self.session.names[seat]} is disqualified: {reason}", severity="error")
-        self.animating.extend(events)
-        self.run_animation()
-
-    def bot_broke(self, seat: int, reason: str, generation: int) -> None:
-        """A built-in bot chose an illegal action: it is not asked again, and a message says so.
-
-        The game stays as it was before that action, with its replay file, so it can be left (saved) and looked at.
-        """
-        if generation != self.generation:
-            return
-        self.thinking.discard(seat)
-        self.broken.add(seat)
-        self.refresh_table()
-        saved = "\n\nThe game so far is saved: press q to leave the table." if self.session.path else ""
-        self.app.push_screen(MessageScreen("A bot broke the rules", reason + saved))
-
-    def bot_ready(self, seat: int, action: str, ms: float, generation: int, started: float) -> None:
-        """A bot has chosen; it is played when the pace allows."""
-        if generation != self.generation:
-            return
-        self.thinking.discard(seat)
-        self.session.match.move_ms.setdefault(seat, []).append(ms)
-        self.ready.append((seat, action, ms, started + self.move_delay()))
-        self.refresh_table()
-
-    def move_delay(self) -> float:
-        """How long a bot's move waits before it is played."""
-        if self.watching:
-            return self.pace / self.speed
-        simultaneous = len(self.session.state.to_act()) > 1
-        return 0.0 if simultaneous else BOT_MOVE_PAUSE * self.pace
-
-    def _tick(self) -> None:
-        """Play bot moves that are due (pacing, pause and step)."""
-        if self.animating or not self.ready:
-            return
-        if self.watching and self.paused and self.steps_allowed <= 0:
-            return
-        seat, action, ms, due = self.ready[0]
-        if time.monotonic() < due and not (self.watching and self.paused):
-            return
-        self.ready.popleft()
-        if self.watching and self.paused:
-            self.steps_allowed -= 1
-        self.play(seat, action, ms)
-
-    def play(self, seat: int, action: str, ms: float | None = None) -> None:
-        """Apply an action, then show its events one by one."""
-        try:
-            events = self.session.match.play(seat, action, ms)
-        except IllegalAction as exc:
-            self.notify(str(exc), title="Not allowed", severity="warning")
-            if seat in self.session.match.bots:
-                # The worker already found the action legal on its snapshot: the table has moved on since, so
-                # the bot is asked again (a bot that chooses an illegal action is caught in the worker).
-                self.advance()
-            return
-        self.animating.extend(events)
-        if self.asking is not None and self.asking.seat == seat:
-            self.asking = None
-            # Only the status line and the keys: the table keeps showing the events one by one.
-            self.table.end_input()
-            self.query_one("#status", Static).update(self.status_text())
-        if self.animating:
-            self.run_animation()
-        else:
-            self.advance()
-
     def run_animation(self) -> None:
-        """Show the next queued event, then wait for its pause."""
+        """Show the next queued event, then wait for its pause; when all are shown, the table goes on."""
+        if not self.is_attached:
+            return
         if not self.animating:
+            self.core.done_showing()
             self.refresh_table()
-            self.advance()
             return
         event = self.animating.popleft()
         self.log_event(event)
@@ -319,11 +203,15 @@ class GameScreen(ParlourScreen):
             # A round summary people notice even while the next round is being dealt.
             self.notify(event.words(self.session.names), title="Round over", timeout=8)
         pause = self.table.show_event(event, self.session.names)
-        pause *= self.pace / (self.speed if self.watching else 1.0)
+        pause *= self.pause_scale / (self.pace.speed if self.watching else 1.0)
         if pause <= 0:
             self.run_animation()
         else:
             self.set_timer(pause, self.run_animation)
+
+    def on_unmount(self) -> None:
+        """The screen is gone (left, or the app quit): the table stops, so no answer comes back to it."""
+        self.session.close()
 
     def on_screen_resume(self) -> None:
         """Back from the result screen or a notice: lines written to the log while it was covered may have left it
@@ -337,9 +225,13 @@ class GameScreen(ParlourScreen):
 
     def on_game_table_chosen(self, message: GameTable.Chosen) -> None:
         """A person chose on the table."""
-        if self.asking is None or self.curtain_for is not None or self.animating:
+        asking = self.core.asking
+        if self.phase is not Phase.CHOOSING or asking is None:
             return
-        self.play(self.asking.seat, message.action)
+        try:
+            self.core.submit(asking.seat, message.action)
+        except IllegalAction as exc:
+            self.notify(str(exc), title="Not allowed", severity="warning")
 
     def show_result(self) -> None:
         """The final ranking, then again or home."""
@@ -365,14 +257,14 @@ class GameScreen(ParlourScreen):
                 int(time.time_ns() % (2**31)),
                 [s.name for s in header.seats],
             )
-            self.app.push_screen(GameScreen(new, watch=self.watching, speed=self.speed, pace=self.pace))
+            self.app.push_screen(GameScreen(new, watch=self.watching, speed=self.pace.speed, pace=self.pause_scale))
         elif choice == "home":
             self.leave()
 
     # --- keys -----------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Watch controls only while watching."""
-        if action in ("pause", "step", "faster", "slower"):
+        if action in PACE_ACTIONS:
             return self.watching
         return True
 
@@ -389,29 +281,10 @@ class GameScreen(ParlourScreen):
 
     def leave(self) -> None:
         """Stop bots and close the replay, then go back."""
-        self.generation += 1
-        self.workers.cancel_group(self, "bots")
         self.session.close()
         if self.app.screen is self:
             self.app.pop_screen()
 
-    def action_pause(self) -> None:
-        """Pause or go on."""
-        self.paused = not self.paused
-        self.refresh_table()
-
-    def action_step(self) -> None:
-        """One move while paused."""
-        self.paused = True
-        self.steps_allowed += 1
-        self.refresh_table()
-
-    def action_faster(self) -> None:
-        """Double the speed."""
-        self.speed = next((s for s in SPEEDS if s > self.speed), self.speed)
-        self.refresh_table()
-
-    def action_slower(self) -> None:
-        """Halve the speed."""
-        self.speed = next((s for s in reversed(SPEEDS) if s < self.speed), self.speed)
-        self.refresh_table()
+    def pace_changed(self) -> None:
+        """Speed or pause changed: the status line says so (the table reads the same pace)."""
+        self.refresh_status()

@@ -8,13 +8,14 @@ from textual.binding import Binding
 from textual.timer import Timer
 from textual.widgets import RichLog, Static
 
+from ai.table import Pace, Table
 from rules.core import Event
-from rules.replay import Replay, apply_record
+from rules.replay import Replay
 from tui.games import game_ui
 from tui.games.base import GameTable
 from tui.screens.base import ParlourScreen, compose_table_frame
-from tui.screens.game import SPEEDS
 from tui.screens.modals import HelpScreen
+from tui.screens.pace import PACE_BINDINGS, PaceKeys, pace_words
 
 VIEWER_HELP = """\
 ## Replay viewer keys
@@ -25,13 +26,14 @@ VIEWER_HELP = """\
 | ← or h | one action back |
 | Home / End | jump to the start / the end |
 | space | play / pause |
+| n | one action forward, then pause |
 | + / - | faster / slower |
 | v | whose eyes: everything, or one seat's view in turn |
 | q | back |
 """
 
 
-class ReplayScreen(ParlourScreen):
+class ReplayScreen(PaceKeys, ParlourScreen):
     """A finished or unfinished game shown action by action."""
 
     BINDINGS = [
@@ -39,9 +41,7 @@ class ReplayScreen(ParlourScreen):
         Binding("left,h", "back", "Back", key_display="←"),
         Binding("home", "start", "Start"),
         Binding("end", "end", "End"),
-        Binding("space", "play", "Play/Pause"),
-        Binding("plus,equals_sign", "faster", "Faster"),
-        Binding("minus", "slower", "Slower"),
+        *PACE_BINDINGS,
         Binding("v", "viewpoint", "Whose view"),
         Binding("question_mark", "help", "Keys"),
         Binding("q,escape", "app.pop_screen", "Close"),
@@ -55,16 +55,16 @@ class ReplayScreen(ParlourScreen):
         self.MIN_WIDTH = self.ui.min_width
         self.MIN_HEIGHT = self.ui.min_height
         self.names = [s.name for s in replay.header.seats]
-        state = replay.header.new_state()
-        self.states = [state.copy()]
+        # The file's lines played again at a table of their own, keeping each position to step back to.
+        table = Table(replay.header.new_state(), self.names, bots={})
+        self.states = [table.state.copy()]
         self.events: list[list[Event]] = [[]]
         for record in replay.actions:
-            self.events.append(apply_record(state, record))
-            self.states.append(state.copy())
+            self.events.append(list(table.replay(record).events))
+            self.states.append(table.state.copy())
         self.position = 0
         self.viewpoint: int | None = None
-        self.playing = False
-        self.speed = 1.0
+        self.pace = Pace(paused=True)
         self._timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
@@ -91,7 +91,7 @@ class ReplayScreen(ParlourScreen):
         self.query_one("#scores", Static).update(self.ui.panel_renderable(view, self.names))
         who = "everything" if self.viewpoint is None else f"{self.names[self.viewpoint]}'s view"
         status = Text(f"{self.title_text}  ·  action {self.position} of {self.last}  ·  showing {who}")
-        status.append(f"  ·  ×{self.speed:g}" + ("  ▶ playing" if self.playing else ""), style="cyan")
+        status.append(pace_words(self.pace))
         self.query_one("#status", Static).update(status)
         log = self.query_one("#log", RichLog)
         log.clear()
@@ -122,11 +122,12 @@ class ReplayScreen(ParlourScreen):
         """The end."""
         self.go(self.last)
 
-    def action_play(self) -> None:
-        """Play or pause."""
-        self.playing = not self.playing
-        if self.playing and self.position >= self.last:
+    def pace_changed(self) -> None:
+        """Play from the start again if playing at the end; take any single steps; time the next move."""
+        if not self.pace.paused and self.position >= self.last:
             self.position = 0
+        while self.pace.take_step():
+            self.position = min(self.last, self.position + 1)
         self._schedule()
         self.show()
 
@@ -134,28 +135,16 @@ class ReplayScreen(ParlourScreen):
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
-        if self.playing:
-            self._timer = self.set_interval(1.0 / self.speed, self._tick)
+        if not self.pace.paused:
+            self._timer = self.set_interval(1.0 / self.pace.speed, self._tick)
 
     def _tick(self) -> None:
         if self.position >= self.last:
-            self.playing = False
+            self.pace.paused = True
             self._schedule()
             self.show()
         else:
             self.go(self.position + 1)
-
-    def action_faster(self) -> None:
-        """Faster."""
-        self.speed = next((s for s in SPEEDS if s > self.speed), self.speed)
-        self._schedule()
-        self.show()
-
-    def action_slower(self) -> None:
-        """Slower."""
-        self.speed = next((s for s in reversed(SPEEDS) if s < self.speed), self.speed)
-        self._schedule()
-        self.show()
 
     def action_viewpoint(self) -> None:
         """Cycle: everything, seat 0, seat 1, …"""

@@ -79,8 +79,6 @@ class FishTable(GameTable):
         super().__init__(id="table")
         self.view: FishView | None = None
         self.names: list[str] = []
-        self.ask: TableInput | None = None
-        self.hide_private = False
         self.fish: list[int] = [0] * TILES
         self.penguins: list[int] = []
         self.cursor = tile_index(3, 3)  # D4, near the middle
@@ -91,16 +89,13 @@ class FishTable(GameTable):
         self._origin = (0, 0)  # where the board canvas starts inside the widget
         self._hits: dict[tuple[int, int], int] = {}
         self._strips: tuple[tuple[int, int], list[Strip]] | None = None
-        self._keys: tuple[bool, bool] | None = None
 
     # --- data in ----------------------------------------------------------------
     def sync(self, view: FishView, names: list[str], ask: TableInput | None, hide_private: bool) -> None:
         """Show ``view``; take keys for ``ask`` if set."""
         self.view = view
         self.names = names
-        self.hide_private = hide_private
-        was_asking = self.ask is not None
-        self.ask = ask
+        started = self.take_input(ask, hide_private)
         self.fish = list(view.fish)
         self.penguins = list(view.penguins)
         self.flash = None
@@ -108,9 +103,8 @@ class FishTable(GameTable):
             self.flash = (view.last_move[2], view.owner(view.last_move[0]))
         if ask is None:
             self.selected = None
-        elif not was_asking:
+        elif started:
             self._start_turn()
-        self._update_keys()
         self.refresh()
 
     def _start_turn(self) -> None:
@@ -144,8 +138,8 @@ class FishTable(GameTable):
     # --- what the person may do ---------------------------------------------------------
     @property
     def active(self) -> bool:
-        """Whether a person is choosing at this table now."""
-        return self.ask is not None and not self.hide_private and self.view is not None
+        """Whether a person is choosing at this table now (the drawing's name for :attr:`asking`)."""
+        return self.asking
 
     @property
     def placing(self) -> bool:
@@ -181,22 +175,11 @@ class FishTable(GameTable):
         return min(options, key=distance)
 
     # --- keys ------------------------------------------------------------------
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Only the keys that do something now show in the footer."""
-        if action not in ("arrow", "hex", "jump", "choose", "cancel"):
-            return True
-        if not self.active:
-            return False
-        if action == "cancel":
-            return self.selected is not None
-        return True
+    INPUT_ACTIONS = frozenset({"arrow", "hex", "jump", "choose", "cancel"})
 
-    def _update_keys(self) -> None:
-        """Refresh the footer only when the keys on offer change (each refresh rebuilds the footer)."""
-        keys = (self.active, self.selected is not None)
-        if keys != self._keys:
-            self._keys = keys
-            self.refresh_bindings()
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Esc only while a penguin is picked."""
+        return action != "cancel" or self.selected is not None
 
     def _go(self, tile: int) -> None:
         if tile >= 0:
@@ -231,7 +214,7 @@ class FishTable(GameTable):
             self.cursor = self.penguins[self.selected]
             self.selected = None
             self.message = ""
-            self._update_keys()
+            self.refresh_bindings()
             self.refresh()
 
     def _act_on(self, tile: int) -> None:
@@ -239,7 +222,7 @@ class FishTable(GameTable):
         name = TILE_NAMES[tile]
         if tile in targets:
             self.message = ""
-            self.post_message(self.Chosen(targets[tile]))
+            self.choose(targets[tile])
         elif not self.placing and tile in self.movable():
             self._select(self.movable()[tile])
         elif self.placing:
@@ -253,20 +236,21 @@ class FishTable(GameTable):
         self.refresh()
 
     def _select(self, penguin: int) -> None:
+        if self.selected is None:  # Esc comes into the footer (each footer rebuild costs a redraw)
+            self.refresh_bindings()
         self.selected = penguin
         self.cursor = self.penguins[penguin]
         self.message = ""
-        self._update_keys()
         self.refresh()
 
     def _number(self, penguin: int) -> int:
         assert self.view is not None
         return penguin_number(self.view, penguin)
 
-    def on_key(self, event: events.Key) -> None:
+    def typed_key(self, event: events.Key) -> bool:
         """A digit picks the asked seat's penguin of that number (1 is its first) when moving."""
-        if not self.active or self.placing or not (event.character and event.character.isdigit()):
-            return
+        if self.placing or not (event.character and event.character.isdigit()):
+            return False
         assert self.ask is not None and self.view is not None
         number = int(event.character)
         penguin = self.ask.seat * self.view.penguins_per_seat + number - 1
@@ -274,8 +258,7 @@ class FishTable(GameTable):
             self._select(penguin)
         else:
             self.message = f"Penguin {number} is not one of yours that can move."
-            self.refresh()
-        event.stop()
+        return True
 
     def on_click(self, event: events.Click) -> None:
         """Clicking a hex moves the cursor there; clicking the cursor's hex acts like Enter."""

@@ -30,7 +30,7 @@ from rules.hanabi import (
     view_max_score,
     view_pace,
 )
-from tui.games.base import GameTable, TableInput
+from tui.games.base import GameTable
 from tui.games.hanabi.cards import (
     CHOP_MARK,
     COLOUR_PARTS,
@@ -65,8 +65,6 @@ class HanabiDrawing(GameTable):
         super().__init__(id="table")
         self.view: HanabiView | None = None
         self.names: list[str] = []
-        self.ask: TableInput | None = None
-        self.hide_private = False
         self.slot = 0
         self.target: int | None = None  # a teammate picked for a hint; None: your own hand is picked
         self.hint: str | None = None  # "RED" or "3" once a hint is being chosen
@@ -105,11 +103,6 @@ class HanabiDrawing(GameTable):
             return seats
         i = seats.index(me)
         return seats[i + 1 :] + seats[:i]
-
-    @property
-    def asking(self) -> bool:
-        """A person may act on the table now."""
-        return self.ask is not None and not self.hide_private and self.view is not None
 
     # --- drawing ------------------------------------------------------------------
     def render(self) -> RenderableType:

@@ -83,8 +83,7 @@ class HanabiTable(HanabiDrawing):
         before = self.ask
         self.view = view
         self.names = names
-        self.hide_private = hide_private
-        self.ask = ask
+        self.take_input(ask, hide_private)
         self.flash = None
         if ask is None or before is None or before.seat != ask.seat:  # a new turn starts from your own hand
             self.target = None
@@ -93,7 +92,6 @@ class HanabiTable(HanabiDrawing):
                 if ask.seat != self.person:
                     self._new_person(ask.seat)
                 self.slot = self._first_slot()
-        self.refresh_bindings()
         self.refresh()
 
     def _new_person(self, seat: int) -> None:
@@ -122,17 +120,20 @@ class HanabiTable(HanabiDrawing):
         return next((i for i, s in enumerate(hand) if s is not None), 0)
 
     # --- keys -----------------------------------------------------------------------
+    HAND_ACTIONS = frozenset({"slot", "pick_slot", "play", "discard"})
+    INPUT_ACTIONS = HAND_ACTIONS | {"start_hint", "teammate", "hand", "hint", "cancel", "confirm", "pass_turn"}
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Only keys that do something now show in the footer."""
-        if action in ("empathy_quiet", "nothing"):
-            return True
+        """Empathy works at any time, but leaves the footer while a hint is being built."""
         if action == "empathy":
             return not (self.asking and self.target is not None)
-        if not self.asking:
-            return False
+        return super().check_action(action, parameters)
+
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Your hand's keys, or the hint's, or only Pass: whichever fits what is being built."""
         assert self.ask is not None
         only_pass = self.ask.legal == (PASS,)
-        if action in ("slot", "pick_slot", "play", "discard"):
+        if action in self.HAND_ACTIONS:
             return self.target is None and not only_pass and any(s is not None for s in self.my_hand)
         if action == "start_hint":
             return self.target is None and bool(self.others()) and not only_pass
@@ -149,10 +150,33 @@ class HanabiTable(HanabiDrawing):
     def _notice(self, message: str) -> None:
         self.notify(message, title="Not allowed", severity="warning")
 
-    def _choose(self, action: str) -> None:
-        self.target = None
-        self.hint = None
-        self.post_message(self.Chosen(action))
+    def choose(self, action: str) -> bool:
+        """Post a legal action; a hint being built is done with once it is posted."""
+        posted = super().choose(action)
+        if posted:
+            self.target = None
+            self.hint = None
+        return posted
+
+    def refuse(self, action: str) -> None:
+        """Say why a card can't be played or discarded, or a hint given."""
+        assert self.view is not None
+        if action in DISCARD_TEXT and self.view.tokens >= self.view.max_tokens:
+            self._notice(
+                f"All {self.view.max_tokens} hint tokens are in the box, so you may not discard. "
+                "Play a card or give a hint."
+            )
+        elif action in (PLAY_TEXT[self.slot], DISCARD_TEXT[self.slot]):
+            verb = "play" if action in PLAY_TEXT else "discard"
+            self._notice(f"You cannot {verb} slot {SLOT_LETTERS[self.slot]} now.")
+        elif self.view.tokens <= 0:
+            self._notice("No hint tokens are left: play or discard a card instead.")
+        elif self.target is not None and self.hint is not None:
+            self._notice(
+                f"A hint must touch at least one card: {self.names[self.target]} holds no {hint_label(self.hint)}."
+            )
+        else:
+            super().refuse(action)
 
     def action_nothing(self) -> None:
         """Tab does nothing while no one may act (and focus stays on the table)."""
@@ -185,23 +209,11 @@ class HanabiTable(HanabiDrawing):
 
     def action_play(self) -> None:
         """Play the picked card."""
-        self._act(PLAY_TEXT[self.slot], "play")
+        self.choose(PLAY_TEXT[self.slot])
 
     def action_discard(self) -> None:
         """Discard the picked card."""
-        self._act(DISCARD_TEXT[self.slot], "discard")
-
-    def _act(self, action: str, verb: str) -> None:
-        assert self.ask is not None and self.view is not None
-        if action in self.ask.legal:
-            self._choose(action)
-        elif verb == "discard" and self.view.tokens >= self.view.max_tokens:
-            self._notice(
-                f"All {self.view.max_tokens} hint tokens are in the box, so you may not discard. "
-                "Play a card or give a hint."
-            )
-        else:
-            self._notice(f"You cannot {verb} slot {SLOT_LETTERS[self.slot]} now.")
+        self.choose(DISCARD_TEXT[self.slot])
 
     def action_teammate(self, step: int) -> None:
         """Pick the next (or previous) teammate to hint."""
@@ -243,22 +255,13 @@ class HanabiTable(HanabiDrawing):
 
     def action_confirm(self) -> None:
         """Give the hint being shown."""
-        if self.target is None or self.hint is None or self.ask is None or self.view is None:
-            return
-        action = hint_action(self.target, self.hint)
-        if action in self.ask.legal:
-            self._choose(action)
-        elif self.view.tokens <= 0:
-            self._notice("No hint tokens are left: play or discard a card instead.")
-        else:
-            self._notice(
-                f"A hint must touch at least one card: {self.names[self.target]} holds no {hint_label(self.hint)}."
-            )
+        if self.target is not None and self.hint is not None:
+            self.choose(hint_action(self.target, self.hint))
 
     def action_pass_turn(self) -> None:
         """Pass, when nothing else is possible."""
         if self.ask is not None and PASS in self.ask.legal:
-            self._choose(PASS)
+            self.choose(PASS)
 
     def action_cancel(self) -> None:
         """Drop the hint being built; back to your own hand."""

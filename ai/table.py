@@ -1,0 +1,540 @@
+"""The table: one game between its seats, and the only place Parlour runs a game.
+
+A :class:`Table` holds the game state, the seats (people, built-in bots, programs), whose turn it is, the replay
+being written, the curtain between people who share one keyboard, and the pace of a watched game. Bots think in
+threads of their own; their answers come back through ``deliver`` so every change of the table happens on its
+owner's thread (the app's event loop, or the caller of :meth:`Table.run`). The owner learns what happened from typed
+:data:`TableEvent` values and shows them; while it shows an action the table waits (:attr:`Phase.SHOWING`) until
+:meth:`Table.done_showing`.
+
+The app's game screen, its replay viewer, ``parlour watch``, the arena and the command line all drive a table.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from ai.bots import Bot, BotFailure, IllegalBotAction
+from ai.external import ExternalBot, finish_all
+from rules.core import Event, GameState, IllegalAction, Outcome
+from rules.registry import game_info
+from rules.replay import ActionRecord, ReplayWriter
+
+SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
+"""The speeds a watched game or a replay can play at (moves per second at ×1 is one)."""
+BOT_MOVE_PAUSE = 0.5
+"""Seconds a bot's move waits in a game people play, so they can follow it (scaled by the table's ``pause``)."""
+
+
+class Phase(StrEnum):
+    """What the table is waiting for."""
+
+    THINKING = "thinking"
+    """Bots are thinking or their moves wait for their time; no person is being asked."""
+    CURTAIN = "curtain"
+    """A person sharing the keyboard is next: the curtain is up until they say they are there."""
+    CHOOSING = "choosing"
+    """A person is choosing an action (bots of a simultaneous turn may be thinking as well)."""
+    SHOWING = "showing"
+    """An action was applied; its owner is showing it and calls :meth:`Table.done_showing` when done."""
+    HALTED = "halted"
+    """A built-in bot chose an illegal action and no one else can act: the game cannot go on (it stays saved)."""
+    OVER = "over"
+    """The game is over."""
+
+
+@dataclass
+class Pace:
+    """Speed, pause and single steps of a game being watched or a replay being played."""
+
+    speed: float = 1.0
+    paused: bool = False
+    steps: int = 0
+    """Moves allowed while paused (one per press of the step key)."""
+
+    def toggle(self) -> None:
+        """Pause, or go on."""
+        self.paused = not self.paused
+
+    def step(self) -> None:
+        """Pause, and allow one more move."""
+        self.paused = True
+        self.steps += 1
+
+    def faster(self) -> None:
+        """The next speed up, if any."""
+        self.speed = next((s for s in SPEEDS if s > self.speed), self.speed)
+
+    def slower(self) -> None:
+        """The next speed down, if any."""
+        self.speed = next((s for s in reversed(SPEEDS) if s < self.speed), self.speed)
+
+    def take_step(self) -> bool:
+        """Whether a move may be played now while paused; uses up one allowed step if so."""
+        if self.steps <= 0:
+            return False
+        self.steps -= 1
+        return True
+
+
+@dataclass(frozen=True)
+class Asking:
+    """A person's seat being asked for an action, with the actions they may take."""
+
+    seat: int
+    legal: tuple[str, ...]
+
+
+# --- what a table tells its owner --------------------------------------------------------------
+@dataclass(frozen=True)
+class TurnStarted:
+    """New seats are to act (after an action, or at the start)."""
+
+    to_act: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class WaitingFor:
+    """A seat is being asked: a person (``person``) or a bot that starts thinking."""
+
+    seat: int
+    person: bool
+
+
+@dataclass(frozen=True)
+class BotChose:
+    """A bot has chosen; its move is played when the pace allows."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class ActionApplied:
+    """An action was played, with the events the rules reported for it."""
+
+    seat: int
+    action: str
+    events: tuple[Event, ...]
+    ms: float | None
+
+
+@dataclass(frozen=True)
+class SeatDisqualified:
+    """A program failed (crashed, timed out, printed nonsense) and its seat was taken out."""
+
+    seat: int
+    reason: str
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class BotBroke:
+    """A built-in bot chose an illegal action: it is not asked again (asked again, it would answer the same)."""
+
+    seat: int
+    error: IllegalBotAction
+
+
+@dataclass(frozen=True)
+class BotCrashed:
+    """A built-in bot raised an error in a game people watch or play: its seat played its first legal action."""
+
+    seat: int
+    error: str
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """The game is over."""
+
+    outcome: Outcome
+
+
+TableEvent = TurnStarted | WaitingFor | BotChose | ActionApplied | SeatDisqualified | BotBroke | BotCrashed | GameOver
+"""Everything a table reports to its owner."""
+
+
+@dataclass
+class _Answer:
+    """What a bot's thinking came to: an action, or why there is none."""
+
+    seat: int
+    generation: int
+    started: float
+    ms: float
+    action: str | None = None
+    failure: str | None = None
+    """A program's failure (its seat is disqualified)."""
+    crash: BaseException | None = None
+    """A built-in bot's error."""
+
+
+def _run_now(call: Callable[[], None]) -> None:
+    call()
+
+
+@dataclass
+class Table:
+    """One game between its seats. Seats without a bot are people at this keyboard.
+
+    ``threaded`` tables ask bots in threads and hand answers back through ``deliver`` (the app passes its
+    ``call_from_thread``); other tables ask bots in the caller's thread (the arena, scripts, :meth:`run`).
+    """
+
+    state: GameState[Any]
+    names: list[str]
+    bots: dict[int, Bot]
+    writer: ReplayWriter | None = None
+    kinds: dict[int, str] = field(default_factory=dict)
+    """What plays each bot seat, as its seat spec (``ai:hard``, ``random``…), to name it in errors."""
+    watching: bool = False
+    """Everyone is a bot and people watch: moves follow the :attr:`pace`."""
+    pace: Pace = field(default_factory=Pace)
+    pause: float = 0.0
+    """Seconds a watched move takes at ×1 (and the scale of :data:`BOT_MOVE_PAUSE`); 0 plays at once."""
+    threaded: bool = False
+    deliver: Callable[[Callable[[], None]], None] = _run_now
+    """Runs a call on the owner's thread; a threaded table's bots hand their answers back through it."""
+    close_in_background: bool = False
+    """End the programs of a finished game in a thread of their own: their grace must not freeze an app's screen."""
+    clock: Callable[[], float] = time.monotonic
+
+    move_ms: dict[int, list[float]] = field(default_factory=dict)
+    disqualified: set[int] = field(default_factory=set)
+    """Seats taken out after their program failed."""
+    asking: Asking | None = None
+    curtain_for: int | None = None
+    """The person the curtain is up for, until :meth:`lift_curtain`."""
+    last_person: int | None = None
+    thinking: set[int] = field(default_factory=set)
+    broken: dict[int, IllegalBotAction] = field(default_factory=dict)
+    """Built-in bots that chose an illegal action, never asked again."""
+    showing: bool = False
+    closed: bool = False
+
+    def __post_init__(self) -> None:
+        self._listeners: list[Callable[[TableEvent], None]] = []
+        self._ready: deque[tuple[int, str, float, float]] = deque()  # (seat, action, ms, when it may be played)
+        self._ready_seats: set[int] = set()
+        self._generation = 0  # answers of an earlier generation (before close) are dropped
+        self._announced: tuple[int, ...] | None = None
+        self._over_told = False
+
+    # --- who sits here ------------------------------------------------------------------
+    @property
+    def people(self) -> list[int]:
+        """Seats played by people at this keyboard."""
+        return [seat for seat in range(len(self.names)) if seat not in self.bots]
+
+    @property
+    def hot_seat(self) -> bool:
+        """Several people share the keyboard in a game with secrets: a curtain goes up between them."""
+        return len(self.people) > 1 and game_info(self.state.game_id).hidden_information
+
+    def viewpoint(self) -> int | None:
+        """Whose eyes the table is shown through: a spectator when watching or with no person, else a person."""
+        people = self.people
+        if self.watching or not people:
+            return None
+        if self.asking is not None:
+            return self.asking.seat
+        if len(people) == 1:
+            return people[0]
+        return self.last_person if self.last_person is not None else people[0]
+
+    def hides_private(self) -> bool:
+        """Whether secrets must be covered: people share the keyboard and none of them is at it."""
+        return self.hot_seat and (self.asking is None or self.curtain_for is not None)
+
+    @property
+    def phase(self) -> Phase:
+        """What the table waits for now."""
+        if self.showing:
+            return Phase.SHOWING
+        if self.state.is_over:
+            return Phase.OVER
+        if self.curtain_for is not None:
+            return Phase.CURTAIN
+        if self.asking is not None:
+            return Phase.CHOOSING
+        if any(seat in self.broken for seat in self.state.to_act()):
+            return Phase.HALTED
+        return Phase.THINKING
+
+    @property
+    def bots_busy(self) -> bool:
+        """Whether a bot is thinking, or has chosen a move not played yet."""
+        return bool(self.thinking or self._ready)
+
+    def subscribe(self, listener: Callable[[TableEvent], None]) -> None:
+        """Call ``listener`` with every event from now on (on the owner's thread)."""
+        self._listeners.append(listener)
+
+    def _emit(self, event: TableEvent) -> None:
+        # Callers on the hot path of a headless run check ``self._listeners`` first, so no event is built for no one.
+        for listener in self._listeners:
+            listener(event)
+
+    # --- the flow ----------------------------------------------------------------------
+    def advance(self) -> None:
+        """Start whatever comes next: bots thinking, a person asked, or the end told."""
+        if self.showing or self.closed:
+            return
+        if self.state.is_over:
+            self.asking = None
+            if not self._over_told:
+                self._over_told = True
+                outcome = self.state.outcome()
+                assert outcome is not None
+                self._emit(GameOver(outcome))
+            return
+        to_act = self.state.to_act()
+        if to_act != self._announced:
+            self._announced = to_act
+            if self._listeners:
+                self._emit(TurnStarted(to_act))
+        for seat in to_act:
+            if self._may_ask_bot(seat):
+                self._ask_bot(seat)
+                if self.showing:  # an unthreaded bot's program failed and its seat was taken out
+                    return
+        people = [seat for seat in to_act if seat not in self.bots]
+        if people and self.asking is None:
+            self._ask_person(people[0])
+
+    def _may_ask_bot(self, seat: int) -> bool:
+        return (
+            seat in self.bots
+            and seat not in self.thinking
+            and seat not in self.broken
+            and seat not in self._ready_seats
+        )
+
+    def _ask_person(self, seat: int) -> None:
+        self.asking = Asking(seat, tuple(self.state.legal_actions(seat)))
+        if self.hot_seat and self.last_person != seat:
+            self.curtain_for = seat
+        else:
+            self.last_person = seat
+        self._emit(WaitingFor(seat, person=True))
+
+    def lift_curtain(self) -> None:
+        """The person the curtain was up for is at the keyboard."""
+        if self.asking is not None:
+            self.last_person = self.asking.seat
+        self.curtain_for = None
+
+    def _ask_bot(self, seat: int) -> None:
+        view = self.state.view(seat)
+        legal = self.state.legal_actions(seat)
+        self.thinking.add(seat)
+        if self._listeners:
+            self._emit(WaitingFor(seat, person=False))
+        started = self.clock() if self.pause or self.threaded else 0.0  # a headless run never waits
+        if self.threaded:
+            args = (seat, view, legal, self._generation, started)
+            threading.Thread(target=self._think, args=args, name=f"parlour-bot-{seat}", daemon=True).start()
+        else:
+            self._think(seat, view, legal, self._generation, started)
+
+    def _think(self, seat: int, view: Any, legal: list[str], generation: int, started: float) -> None:
+        """Ask the bot (in its own thread when threaded) and hand the answer to the owner's thread."""
+        answer = _Answer(seat, generation, started, 0.0)
+        t0 = time.perf_counter()
+        try:
+            answer.action = self.bots[seat].choose(view, legal)
+        except BotFailure as failure:
+            answer.failure = str(failure)
+        except Exception as exc:  # a built-in bot's bug: the owner decides (played around in the app, raised in run)
+            answer.crash = exc
+        answer.ms = (time.perf_counter() - t0) * 1000
+        if answer.action is not None and answer.action not in legal:
+            answer.crash = self.illegal(seat, answer.action)
+        if not self.threaded:
+            self._answered(answer, legal)
+            return
+        # RuntimeError: the owner is gone (the app quit while the bot thought), so no one is left to tell.
+        with contextlib.suppress(RuntimeError):
+            self.deliver(lambda: self._answered(answer, legal))
+
+    def illegal(self, seat: int, action: str) -> IllegalBotAction:
+        """The error of a bot that chose ``action``, which is not legal, naming the game, seat and bot."""
+        return IllegalBotAction(self.state.game_id, seat, self.names[seat], self.kinds.get(seat, "built-in"), action)
+
+    def _answered(self, answer: _Answer, legal: list[str]) -> None:
+        if answer.generation != self._generation or self.closed:
+            return
+        seat = answer.seat
+        self.thinking.discard(seat)
+        if answer.failure is not None:
+            self.disqualify(seat, answer.failure)
+            return
+        if isinstance(answer.crash, IllegalBotAction):
+            if not self.threaded:
+                raise answer.crash
+            self.broken[seat] = answer.crash
+            self._emit(BotBroke(seat, answer.crash))
+            return
+        action = answer.action
+        if answer.crash is not None:
+            if not self.threaded:
+                raise answer.crash
+            action = legal[0]
+            self._emit(BotCrashed(seat, str(answer.crash)))
+        assert action is not None
+        self.move_ms.setdefault(seat, []).append(answer.ms)
+        self._ready.append((seat, action, answer.ms, answer.started + self._move_delay() if self.pause else 0.0))
+        self._ready_seats.add(seat)
+        if self._listeners:
+            self._emit(BotChose(seat))
+
+    def _move_delay(self) -> float:
+        if self.watching:
+            return self.pause / self.pace.speed
+        simultaneous = len(self.state.to_act()) > 1
+        return 0.0 if simultaneous else BOT_MOVE_PAUSE * self.pause
+
+    def tick(self) -> bool:
+        """Play the first bot move whose time has come (the pace of a watched game decides); True if one was."""
+        if self.showing or self.closed or not self._ready:
+            return False
+        if self.watching and self.pace.paused:
+            if not self.pace.take_step():
+                return False
+        elif self.clock() < self._ready[0][3]:
+            return False
+        self._play_ready()
+        return True
+
+    def _play_ready(self) -> None:
+        seat, action, ms, _ = self._ready.popleft()
+        self._ready_seats.discard(seat)
+        self._apply(seat, action, ms)
+
+    def submit(self, seat: int, action: str) -> ActionApplied:
+        """A person's action. :class:`IllegalAction` (the table unchanged) if it is not theirs to take or not legal."""
+        if self.phase is not Phase.CHOOSING or self.asking is None or self.asking.seat != seat:
+            raise IllegalAction(seat, action, "it is not this seat's turn to choose")
+        events = self._apply(seat, action, None)
+        assert events is not None  # a person's illegal action raises
+        return ActionApplied(seat, action, events, None)
+
+    def _apply(
+        self, seat: int, action: str, ms: float | None, stale_asks_again: bool = True
+    ) -> tuple[Event, ...] | None:
+        try:
+            events = self.state.apply(seat, action)
+        except IllegalAction:
+            if seat not in self.bots or not stale_asks_again:
+                raise
+            # The bot found the action legal on its snapshot and the game has moved since: ask it again.
+            self.advance()
+            return None
+        if self.writer is not None:
+            self.writer.action(seat, action, ms)
+        if self.asking is not None and self.asking.seat == seat:
+            self.asking = None
+        self._after_change()
+        if self._listeners:
+            self._emit(ActionApplied(seat, action, tuple(events), ms))
+        return tuple(events)
+
+    def disqualify(self, seat: int, reason: str) -> SeatDisqualified:
+        """Take a failed program's seat out, record it, and show what it caused."""
+        events = self.state.disqualify(seat, reason)
+        self.disqualified.add(seat)
+        if self.writer is not None:
+            self.writer.disqualify(seat, reason)
+        self._ready = deque(ready for ready in self._ready if ready[0] != seat)
+        self._ready_seats.discard(seat)
+        self._after_change()
+        told = SeatDisqualified(seat, reason, tuple(events))
+        self._emit(told)
+        return told
+
+    def _after_change(self) -> None:
+        self.showing = True
+        if self.state.is_over:
+            if self.writer is not None:
+                self.writer.result(self.state)
+            if self.close_in_background:
+                threading.Thread(target=self.end_programs, name="parlour-close-bots", daemon=True).start()
+            else:
+                self.end_programs()
+
+    def done_showing(self) -> None:
+        """The owner has shown the last action: go on."""
+        self.showing = False
+        self.advance()
+
+    def play(self, seat: int, action: str, ms: float | None = None) -> ActionApplied:
+        """Play an action for any seat at once, without its turn being asked: a replay's line, or a script that sets
+        up a position. :class:`IllegalAction` (the table unchanged) if it is not legal."""
+        events = self._apply(seat, action, ms, stale_asks_again=False)
+        assert events is not None
+        self.showing = False
+        return ActionApplied(seat, action, events, ms)
+
+    def replay(self, record: ActionRecord) -> ActionApplied | SeatDisqualified:
+        """Play one line of a replay file as it happened (the replay viewer's way in)."""
+        if record.disqualify is None:
+            return self.play(record.seat, record.action, record.ms)
+        told = self.disqualify(record.seat, record.disqualify)
+        self.showing = False
+        return told
+
+    # --- headless ------------------------------------------------------------------------
+    def run(self) -> Outcome:
+        """Play to the end in this thread; every seat must be a bot. A failing program's seat is disqualified and
+        play goes on; a built-in bot that chooses an illegal action stops the game with :class:`IllegalBotAction`."""
+        if self.people:
+            raise ValueError("a table with people at it cannot run on its own")
+        self.advance()
+        while not self.state.is_over:
+            if self.showing:
+                self.done_showing()
+            elif self._ready:
+                self._play_ready()
+            else:
+                raise RuntimeError("the table is stuck: no bot is left to act")
+        self.showing = False
+        outcome = self.state.outcome()
+        assert outcome is not None
+        return outcome
+
+    # --- the end --------------------------------------------------------------------------
+    def end_programs(self) -> None:
+        """End every bot that holds something (external programs); done as soon as the game is over.
+
+        Programs get end of input and a short grace, shared by all of them, to write their logs and exit.
+        """
+        programs = [bot for bot in self.bots.values() if isinstance(bot, ExternalBot)]
+        finish_all(programs)
+        for bot in self.bots.values():
+            close = getattr(bot, "close", None)
+            if close is not None and bot not in programs:
+                close()
+
+    def close(self) -> None:
+        """Leave the table: answers still coming are dropped, the replay is closed and programs are ended."""
+        if self.closed:
+            return
+        self._generation += 1
+        self.closed = True
+        self._ready.clear()
+        self._ready_seats.clear()
+        self.thinking.clear()
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+        for bot in self.bots.values():
+            close = getattr(bot, "close", None)
+            if close is not None:
+                close()

@@ -1,0 +1,54 @@
+"""The speed controls a watched game and a replay share: the same keys, the same speeds, the same status words."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.binding import Binding
+
+from ai.table import Pace
+
+PACE_BINDINGS = [
+    Binding("space", "pause", "Pause/Play"),
+    Binding("n", "step", "Step"),
+    Binding("plus,equals_sign", "faster", "Faster"),
+    Binding("minus", "slower", "Slower"),
+]
+PACE_ACTIONS = frozenset({"pause", "step", "faster", "slower"})
+"""The actions of :data:`PACE_BINDINGS`, for a screen's ``check_action``."""
+
+
+def pace_words(pace: Pace) -> Text:
+    """The pace for a status line: ``  · speed ×2  · PAUSED``."""
+    return Text(f"  · speed ×{pace.speed:g}" + ("  · PAUSED" if pace.paused else ""), style="cyan")
+
+
+class PaceKeys:
+    """The actions behind :data:`PACE_BINDINGS`, for a screen that has a :class:`Pace` in ``pace``.
+
+    Each changes the pace, then calls ``pace_changed`` so the screen can act on it and redraw.
+    """
+
+    pace: Pace
+
+    def pace_changed(self) -> None:
+        """Act on the new pace (subclasses)."""
+
+    def action_pause(self) -> None:
+        """Pause, or go on."""
+        self.pace.toggle()
+        self.pace_changed()
+
+    def action_step(self) -> None:
+        """One move, then stay paused."""
+        self.pace.step()
+        self.pace_changed()
+
+    def action_faster(self) -> None:
+        """The next speed up."""
+        self.pace.faster()
+        self.pace_changed()
+
+    def action_slower(self) -> None:
+        """The next speed down."""
+        self.pace.slower()
+        self.pace_changed()
