@@ -187,3 +187,13 @@ async def test_the_app_starts_with_defaults_and_says_so_when_the_settings_file_i
         # Tests run without drawing toasts: the notice is read from the app's notifications, as other tests do.
         await wait_until(pilot, lambda: any("defaults used" in n.message for n in app._notifications))
         assert app.theme == "textual-dark" and not app.colour_blind
+
+
+async def test_parlour_colour_blind_flag_turns_the_symbols_on_and_keeps_the_choice(parlour_home: Path) -> None:
+    from tui.cli import build_parser
+    from tui.launch import build_app
+
+    app = build_app(build_parser().parse_args(["--colour-blind", "replay", str(parlour_home / "none.jsonl")]))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.colour_blind)
+    assert load_settings(parlour_home / "settings.json") == (Settings(colour_blind=True), None)
