@@ -16,7 +16,7 @@ from rules.fish import COLUMNS, ROW_WIDTHS, ROWS, TILE_NAMES, UNPLACED, action_p
 from tests.apptools import my_turn, result_shown, screen_rows, screen_text, until_result, wait_until
 from tui import storage
 from tui.app import ParlourApp
-from tui.games.fish import CURSOR_LEGAL_BG, LEGAL_BG, SIZES, FishTable, fish_panel
+from tui.games.fish import SIZES, FishTable, fish_panel
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
 from tui.screens.replay_viewer import ReplayScreen
@@ -140,11 +140,12 @@ async def test_picking_a_penguin_highlights_every_reachable_tile() -> None:
         assert expected and set(table.targets()) == expected
         # Every reachable hex is drawn with the highlight behind it; no other hex is.
         canvas = table._draw(view, SIZES[-1])
+        look = table.look()
+        lit = {look("fish--legal").bgcolor, look("fish--cursor-legal").bgcolor}
         for t in range(60):
             x, y = SIZES[-1].origin(t)
             style = canvas.styles[y][x + 1]
-            bg = style.bgcolor.name if isinstance(style, Style) and style.bgcolor else None
-            marked = bg in (Style.parse(f"on {LEGAL_BG}").bgcolor.name, CURSOR_LEGAL_BG)  # type: ignore[union-attr]
+            marked = isinstance(style, Style) and style.bgcolor in lit
             assert marked == (t in expected), TILE_NAMES[t]
         assert "Slide penguin" in screen_text(pilot)
         # Enter on a hex it cannot reach says so and keeps the pick; Esc puts it down.

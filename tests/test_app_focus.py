@@ -30,8 +30,9 @@ WATCH_ONLY = {"pause", "step", "faster", "slower"}
 
 
 def footer_keys(pilot: Pilot) -> list[tuple[str, bool]]:
-    """(action, usable) of every key the footer shows."""
-    return [(key.action, not key.has_class("-disabled")) for key in pilot.app.screen.query(FooterKey)]
+    """(action, usable) of every key the footer shows (a game's footer keeps Ctrl+P's key hidden: see parlour.tcss)."""
+    keys = pilot.app.screen.query(FooterKey)
+    return [(key.action, not key.has_class("-disabled")) for key in keys if key.display]
 
 
 def working_table_keys(screen: GameScreen) -> set[str]:

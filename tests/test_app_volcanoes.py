@@ -15,7 +15,7 @@ from rules.volcanoes import INDEX, NAMES, NEIGHBORS, OPPOSITE, VolcanoesState
 from tests.apptools import my_turn, result_shown, screen_text, until_result, wait_until
 from tui import storage
 from tui.app import ParlourApp
-from tui.games.volcanoes import EMPTY_FILL, VolcanoesTable
+from tui.games.volcanoes import VolcanoesTable
 from tui.games.volcanoes_net import SEAMS, across, along, edge_cells, interior_rows, net_size, seam_marks
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
@@ -146,10 +146,13 @@ async def test_cursor_moves_and_lights_neighbours_and_opposite() -> None:
         canvas = table.draw_net(*shape)
         # The opposite tile's inside is tinted; N08's seam to N09 (across the cap gap) is lit.
         opposite_cells = [xy for xy, t in canvas.owner.items() if t == OPPOSITE[cursor]]
-        assert opposite_cells and all(EMPTY_FILL["opposite"] in str(canvas.styles[y][x]) for x, y in opposite_cells)
+        look = table.look()
+        tint, lit = look("volcanoes--opposite").bgcolor, look("volcanoes--seam-cursor").bgcolor
+        assert tint is not None and lit is not None
+        assert opposite_cells and all(getattr(canvas.styles[y][x], "bgcolor", None) == tint for x, y in opposite_cells)
         seam = next(s for s in SEAMS if {s.left, s.right} == {INDEX["N08"], INDEX["N09"]})
         cells = next(c for s, c in seam_marks(*shape) if s == seam)
-        assert all("#ffff00" in str(canvas.styles[y][x]) for x, y, _ in cells)
+        assert all(getattr(canvas.styles[y][x], "bgcolor", None) == lit for x, y, _ in cells)
         text = screen_text(pilot)
         assert "N08" in text and "N09" in text and "S08" in text
         # The net fits the table at 80×24.
