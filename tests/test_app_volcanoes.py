@@ -249,7 +249,7 @@ async def test_clicking_a_tile_selects_it_and_a_second_click_plays_it() -> None:
         table = table_of(app)
         canvas = table.draw_net(*table.triangle_shape())
         x, y = next(xy for xy, t in sorted(canvas.owner.items()) if t == INDEX["N05"])
-        offset = (x + table.styles.padding.left, y + table._canvas_top)
+        offset = (x + table.styles.padding.left, y + table.canvas_top)
         await pilot.click(VolcanoesTable, offset=offset)
         assert NAMES[table.cursor] == "N05"
         await pilot.click(VolcanoesTable, offset=offset)

@@ -115,7 +115,7 @@ class VolcanoesTable(GameTable):
         self.last: int | None = None
         self.last_seat: int | None = None
         self.banner: Text | None = None
-        self._canvas_top = 1
+        self.canvas_top = 1
         self._h = 2
         self._owner: dict[tuple[int, int], int] = {}
 
@@ -279,7 +279,7 @@ class VolcanoesTable(GameTable):
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        tile = self._owner.get((offset.x, offset.y - self._canvas_top))
+        tile = self._owner.get((offset.x, offset.y - self.canvas_top))
         if tile is None:
             return
         if tile == self.cursor:
@@ -408,7 +408,7 @@ class VolcanoesTable(GameTable):
         canvas = self.draw_net(h, w)
         self._owner = canvas.owner
         lines: list[Text] = [self._headline(view)]
-        self._canvas_top = len(lines)
+        self.canvas_top = len(lines)
         lines.extend(canvas.text_lines())
         prompt = self.ask is not None and canvas.height + TEXT_LINES < self._room()[1]
         lines.append(self._tile_line(view, typed=not prompt))

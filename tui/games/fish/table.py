@@ -87,7 +87,7 @@ class FishTable(GameTable):
         self.message = ""
         self.flash: tuple[int, int] | None = None  # (tile, seat) of the action just shown
         self.hex_size: HexSize = SIZES[-1]
-        self._origin = (0, 0)  # where the board canvas starts inside the widget
+        self.board_origin = (0, 0)  # where the board canvas starts inside the widget
         self._hits: dict[tuple[int, int], int] = {}
         self._strips: tuple[tuple[int, int], list[Strip]] | None = None
 
@@ -266,7 +266,7 @@ class FishTable(GameTable):
         offset = event.get_content_offset(self)
         if offset is None or not self.active:
             return
-        tile = self._hits.get((offset.x - self._origin[0], offset.y - self._origin[1]))
+        tile = self._hits.get((offset.x - self.board_origin[0], offset.y - self.board_origin[1]))
         if tile is None:
             return
         if tile == self.cursor:
@@ -306,9 +306,9 @@ class FishTable(GameTable):
             return []
         base = self.rich_style
         size = self.hex_size = self.choose_size(width, height)
-        canvas = self._draw(view, size)
+        canvas = self.draw_board(view, size)
         left = max(0, (width - size.width) // 2)
-        self._origin = (left, 1)
+        self.board_origin = (left, 1)
         console = self.app.console
 
         def text_strip(text: Text) -> Strip:
@@ -324,7 +324,8 @@ class FishTable(GameTable):
         strips.append(text_strip(self._info_line(view, width)))
         return strips
 
-    def _draw(self, view: FishView, size: HexSize) -> Canvas:
+    def draw_board(self, view: FishView, size: HexSize) -> Canvas:
+        """The board of ``view`` drawn at ``size`` (its hit map for clicks is kept as it is drawn)."""
         look = self.look()
         canvas = Canvas(size.width, size.height)
         self._hits = {}

@@ -72,8 +72,8 @@ class HanabiDrawing(GameTable):
         self.person: int | None = None  # the seat whose person last had the keys
         self.flash: Flash | None = None
         self._hits: dict[int, int | None] = {}  # line of the drawing -> seat whose hand it shows (None: yours)
-        self._cards_x = 0
-        self._cell = NARROW
+        self.cards_x = 0
+        self.cell_width = NARROW
         self.paint = Look()
         """The look of the drawing being made (read once a render, from the theme)."""
 
@@ -113,14 +113,14 @@ class HanabiDrawing(GameTable):
         width = max(30, self.size.width)
         height = self.size.height
         self.paint = self.look()
-        top = self._header(view, width)
-        hands, hits = self._hands(view, width, gap=False)
+        top = self.header_lines(view, width)
+        hands, hits = self.hand_lines(view, width, gap=False)
         prompt = [Text(line, style="italic") for line in textwrap.wrap(self._prompt(view), width)]
         if len(top) + len(hands) + len(prompt) > height:  # a short window: the short prompt
             prompt = [Text(line, style="italic") for line in textwrap.wrap(self._prompt(view, short=True), width)]
         spare = height - len(top) - len(hands) - len(prompt)
         if spare >= 2 + len(self.others()) + 1:  # a tall window: a blank line between hands too
-            hands, hits = self._hands(view, width, gap=True)
+            hands, hits = self.hand_lines(view, width, gap=True)
         sections = [top, hands, prompt]
         spare = height - sum(len(s) for s in sections)
         lines: list[Text] = []
@@ -137,7 +137,8 @@ class HanabiDrawing(GameTable):
             line.overflow = "ellipsis"
         return Group(*lines)
 
-    def _header(self, view: HanabiView, width: int) -> list[Text]:
+    def header_lines(self, view: HanabiView, width: int) -> list[Text]:
+        """The lines above the hands: fireworks, tokens, deck and whose turn, fitted to ``width``."""
         lines = []
         if view.game == "fireworks":
             line = Text(f"Round {view.round + 1} of {view.rounds}", style="bold")
@@ -186,10 +187,10 @@ class HanabiDrawing(GameTable):
         if show_needed:
             figures.append(f"(needs {needed:.2f})", style="dim")
         lines.append(figures)
-        lines.extend(self._discards(view, width))
+        lines.extend(self.discard_lines(view, width))
         return lines
 
-    def _discards(self, view: HanabiView, width: int) -> list[Text]:
+    def discard_lines(self, view: HanabiView, width: int) -> list[Text]:
         """The discard pile by colour: ``R 1 3✗`` (colour-blind: ``R R1 R3✗``, the letter on every card)."""
         look = self.paint
         letter = COLOUR_LETTERS if self.colour_blind else ("",) * 5
@@ -235,14 +236,15 @@ class HanabiDrawing(GameTable):
         cell.append(" " * max(1, width - 1 - len(name[: width - 2])))
         return cell
 
-    def _hands(self, view: HanabiView, width: int, gap: bool) -> tuple[list[Text], dict[int, int | None]]:
+    def hand_lines(self, view: HanabiView, width: int, gap: bool) -> tuple[list[Text], dict[int, int | None]]:
+        """Every hand, one or more lines a seat, and which seat each line belongs to (for clicks)."""
         # Room for the longest name whole (names go up to 16 letters), its ▶ and a space, as far as the cards allow;
         # wide cards only when they leave that room.
         me = self.me
         longest = max((len(self.names[s]) + (len(" (you)") if s == me else 0) for s in view.round_seats), default=8)
-        self._cell = cell = WIDE if width >= max(14, longest + 2) + (WIDE + 1) * view.hand_size else NARROW
+        self.cell_width = cell = WIDE if width >= max(14, longest + 2) + (WIDE + 1) * view.hand_size else NARROW
         name_w = max(10, min(longest + 2, width - (cell + 1) * view.hand_size))
-        self._cards_x = name_w
+        self.cards_x = name_w
         lines: list[Text] = []
         hits: dict[int, int | None] = {}
         last = view.history[-1] if view.history else None
@@ -308,10 +310,10 @@ class HanabiDrawing(GameTable):
         for i, slot in enumerate(hand):
             extra = Style(reverse=True) if i in picked else None
             if slot is None:
-                top.append(" " * self._cell)
-                bottom.append(" " * self._cell)
+                top.append(" " * self.cell_width)
+                bottom.append(" " * self.cell_width)
             else:
-                a, b = knowledge_rows(slot, self.paint, extra, self._cell)
+                a, b = knowledge_rows(slot, self.paint, extra, self.cell_width)
                 top.append_text(a)
                 bottom.append_text(b)
             top.append(" ")
@@ -335,7 +337,7 @@ class HanabiDrawing(GameTable):
                 style = Style(bold=True, reverse=True)
             elif i in recent:
                 style = self.paint("hanabi--hinted")
-            title.append(f"{letter}{mark}".center(self._cell), style=style)
+            title.append(f"{letter}{mark}".center(self.cell_width), style=style)
             title.append(" ")
         lines.append(title)
         picked = {self.slot} if picking else set(flash)
