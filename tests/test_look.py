@@ -15,8 +15,6 @@ from rules.hanabi import card_text
 from tests.apptools import my_turn, screen_rows, screen_text, wait_until
 from tui.app import ParlourApp
 from tui.games.base import GameTable
-from tui.games.fish import fish_panel
-from tui.games.volcanoes import volcanoes_panel
 from tui.screens.game import GameScreen
 from tui.session import Session, new_session
 from tui.settings import Settings, load_settings, save_settings
@@ -65,14 +63,22 @@ def panel_text(renderable: object) -> str:
     return console.export_text()
 
 
-async def fish_text(colour_blind: bool) -> tuple[str, str]:
-    """The Fish screen, and its panel in the table's look, after two penguins each are placed."""
-    session = advanced("fish", "codingame", ["human:Ann", "ai:easy"], seed=3, moves=4)
+async def screen_and_panel(game: str, seed: int, colour_blind: bool) -> tuple[str, str]:
+    """A two-seat game's screen after four moves, and its side panel in the table's look, as text."""
+    session = advanced(game, "codingame", ["human:Ann", "ai:easy"], seed=seed, moves=4)
     app = ParlourApp(GameScreen(session, pace=0), pace=0, colour_blind=colour_blind)
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: my_turn(pilot) and table(pilot).colour_blind == colour_blind)
         await pilot.pause()
-        return screen_text(pilot), panel_text(fish_panel(session.state.view(0), session.names, table(pilot).look()))
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen)
+        panel = screen.ui.panel_renderable(session.state.view(0), session.names, screen.table.look())
+        return screen_text(pilot), panel_text(panel)
+
+
+async def fish_text(colour_blind: bool) -> tuple[str, str]:
+    """The Fish screen and panel after two penguins each are placed."""
+    return await screen_and_panel("fish", 3, colour_blind)
 
 
 async def test_colour_blind_gives_each_fish_seat_a_shape() -> None:
@@ -96,14 +102,8 @@ async def test_the_side_panel_takes_the_symbols_at_once() -> None:
 
 
 async def volcanoes_text(colour_blind: bool) -> tuple[str, str]:
-    """The Volcanoes screen, and its panel in the table's look, after a few moves."""
-    session = advanced("volcanoes", "codingame", ["human:Ann", "ai:easy"], seed=1, moves=4)
-    app = ParlourApp(GameScreen(session, pace=0), pace=0, colour_blind=colour_blind)
-    async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: my_turn(pilot) and table(pilot).colour_blind == colour_blind)
-        await pilot.pause()
-        view = session.state.view(0)
-        return screen_text(pilot), panel_text(volcanoes_panel(view, session.names, table(pilot).look()))
+    """The Volcanoes screen and panel after a few moves."""
+    return await screen_and_panel("volcanoes", 1, colour_blind)
 
 
 async def test_colour_blind_gives_each_volcanoes_side_a_shape() -> None:
