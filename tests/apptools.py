@@ -76,7 +76,8 @@ def footer_keys(pilot: Pilot[Any]) -> list[tuple[str, bool]]:
     """(action, usable) of every key the footer shows now.
 
     Read from the screen's public ``active_bindings``, the very list Textual's footer draws its keys from: each
-    binding marked ``show``, greyed out when its ``check_action`` answered None.
+    binding marked ``show``, greyed out when its ``check_action`` answered None. The command palette's key, which
+    the footer adds apart from these (and a game screen's footer hides), is not listed.
     """
     return [
         (active.binding.action, active.enabled)

@@ -25,7 +25,7 @@ from tests.apptools import (
 )
 from tui import storage
 from tui.app import ParlourApp
-from tui.games.fish import CURSOR_LEGAL_BG, LEGAL_BG, SIZES, FishTable, fish_panel
+from tui.games.fish import SIZES, FishTable, fish_panel
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
 from tui.screens.replay_viewer import ReplayScreen
@@ -149,14 +149,13 @@ async def test_picking_a_penguin_highlights_every_reachable_tile() -> None:
         expected = set(reachable(view, penguin))
         assert expected and set(table.targets()) == expected
         # Every reachable hex is drawn with the highlight behind it; no other hex is.
-        canvas = table._draw(view, SIZES[-1])
-        legal_bg = Style.parse(f"on {LEGAL_BG}").bgcolor
-        assert legal_bg is not None
+        canvas = table.draw_board(view, SIZES[-1])
+        look = table.look()
+        lit = {look("fish--legal").bgcolor, look("fish--cursor-legal").bgcolor}
         for t in range(60):
             x, y = SIZES[-1].origin(t)
             style = canvas.styles[y][x + 1]
-            bg = style.bgcolor.name if isinstance(style, Style) and style.bgcolor else None
-            marked = bg in (legal_bg.name, CURSOR_LEGAL_BG)
+            marked = isinstance(style, Style) and style.bgcolor in lit
             assert marked == (t in expected), TILE_NAMES[t]
         assert "Slide penguin" in screen_text(pilot)
         # Enter on a hex it cannot reach says so and keeps the pick; Esc puts it down.
@@ -206,7 +205,7 @@ async def test_cursor_moves_in_all_six_directions_and_by_arrows() -> None:
         assert all(c in text for c in COLUMNS) and "Cursor A8" in text
         # A click on a hex moves the cursor there (the table has one column of padding at its left).
         x, y = table.hex_size.origin(tile_index(*parse_tile("E5")))
-        await pilot.click(FishTable, offset=(1 + table._origin[0] + x + 2, table._origin[1] + y))
+        await pilot.click(FishTable, offset=(1 + table.board_origin[0] + x + 2, table.board_origin[1] + y))
         assert TILE_NAMES[table.cursor] == "E5"
 
 
@@ -311,7 +310,7 @@ async def test_penguins_are_numbered_from_one_for_each_seat() -> None:
         table = table_of(pilot)
         view = session.state.view(1)
         small = SIZES[-1]
-        canvas = table._draw(view, small)
+        canvas = table.draw_board(view, small)
         for n, p in enumerate(view.seat_penguins(1)):
             x, y = small.origin(view.penguins[p])
             assert "".join(canvas.chars[y][x + 1 : x + small.dx]).strip() == str(n + 1)

@@ -258,9 +258,9 @@ def test_display_figures_and_lost_cards() -> None:
     assert view_pace(view) == 1 + 38 + 2 - 24
     table = HanabiTable()
     table.sync(view, ["Ana", "Ben"], None, False)
-    lines = [t.plain for t in table._discards(view, 60)]
+    lines = [t.plain for t in table.discard_lines(view, 60)]
     assert "5✗" in lines[0]
-    header = "\n".join(t.plain for t in table._header(view, 60))
+    header = "\n".join(t.plain for t in table.header_lines(view, 60))
     assert "1/24 max" in header
 
 
@@ -273,7 +273,7 @@ async def test_mouse_picks_a_slot_and_a_teammate() -> None:
         assert isinstance(table, HanabiTable)
         lines = drawn_lines(table)
         own = next(i for i, line in enumerate(lines) if "(you)" in line)
-        await pilot.click(table, offset=(1 + table._cards_x + 2 * (table._cell + 1) + 1, own))  # 1: left padding
+        await pilot.click(table, offset=(1 + table.cards_x + 2 * (table.cell_width + 1) + 1, own))  # 1: left padding
         assert table.slot == 2
         row = next(i for i, line in enumerate(lines) if line.lstrip("▶ ").startswith(session.names[2]))
         await pilot.click(table, offset=(3, row))
@@ -289,7 +289,7 @@ def test_each_chop_is_marked() -> None:
     assert game.apply(0, "SAY:1:YELLOW")
     table = HanabiTable()
     table.sync(game.view(0), ["Ana", "Ben"], None, False)
-    lines = [t.plain for t in table._hands(game.view(0), 80, False)[0]]
+    lines = [t.plain for t in table.hand_lines(game.view(0), 80, False)[0]]
     ben = next(line for line in lines if "Ben" in line)
     assert re.findall(r"[WRBGY][1-5].", ben) == ["Y1•", "Y2•", "G3↓", "Y4•", "R5 "]
     ana = next(line for line in lines if "Ana" in line)
