@@ -13,7 +13,16 @@ from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
 
 from rules.fish import COLUMNS, ROW_WIDTHS, ROWS, TILE_NAMES, UNPLACED, action_parts, parse_tile, reachable, tile_index
-from tests.apptools import my_turn, result_shown, screen_rows, screen_text, until_result, wait_until
+from tests.apptools import (
+    game_screen,
+    my_turn,
+    result_shown,
+    screen_rows,
+    screen_text,
+    until_changed,
+    until_result,
+    wait_until,
+)
 from tui import storage
 from tui.app import ParlourApp
 from tui.games.fish import SIZES, FishTable, fish_panel
@@ -62,8 +71,8 @@ def key_path(start: int, goal: int) -> list[str]:
                 todo.append(n)
     keys: list[str] = []
     t = goal
-    while back[t] is not None:
-        t, key = back[t]  # type: ignore[misc]
+    while (step := back[t]) is not None:
+        t, key = step
         keys.append(key)
     return keys[::-1]
 
@@ -99,7 +108,8 @@ async def test_whole_two_seat_game_by_keys() -> None:
             if result_shown(app):
                 break
             table = table_of(pilot)
-            legal = table.ask.legal  # type: ignore[union-attr]
+            assert table.ask is not None
+            legal = table.ask.legal
             action = legal[(turns * 7) % len(legal)]
             penguin, tile = action_parts(action)
             before = actions(session)
@@ -114,7 +124,7 @@ async def test_whole_two_seat_game_by_keys() -> None:
                 slides += 1
             await go_to(pilot, tile)
             await pilot.press("enter")
-            await wait_until(pilot, lambda before=before: actions(session) > before)
+            await until_changed(pilot, lambda: actions(session), before)
             turns += 1
         text = screen_text(pilot)
         assert "Final ranking" in text and "Sam" in text
@@ -258,7 +268,7 @@ async def test_watch_replay_and_resume() -> None:
         await wait_until(pilot, lambda: isinstance(app4.screen, HomeScreen))
         await pilot.press("r")
         await wait_until(pilot, lambda: my_turn(pilot))
-        after = app4.screen.session.state.view(0)  # type: ignore[attr-defined]
+        after = game_screen(app4).session.state.view(0)
         assert (after.fish, after.penguins, after.scores) == (before.fish, before.penguins, before.scores)
 
 
@@ -343,7 +353,7 @@ async def test_names_of_sixteen_letters_show_whole_at_80_by_24(seats: int) -> No
             if session.state.view(0).phase == "place":
                 before = actions_played(session)
                 await pilot.press("enter")
-                await wait_until(pilot, lambda before=before: actions_played(session) > before)
+                await until_changed(pilot, lambda: actions_played(session), before)
         await wait_until(pilot, lambda: my_turn(pilot))
         table = table_of(pilot)
         await go_to(pilot, min(table.movable()))  # the cursor on one of your penguins names its owner

@@ -9,10 +9,9 @@ from collections import deque
 
 import pytest
 from textual.geometry import Region
-from textual.pilot import Pilot
 
 from rules.volcanoes import INDEX, NAMES, NEIGHBORS, OPPOSITE, VolcanoesState
-from tests.apptools import my_turn, result_shown, screen_text, until_result, wait_until
+from tests.apptools import Notices, my_turn, result_shown, screen_text, until_changed, until_result, wait_until
 from tui import storage
 from tui.app import ParlourApp
 from tui.games.volcanoes import VolcanoesTable
@@ -45,11 +44,6 @@ def key_path(start: int, goal: int) -> list[str]:
         goal, key = step
         keys.append(key)
     return keys[::-1]
-
-
-def notices(pilot: Pilot) -> str:
-    """The texts of the notifications raised so far (tests run without drawing toasts)."""
-    return " ".join(n.message for n in pilot.app._notifications)
 
 
 def table_of(app: ParlourApp) -> VolcanoesTable:
@@ -87,7 +81,7 @@ async def test_whole_game_against_an_easy_bot_by_keys() -> None:
             assert NAMES[table.cursor] == target
             before = session.state.view(None).step
             await pilot.press("enter")
-            await wait_until(pilot, lambda before=before: session.state.view(None).step > before)
+            await until_changed(pilot, lambda: session.state.view(None).step, before)
             moves += 1
         assert moves >= 5
         text = screen_text(pilot)
@@ -177,12 +171,13 @@ async def test_a_tile_that_cannot_be_played_gives_a_notice() -> None:
     session = new_session("volcanoes", "codingame", ["human:Sam", "ai:easy"], seed=1, save=False)
     session.table.state = position
     app = ParlourApp(GameScreen(session, pace=0), pace=0)
-    async with app.run_test(size=SIZE) as pilot:
+    notices = Notices()
+    async with app.run_test(size=SIZE, message_hook=notices) as pilot:
         await wait_until(pilot, lambda: my_turn(pilot))
         await pilot.press("enter")  # the cursor starts on N22, Orange's
-        await wait_until(pilot, lambda: "Orange's volcano" in notices(pilot))
+        await wait_until(pilot, lambda: "Orange's volcano" in notices.text)
         await pilot.press("right", "enter")  # N23 is dormant
-        await wait_until(pilot, lambda: "dormant" in notices(pilot))
+        await wait_until(pilot, lambda: "dormant" in notices.text)
         assert session.state.view(None).step == 0
         await pilot.press("right", "enter")  # N24 is empty: played
         await wait_until(pilot, lambda: session.state.view(None).step > 0)

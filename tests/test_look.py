@@ -12,7 +12,7 @@ from textual.command import CommandPalette
 from textual.pilot import Pilot
 
 from rules.hanabi import card_text
-from tests.apptools import my_turn, screen_rows, screen_text, wait_until
+from tests.apptools import Notices, my_turn, screen_rows, screen_text, wait_until
 from tui.app import ParlourApp
 from tui.games.base import GameTable
 from tui.screens.game import GameScreen
@@ -194,9 +194,9 @@ async def test_the_app_starts_with_defaults_and_says_so_when_the_settings_file_i
     path = tmp_path / "settings.json"
     path.write_text("{broken", encoding="utf-8")
     app = ParlourApp(settings_file=path)
-    async with app.run_test(size=SIZE) as pilot:
-        # Tests run without drawing toasts: the notice is read from the app's notifications, as other tests do.
-        await wait_until(pilot, lambda: any("defaults used" in n.message for n in app._notifications))
+    notices = Notices()
+    async with app.run_test(size=SIZE, message_hook=notices) as pilot:
+        await wait_until(pilot, lambda: "defaults used" in notices.text)
         assert app.theme == "textual-dark" and not app.colour_blind
 
 
