@@ -112,7 +112,8 @@ def test_few_type_ignores_in_all_the_code_and_each_says_why() -> None:
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
 def test_make_test_runs_mypy_on_every_package_between_ruff_and_pytest(tmp_path: Path) -> None:
-    # rules/ and ai/ are checked strictly; tui/ with mypy's defaults (Textual's own API is loosely typed).
+    # rules/ and ai/ are checked strictly; tui/, tests/ and bench/ with mypy's defaults (Textual's own API is
+    # loosely typed).
     result = subprocess.run(
         ["make", "-n", "-B", "test", f"VENV={tmp_path / 'venv'}"],
         cwd=ROOT,
@@ -125,9 +126,10 @@ def test_make_test_runs_mypy_on_every_package_between_ruff_and_pytest(tmp_path: 
     ruff = max(i for i, line in enumerate(lines) if "ruff" in line)
     strict = [i for i, line in enumerate(lines) if line.rstrip().endswith("mypy --strict rules ai")]
     plain = [i for i, line in enumerate(lines) if line.rstrip().endswith("mypy tui")]
+    tests = [i for i, line in enumerate(lines) if line.rstrip().endswith("mypy tests bench")]
     pytest_run = next(i for i, line in enumerate(lines) if "-m pytest" in line)
-    assert len(strict) == 1 and len(plain) == 1, lines
-    assert ruff < strict[0] < plain[0] < pytest_run, lines
+    assert len(strict) == 1 and len(plain) == 1 and len(tests) == 1, lines
+    assert ruff < strict[0] < plain[0] < tests[0] < pytest_run, lines
 
 
 def test_mypy_is_a_test_tool() -> None:
