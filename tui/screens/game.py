@@ -175,7 +175,7 @@ class GameScreen(PaceKeys, TableScreen):
         elif isinstance(told, WaitingFor) and told.person and self.core.curtain_for == told.seat:
             self.refresh_table()  # secrets covered before the curtain goes up
             self.app.push_screen(CurtainScreen(self.session.names[told.seat]), lambda _: self.lift_curtain())
-        elif self.phase is Phase.SHOWING:
+        elif self.core.phase is Phase.SHOWING:
             self.refresh_status()  # the table is showing an action: it is redrawn when that is done
         else:
             self.refresh_table()
