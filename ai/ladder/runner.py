@@ -27,6 +27,10 @@ from ai.schedule import table_for
 from ai.seats import parse_seat, seat_problem
 
 
+class GameFailed(LadderError):
+    """A game could not be played (a built-in bot's bug, an unwritable folder); the run stopped after it."""
+
+
 @dataclass(frozen=True)
 class LadderJob:
     """Everything a worker needs to play one ladder game."""
@@ -211,7 +215,7 @@ def run_ladder(
                 if progress is not None:
                     progress(store.finished_count(game), target)
             if failure:
-                raise LadderError(failure[0])
+                raise GameFailed(failure[0])
             if store.finished_count(game) >= target:
                 return RunReport(played, store.finished_count(game))
             if store.others_playing(game):

@@ -140,7 +140,8 @@ def process_start(pid: int) -> str | None:
     except OSError:
         stat = ""
     if stat:
-        return stat.rsplit(")", 1)[1].split()[19]
+        fields = stat.rsplit(")", 1)[1].split()
+        return None if fields[0] == "Z" else fields[19]  # a zombie is dead, only not yet waited for
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
