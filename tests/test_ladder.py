@@ -110,6 +110,29 @@ def test_a_second_run_continues_to_n_without_duplicates(capsys: pytest.CaptureFi
     assert all(Path(g["replay"]).exists() for g in shown["recent"])
 
 
+def test_show_lists_replays_and_program_logs(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    db = tmp_path / "l.sqlite"
+    bot = Path(__file__).resolve().parent.parent / "examples" / "bots" / "nimmt_bot.py"
+    fill(db, ["random", "ai:easy", "random", f"cmd:{sys.executable} {bot}"])
+    assert run(capsys, "ladder", "run", "nimmt", "--games", "2", "--workers", "1", "--db", str(db))[0] == 0
+    shown = json.loads(run(capsys, "ladder", "show", "nimmt", "--json", "--db", str(db))[1])
+    for game in shown["recent"]:
+        logs = {seat["player"]: seat["log"] for seat in game["seats"]}
+        assert logs["p0"] is None and logs["p3"] == game["replay"] + f".seat{list(logs).index('p3')}.stderr.log"
+        assert Path(logs["p3"]).exists()
+    code, out, _ = run(capsys, "ladder", "show", "nimmt", "--db", str(db))
+    assert code == 0 and shown["recent"][-1]["replay"] in out and shown["recent"][-1]["seats"][0]["player"] in out
+
+
+def test_a_store_from_a_newer_version_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    db = tmp_path / "l.sqlite"
+    fill(db)
+    with sqlite3.connect(db) as conn:
+        conn.execute("PRAGMA user_version = 99")
+    code, _, err = run(capsys, "ladder", "show", "nimmt", "--db", str(db))
+    assert code == 2 and "written by a newer Parlour (schema 99" in err
+
+
 def test_the_same_seed_gives_the_same_games_for_any_worker_count(tmp_path: Path) -> None:
     games = []
     for workers in (1, 2):

@@ -108,6 +108,8 @@ def play_job(job: LadderJob) -> LadderResult:
     try:
         if replay is not None:
             replay.parent.mkdir(parents=True, exist_ok=True)
+            for stale in replay.parent.glob(f"{replay.name}.seat*.stderr.log"):
+                stale.unlink()  # left by a run killed mid-game: programs append to their logs
         played = play_table(job.game, job.preset, job.specs, job.seed, job.index, replay, app="parlour ladder")
     except Exception as exc:  # a built-in bot's bug or an unwritable folder: reported, the claim given back
         return LadderResult(job, error=f"{type(exc).__name__}: {exc}")
