@@ -142,13 +142,21 @@ def _show(store: LadderStore, args: argparse.Namespace) -> int:
     if lines:
         console.print(f"Latest games (replays in {store.folder / 'ladder-replays' / args.game}):", highlight=False)
     for line in lines:
-        seats = ", ".join(f"{s.player} {'DQ' if s.disqualified else s.rank} ({s.score:g})" for s in line.seats)
+        seats = ", ".join(
+            f"{s.player} {'DQ' if s.disqualified else place_text(s.rank)} ({s.score_text})" for s in line.seats
+        )
         console.print(f"  #{line.index}: {seats}", highlight=False, soft_wrap=True)
         console.print(f"    {line.replay or '(no replay kept)'}", highlight=False, soft_wrap=True)
         for s in line.seats:
             if s.log:
                 console.print(f"    {s.player}: {s.log}", highlight=False, soft_wrap=True)
     return 0
+
+
+def place_text(rank: int) -> str:
+    """1st, 2nd, 3rd, 4th…"""
+    suffix = "th" if rank % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
+    return f"{rank}{suffix}"
 
 
 def standings_table(store: LadderStore, game: str, include_removed: bool = False) -> Any:

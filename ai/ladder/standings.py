@@ -7,6 +7,7 @@ it shares the last place of that game with any other disqualified seat.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -59,6 +60,8 @@ class SeatLine:
     player: str
     rank: int
     score: float
+    score_text: str
+    """The score as people read it (Fish: ``6 fish (3 tiles)``)."""
     disqualified: bool
     log: str | None
     """The program's stderr log, when one was kept."""
@@ -117,10 +120,15 @@ def standings(store: LadderStore, game: str, include_removed: bool = False) -> l
 def game_lines(store: LadderStore, game: str, count: int) -> list[GameLine]:
     """The ``count`` latest games with each seat's player, place, score and stderr log (if the file exists)."""
     names = {p.id: p.name for p in store.players(game, include_removed=True)}
-    return [_game_line(store.folder, record, names) for record in store.last_games(game, count)]
+    info, preset = game_info(game), store.preset(game)
+
+    def words(score: float) -> str:
+        return info.score_text(preset, score)
+
+    return [_game_line(store.folder, record, names, words) for record in store.last_games(game, count)]
 
 
-def _game_line(folder: Path, record: GameRecord, names: dict[int, str]) -> GameLine:
+def _game_line(folder: Path, record: GameRecord, names: dict[int, str], words: Callable[[float], str]) -> GameLine:
     replay = None if record.replay is None else folder / record.replay
     seats = []
     for pos, player in enumerate(record.players):
@@ -130,6 +138,7 @@ def _game_line(folder: Path, record: GameRecord, names: dict[int, str]) -> GameL
                 names.get(player, f"#{player}"),
                 record.ranks[pos],
                 record.scores[pos],
+                words(record.scores[pos]),
                 record.disqualified[pos],
                 str(log) if log is not None and log.exists() else None,
             )
@@ -164,7 +173,14 @@ def summary(store: LadderStore, game: str, last: int = 5, include_removed: bool 
             "finished": g.finished,
             "replay": g.replay,
             "seats": [
-                {"player": s.player, "rank": s.rank, "score": s.score, "disqualified": s.disqualified, "log": s.log}
+                {
+                    "player": s.player,
+                    "rank": s.rank,
+                    "score": s.score,
+                    "score_text": s.score_text,
+                    "disqualified": s.disqualified,
+                    "log": s.log,
+                }
                 for s in g.seats
             ],
         }
