@@ -142,8 +142,8 @@ def _show(store: LadderStore, args: argparse.Namespace) -> int:
     if lines:
         console.print(f"Latest games (replays in {store.folder / 'ladder-replays' / args.game}):", highlight=False)
     for line in lines:
-        seats = ", ".join(
-            f"{s.player} {'DQ' if s.disqualified else place_text(s.rank)} ({s.score_text})" for s in line.seats
+        seats = "; ".join(
+            f"{s.player} {'DQ' if s.disqualified else place_text(s.rank)}, {s.score_text}" for s in line.seats
         )
         console.print(f"  #{line.index}: {seats}", highlight=False, soft_wrap=True)
         console.print(f"    {line.replay or '(no replay kept)'}", highlight=False, soft_wrap=True)
