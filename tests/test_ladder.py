@@ -215,6 +215,18 @@ def test_a_run_killed_with_sigkill_resumes_to_exactly_n(tmp_path: Path) -> None:
         assert conn.execute("SELECT COUNT(*) FROM claims").fetchone()[0] == 0
 
 
+def test_sigterm_gives_the_games_in_flight_back(tmp_path: Path) -> None:
+    db = tmp_path / "l.sqlite"
+    fill(db, ["ai:easy", "ai:easy", "ai:easy", "random"])
+    proc = subprocess.Popen(_cli(db, "run", "nimmt", "--games", "40", "--workers", "2"), stderr=subprocess.PIPE)
+    _wait_for(lambda: _count(db) >= 2)
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=20) == 128 + signal.SIGTERM
+    assert _count(db) < 40
+    with sqlite3.connect(db) as conn:  # nothing is left claimed by the run that ended
+        assert conn.execute("SELECT COUNT(*) FROM claims WHERE pid IS NOT NULL").fetchone()[0] == 0
+
+
 def test_two_runs_at_once_share_the_games(tmp_path: Path) -> None:
     db = tmp_path / "l.sqlite"
     fill(db)

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sqlite3
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ai.ladder.store import LadderError, LadderStore
 from tui.storage import data_dir
 from tui.usage import UsageError
+
+if TYPE_CHECKING:
+    from ai.ladder.runner import RunReport
 
 DB_NAME = "ladders.sqlite"
 
@@ -89,11 +93,6 @@ def cmd_ladder(args: argparse.Namespace) -> int:
 
 
 def _run(store: LadderStore, args: argparse.Namespace) -> int:
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    from ai.ladder.runner import run_ladder
-
     if args.games < 0:
         raise UsageError("parlour ladder run: --games cannot be negative")
     if args.workers is not None and args.workers < 1:
@@ -102,6 +101,29 @@ def _run(store: LadderStore, args: argparse.Namespace) -> int:
     if others:
         pids = ", ".join(map(str, others))
         print(f"parlour ladder run: sharing the games with the run already going (pid {pids})", file=sys.stderr)
+    # SIGTERM ends the run as Ctrl-C does: the games in flight are given back at once, not left to a dead pid.
+    previous = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        report = _run_with_progress(store, args)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    print(
+        f"{args.game} ladder: played {report.played} games; it holds {report.finished} "
+        f"(see 'parlour ladder show {args.game}')"
+    )
+    return 0
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
+def _run_with_progress(store: LadderStore, args: argparse.Namespace) -> RunReport:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from ai.ladder.runner import run_ladder
+
     with Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -120,11 +142,7 @@ def _run(store: LadderStore, args: argparse.Namespace) -> int:
             seed=args.seed,
             progress=lambda done, total: progress.update(task, completed=done, total=total),
         )
-    print(
-        f"{args.game} ladder: played {report.played} games; it holds {report.finished} "
-        f"(see 'parlour ladder show {args.game}')"
-    )
-    return 0
+    return report
 
 
 def _show(store: LadderStore, args: argparse.Namespace) -> int:

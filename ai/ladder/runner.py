@@ -116,8 +116,10 @@ def play_job(job: LadderJob) -> LadderResult:
     return LadderResult(job, played.ranks, played.scores, played.disqualified)
 
 
-def _die_with_parent(parent: int) -> None:
-    """Worker start-up: on Linux ask to be killed when the run dies, so ``kill -9`` leaves no worker behind."""
+def _worker_start(parent: int) -> None:
+    """Worker start-up: the default SIGTERM (the run may have its own), and on Linux a request to be killed when
+    the run dies, so ``kill -9`` leaves no worker behind."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if sys.platform.startswith("linux"):
         import ctypes
 
@@ -134,7 +136,7 @@ def play_local(jobs: Iterator[LadderJob], workers: int) -> Iterator[LadderResult
             yield play_job(one)
         return
     ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
-    pool = futures.ProcessPoolExecutor(workers, mp_context=ctx, initializer=_die_with_parent, initargs=(os.getpid(),))
+    pool = futures.ProcessPoolExecutor(workers, mp_context=ctx, initializer=_worker_start, initargs=(os.getpid(),))
     pending: set[futures.Future[LadderResult]] = set()
     exhausted = False
     try:
