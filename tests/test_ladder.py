@@ -102,6 +102,8 @@ def test_a_second_run_continues_to_n_without_duplicates(capsys: pytest.CaptureFi
     replays = sorted((tmp_path / "ladder-replays" / "nimmt").glob("*.jsonl"))
     assert [p.name for p in replays] == [f"nimmt-{i:06d}.jsonl" for i in range(7)]
     assert all('"result"' in p.read_text().splitlines()[-1] for p in replays)
+    header = json.loads(replays[0].read_text().splitlines()[0])
+    assert {seat["name"] for seat in header["seats"]} <= {f"p{i}" for i in range(5)}  # the ladder's names
     code, out, _ = run(capsys, "ladder", "run", "nimmt", "--games", "7", "--db", str(db))
     assert code == 0 and "played 0 games" in out
     shown = json.loads(run(capsys, "ladder", "show", "nimmt", "--json", "--last", "7", "--db", str(db))[1])

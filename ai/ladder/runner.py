@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ai.arena import play_table
+from ai.ladder.play import play_game
 from ai.ladder.store import REPLAY_FOLDER, Claim, GameRecord, LadderError, LadderStore, now_text
 from ai.schedule import table_for
 from ai.seats import parse_seat, seat_problem
@@ -44,6 +44,8 @@ class LadderJob:
     """Player id at each seat position."""
     specs: tuple[str, ...]
     """Seat spec at each seat position."""
+    names: tuple[str, ...]
+    """The players' ladder names, by seat position (the replay's seat names)."""
     replay: str | None
     """The replay's path relative to ``folder`` (None: keep no replay)."""
     folder: str
@@ -97,6 +99,7 @@ def make_job(game: str, preset: str, claim: Claim, folder: Path, keep_replay: bo
         seed=game_seed(epoch.seed, claim.index),
         players=tuple(p.id for p in seated),
         specs=tuple(p.spec for p in seated),
+        names=tuple(p.name for p in seated),
         replay=replay_relpath(game, claim.index) if keep_replay else None,
         folder=str(folder),
     )
@@ -106,11 +109,7 @@ def play_job(job: LadderJob) -> LadderResult:
     """Play one job (in whatever process runs it); a failure comes back as the result's ``error``."""
     replay = None if job.replay is None else Path(job.folder) / job.replay
     try:
-        if replay is not None:
-            replay.parent.mkdir(parents=True, exist_ok=True)
-            for stale in replay.parent.glob(f"{replay.name}.seat*.stderr.log"):
-                stale.unlink()  # left by a run killed mid-game: programs append to their logs
-        played = play_table(job.game, job.preset, job.specs, job.seed, job.index, replay, app="parlour ladder")
+        played = play_game(job.game, job.preset, job.specs, job.names, job.seed, job.index, replay)
     except Exception as exc:  # a built-in bot's bug or an unwritable folder: reported, the claim given back
         return LadderResult(job, error=f"{type(exc).__name__}: {exc}")
     return LadderResult(job, played.ranks, played.scores, played.disqualified)
