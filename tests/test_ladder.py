@@ -147,6 +147,34 @@ def test_the_same_seed_gives_the_same_games_for_any_worker_count(tmp_path: Path)
     assert games[0] == games[1] and len(games[0]) == 6
 
 
+def _timeless(line: str) -> dict[str, object]:
+    """A replay line without what differs between two plays of one game (times)."""
+    data: dict[str, object] = json.loads(line)
+    return {k: v for k, v in data.items() if k not in ("ms", "created")}
+
+
+def test_files_sent_back_by_workers_are_written_by_the_run(tmp_path: Path) -> None:
+    """The seam for remote workers: replays and logs come back in the results and land beside the store."""
+    bot = Path(__file__).resolve().parent.parent / "examples" / "bots" / "nimmt_bot.py"
+    kept = []
+    for files_back in (False, True):
+        store = LadderStore(tmp_path / str(files_back) / "l.sqlite")
+        for i, spec in enumerate(["random", "random", "ai:easy", f"cmd:{sys.executable} {bot}"]):
+            store.add_player("nimmt", f"p{i}", spec)
+        run_ladder(store, "nimmt", 2, workers=2, files_back=files_back)
+        folder = store.folder / "ladder-replays" / "nimmt"
+        names = sorted(p.name for p in folder.iterdir())
+        replays = [
+            [_timeless(line) for line in (folder / name).read_text().splitlines()]
+            for name in names
+            if name.endswith(".jsonl")
+        ]
+        kept.append((names, replays))
+        store.close()
+    assert kept[0] == kept[1]
+    assert sum(name.endswith(".stderr.log") for name in kept[0][0]) == 2
+
+
 def test_adding_a_player_starts_a_new_epoch(tmp_path: Path) -> None:
     store = LadderStore(tmp_path / "l.sqlite")
     for i, spec in enumerate(QUICK):

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import concurrent.futures as futures
 import contextlib
+import dataclasses
 import multiprocessing
 import os
 import random
 import signal
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -49,6 +51,9 @@ class LadderJob:
     replay: str | None
     """The replay's path relative to ``folder`` (None: keep no replay)."""
     folder: str
+    files_back: bool = False
+    """Send the replay and logs back in the result instead of writing them under ``folder`` (a worker on another
+    machine: the files belong on the machine that runs the ladder)."""
 
 
 @dataclass(frozen=True)
@@ -60,6 +65,8 @@ class LadderResult:
     scores: tuple[float, ...] = ()
     disqualified: tuple[bool, ...] = ()
     error: str | None = None
+    files: tuple[tuple[str, str], ...] = ()
+    """With ``files_back``: (path relative to the store's folder, text) of the replay and each program's log."""
 
 
 Backend = Callable[[Iterator[LadderJob], int], Iterator[LadderResult]]
@@ -107,12 +114,34 @@ def make_job(game: str, preset: str, claim: Claim, folder: Path, keep_replay: bo
 
 def play_job(job: LadderJob) -> LadderResult:
     """Play one job (in whatever process runs it); a failure comes back as the result's ``error``."""
-    replay = None if job.replay is None else Path(job.folder) / job.replay
+    if job.replay is None or not job.files_back:
+        return _play_job(job, None if job.replay is None else Path(job.folder) / job.replay)
+    with tempfile.TemporaryDirectory(prefix="parlour-ladder-") as tmp:
+        result = _play_job(job, Path(tmp) / Path(job.replay).name)
+        folder = Path(job.replay).parent
+        files = tuple(
+            ((folder / f.name).as_posix(), f.read_text(encoding="utf-8", errors="replace"))
+            for f in sorted(Path(tmp).iterdir())
+        )
+    return dataclasses.replace(result, files=files)
+
+
+def _play_job(job: LadderJob, replay: Path | None) -> LadderResult:
     try:
         played = play_game(job.game, job.preset, job.specs, job.names, job.seed, job.index, replay)
     except Exception as exc:  # a built-in bot's bug or an unwritable folder: reported, the claim given back
         return LadderResult(job, error=f"{type(exc).__name__}: {exc}")
     return LadderResult(job, played.ranks, played.scores, played.disqualified)
+
+
+def write_files(folder: Path, result: LadderResult) -> None:
+    """Write the files a remote worker sent back (the replay last, through a rename, as a sign it is whole)."""
+    for relative, text in sorted(result.files, key=lambda f: f[0] == result.job.replay):
+        path = folder / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        part = path.with_name(path.name + ".part")
+        part.write_text(text, encoding="utf-8")
+        part.replace(path)
 
 
 def _worker_start(parent: int) -> None:
@@ -163,6 +192,7 @@ def run_ladder(
     table_size: int | None = None,
     seed: int | None = None,
     backend: Backend = play_local,
+    files_back: bool = False,
     progress: Callable[[int, int], None] | None = None,
     poll_s: float = 0.5,
 ) -> RunReport:
@@ -170,6 +200,7 @@ def run_ladder(
 
     ``table_size`` and ``seed``, when given and unlike the current epoch's, open a new epoch (docs/ladder.md).
     When the only games missing are being played by another live run, wait for them (or take them over if it dies).
+    ``files_back`` asks the backend's workers to send replays and logs back with each result (remote workers).
     """
     if target < 0:
         raise LadderError("the number of games cannot be negative")
@@ -190,7 +221,7 @@ def run_ladder(
             if claim is None:
                 return
             held.add(claim.index)
-            yield make_job(game, preset, claim, store.folder)
+            yield dataclasses.replace(make_job(game, preset, claim, store.folder), files_back=files_back)
 
     try:
         while True:
@@ -198,6 +229,8 @@ def run_ladder(
                 progress(store.finished_count(game), target)
             for result in backend(claimed_jobs(), workers):
                 job = result.job
+                if result.files:
+                    write_files(store.folder, result)
                 if result.error is not None:
                     failure.append(f"game {job.index} ({', '.join(job.specs)}): {result.error}")
                     continue  # its claim is released below; the games still in flight are recorded first
