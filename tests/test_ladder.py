@@ -175,6 +175,35 @@ def test_files_sent_back_by_workers_are_written_by_the_run(tmp_path: Path) -> No
     assert sum(name.endswith(".stderr.log") for name in kept[0][0]) == 2
 
 
+def test_a_disqualified_seat_scores_the_worst_and_ranks_last(tmp_path: Path) -> None:
+    from ai.ladder.standings import standings
+    from ai.ladder.store import GameRecord
+
+    store = LadderStore(tmp_path / "l.sqlite")
+    ids = [store.add_player("nimmt", f"p{i}", "random").id for i in range(4)]
+    for _ in range(3):  # p3 is thrown out at once each game: 0 heads, the best score of 6 nimmt!, and rank 1
+        claim = store.claim("nimmt", 3)
+        assert claim is not None
+        result = GameRecord(
+            claim.index,
+            claim.epoch.id,
+            0,
+            tuple(ids),
+            (2, 3, 4, 1),
+            (10, 20, 30, 0),
+            (False, False, False, True),
+            None,
+            "",
+        )
+        assert store.record("nimmt", result)
+    lines = {line.player.name: line for line in standings(store, "nimmt")}
+    assert (lines["p3"].mean, lines["p3"].wins, lines["p3"].disqualified) == (30, 0, 3)
+    assert (lines["p0"].mean, lines["p0"].wins) == (10, 0)  # as in the arena: a win is a first place, not taken
+    assert [line.player.name for line in standings(store, "nimmt")] == ["p0", "p1", "p2", "p3"]
+    assert store.claim("nimmt", 3) is None
+    store.close()
+
+
 def test_adding_a_player_starts_a_new_epoch(tmp_path: Path) -> None:
     store = LadderStore(tmp_path / "l.sqlite")
     for i, spec in enumerate(QUICK):
