@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 
 from ai.arena import run_arena
 
@@ -25,7 +26,7 @@ MATCHES: tuple[tuple[str, list[str], float, float], ...] = (
 MOVE_MS_TARGET = 50.0
 
 
-def _progress(label: str) -> object:
+def _progress(label: str) -> Callable[[int, int], None]:
     start = time.perf_counter()
 
     def show(done: int, total: int) -> None:

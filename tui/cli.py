@@ -44,6 +44,12 @@ def _add_table_options(p: argparse.ArgumentParser) -> None:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = _Parser(prog="parlour", description="Board and card games in the terminal.")
+    parser.add_argument(
+        "--colour-blind",
+        action="store_true",
+        help="shapes for players and letters for card colours beside the colours (kept for next time; Ctrl+P "
+        "turns it off)",
+    )
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     play = sub.add_parser("play", help="play a game in the app")
     _add_table_options(play)

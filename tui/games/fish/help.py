@@ -28,7 +28,7 @@ the right, so column letters zig-zag down the board.
 | w e | step up-left / up-right to a neighbouring hex |
 | a d | step left / right |
 | z x | step down-left / down-right (w e a d z x are the six keys around **S**) |
-| Tab / Shift+Tab | jump to the next / previous green hex |
+| Tab / Shift+Tab | jump to the next / previous lit hex |
 | 1–4 | pick your penguin with that number (when sliding) |
 | Enter | place a penguin here · pick the penguin here · slide the picked penguin here |
 | Esc | put the picked penguin down and pick another |
@@ -36,6 +36,11 @@ the right, so column letters zig-zag down the board.
 | ? | this help |
 | q | leave the table (the game is saved; `parlour resume` goes on) |
 
-Green hexes are where you may place or slide; the yellow outline is the cursor; a hex outlined
-in a seat's colour is where that seat's last penguin landed.
+Lit hexes are where you may place or slide; the bold outline is the cursor; a hex outlined
+in a seat's colour is where that seat's last penguin landed. These colours follow the theme
+(Ctrl+P, *Theme*).
+
+**Colour-blind symbols** (Ctrl+P, or `parlour --colour-blind`): each seat has a shape as well as a
+colour, drawn before its penguins' numbers (■1) and its name in the scores: **■** the first seat,
+**▲** the second, **◆** the third, **★** the fourth.
 """
