@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from ai.ladder.runner import run_ladder
-from ai.ladder.store import LadderStore
+from ai.ladder.store import LadderStore, process_start
 from tests.external_helpers import wait_gone
 from tui.cli import main
 
@@ -201,6 +202,34 @@ def test_a_disqualified_seat_scores_the_worst_and_ranks_last(tmp_path: Path) -> 
     assert (lines["p0"].mean, lines["p0"].wins) == (10, 0)  # as in the arena: a win is a first place, not taken
     assert [line.player.name for line in standings(store, "nimmt")] == ["p0", "p1", "p2", "p3"]
     assert store.claim("nimmt", 3) is None
+    store.close()
+
+
+def test_a_run_waits_for_another_runs_game_and_takes_it_over_when_that_run_dies(tmp_path: Path) -> None:
+    db = tmp_path / "l.sqlite"
+    store = LadderStore(db)
+    for i, spec in enumerate(QUICK):
+        store.add_player("nimmt", f"p{i}", spec)
+    run_ladder(store, "nimmt", 2, workers=1)
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])  # stands in for another run
+    with sqlite3.connect(db) as conn:  # which has claimed game 2
+        conn.execute(
+            "INSERT INTO claims (game, idx, epoch, pid, host, pstart, claimed) SELECT 'nimmt', 2, id, ?, ?, ?, '' "
+            "FROM epochs",
+            (other.pid, socket.gethostname(), process_start(other.pid)),
+        )
+        conn.execute("UPDATE epochs SET next = 3")
+    waited: list[int] = []
+
+    def progress(done: int, target: int) -> None:
+        waited.append(done)
+        if len(waited) == 5:  # the run keeps waiting while the other lives: now it dies
+            other.kill()
+            other.wait()
+
+    report = run_ladder(store, "nimmt", 3, workers=1, progress=progress, poll_s=0.05)
+    assert report.played == 1 and recorded(db) == [0, 1, 2]
+    assert waited[:5] == [2] * 5
     store.close()
 
 
