@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import socket
 import sqlite3
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from ai.ladder.runner import run_ladder
-from ai.ladder.store import LadderStore, process_start
+from ai.ladder.store import LadderStore, claimer_alive, process_start
 from tests.external_helpers import wait_gone
 from tui.cli import main
 
@@ -231,6 +232,15 @@ def test_a_run_waits_for_another_runs_game_and_takes_it_over_when_that_run_dies(
     assert report.played == 1 and recorded(db) == [0, 1, 2]
     assert waited[:5] == [2] * 5
     store.close()
+
+
+def test_a_claim_is_alive_only_while_its_own_process_is() -> None:
+    me, host = os.getpid(), socket.gethostname()
+    assert claimer_alive(me, host, process_start(me))
+    if sys.platform.startswith("linux"):  # a pid reused by a later process does not keep an old claim
+        assert not claimer_alive(me, host, "1")
+    assert not claimer_alive(None, None, None)
+    assert claimer_alive(me, "another-host", "1")  # other hosts' processes cannot be looked at: taken as alive
 
 
 def test_adding_a_player_starts_a_new_epoch(tmp_path: Path) -> None:
