@@ -13,6 +13,7 @@ from ai.bots import IllegalBotAction
 from ai.seats import parse_seat
 from rules.registry import GAMES, game_info
 from rules.replay import ReplayError
+from tui.ladder_cli import add_ladder_parser, cmd_ladder
 from tui.usage import UsageError, table_setup
 
 
@@ -75,6 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("file", type=Path)
     exp.add_argument("--hanab-live", action="store_true", help="hanab.live game JSON (classic Hanabi only)")
     exp.add_argument("-o", "--output", type=Path, metavar="FILE", help="file to write (default: standard output)")
+    add_ladder_parser(sub)
     return parser
 
 
@@ -289,6 +291,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_import(args)
         if args.command == "export":
             return cmd_export(args)
+        if args.command == "ladder":
+            return cmd_ladder(args)
         from tui.launch import launch
 
         return launch(args)
