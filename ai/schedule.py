@@ -3,8 +3,9 @@
 The games come in blocks. One block holds every way to pick ``size`` of the ``players`` (every combination) in each
 of its ``size`` rotations, so within a block every pair of players meets equally often and every player sits in
 every position equally often. Inside a block the games are spread by a golden-ratio stride from a start the seed
-picks, so consecutive games draw far-apart tables and a run stopped partway is still close to balanced. Game ``i``'s table is computed from ``i`` alone, in O(size) and without listing the block: any
-worker, on any machine, finds the same table for the same game.
+picks, so consecutive games draw far-apart tables and a run stopped partway is still close to balanced. Game ``i``'s
+table is computed from ``i`` alone, in O(size) and without listing the block: any worker, on any machine, finds the
+same table for the same game.
 """
 
 from __future__ import annotations
