@@ -17,7 +17,6 @@ so that tile already counts for its owner; stuck penguins then need no special h
 from __future__ import annotations
 
 import random
-import time
 
 from rules.fish import RAYS, STEP, TILES, FishView, action_parts
 
@@ -38,7 +37,14 @@ HARD_NODES = {2: 400, 3: 350, 4: 400}
 """Search node budget per number of seats (more seats make every evaluation dearer)."""
 MAX_BLEND = 1.0
 """With 3+ seats, how much the best opponent (vs. the average one) weighs in the evaluation."""
-HARD_SECONDS = 0.030
+PLACE_WIDTH = 6
+"""Placements the hard level looks at two plies deep."""
+PRIVATE_WEIGHT = 0.8
+"""How much of a private region too big to solve counts as banked."""
+SOLVE_TILES = 14
+"""Private regions with up to this many free tiles are solved exactly."""
+SOLVE_NODES = 2000
+"""Positions the exact solver may visit in one move (answers are kept for later moves); past it, estimates."""
 WIN = 10**7
 
 
@@ -172,10 +178,14 @@ class Position:
             seen |= front
         return self.fish_value(seen)
 
-    def territory(self) -> list[float]:
-        """Per seat: the value of free tiles it reaches (by slides) strictly first, ties shared."""
-        n, free = self.n, self.free
-        fronts = self.masks[:]
+    def territory(self, free: int | None = None, fronts: list[int] | None = None) -> list[float]:
+        """Per seat: the value of free tiles it reaches (by slides) strictly first, ties shared.
+
+        ``free`` and ``fronts`` (each seat's penguin tiles) default to the whole position's.
+        """
+        n = self.n
+        free = self.free if free is None else free
+        fronts = self.masks[:] if fronts is None else fronts[:]
         seen = [0] * n
         solo = [0] * n
         shared = [0] * n
@@ -232,6 +242,92 @@ class Position:
         self.masks[s] ^= BIT[a] | BIT[t]
 
 
+def components(passable: int) -> list[int]:
+    """The connected parts (by hex steps) of the tiles in ``passable``."""
+    out = []
+    rest = passable
+    while rest:
+        part = region(rest & -rest, rest)
+        out.append(part)
+        rest &= ~part
+    return out
+
+
+class _TooBig(Exception):
+    pass
+
+
+class RegionSolver:
+    """Exact best haul of penguins alone in a region of ice: a longest-path search over slides, memoised.
+
+    A region no other seat's penguin can enter is banked by its owner move by move, whatever the others do, so
+    its worth is the most the owner can eat there: the best sequence of slides, found by depth-first search over
+    ``(free tiles, penguin tiles)`` with a memo. The memo lives as long as the solver: a tile's fish never change
+    while it is ice, so an answer stays true for the rest of the game (the solver is reset for a new board).
+    """
+
+    def __init__(self, max_tiles: int, max_nodes: int) -> None:
+        self.max_tiles = max_tiles
+        self.max_nodes = max_nodes
+        self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        self.value: tuple[int, ...] = ()
+        self.new_move()
+
+    def use_board(self, value: tuple[int, ...], free: int) -> None:
+        """Keep the memo if ``value`` (codingame units per tile) agrees on every free tile, else start afresh."""
+        old = self.value
+        if old and all(old[t] == value[t] for t in range(TILES) if free >> t & 1):
+            return
+        self.value = value
+        self.memo.clear()
+
+    def haul(self, free: int, penguins: tuple[int, ...]) -> int | None:
+        """The most (codingame units) ``penguins`` can still eat in ``free`` if no one else moves there, or None
+        when the region is too big or the budget left for this move (:meth:`new_move`) runs out first."""
+        if free.bit_count() > self.max_tiles:
+            return None
+        key = (free, tuple(sorted(penguins)))
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        if self.nodes >= self.max_nodes or key in self.failed:
+            return None
+        if len(self.memo) > 200_000:
+            self.memo.clear()
+        try:
+            return self._best(*key)
+        except _TooBig:
+            self.failed.add(key)
+            return None
+
+    def new_move(self) -> None:
+        """Give the solver its budget of positions for one move."""
+        self.nodes = 0
+        self.failed: set[tuple[int, tuple[int, ...]]] = set()
+
+    def _best(self, free: int, penguins: tuple[int, ...]) -> int:
+        key = (free, penguins)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise _TooBig
+        value = self.value
+        best = 0
+        for i, a in enumerate(penguins):
+            rest = penguins[:i] + penguins[i + 1 :]
+            for ray in RAYS[a]:
+                for t in ray:
+                    if not free >> t & 1:
+                        break
+                    v = value[t] + self._best(free & ~BIT[t], tuple(sorted((*rest, t))) if rest else (t,))
+                    if v > best:
+                        best = v
+        self.memo[key] = best
+        return best
+
+
 def relative(values: list[float], seat: int) -> float:
     """The seat's value minus the best of the others' (with 3+ seats, blended with their average)."""
     others = [v for s, v in enumerate(values) if s != seat]
@@ -263,6 +359,65 @@ def placement_choice(view: FishView, legal: list[str], rng: random.Random) -> st
         elif abs(v - best_val) <= 1e-9:
             best.append(a)
     return best[rng.randrange(len(best))]
+
+
+def _place(pos: Position, seat: int, p: int, t: int) -> None:
+    pos.free &= ~BIT[t]
+    pos.pos[p] = t
+    pos.score[seat] += pos.value[t]
+    pos.masks[seat] |= BIT[t]
+
+
+def _unplace(pos: Position, seat: int, p: int, t: int) -> None:
+    pos.score[seat] -= pos.value[t]
+    pos.masks[seat] &= ~BIT[t]
+    pos.pos[p] = -1
+    pos.free |= BIT[t]
+
+
+def _lines(pos: Position, t: int) -> int:
+    return sum(1 for n in STEP[t] if n >= 0 and pos.free >> n & 1)
+
+
+def placement_lookahead(view: FishView, legal: list[str], rng: random.Random, width: int) -> str:
+    """A placement chosen two plies deep: the ``width`` best by :func:`placement_choice`'s score, each answered by
+    the next seat's best placement by that same score, kept by the value left to this seat afterwards."""
+    seat = view.turn if view.turn is not None else 0
+    n, k = view.num_seats, view.penguins_per_seat
+    nxt = (seat + 1) % n
+    unplaced = [p for p in range(nxt * k, nxt * k + k) if view.penguins[p] == -1]
+    if not unplaced:
+        return placement_choice(view, legal, rng)
+    reply_p = unplaced[0]
+    pos = Position(view)
+    scored = []
+    for i, a in enumerate(legal):
+        p, t = action_parts(a)
+        _place(pos, seat, p, t)
+        scored.append((relative(pos.totals(), seat) + 30 * _lines(pos, t), -i, a, p, t))
+        _unplace(pos, seat, p, t)
+    scored.sort(reverse=True)
+    best_a, best_val = scored[0][2], -1e18
+    for _, _, a, p, t in scored[:width]:
+        _place(pos, seat, p, t)
+        spots = [u for u in range(TILES) if pos.free >> u & 1 and (view.preset != "classic" or view.fish[u] == 1)]
+        reply_val, reply_tile = -1e18, -1
+        for u in spots:
+            _place(pos, nxt, reply_p, u)
+            v = relative(pos.totals(), nxt) + 30 * _lines(pos, u)
+            if v > reply_val:
+                reply_val, reply_tile = v, u
+            _unplace(pos, nxt, reply_p, u)
+        if reply_tile >= 0:
+            _place(pos, nxt, reply_p, reply_tile)
+            mine = relative(pos.totals(), seat) + 30 * _lines(pos, t)
+            _unplace(pos, nxt, reply_p, reply_tile)
+        else:
+            mine = relative(pos.totals(), seat) + 30 * _lines(pos, t)
+        _unplace(pos, seat, p, t)
+        if mine > best_val:
+            best_a, best_val = a, mine
+    return best_a
 
 
 class GreedyBot:
@@ -310,13 +465,13 @@ class _OutOfBudget(Exception):
 
 
 class SearchBot:
-    """``hard``: iterative-deepening paranoid alpha-beta with a node budget and a time guard."""
+    """``hard``: iterative-deepening paranoid alpha-beta with a fixed node budget, private regions solved exactly."""
 
-    def __init__(self, rng: random.Random, nodes: int | None = None, seconds: float | None = None) -> None:
+    def __init__(self, rng: random.Random, nodes: int | None = None) -> None:
         self.rng = rng
         self.nodes_override = nodes
         self.max_nodes = 0
-        self.seconds = HARD_SECONDS if seconds is None else seconds
+        self.solver = RegionSolver(SOLVE_TILES, SOLVE_NODES)
         self.last_depth = 0
         self.last_nodes = 0
 
@@ -332,7 +487,8 @@ class SearchBot:
         self.solo = self._private(pos)
         self.nodes = 0
         self.max_nodes = self.nodes_override or HARD_NODES[pos.n]
-        self.deadline = time.perf_counter() + self.seconds
+        self.solver.use_board(pos.value, pos.free)
+        self.solver.new_move()
         root_moves = pos.moves(self.root)
         texts = {(p, t): a for a in legal for p, t in [action_parts(a)]}
         root_moves = [m for m in root_moves if (m[0], m[2]) in texts]
@@ -382,11 +538,35 @@ class SearchBot:
         return -1
 
     def _leaf(self) -> float:
-        pos = self.pos
+        values = self.evaluate(self.pos)
         if self.solo:
-            # Alone in its regions: only its own haul matters; territory estimates what is left to eat.
-            return pos.score[self.root] + TERRITORY_WEIGHT * pos.reach_value(self.root)
-        return relative(pos.totals(), self.root)
+            return values[self.root]
+        return relative(values, self.root)
+
+    def evaluate(self, pos: Position) -> list[float]:
+        """Per seat: banked score, plus the exact haul of each region of ice it has to itself (an estimate when the
+        region is too big to solve), plus weighted territory in the regions it shares with other seats."""
+        n, k, free, masks = pos.n, pos.k, pos.free, pos.masks
+        penguins = 0
+        for m in masks:
+            penguins |= m
+        values = [float(x) for x in pos.score]
+        shared = 0
+        for part in components(free | penguins):
+            owners = [s for s in range(n) if masks[s] & part]
+            if len(owners) > 1:
+                shared |= part
+            elif owners and part & free:
+                s = owners[0]
+                ice = part & free
+                mine = tuple(t for t in pos.pos[s * k : s * k + k] if t >= 0 and BIT[t] & part)
+                haul = self.solver.haul(ice, mine)
+                values[s] += PRIVATE_WEIGHT * pos.fish_value(ice) if haul is None else haul
+        if shared:
+            terr = pos.territory(free & shared, [m & shared for m in masks])
+            for s in range(n):
+                values[s] += TERRITORY_WEIGHT * terr[s]
+        return values
 
     def _terminal(self) -> float:
         pos = self.pos
@@ -415,7 +595,7 @@ class SearchBot:
 
     def _search(self, seat: int, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
-        if self.nodes >= self.max_nodes or (self.nodes & 7 == 0 and time.perf_counter() > self.deadline):
+        if self.nodes >= self.max_nodes:
             raise _OutOfBudget
         if seat < 0:
             return self._terminal()
