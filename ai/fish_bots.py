@@ -2,9 +2,12 @@
 
 * ``easy``: greedy, one ply: the slide that lands on the most fish (ties at random).
 * ``normal``: one ply scored by the territory evaluation below.
-* ``hard``: iterative-deepening alpha-beta (paranoid: every other seat plays against it) on the territory
-  evaluation, with a node budget (deterministic) and a wall-clock guard; once its penguins share no region of
-  ice with any other seat it searches its own moves alone, which solves small private regions exactly.
+* ``hard``: iterative-deepening alpha-beta (paranoid: every other seat plays against it) with a fixed budget of
+  evaluations (no clock: a seed gives the same game under any load). The evaluation splits the ice into regions:
+  a region holding one seat's penguins only is that seat's, worth the exact best haul there (a longest-path
+  search over slides, :class:`RegionSolver`) when it is small enough, else most of its fish; regions shared by
+  several seats are scored by territory (tiles each seat reaches by slides first). Once its penguins share no
+  region with another seat it searches its own moves alone.
 
 The search works on bitboards: with the rules' tile numbering a hex step is the same index offset everywhere
 (W −1, E +1, NW −8, NE −7, SW +7, SE +8), so a set of tiles shifts in one direction with one shift and a mask.
@@ -33,12 +36,13 @@ _ADJ_NEG = _NEG
 
 TERRITORY_WEIGHT = 0.6
 """How much a tile a seat reaches first counts, against a tile already banked."""
-HARD_NODES = {2: 400, 3: 350, 4: 400}
-"""Search node budget per number of seats (more seats make every evaluation dearer)."""
+HARD_BUDGET = {2: 450, 3: 350, 4: 300}
+"""Fresh evaluations one ``hard`` move may make, per number of seats (more seats make each one dearer); fixed, so a
+seed gives the same game on any machine under any load."""
 MAX_BLEND = 1.0
 """With 3+ seats, how much the best opponent (vs. the average one) weighs in the evaluation."""
-PLACE_WIDTH = 6
-"""Placements the hard level looks at two plies deep."""
+NODE_CAP = 4
+"""Search nodes allowed per evaluation of the budget (revisits answered from the cache are cheap, not free)."""
 PRIVATE_WEIGHT = 0.8
 """How much of a private region too big to solve counts as banked."""
 SOLVE_TILES = 14
@@ -361,65 +365,6 @@ def placement_choice(view: FishView, legal: list[str], rng: random.Random) -> st
     return best[rng.randrange(len(best))]
 
 
-def _place(pos: Position, seat: int, p: int, t: int) -> None:
-    pos.free &= ~BIT[t]
-    pos.pos[p] = t
-    pos.score[seat] += pos.value[t]
-    pos.masks[seat] |= BIT[t]
-
-
-def _unplace(pos: Position, seat: int, p: int, t: int) -> None:
-    pos.score[seat] -= pos.value[t]
-    pos.masks[seat] &= ~BIT[t]
-    pos.pos[p] = -1
-    pos.free |= BIT[t]
-
-
-def _lines(pos: Position, t: int) -> int:
-    return sum(1 for n in STEP[t] if n >= 0 and pos.free >> n & 1)
-
-
-def placement_lookahead(view: FishView, legal: list[str], rng: random.Random, width: int) -> str:
-    """A placement chosen two plies deep: the ``width`` best by :func:`placement_choice`'s score, each answered by
-    the next seat's best placement by that same score, kept by the value left to this seat afterwards."""
-    seat = view.turn if view.turn is not None else 0
-    n, k = view.num_seats, view.penguins_per_seat
-    nxt = (seat + 1) % n
-    unplaced = [p for p in range(nxt * k, nxt * k + k) if view.penguins[p] == -1]
-    if not unplaced:
-        return placement_choice(view, legal, rng)
-    reply_p = unplaced[0]
-    pos = Position(view)
-    scored = []
-    for i, a in enumerate(legal):
-        p, t = action_parts(a)
-        _place(pos, seat, p, t)
-        scored.append((relative(pos.totals(), seat) + 30 * _lines(pos, t), -i, a, p, t))
-        _unplace(pos, seat, p, t)
-    scored.sort(reverse=True)
-    best_a, best_val = scored[0][2], -1e18
-    for _, _, a, p, t in scored[:width]:
-        _place(pos, seat, p, t)
-        spots = [u for u in range(TILES) if pos.free >> u & 1 and (view.preset != "classic" or view.fish[u] == 1)]
-        reply_val, reply_tile = -1e18, -1
-        for u in spots:
-            _place(pos, nxt, reply_p, u)
-            v = relative(pos.totals(), nxt) + 30 * _lines(pos, u)
-            if v > reply_val:
-                reply_val, reply_tile = v, u
-            _unplace(pos, nxt, reply_p, u)
-        if reply_tile >= 0:
-            _place(pos, nxt, reply_p, reply_tile)
-            mine = relative(pos.totals(), seat) + 30 * _lines(pos, t)
-            _unplace(pos, nxt, reply_p, reply_tile)
-        else:
-            mine = relative(pos.totals(), seat) + 30 * _lines(pos, t)
-        _unplace(pos, seat, p, t)
-        if mine > best_val:
-            best_a, best_val = a, mine
-    return best_a
-
-
 class GreedyBot:
     """``easy``: the slide (or placement) onto the tile with the most fish."""
 
@@ -467,10 +412,10 @@ class _OutOfBudget(Exception):
 class SearchBot:
     """``hard``: iterative-deepening paranoid alpha-beta with a fixed node budget, private regions solved exactly."""
 
-    def __init__(self, rng: random.Random, nodes: int | None = None) -> None:
+    def __init__(self, rng: random.Random, budget: int | None = None) -> None:
         self.rng = rng
-        self.nodes_override = nodes
-        self.max_nodes = 0
+        self.budget_override = budget
+        self.max_evals = 0
         self.solver = RegionSolver(SOLVE_TILES, SOLVE_NODES)
         self.last_depth = 0
         self.last_nodes = 0
@@ -486,9 +431,12 @@ class SearchBot:
         self.pos = pos
         self.solo = self._private(pos)
         self.nodes = 0
-        self.max_nodes = self.nodes_override or HARD_NODES[pos.n]
+        self.evals = 0
+        self.max_evals = self.budget_override or HARD_BUDGET[pos.n]
         self.solver.use_board(pos.value, pos.free)
         self.solver.new_move()
+        self.seen: dict[tuple[int, ...], list[float]] = {}
+        self.parts: dict[int, list[int]] = {}
         root_moves = pos.moves(self.root)
         texts = {(p, t): a for a in legal for p, t in [action_parts(a)]}
         root_moves = [m for m in root_moves if (m[0], m[2]) in texts]
@@ -547,12 +495,21 @@ class SearchBot:
         """Per seat: banked score, plus the exact haul of each region of ice it has to itself (an estimate when the
         region is too big to solve), plus weighted territory in the regions it shares with other seats."""
         n, k, free, masks = pos.n, pos.k, pos.free, pos.masks
+        key = (free, *pos.pos)
+        got = self.seen.get(key)
+        if got is not None:
+            return [a + b for a, b in zip(got, pos.score, strict=True)]
+        self.evals += 1
         penguins = 0
         for m in masks:
             penguins |= m
-        values = [float(x) for x in pos.score]
+        values = [0.0] * n
         shared = 0
-        for part in components(free | penguins):
+        passable = free | penguins
+        parts = self.parts.get(passable)
+        if parts is None:
+            parts = self.parts[passable] = components(passable)
+        for part in parts:
             owners = [s for s in range(n) if masks[s] & part]
             if len(owners) > 1:
                 shared |= part
@@ -566,7 +523,9 @@ class SearchBot:
             terr = pos.territory(free & shared, [m & shared for m in masks])
             for s in range(n):
                 values[s] += TERRITORY_WEIGHT * terr[s]
-        return values
+        # What is still to come depends only on the ice and the penguins, not on how they got there.
+        self.seen[key] = values
+        return [a + b for a, b in zip(values, pos.score, strict=True)]
 
     def _terminal(self) -> float:
         pos = self.pos
@@ -595,7 +554,8 @@ class SearchBot:
 
     def _search(self, seat: int, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
-        if self.nodes >= self.max_nodes:
+        # The budget counts fresh evaluations (the dear part); revisits answered from the cache cost a little.
+        if self.evals >= self.max_evals or self.nodes >= NODE_CAP * self.max_evals:
             raise _OutOfBudget
         if seat < 0:
             return self._terminal()
