@@ -437,6 +437,7 @@ class SearchBot:
         self.solver.new_move()
         self.seen: dict[tuple[int, ...], list[float]] = {}
         self.parts: dict[int, list[int]] = {}
+        self.refutes: dict[tuple[int, ...], tuple[int, int, int]] = {}
         root_moves = pos.moves(self.root)
         texts = {(p, t): a for a in legal for p, t in [action_parts(a)]}
         root_moves = [m for m in root_moves if (m[0], m[2]) in texts]
@@ -565,7 +566,15 @@ class SearchBot:
         pos = self.pos
         maximize = seat == self.root
         val = -1e18 if maximize else 1e18
-        for m in pos.moves(seat):
+        moves = pos.moves(seat)
+        # The move that was best here in the previous, shallower iteration goes first: more cut-offs.
+        key = (seat, pos.free, *pos.pos)
+        first = self.refutes.get(key)
+        if first is not None and moves[0] != first:
+            moves.remove(first)
+            moves.insert(0, first)
+        best = moves[0]
+        for m in moves:
             pos.play(*m)
             try:
                 v = self._search(self._next(seat), depth - 1, alpha, beta)
@@ -573,16 +582,17 @@ class SearchBot:
                 pos.undo(*m)
             if maximize:
                 if v > val:
-                    val = v
+                    val, best = v, m
                 if val > alpha:
                     alpha = val
             else:
                 if v < val:
-                    val = v
+                    val, best = v, m
                 if val < beta:
                     beta = val
             if alpha >= beta:
                 break
+        self.refutes[key] = best
         return val
 
 
