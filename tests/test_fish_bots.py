@@ -196,3 +196,11 @@ def test_region_solver_declines_regions_over_its_limits() -> None:
     tight = fish_bots.RegionSolver(max_tiles=20, max_nodes=2)
     tight.use_board(value, free)
     assert tight.haul(free, (T[penguins[0]],)) is None
+
+
+def test_help_names_every_level() -> None:
+    from ai.levels import LEVELS
+    from tui.games.fish.help import HELP
+
+    for level in LEVELS:
+        assert f"ai:{level}" in HELP
