@@ -221,6 +221,8 @@ class Position:
                         solo[s] |= x & ~dup
                         shared[s] |= x & dup
                 claimed |= level
+                if claimed == free:
+                    break  # every tile has its owner: further levels could only re-reach claimed tiles
         fv = self.fish_value
         return [fv(solo[s]) + (fv(shared[s]) / 2 if shared[s] else 0) for s in range(n)]
 
@@ -410,7 +412,7 @@ class _OutOfBudget(Exception):
 
 
 class SearchBot:
-    """``hard``: iterative-deepening paranoid alpha-beta with a fixed node budget, private regions solved exactly."""
+    """``hard``: iterative-deepening paranoid alpha-beta on a fixed evaluation budget, private regions solved exactly."""
 
     def __init__(self, rng: random.Random, budget: int | None = None) -> None:
         self.rng = rng
