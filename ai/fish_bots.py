@@ -36,7 +36,7 @@ _ADJ_NEG = _NEG
 
 TERRITORY_WEIGHT = 0.6
 """How much a tile a seat reaches first counts, against a tile already banked."""
-HARD_BUDGET = {2: 450, 3: 350, 4: 300}
+HARD_BUDGET = {2: 500, 3: 280, 4: 250}
 """Fresh evaluations one ``hard`` move may make, per number of seats (more seats make each one dearer); fixed, so a
 seed gives the same game on any machine under any load."""
 MAX_BLEND = 1.0
