@@ -412,7 +412,7 @@ class _OutOfBudget(Exception):
 
 
 class SearchBot:
-    """``hard``: iterative-deepening paranoid alpha-beta on a fixed evaluation budget, private regions solved exactly."""
+    """``hard``: iterative-deepening paranoid alpha-beta on a fixed evaluation budget; private regions solved."""
 
     def __init__(self, rng: random.Random, budget: int | None = None) -> None:
         self.rng = rng
