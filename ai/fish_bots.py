@@ -21,18 +21,8 @@ from __future__ import annotations
 
 import random
 
+from ai.fish_regions import BIT, DIRS, RegionSolver, components, region
 from rules.fish import RAYS, STEP, TILES, FishView, action_parts
-
-ALL = (1 << TILES) - 1
-BIT = tuple(1 << t for t in range(TILES))
-# Per direction: (offset, mask of tiles that have a neighbour that way).
-_DIRS = tuple(
-    (d_off, sum(BIT[t] for t in range(TILES) if STEP[t][d] >= 0)) for d, d_off in enumerate((-1, 1, -8, -7, 7, 8))
-)
-_POS = tuple((o, m) for o, m in _DIRS if o > 0)
-_NEG = tuple((-o, m) for o, m in _DIRS if o < 0)
-_ADJ_POS = _POS
-_ADJ_NEG = _NEG
 
 TERRITORY_WEIGHT = 0.6
 """How much a tile a seat reaches first counts, against a tile already banked."""
@@ -52,12 +42,12 @@ SOLVE_NODES = 2000
 WIN = 10**7
 
 
-_MW = _DIRS[0][1]
-_ME = _DIRS[1][1]
-_MNW = _DIRS[2][1]
-_MNE = _DIRS[3][1]
-_MSW = _DIRS[4][1]
-_MSE = _DIRS[5][1]
+_MW = DIRS[0][1]
+_ME = DIRS[1][1]
+_MNW = DIRS[2][1]
+_MNE = DIRS[3][1]
+_MSW = DIRS[4][1]
+_MSE = DIRS[5][1]
 
 
 def slide_fill(front: int, free: int) -> int:
@@ -89,26 +79,6 @@ def slide_fill(front: int, free: int) -> int:
         out |= x
         x = ((x & _MSE) << 8) & free
     return out
-
-
-def adjacent(mask: int) -> int:
-    """Tiles one hex step from ``mask`` (on the board)."""
-    out = 0
-    for o, m in _ADJ_POS:
-        out |= (mask & m) << o
-    for o, m in _ADJ_NEG:
-        out |= (mask & m) >> o
-    return out & ALL
-
-
-def region(seed: int, passable: int) -> int:
-    """The connected part of ``passable`` (by hex steps) containing ``seed``."""
-    reg = seed
-    while True:
-        nxt = (reg | adjacent(reg)) & passable
-        if nxt == reg:
-            return reg
-        reg = nxt
 
 
 class Position:
@@ -246,92 +216,6 @@ class Position:
         self.pos[p] = a
         self.score[s] -= self.value[t]
         self.masks[s] ^= BIT[a] | BIT[t]
-
-
-def components(passable: int) -> list[int]:
-    """The connected parts (by hex steps) of the tiles in ``passable``."""
-    out = []
-    rest = passable
-    while rest:
-        part = region(rest & -rest, rest)
-        out.append(part)
-        rest &= ~part
-    return out
-
-
-class _TooBig(Exception):
-    pass
-
-
-class RegionSolver:
-    """Exact best haul of penguins alone in a region of ice: a longest-path search over slides, memoised.
-
-    A region no other seat's penguin can enter is banked by its owner move by move, whatever the others do, so
-    its worth is the most the owner can eat there: the best sequence of slides, found by depth-first search over
-    ``(free tiles, penguin tiles)`` with a memo. The memo lives as long as the solver: a tile's fish never change
-    while it is ice, so an answer stays true for the rest of the game (the solver is reset for a new board).
-    """
-
-    def __init__(self, max_tiles: int, max_nodes: int) -> None:
-        self.max_tiles = max_tiles
-        self.max_nodes = max_nodes
-        self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
-        self.value: tuple[int, ...] = ()
-        self.new_move()
-
-    def use_board(self, value: tuple[int, ...], free: int) -> None:
-        """Keep the memo if ``value`` (codingame units per tile) agrees on every free tile, else start afresh."""
-        old = self.value
-        if old and all(old[t] == value[t] for t in range(TILES) if free >> t & 1):
-            return
-        self.value = value
-        self.memo.clear()
-
-    def haul(self, free: int, penguins: tuple[int, ...]) -> int | None:
-        """The most (codingame units) ``penguins`` can still eat in ``free`` if no one else moves there, or None
-        when the region is too big or the budget left for this move (:meth:`new_move`) runs out first."""
-        if free.bit_count() > self.max_tiles:
-            return None
-        key = (free, tuple(sorted(penguins)))
-        got = self.memo.get(key)
-        if got is not None:
-            return got
-        if self.nodes >= self.max_nodes or key in self.failed:
-            return None
-        if len(self.memo) > 200_000:
-            self.memo.clear()
-        try:
-            return self._best(*key)
-        except _TooBig:
-            self.failed.add(key)
-            return None
-
-    def new_move(self) -> None:
-        """Give the solver its budget of positions for one move."""
-        self.nodes = 0
-        self.failed: set[tuple[int, tuple[int, ...]]] = set()
-
-    def _best(self, free: int, penguins: tuple[int, ...]) -> int:
-        key = (free, penguins)
-        got = self.memo.get(key)
-        if got is not None:
-            return got
-        self.nodes += 1
-        if self.nodes > self.max_nodes:
-            raise _TooBig
-        value = self.value
-        best = 0
-        for i, a in enumerate(penguins):
-            rest = penguins[:i] + penguins[i + 1 :]
-            for ray in RAYS[a]:
-                for t in ray:
-                    if not free >> t & 1:
-                        break
-                    v = value[t] + self._best(free & ~BIT[t], tuple(sorted((*rest, t))) if rest else (t,))
-                    if v > best:
-                        best = v
-        self.memo[key] = best
-        return best
 
 
 def relative(values: list[float], seat: int) -> float:

@@ -8,7 +8,7 @@ from itertools import permutations
 
 import pytest
 
-from ai import fish_bots
+from ai import fish_bots, fish_regions
 from ai.bots import RandomBot
 from ai.levels import make_bot
 from rules import fish
@@ -176,7 +176,7 @@ def test_region_solver_matches_brute_force(name: str) -> None:
     fish_on = {T[n]: f for n, f in tiles.items()}
     pens = tuple(T[n] for n in penguins)
     value = tuple(100 * fish_on[t] + 1 if t in fish_on else 0 for t in range(fish.TILES))
-    solver = fish_bots.RegionSolver(max_tiles=20, max_nodes=10**6)
+    solver = fish_regions.RegionSolver(max_tiles=20, max_nodes=10**6)
     solver.use_board(value, sum(1 << t for t in fish_on))
     free = sum(1 << t for t in fish_on)
     expected = brute_haul(fish_on, pens)
@@ -190,10 +190,10 @@ def test_region_solver_declines_regions_over_its_limits() -> None:
     tiles, penguins = REGIONS["a ring"]
     free = sum(1 << T[n] for n in tiles)
     value = tuple(101 if (free >> t) & 1 else 0 for t in range(fish.TILES))
-    small = fish_bots.RegionSolver(max_tiles=3, max_nodes=10**6)
+    small = fish_regions.RegionSolver(max_tiles=3, max_nodes=10**6)
     small.use_board(value, free)
     assert small.haul(free, (T[penguins[0]],)) is None
-    tight = fish_bots.RegionSolver(max_tiles=20, max_nodes=2)
+    tight = fish_regions.RegionSolver(max_tiles=20, max_nodes=2)
     tight.use_board(value, free)
     assert tight.haul(free, (T[penguins[0]],)) is None
 
