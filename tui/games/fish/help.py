@@ -19,6 +19,16 @@ within the seat and drawn as that number on the seat's colour.
 Names like `C7` are a column letter and a row number; rows 1, 3, 5 and 7 sit half a hex to
 the right, so column letters zig-zag down the board.
 
+## Bots
+
+* **ai:easy** — greedy: slides onto the floe with the most fish, never plans.
+* **ai:normal** — one move ahead, judging the whole board: fish banked plus the floes
+  it reaches before anyone else.
+* **ai:hard** (plain `ai`) — searches several moves ahead; an island holding only one
+  seat's penguins counts as that seat's, worth exactly the most its penguins can eat.
+
+`docs/bots-fish.md` tells more.
+
 ## Keys
 
 | key | does |
