@@ -332,7 +332,7 @@ class Table:
         self.curtain_for = None
 
     def _ask_bot(self, seat: int) -> None:
-        view = self.state.view(seat)
+        view = self.state.view(seat) if getattr(self.bots[seat], "needs_view", True) else None
         legal = self.state.legal_actions(seat)
         self.thinking.add(seat)
         if self._listeners:
