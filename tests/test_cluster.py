@@ -1,0 +1,116 @@
+"""The Dask backend on a real two-worker ``LocalCluster``: the same summary as local workers, replays written here,
+programs checked on the workers, and jobs read only as fast as the cluster plays them."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+distributed = pytest.importorskip("distributed")
+
+from ai.arena import GameJob, GameResult, run_arena  # noqa: E402
+from ai.cluster import ClusterError, DaskBackend  # noqa: E402
+from tests.external_helpers import example_cmd  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Any]:
+    """Two single-threaded worker processes on this machine (the PATH they start with is fixed now)."""
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+    ) as local:
+        yield local
+
+
+def timeless(value: Any) -> Any:
+    """A summary without the figures that depend on timing (elapsed time, games per second, move times)."""
+    if isinstance(value, dict):
+        return {k: timeless(v) for k, v in value.items() if not any(t in k for t in ("ms", "elapsed", "per_s"))}
+    if isinstance(value, list):
+        return [timeless(v) for v in value]
+    return value
+
+
+def replay_lines(folder: Path) -> dict[str, list[dict[str, Any]]]:
+    """Each replay of a folder, line by line, without move times."""
+    out = {}
+    for path in sorted(folder.glob("*.jsonl")):
+        lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        out[path.name] = [{k: v for k, v in line.items() if k != "ms"} for line in lines]
+    return out
+
+
+def test_the_cluster_gives_the_local_summary_and_writes_replays_here(cluster: Any, tmp_path: Path) -> None:
+    specs = ["random", "ai:easy", "random", "random"]
+    there, here = tmp_path / "cluster", tmp_path / "local"
+    backend = DaskBackend(cluster.scheduler_address)
+    on_cluster = run_arena("nimmt", None, specs, 30, seed=5, workers=2, replay_dir=str(there), backend=backend)
+    on_pool = run_arena("nimmt", None, specs, 30, seed=5, workers=2, replay_dir=str(here))
+    assert on_cluster["games"] == 30
+    assert timeless(on_cluster) == timeless(on_pool)
+    written = replay_lines(there)
+    assert len(written) == 30 and written == replay_lines(here)
+
+
+def test_programs_play_on_the_workers_and_their_logs_come_back(cluster: Any, tmp_path: Path) -> None:
+    specs = [example_cmd("volcanoes"), "random"]
+    backend = DaskBackend(cluster.scheduler_address)
+    on_cluster = run_arena("volcanoes", None, specs, 4, seed=2, workers=2, replay_dir=str(tmp_path), backend=backend)
+    assert timeless(on_cluster) == timeless(run_arena("volcanoes", None, specs, 4, seed=2, workers=1))
+    logs = sorted(p.name for p in tmp_path.glob("*.stderr.log"))
+    assert len(logs) == 4 and all("tiles" in (tmp_path / name).read_text() for name in logs)
+    assert len(list(tmp_path.glob("*.jsonl"))) == 4
+
+
+def test_a_program_missing_on_the_workers_is_named_before_any_game(
+    cluster: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The program is on this machine's PATH but not on the workers' (they started before it was added).
+    program = tmp_path / "bin" / "parlour-test-only-bot"
+    program.parent.mkdir()
+    program.write_text("#!/bin/sh\nexit 0\n")
+    program.chmod(program.stat().st_mode | stat.S_IXUSR)
+    monkeypatch.setenv("PATH", f"{program.parent}{os.pathsep}{os.environ['PATH']}")
+    backend = DaskBackend(cluster.scheduler_address)
+    with pytest.raises(ClusterError) as caught:
+        run_arena(
+            "volcanoes", None, ["cmd:parlour-test-only-bot", "random"], 3, replay_dir=str(tmp_path), backend=backend
+        )
+    message = str(caught.value)
+    assert "parlour-test-only-bot" in message and "no such program" in message
+    assert all(f"worker {address}" in message for address in cluster.scheduler_info["workers"])
+    assert not list(tmp_path.glob("*.jsonl"))
+
+
+def test_jobs_are_read_only_as_the_cluster_needs_them(cluster: Any) -> None:
+    backend = DaskBackend(cluster.scheduler_address, max_batch=5)
+    pulled: list[int] = []
+    at_first_result: list[int] = []
+
+    def watched(jobs: Iterable[GameJob], workers: int) -> Iterator[GameResult]:
+        def counted() -> Iterator[GameJob]:
+            for job in jobs:
+                pulled.append(job.index)
+                yield job
+
+        for result in backend(counted(), workers):
+            if not at_first_result:
+                at_first_result.append(len(pulled))
+            yield result
+
+    summary = run_arena("nimmt", None, ["random"] * 4, 200, seed=3, workers=2, backend=watched)
+    assert summary["games"] == 200 and sorted(pulled) == list(range(200))
+    # Two tasks a worker thread at first, then one more batch of at most five games.
+    assert at_first_result[0] <= 2 * 2 + 5
+
+
+def test_no_scheduler_at_the_address_is_said_clearly() -> None:
+    backend = DaskBackend("tcp://127.0.0.1:9", connect_timeout=1.0)
+    with pytest.raises(ClusterError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
+        list(backend(iter([]), 1))
