@@ -20,10 +20,12 @@ import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ai.arena import GameJob, GameResult, play_one
 from ai.seats import parse_seat, seat_problem
+
+if TYPE_CHECKING:  # the arena is imported where games are played, so the command line starts without it
+    from ai.arena import GameJob, GameResult
 
 PASSED_ENV = ("PARLOUR_TIME_SCALE",)
 """Settings of this machine's environment that change how games are played, so the workers use them too."""
@@ -49,6 +51,8 @@ def play_batch(jobs: list[GameJob], env: dict[str, str]) -> PlayedBatch:
     A job with a replay folder is played into a temporary folder whose files go back with the result, so nothing
     is left on the worker. ``env`` holds the asking machine's :data:`PASSED_ENV` settings, set while the games play.
     """
+    from ai.arena import play_one
+
     saved = {key: os.environ.get(key) for key in PASSED_ENV}
     os.environ.update(env)
     t0 = time.perf_counter()
@@ -121,7 +125,10 @@ class DaskBackend:
         ``workers`` (the local worker count) is not used: the cluster's own threads set how many games run at once.
         """
         # distributed's functions have no type hints (mypy --strict refuses untyped calls): held as Any.
-        dist: Any = importlib.import_module("distributed")
+        try:
+            dist: Any = importlib.import_module("distributed")
+        except ImportError:
+            raise ClusterError("--scheduler needs Dask's distributed package: pip install 'parlour[cluster]'") from None
         try:
             client = dist.Client(self.address, timeout=self.connect_timeout, set_as_default=False)
         except (OSError, TimeoutError) as exc:

@@ -114,3 +114,18 @@ def test_no_scheduler_at_the_address_is_said_clearly() -> None:
     backend = DaskBackend("tcp://127.0.0.1:9", connect_timeout=1.0)
     with pytest.raises(ClusterError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
         list(backend(iter([]), 1))
+
+
+def test_parlour_arena_takes_a_scheduler(cluster: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    from tui.cli import main
+
+    args = ["arena", "volcanoes", "--seat", "ai:easy", "--seat", "random", "--games", "6", "--seed", "4", "--json"]
+    assert main([*args, "--scheduler", cluster.scheduler_address]) == 0
+    on_cluster = json.loads(capsys.readouterr().out)
+    assert main(args) == 0
+    assert timeless(on_cluster) == timeless(json.loads(capsys.readouterr().out))
+    # The program is looked for on the workers, not here, and named with the worker that lacks it.
+    missing = ["--seat", "cmd:/nowhere/parlour-bot", "--seat", "random", "--scheduler", cluster.scheduler_address]
+    assert main(["arena", "volcanoes", "--games", "2", *missing]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("parlour arena: ") and "worker tcp://127.0.0.1:" in err and "/nowhere/parlour-bot" in err
