@@ -13,8 +13,10 @@ Parlour works without it.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import os
+import sys
 import tempfile
 import time
 from collections.abc import Iterable, Iterator
@@ -86,6 +88,27 @@ def program_problems(game: str, specs: list[str]) -> list[str]:
     return problems
 
 
+def code_fingerprint() -> str:
+    """A digest of the Python version and of Parlour's rules and bots (``rules/`` and ``ai/``, code and data).
+
+    Two machines with the same fingerprint play the same game from the same seed; a worker with another one would
+    quietly change the results, so it is refused.
+    """
+    digest = hashlib.sha256(f"{sys.version_info[0]}.{sys.version_info[1]}".encode())
+    root = Path(__file__).resolve().parent.parent
+    for package in ("rules", "ai"):
+        for path in sorted((root / package).rglob("*")):
+            if path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
+                digest.update(path.relative_to(root).as_posix().encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def worker_report(game: str, specs: list[str]) -> tuple[str, list[str]]:
+    """What the asking machine checks on every Dask worker: its :func:`code_fingerprint` and its missing programs."""
+    return code_fingerprint(), program_problems(game, specs)
+
+
 def _write_files(jobs: list[GameJob], files: tuple[tuple[int, str, bytes], ...]) -> None:
     for pos, name, data in files:
         folder = jobs[pos].replay_dir
@@ -155,7 +178,7 @@ class DaskBackend:
             batch = _take(jobs, size)
             if not batch:
                 return False
-            self._check_programs(client, batch, checked)
+            self._check_workers(client, batch, checked)
             future = client.submit(play_batch, batch, env, pure=False)
             queued[future.key] = (future, batch)
             finished.add(future)
@@ -179,24 +202,38 @@ class DaskBackend:
             if queued:
                 client.cancel([future for future, _ in queued.values()])
 
-    def _check_programs(self, client: Any, batch: list[GameJob], checked: set[str]) -> None:
-        """Fail before the first game that seats a program some worker does not have (each spec checked once)."""
+    def _check_workers(self, client: Any, batch: list[GameJob], checked: set[str]) -> None:
+        """Fail before the first game if a worker runs other Parlour code or lacks a program of a ``cmd:`` seat.
+
+        Programs are checked for each spec once, when a job first seats it.
+        """
         game = batch[0].game
+        first = not checked
         new = sorted({s for job in batch for s in job.specs if s not in checked and parse_seat(s).kind == "cmd"})
         checked.update(s for job in batch for s in job.specs)
-        if not new:
+        if not new and not first:
             return
-        try:
-            answers: dict[str, list[str]] = client.run(program_problems, game, new)
-        except Exception as exc:  # raised on a worker: most likely Parlour is not installed there
+        answers: dict[str, Any] = client.run(worker_report, game, new, on_error="return")
+        problems = []
+        here = code_fingerprint()
+        for worker, answer in sorted(answers.items()):
+            if isinstance(answer, BaseException):  # most likely Parlour is not installed there
+                problems.append(
+                    f"worker {worker} cannot run Parlour ({type(answer).__name__}: {answer}); "
+                    "install it there with: pip install -e '.[cluster]'"
+                )
+                continue
+            fingerprint, missing = answer
+            if fingerprint != here:
+                problems.append(
+                    f"worker {worker} runs other Parlour code or another Python than this machine "
+                    f"({fingerprint} there, {here} here): install the same checkout with the same Python"
+                )
+            problems.extend(f"worker {worker}: {text}" for text in missing)
+        if problems:
             raise ClusterError(
-                f"a Dask worker could not check the programs ({type(exc).__name__}: {exc}); each worker needs "
-                "Parlour installed: pip install 'parlour[cluster]'"
-            ) from None
-        missing = [f"worker {worker}: {text}" for worker, problems in sorted(answers.items()) for text in problems]
-        if missing:
-            raise ClusterError(
-                "the programs of cmd: seats must exist on every Dask worker at the same path; " + "; ".join(missing)
+                "the Dask workers cannot play this run (cmd: programs must exist on every worker at the same path): "
+                + "; ".join(problems)
             )
 
 

@@ -88,6 +88,16 @@ def test_a_program_missing_on_the_workers_is_named_before_any_game(
     assert not list(tmp_path.glob("*.jsonl"))
 
 
+def test_a_worker_with_other_parlour_code_is_refused(cluster: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import ai.cluster
+
+    # This machine's code now differs from the workers' (they run their own, unchanged copy of the function).
+    monkeypatch.setattr(ai.cluster, "code_fingerprint", lambda: "edited-here")
+    backend = DaskBackend(cluster.scheduler_address)
+    with pytest.raises(ClusterError, match=r"worker tcp://127\.0\.0\.1:\d+ runs other Parlour code"):
+        run_arena("nimmt", None, ["random"] * 4, 3, backend=backend)
+
+
 def test_jobs_are_read_only_as_the_cluster_needs_them(cluster: Any) -> None:
     backend = DaskBackend(cluster.scheduler_address, max_batch=5)
     pulled: list[int] = []
