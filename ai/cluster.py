@@ -1,14 +1,16 @@
-"""Arena games on a Dask distributed cluster (``parlour arena --scheduler ADDRESS``).
+"""Games on a Dask distributed cluster (``parlour arena --scheduler ADDRESS``).
 
-:class:`DaskBackend` is an arena backend: jobs in, finished results out, as they finish (in any order; the arena puts
-them back in game order). The games are played on the cluster's workers by :func:`ai.arena.play_one`, a few at a time
-per task; a game's replay and its programs' stderr logs are written in a temporary folder on the worker, sent back
-with the result, and written into the replay folder here, on the machine that asked.
+:class:`DaskBackend` is a backend of the arena (and of any runner that hands it jobs): jobs in, finished results out,
+as they finish (in any order; the arena puts them back in game order). The games are played on the cluster's
+workers, a few per task; each game writes its replay and its programs' stderr logs into a temporary folder on the
+worker, and those files travel back with the result to be written in the job's folder here, on the machine that
+asked. :class:`RemotePlay` says how one kind of job is played and where its files go (:data:`ARENA_GAMES` for
+:class:`ai.arena.GameJob`).
 
-Each worker needs Parlour installed (``pip install parlour[cluster]``, the same checkout and Python as here) and the
-programs of the run's ``cmd:`` seats at the same paths; the backend checks the programs on every worker before the
-first game and fails naming the worker and the program. ``distributed`` is imported only when a backend runs, so
-Parlour works without it.
+Each worker needs Parlour installed (``pip install -e '.[cluster]'``: the same checkout and Python as here) and the
+programs of the run's ``cmd:`` seats at the same paths. Before the first game every worker is asked for a
+fingerprint of its code and for the programs, and the run fails naming the worker that differs or lacks one.
+``distributed`` is imported only when a backend runs, so Parlour works without it.
 """
 
 from __future__ import annotations
@@ -19,10 +21,10 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from ai.seats import parse_seat, seat_problem
 
@@ -37,37 +39,82 @@ class ClusterError(Exception):
     """The cluster cannot play the run: no scheduler there, no worker, or a worker lacks a program or Parlour."""
 
 
+class SeatedJob(Protocol):
+    """What the backend reads of any job: its game and the seat specs it seats (to check their programs)."""
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def specs(self) -> tuple[str, ...]: ...
+
+
+J = TypeVar("J", bound=SeatedJob)
+R = TypeVar("R")
+
+
 @dataclass(frozen=True)
-class PlayedBatch:
+class RemotePlay(Generic[J, R]):
+    """How one kind of job is played on a worker and where its files go. The functions travel to the workers by
+    reference, so they must be module-level functions of Parlour."""
+
+    play: Callable[[J], R]
+    """Plays the job where it runs and gives its result."""
+    folder: Callable[[J], str | None]
+    """The folder on the asking machine the job writes its files under (None: it writes none)."""
+    moved: Callable[[J, str], J]
+    """The same job writing under another folder instead (a temporary one on the worker)."""
+
+
+def _play_arena_game(job: GameJob) -> GameResult:
+    from ai.arena import play_one
+
+    return play_one(job)
+
+
+def _arena_folder(job: GameJob) -> str | None:
+    return job.replay_dir
+
+
+def _arena_moved(job: GameJob, folder: str) -> GameJob:
+    return replace(job, replay_dir=folder)
+
+
+ARENA_GAMES: RemotePlay[GameJob, GameResult] = RemotePlay(_play_arena_game, _arena_folder, _arena_moved)
+"""Arena jobs: :func:`ai.arena.play_one`, the replay folder being ``replay_dir``."""
+
+
+@dataclass(frozen=True)
+class PlayedBatch(Generic[R]):
     """What a worker sends back for a few games: their results, files and how long they took."""
 
-    results: tuple[GameResult, ...]
+    results: tuple[R, ...]
     files: tuple[tuple[int, str, bytes], ...]
-    """(position of the game in the batch, file name, contents): replays and programs' stderr logs."""
+    """(position of the game in the batch, path under the job's folder, contents): replays and stderr logs."""
     seconds: float
 
 
-def play_batch(jobs: list[GameJob], env: dict[str, str]) -> PlayedBatch:
+def play_batch(jobs: list[J], how: RemotePlay[J, R], env: dict[str, str]) -> PlayedBatch[R]:
     """Play ``jobs`` on this worker, one after another; runs on a Dask worker.
 
-    A job with a replay folder is played into a temporary folder whose files go back with the result, so nothing
-    is left on the worker. ``env`` holds the asking machine's :data:`PASSED_ENV` settings, set while the games play.
+    A job that writes files is played into a temporary folder whose files go back with the result, so nothing is
+    left on the worker. ``env`` holds the asking machine's :data:`PASSED_ENV` settings, set while the games play.
     """
-    from ai.arena import play_one
-
     saved = {key: os.environ.get(key) for key in PASSED_ENV}
     os.environ.update(env)
     t0 = time.perf_counter()
-    results: list[GameResult] = []
+    results: list[R] = []
     files: list[tuple[int, str, bytes]] = []
     try:
         for pos, job in enumerate(jobs):
-            if job.replay_dir is None:
-                results.append(play_one(job))
+            if how.folder(job) is None:
+                results.append(how.play(job))
                 continue
             with tempfile.TemporaryDirectory(prefix="parlour-game-") as folder:
-                results.append(play_one(replace(job, replay_dir=folder)))
-                files.extend((pos, path.name, path.read_bytes()) for path in sorted(Path(folder).iterdir()))
+                results.append(how.play(how.moved(job, folder)))
+                for path in sorted(Path(folder).rglob("*")):
+                    if path.is_file():
+                        files.append((pos, path.relative_to(folder).as_posix(), path.read_bytes()))
     finally:
         for key, value in saved.items():
             if value is None:
@@ -109,16 +156,22 @@ def worker_report(game: str, specs: list[str]) -> tuple[str, list[str]]:
     return code_fingerprint(), program_problems(game, specs)
 
 
-def _write_files(jobs: list[GameJob], files: tuple[tuple[int, str, bytes], ...]) -> None:
+def write_back(jobs: list[Any], how: RemotePlay[Any, Any], files: tuple[tuple[int, str, bytes], ...]) -> None:
+    """Write the files a worker sent back for ``jobs`` (see :class:`PlayedBatch`) under each job's own folder."""
     for pos, name, data in files:
-        folder = jobs[pos].replay_dir
-        assert folder is not None  # only jobs with a replay folder send files back
-        # The name comes from the worker: keep only its last part, so it cannot write outside the folder.
-        (Path(folder) / Path(name).name).write_bytes(data)
+        folder = how.folder(jobs[pos])
+        relative = PurePosixPath(name)
+        # The path comes from a worker: it must stay inside the job's folder.
+        if folder is None or relative.is_absolute() or ".." in relative.parts:
+            raise ClusterError(f"a Dask worker sent back a file that has no place here: {name!r}")
+        target = Path(folder, *relative.parts)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
 
 
 class DaskBackend:
-    """An arena backend playing the games on the Dask cluster whose scheduler is at ``address``.
+    """A backend playing the games on the Dask cluster whose scheduler is at ``address``; ``how`` says how its kind
+    of job is played (default: arena jobs).
 
     At most ``in_flight_per_thread`` tasks per worker thread are queued at once, so a run of any length holds only
     a few games' jobs and results. A task plays a batch of games: one at first, then as many as take about
@@ -128,6 +181,7 @@ class DaskBackend:
     def __init__(
         self,
         address: str,
+        how: RemotePlay[Any, Any] = ARENA_GAMES,
         *,
         connect_timeout: float = 10.0,
         worker_timeout: float = 30.0,
@@ -136,13 +190,14 @@ class DaskBackend:
         in_flight_per_thread: int = 2,
     ) -> None:
         self.address = address
+        self.how = how
         self.connect_timeout = connect_timeout
         self.worker_timeout = worker_timeout
         self.batch_seconds = batch_seconds
         self.max_batch = max_batch
         self.in_flight_per_thread = in_flight_per_thread
 
-    def __call__(self, jobs: Iterable[GameJob], workers: int) -> Iterator[GameResult]:
+    def __call__(self, jobs: Iterable[Any], workers: int) -> Iterator[Any]:
         """Play ``jobs`` on the cluster and yield their results as they finish.
 
         ``workers`` (the local worker count) is not used: the cluster's own threads set how many games run at once.
@@ -161,7 +216,7 @@ class DaskBackend:
         finally:
             client.close()
 
-    def _play(self, client: Any, finished: Any, jobs: Iterator[GameJob]) -> Iterator[GameResult]:
+    def _play(self, client: Any, finished: Any, jobs: Iterator[Any]) -> Iterator[Any]:
         try:
             client.wait_for_workers(1, timeout=self.worker_timeout)
         except TimeoutError:
@@ -171,7 +226,7 @@ class DaskBackend:
         threads = sum(client.nthreads().values())
         env = {key: os.environ[key] for key in PASSED_ENV if key in os.environ}
         checked: set[str] = set()
-        queued: dict[str, tuple[Any, list[GameJob]]] = {}  # future key -> (future, its jobs)
+        queued: dict[str, tuple[Any, list[Any]]] = {}  # future key -> (future, its jobs)
         size = 1
 
         def submit() -> bool:
@@ -179,7 +234,7 @@ class DaskBackend:
             if not batch:
                 return False
             self._check_workers(client, batch, checked)
-            future = client.submit(play_batch, batch, env, pure=False)
+            future = client.submit(play_batch, batch, self.how, env, pure=False)
             queued[future.key] = (future, batch)
             finished.add(future)
             return True
@@ -190,9 +245,9 @@ class DaskBackend:
                     break
             for future in finished:
                 _, batch = queued.pop(future.key)
-                played: PlayedBatch = future.result()
+                played: PlayedBatch[Any] = future.result()
                 future.release()
-                _write_files(batch, played.files)
+                write_back(batch, self.how, played.files)
                 per_game = played.seconds / max(1, len(played.results))
                 size = max(1, min(self.max_batch, int(self.batch_seconds / per_game) if per_game > 0 else 1))
                 submit()
@@ -202,7 +257,7 @@ class DaskBackend:
             if queued:
                 client.cancel([future for future, _ in queued.values()])
 
-    def _check_workers(self, client: Any, batch: list[GameJob], checked: set[str]) -> None:
+    def _check_workers(self, client: Any, batch: list[Any], checked: set[str]) -> None:
         """Fail before the first game if a worker runs other Parlour code or lacks a program of a ``cmd:`` seat.
 
         Programs are checked for each spec once, when a job first seats it.
@@ -237,7 +292,7 @@ class DaskBackend:
             )
 
 
-def _take(jobs: Iterator[GameJob], count: int) -> list[GameJob]:
+def _take(jobs: Iterator[Any], count: int) -> list[Any]:
     out = []
     for _ in range(count):
         job = next(jobs, None)

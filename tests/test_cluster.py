@@ -7,6 +7,7 @@ import json
 import os
 import stat
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ import pytest
 distributed = pytest.importorskip("distributed")
 
 from ai.arena import GameJob, GameResult, run_arena  # noqa: E402
-from ai.cluster import ClusterError, DaskBackend  # noqa: E402
+from ai.cluster import ClusterError, DaskBackend, RemotePlay, play_batch, write_back  # noqa: E402
 from tests.external_helpers import example_cmd  # noqa: E402
 
 
@@ -139,3 +140,46 @@ def test_parlour_arena_takes_a_scheduler(cluster: Any, capsys: pytest.CaptureFix
     assert main(["arena", "volcanoes", "--games", "2", *missing]) == 1
     err = capsys.readouterr().err.strip()
     assert err.startswith("parlour arena: ") and "worker tcp://127.0.0.1:" in err and "/nowhere/parlour-bot" in err
+
+
+@dataclass(frozen=True)
+class NestedJob:
+    """A job of another kind (as a ladder's): its files go in subfolders of ``folder``."""
+
+    game: str
+    specs: tuple[str, ...]
+    folder: str | None
+
+
+def play_nested(job: NestedJob) -> tuple[str | None, str | None]:
+    if job.folder is not None:
+        replay = Path(job.folder, "replays", job.game, "game-1.jsonl")
+        replay.parent.mkdir(parents=True)
+        replay.write_text("{}\n")
+        replay.with_name("game-1.jsonl.seat0.stderr.log").write_text("thinking\n")
+    return job.folder, os.environ.get("PARLOUR_TIME_SCALE")
+
+
+NESTED = RemotePlay(play_nested, lambda job: job.folder, lambda job, folder: replace(job, folder=folder))
+
+
+def test_a_batch_plays_in_a_temporary_folder_and_its_files_are_written_back_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("PARLOUR_TIME_SCALE", raising=False)
+    here = tmp_path / "here"
+    jobs = [NestedJob("nimmt", ("random",), str(here)), NestedJob("nimmt", ("random",), None)]
+    played = play_batch(jobs, NESTED, {"PARLOUR_TIME_SCALE": "3"})
+    (there, scale), (nowhere, _) = played.results
+    assert there is not None and there != str(here) and not Path(there).exists() and nowhere is None
+    assert scale == "3" and "PARLOUR_TIME_SCALE" not in os.environ
+    assert sorted((pos, name) for pos, name, _ in played.files) == [
+        (0, "replays/nimmt/game-1.jsonl"),
+        (0, "replays/nimmt/game-1.jsonl.seat0.stderr.log"),
+    ]
+    write_back(jobs, NESTED, played.files)
+    assert (here / "replays" / "nimmt" / "game-1.jsonl").read_text() == "{}\n"
+    assert (here / "replays" / "nimmt" / "game-1.jsonl.seat0.stderr.log").read_text() == "thinking\n"
+    with pytest.raises(ClusterError, match="no place here"):
+        write_back(jobs, NESTED, ((0, "../outside.txt", b"x"),))
+    assert not (tmp_path / "outside.txt").exists()
