@@ -23,6 +23,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
+from functools import cache
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
@@ -94,12 +95,20 @@ class PlayedBatch(Generic[R]):
     seconds: float
 
 
-def play_batch(jobs: list[J], how: RemotePlay[J, R], env: dict[str, str]) -> PlayedBatch[R]:
+def play_batch(
+    jobs: list[J], how: RemotePlay[J, R], env: dict[str, str], fingerprint: str | None = None
+) -> PlayedBatch[R]:
     """Play ``jobs`` on this worker, one after another; runs on a Dask worker.
 
     A job that writes files is played into a temporary folder whose files go back with the result, so nothing is
     left on the worker. ``env`` holds the asking machine's :data:`PASSED_ENV` settings, set while the games play.
+    Given the asking machine's ``fingerprint``, a worker with other code, or without a program of the jobs, refuses
+    them with :class:`ClusterError` (a worker that joined after the check before the first game is checked here).
     """
+    if fingerprint is not None:
+        problems = worker_problems(fingerprint, worker_report(jobs[0].game, sorted({s for j in jobs for s in j.specs})))
+        if problems:
+            raise ClusterError("; ".join(f"worker {_this_worker()}{text}" for text in problems))
     saved = {key: os.environ.get(key) for key in PASSED_ENV}
     os.environ.update(env)
     t0 = time.perf_counter()
@@ -135,6 +144,7 @@ def program_problems(game: str, specs: list[str]) -> list[str]:
     return problems
 
 
+@cache
 def code_fingerprint() -> str:
     """A digest of the Python version and of Parlour's rules and bots (``rules/`` and ``ai/``, code and data).
 
@@ -154,6 +164,27 @@ def code_fingerprint() -> str:
 def worker_report(game: str, specs: list[str]) -> tuple[str, list[str]]:
     """What the asking machine checks on every Dask worker: its :func:`code_fingerprint` and its missing programs."""
     return code_fingerprint(), program_problems(game, specs)
+
+
+def worker_problems(expected: str, report: tuple[str, list[str]]) -> list[str]:
+    """What is wrong with a worker, from its :func:`worker_report`; each text follows the worker's name."""
+    fingerprint, missing = report
+    problems = [f": {text}" for text in missing]
+    if fingerprint != expected:
+        problems.insert(
+            0,
+            f" runs other Parlour code or another Python than the asking machine ({fingerprint} there, {expected} "
+            "here): install the same checkout with the same Python",
+        )
+    return problems
+
+
+def _this_worker() -> str:
+    try:
+        dist: Any = importlib.import_module("distributed")
+        return str(dist.get_worker().address)
+    except (ImportError, ValueError):  # not on a Dask worker (a test calling play_batch directly)
+        return "here"
 
 
 def write_back(jobs: list[Any], how: RemotePlay[Any, Any], files: tuple[tuple[int, str, bytes], ...]) -> None:
@@ -234,7 +265,7 @@ class DaskBackend:
             if not batch:
                 return False
             self._check_workers(client, batch, checked)
-            future = client.submit(play_batch, batch, self.how, env, pure=False)
+            future = client.submit(play_batch, batch, self.how, env, code_fingerprint(), pure=False)
             queued[future.key] = (future, batch)
             finished.add(future)
             return True
@@ -270,21 +301,14 @@ class DaskBackend:
             return
         answers: dict[str, Any] = client.run(worker_report, game, new, on_error="return")
         problems = []
-        here = code_fingerprint()
         for worker, answer in sorted(answers.items()):
             if isinstance(answer, BaseException):  # most likely Parlour is not installed there
                 problems.append(
                     f"worker {worker} cannot run Parlour ({type(answer).__name__}: {answer}); "
                     "install it there with: pip install -e '.[cluster]'"
                 )
-                continue
-            fingerprint, missing = answer
-            if fingerprint != here:
-                problems.append(
-                    f"worker {worker} runs other Parlour code or another Python than this machine "
-                    f"({fingerprint} there, {here} here): install the same checkout with the same Python"
-                )
-            problems.extend(f"worker {worker}: {text}" for text in missing)
+            else:
+                problems.extend(f"worker {worker}{text}" for text in worker_problems(code_fingerprint(), answer))
         if problems:
             raise ClusterError(
                 "the Dask workers cannot play this run (cmd: programs must exist on every worker at the same path): "

@@ -16,7 +16,7 @@ import pytest
 distributed = pytest.importorskip("distributed")
 
 from ai.arena import GameJob, GameResult, run_arena  # noqa: E402
-from ai.cluster import ClusterError, DaskBackend, RemotePlay, play_batch, write_back  # noqa: E402
+from ai.cluster import ClusterError, DaskBackend, RemotePlay, code_fingerprint, play_batch, write_back  # noqa: E402
 from tests.external_helpers import example_cmd  # noqa: E402
 
 
@@ -183,3 +183,13 @@ def test_a_batch_plays_in_a_temporary_folder_and_its_files_are_written_back_here
     with pytest.raises(ClusterError, match="no place here"):
         write_back(jobs, NESTED, ((0, "../outside.txt", b"x"),))
     assert not (tmp_path / "outside.txt").exists()
+
+
+def test_a_worker_checks_each_batch_itself_so_late_joiners_are_checked_too() -> None:
+    job = NestedJob("volcanoes", ("cmd:/nowhere/parlour-bot", "random"), None)
+    with pytest.raises(ClusterError, match=r"worker here: cmd:/nowhere/parlour-bot: cannot start"):
+        play_batch([job], NESTED, {}, code_fingerprint())
+    fine = NestedJob("volcanoes", ("random", "random"), None)
+    with pytest.raises(ClusterError, match="worker here runs other Parlour code"):
+        play_batch([fine], NESTED, {}, "not-this-code")
+    assert [folder for folder, _ in play_batch([fine], NESTED, {}, code_fingerprint()).results] == [None]
