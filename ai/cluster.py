@@ -242,6 +242,8 @@ class DaskBackend:
             client = dist.Client(self.address, timeout=self.connect_timeout, set_as_default=False)
         except (OSError, TimeoutError) as exc:
             raise ClusterError(f"cannot reach the Dask scheduler at {self.address}: {exc}") from None
+        except ValueError as exc:  # distributed's word for an address it cannot parse
+            raise ClusterError(f"{self.address!r} is not a Dask scheduler's address (tcp://HOST:PORT): {exc}") from None
         try:
             yield from self._play(client, dist.as_completed(loop=client.loop), iter(jobs))
         finally:

@@ -125,6 +125,8 @@ def test_no_scheduler_at_the_address_is_said_clearly() -> None:
     backend = DaskBackend("tcp://127.0.0.1:9", connect_timeout=1.0)
     with pytest.raises(ClusterError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
         list(backend(iter([]), 1))
+    with pytest.raises(ClusterError, match="'nonsense' is not a Dask scheduler's address"):
+        list(DaskBackend("nonsense")(iter([]), 1))
 
 
 def test_parlour_arena_takes_a_scheduler(cluster: Any, capsys: pytest.CaptureFixture[str]) -> None:
