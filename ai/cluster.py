@@ -31,6 +31,7 @@ from ai.seats import parse_seat, seat_problem
 
 if TYPE_CHECKING:  # the arena is imported where games are played, so the command line starts without it
     from ai.arena import GameJob, GameResult
+    from ai.ladder.runner import LadderJob, LadderResult
 
 PASSED_ENV = ("PARLOUR_TIME_SCALE",)
 """Settings of this machine's environment that change how games are played, so the workers use them too."""
@@ -83,6 +84,30 @@ def _arena_moved(job: GameJob, folder: str) -> GameJob:
 
 ARENA_GAMES: RemotePlay[GameJob, GameResult] = RemotePlay(_play_arena_game, _arena_folder, _arena_moved)
 """Arena jobs: :func:`ai.arena.play_one`, the replay folder being ``replay_dir``."""
+
+
+def _play_ladder_game(job: LadderJob) -> LadderResult:
+    from ai.ladder.runner import play_job
+
+    return play_job(job)
+
+
+def _no_folder(job: object) -> None:
+    return None
+
+
+def _unmoved(job: J, folder: str) -> J:
+    return job
+
+
+LADDER_GAMES: RemotePlay[LadderJob, LadderResult] = RemotePlay(_play_ladder_game, _no_folder, _unmoved)
+"""Ladder jobs: :func:`ai.ladder.runner.play_job`; the ladder brings its files back itself (``files_back``)."""
+
+
+def ladder_backend(address: str) -> DaskBackend:
+    """A backend for ``run_ladder(..., files_back=True)`` on the Dask cluster at ``address``. The ladder claims a game
+    as its job is pulled, so jobs are pulled one a worker thread, only when one can start at once."""
+    return DaskBackend(address, LADDER_GAMES, max_batch=1, in_flight_per_thread=1)
 
 
 @dataclass(frozen=True)
@@ -273,7 +298,7 @@ class DaskBackend:
             return True
 
         try:
-            for _ in range(max(2, self.in_flight_per_thread * threads)):
+            for _ in range(max(1, self.in_flight_per_thread * threads)):
                 if not submit():
                     break
             for future in finished:

@@ -195,3 +195,30 @@ def test_a_worker_checks_each_batch_itself_so_late_joiners_are_checked_too() -> 
     with pytest.raises(ClusterError, match="worker here runs other Parlour code"):
         play_batch([fine], NESTED, {}, "not-this-code")
     assert [folder for folder, _ in play_batch([fine], NESTED, {}, code_fingerprint()).results] == [None]
+
+
+def test_parlour_ladder_run_takes_a_scheduler(cluster: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tui.cli import main
+
+    def ladder(where: str, *run: str) -> dict[str, Any]:
+        db = ["--db", str(tmp_path / where / "ladder.db")]
+        players = (("prog", example_cmd("nimmt")), ("easy", "ai:easy"), ("rnd", "random"), ("rnd2", "random"))
+        for name, spec in players:
+            assert main(["ladder", "add", "nimmt", name, spec, *db]) == 0
+        assert main(["ladder", "run", "nimmt", "--games", "6", *run, *db]) == 0
+        capsys.readouterr()
+        assert main(["ladder", "show", "nimmt", "--json", "--last", "6", *db]) == 0
+        shown: dict[str, Any] = json.loads(capsys.readouterr().out)
+        return shown
+
+    here = ladder("local", "--workers", "1")
+    there = ladder("cluster", "--scheduler", cluster.scheduler_address)
+
+    def figures(shown: dict[str, Any]) -> list[Any]:
+        return [{k: v for k, v in p.items() if k != "added"} for p in shown["players"]]
+
+    assert there["games"] == 6 and figures(there) == figures(here)
+    replays = [game["replay"] for game in there["recent"]]
+    logs = [seat["log"] for game in there["recent"] for seat in game["seats"] if seat["log"]]
+    assert len(replays) == 6 and all(Path(r).is_file() and str(tmp_path / "cluster") in r for r in replays)
+    assert logs and all(Path(log).is_file() for log in logs)
