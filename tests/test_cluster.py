@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import stat
+import subprocess
+import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -19,14 +22,49 @@ from ai.arena import GameJob, GameResult, run_arena  # noqa: E402
 from ai.cluster import ClusterError, DaskBackend, RemotePlay, code_fingerprint, play_batch, write_back  # noqa: E402
 from tests.external_helpers import example_cmd  # noqa: E402
 
+# The cluster runs in a helper process of its own: its worker processes are started by spawn, which leaves
+# multiprocessing's resource tracker alive in the process that started them, and other test modules count this
+# process's children.
+CLUSTER = """
+import sys
+import distributed
 
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[Any]:
-    """Two single-threaded worker processes on this machine (the PATH they start with is fixed now)."""
+if __name__ == "__main__":
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
-    ) as local:
-        yield local
+    ) as cluster:
+        print(cluster.scheduler_address, flush=True)
+        sys.stdin.read()  # until the test closes it
+"""
+
+
+@dataclass(frozen=True)
+class RunningCluster:
+    scheduler_address: str
+    workers: tuple[str, ...]
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[RunningCluster]:
+    """A real LocalCluster of two single-threaded worker processes (the PATH they start with is fixed now)."""
+    helper = subprocess.Popen([sys.executable, "-c", CLUSTER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert helper.stdout is not None and helper.stdin is not None
+        ready, _, _ = select.select([helper.stdout], [], [], 120)
+        assert ready, "the LocalCluster did not start within 120 s"
+        address = helper.stdout.readline().strip()
+        with distributed.Client(address, timeout=30) as client:
+            client.wait_for_workers(2, timeout=60)
+            workers = tuple(client.scheduler_info()["workers"])
+        yield RunningCluster(address, workers)
+    finally:
+        if helper.stdin is not None:
+            helper.stdin.close()
+        try:
+            helper.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            helper.kill()
+            helper.wait()
 
 
 def timeless(value: Any) -> Any:
@@ -47,7 +85,7 @@ def replay_lines(folder: Path) -> dict[str, list[dict[str, Any]]]:
     return out
 
 
-def test_the_cluster_gives_the_local_summary_and_writes_replays_here(cluster: Any, tmp_path: Path) -> None:
+def test_the_cluster_gives_the_local_summary_and_writes_replays_here(cluster: RunningCluster, tmp_path: Path) -> None:
     specs = ["random", "ai:easy", "random", "random"]
     there, here = tmp_path / "cluster", tmp_path / "local"
     backend = DaskBackend(cluster.scheduler_address)
@@ -59,7 +97,7 @@ def test_the_cluster_gives_the_local_summary_and_writes_replays_here(cluster: An
     assert len(written) == 30 and written == replay_lines(here)
 
 
-def test_programs_play_on_the_workers_and_their_logs_come_back(cluster: Any, tmp_path: Path) -> None:
+def test_programs_play_on_the_workers_and_their_logs_come_back(cluster: RunningCluster, tmp_path: Path) -> None:
     specs = [example_cmd("volcanoes"), "random"]
     backend = DaskBackend(cluster.scheduler_address)
     on_cluster = run_arena("volcanoes", None, specs, 4, seed=2, workers=2, replay_dir=str(tmp_path), backend=backend)
@@ -70,7 +108,7 @@ def test_programs_play_on_the_workers_and_their_logs_come_back(cluster: Any, tmp
 
 
 def test_a_program_missing_on_the_workers_is_named_before_any_game(
-    cluster: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    cluster: RunningCluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The program is on this machine's PATH but not on the workers' (they started before it was added).
     program = tmp_path / "bin" / "parlour-test-only-bot"
@@ -85,11 +123,11 @@ def test_a_program_missing_on_the_workers_is_named_before_any_game(
         )
     message = str(caught.value)
     assert "parlour-test-only-bot" in message and "no such program" in message
-    assert all(f"worker {address}" in message for address in cluster.scheduler_info["workers"])
+    assert all(f"worker {address}" in message for address in cluster.workers)
     assert not list(tmp_path.glob("*.jsonl"))
 
 
-def test_a_worker_with_other_parlour_code_is_refused(cluster: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_worker_with_other_parlour_code_is_refused(cluster: RunningCluster, monkeypatch: pytest.MonkeyPatch) -> None:
     import ai.cluster
 
     # This machine's code now differs from the workers' (they run their own, unchanged copy of the function).
@@ -99,7 +137,7 @@ def test_a_worker_with_other_parlour_code_is_refused(cluster: Any, monkeypatch: 
         run_arena("nimmt", None, ["random"] * 4, 3, backend=backend)
 
 
-def test_jobs_are_read_only_as_the_cluster_needs_them(cluster: Any) -> None:
+def test_jobs_are_read_only_as_the_cluster_needs_them(cluster: RunningCluster) -> None:
     backend = DaskBackend(cluster.scheduler_address, max_batch=5)
     pulled: list[int] = []
     at_first_result: list[int] = []
@@ -129,7 +167,7 @@ def test_no_scheduler_at_the_address_is_said_clearly() -> None:
         list(DaskBackend("nonsense")(iter([]), 1))
 
 
-def test_parlour_arena_takes_a_scheduler(cluster: Any, capsys: pytest.CaptureFixture[str]) -> None:
+def test_parlour_arena_takes_a_scheduler(cluster: RunningCluster, capsys: pytest.CaptureFixture[str]) -> None:
     from tui.cli import main
 
     args = ["arena", "volcanoes", "--seat", "ai:easy", "--seat", "random", "--games", "6", "--seed", "4", "--json"]
@@ -197,7 +235,9 @@ def test_a_worker_checks_each_batch_itself_so_late_joiners_are_checked_too() -> 
     assert [folder for folder, _ in play_batch([fine], NESTED, {}, code_fingerprint()).results] == [None]
 
 
-def test_parlour_ladder_run_takes_a_scheduler(cluster: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_parlour_ladder_run_takes_a_scheduler(
+    cluster: RunningCluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from tui.cli import main
 
     def ladder(where: str, *run: str) -> dict[str, Any]:
