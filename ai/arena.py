@@ -11,7 +11,7 @@ import multiprocessing
 import os
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -154,8 +154,10 @@ def run_arena(
     workers: int | None = None,
     replay_dir: str | None = None,
     progress: Callable[[int, int], None] | None = None,
+    backend: Callable[[Iterable[GameJob], int], Iterator[GameResult]] | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` seat-rotated games and return the JSON summary (DESIGN §4)."""
+    """Play ``games`` seat-rotated games and return the JSON summary (DESIGN §4). ``backend`` plays the jobs on
+    ``workers`` and yields results in any order (default: this process or a pool of worker processes)."""
     info = game_info(game)
     preset_name = info.preset(preset).name
     for spec in specs:
@@ -167,7 +169,12 @@ def run_arena(
     workers = workers or os.cpu_count() or 1
     t0 = time.perf_counter()
     results: list[GameResult] = []
-    if workers == 1 or games <= 1:
+    if backend is not None:
+        for result in backend(iter(jobs), workers):
+            results.append(result)
+            if progress:
+                progress(len(results), games)
+    elif workers == 1 or games <= 1:
         for job in jobs:
             results.append(play_one(job))
             if progress:

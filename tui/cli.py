@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from ai.bots import IllegalBotAction
+from ai.cluster import ClusterError, DaskBackend
 from ai.seats import parse_seat
 from rules.registry import GAMES, game_info
 from rules.replay import ReplayError
@@ -69,6 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--workers", type=int, help="worker processes (default: all cores)")
     arena.add_argument("--save-replays", type=Path, metavar="DIR")
     arena.add_argument("--json", action="store_true", help="print one JSON summary to stdout")
+    arena.add_argument("--scheduler", metavar="ADDRESS", help="play on the workers of this Dask scheduler")
     imp = sub.add_parser("import", help="turn a hanab.live game export (JSON) into a replay")
     imp.add_argument("file", type=Path)
     imp.add_argument("-o", "--output", type=Path, metavar="PATH", help="replay file to write (default: replay folder)")
@@ -157,6 +159,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
             args.workers,
             str(args.save_replays) if args.save_replays else None,
             lambda done, total: progress.update(task, completed=done),
+            backend=DaskBackend(args.scheduler) if args.scheduler else None,
         )
     summary["seed"] = seed
     if args.json:
@@ -300,6 +303,9 @@ def main(argv: list[str] | None = None) -> int:
         print(exc, file=sys.stderr)
         return 2
     except IllegalBotAction as exc:  # a bug in a built-in bot: said in one line, not a traceback
+        print(f"parlour {args.command}: {exc}", file=sys.stderr)
+        return 1
+    except ClusterError as exc:  # --scheduler: no scheduler, no worker, or a worker without a program
         print(f"parlour {args.command}: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

@@ -45,6 +45,7 @@ def add_ladder_parser(sub: Any) -> None:
     run.add_argument("--table-size", type=int, metavar="K", help="seats per game (default: the preset's)")
     run.add_argument("--workers", type=int, metavar="W", help="worker processes (default: all cores)")
     run.add_argument("--seed", type=int, metavar="S", help="the schedule's and deals' seed (default: 1)")
+    run.add_argument("--scheduler", metavar="ADDRESS", help="play on the workers of this Dask scheduler")
     show = commands.add_parser("show", help="the standings and the latest games")
     show.add_argument("game")
     show.add_argument("--json", action="store_true", help="one JSON object on stdout")
@@ -122,8 +123,13 @@ def _run_with_progress(store: LadderStore, args: argparse.Namespace) -> RunRepor
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+    from ai.cluster import ladder_backend
     from ai.ladder.runner import run_ladder
 
+    # On a cluster the replays and logs come back with each result, to be kept here.
+    remote: dict[str, Any] = {}
+    if args.scheduler:
+        remote = {"backend": ladder_backend(args.scheduler), "files_back": True}
     with Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -141,6 +147,7 @@ def _run_with_progress(store: LadderStore, args: argparse.Namespace) -> RunRepor
             table_size=args.table_size,
             seed=args.seed,
             progress=lambda done, total: progress.update(task, completed=done, total=total),
+            **remote,
         )
     return report
 
