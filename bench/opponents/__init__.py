@@ -1,0 +1,1 @@
+"""Frozen copies of earlier bots, kept only as benchmark opponents (they are not levels)."""
