@@ -7,6 +7,10 @@ each revealed card, how likely a greedy player holding a random hand of that siz
 how likely a random player was. So the bot plays against random players as if they were random, and against
 careful ones as if they were careful.
 
+The same revealed cards also tell something about the hands still held: a seat that played greedily did not hold
+any card it would have preferred. So each deal of the unseen cards keeps, with the probability that the seat played
+greedily that turn, its hand clear of the cards it would have preferred then (see :meth:`HardBot._deal_given`).
+
 The search itself: the unseen cards are dealt at random into the other hands a fixed number of times; every
 candidate card is played out to the end of the round on each deal with the same random numbers (common random
 numbers), the opponents following their model and the bot itself greedy; the card with the fewest expected cattle
@@ -43,6 +47,8 @@ class HardBudget:
     max_deals: int = 2000
     rel: float = 0.0
     """Weight of the opponents' mean cattle, subtracted from the bot's own in a playout's cost."""
+    conditioned: bool = True
+    """Deal the unseen cards consistently with the opponents' greedy-looking plays earlier in the round."""
 
 
 @dataclass
@@ -88,18 +94,23 @@ def greedy_keys(cards: tuple[int, ...] | list[int], ends: list[int], counts: lis
     return out
 
 
-def greedy_ratio(card: int, hand_size: int, seen: _Seen) -> float:
-    """How much likelier a greedy player was than a random one to reveal ``card`` (its hand drawn from the unseen).
+def greedy_ratio(card: int, hand_size: int, seen: _Seen) -> tuple[float, int]:
+    """How much likelier a greedy player was than a random one to reveal ``card`` (its hand drawn from the unseen),
+    and the cards a greedy player would have preferred, as a bit mask (bit ``c`` for card ``c``).
 
     Random: any held card equally. Greedy: ``card`` had to be held and every other held card ranked below it.
     """
-    if hand_size <= 1:
-        return 1.0
     keys = greedy_keys(seen.unseen, seen.ends, seen.counts, seen.heads)
     mine = keys[seen.unseen.index(card)]
+    better = 0
+    for c, k in zip(seen.unseen, keys, strict=True):
+        if k < mine:
+            better |= 1 << c
+    if hand_size <= 1:
+        return 1.0, 0
     worse = sum(1 for k in keys if k > mine)
     n = len(seen.unseen)
-    return hand_size * comb(worse, hand_size - 1) / comb(n - 1, hand_size - 1)
+    return hand_size * comb(worse, hand_size - 1) / comb(n - 1, hand_size - 1), better
 
 
 def playout(
@@ -182,6 +193,10 @@ class HardBot:
         self.budget = budget
         self.model = OpponentModel()
         self._seen: _Seen | None = None
+        self._clues: dict[int, list[tuple[int, float]]] = {}
+        """This round's clues about each opponent's hand: (cards a greedy player would rather have played,
+        probability that the seat played greedily that turn)."""
+        self._clue_round = -1
 
     def choose(self, view: NimmtView, legal: list[str]) -> str:
         """The card (or row) with the least expected cost over sampled deals of the unseen cards."""
@@ -205,12 +220,19 @@ class HardBot:
             (seen.round == view.round and seen.hand_len == hand_len + 1)
             or (seen.round + 1 == view.round and seen.hand_len == 1 and hand_len == HAND)
         )
+        if self._clue_round != view.round:
+            self._clues = {}
+            self._clue_round = view.round
         if seen is not None and follows:
             for s in range(n):
                 card = view.last_played[s]
                 if s == view.seat or card <= 0 or card not in seen.unseen:
                     continue
-                ratio = greedy_ratio(card, seen.sizes[s], seen)
+                ratio, better = greedy_ratio(card, seen.sizes[s], seen)
+                g = self.model.share(s)
+                if better and seen.round == view.round:
+                    greedy = g * ratio / ((1.0 - g) + g * ratio)
+                    self._clues.setdefault(s, []).append((better, greedy))
                 w = self.model.weights[s]
                 for i, g in enumerate(SHARES):
                     w[i] *= (1.0 - g) + g * ratio
@@ -258,6 +280,49 @@ class HardBot:
             at += size
         return hands
 
+    def _deal_given(self, unseen: list[int], sizes: list[int], seats: list[int]) -> list[list[int]]:
+        """A deal of the unseen cards that respects the opponents' clues: each clue holds with its probability
+        (the seat played greedily that turn), and a seat is then dealt none of the cards it would have preferred.
+
+        Cards are drawn in random order and given to the first seat (from a random one on) that has room and may
+        hold them; a card no seat may hold stays undealt. If the clues leave too few cards, the rest is dealt
+        without them.
+        """
+        if not self.budget.conditioned or not any(self._clues.get(s) for s in seats):
+            return self._deal(unseen, sizes)
+        rnd = self.rng.random
+        banned = []
+        for s in seats:
+            mask = 0
+            for better, p in self._clues.get(s, ()):
+                if rnd() < p:
+                    mask |= better
+            banned.append(mask)
+        k = len(sizes)
+        hands: list[list[int]] = [[] for _ in sizes]
+        room = sum(sizes)
+        n = len(unseen)
+        left = []
+        for i in range(n):
+            j = i + int(rnd() * (n - i))
+            unseen[i], unseen[j] = unseen[j], unseen[i]
+            c = unseen[i]
+            start = i % k
+            for d in range(k):
+                o = (start + d) % k
+                if len(hands[o]) < sizes[o] and not (banned[o] >> c) & 1:
+                    hands[o].append(c)
+                    room -= 1
+                    break
+            else:
+                left.append(c)
+            if not room:
+                break
+        for o in range(k):
+            while len(hands[o]) < sizes[o]:
+                hands[o].append(left.pop())
+        return hands
+
     def _deals(self, cards_left: int) -> int:
         b = self.budget
         return min(b.max_deals, b.deals * 10 // max(1, cards_left))
@@ -272,12 +337,12 @@ class HardBot:
         rel = self.budget.rel
         totals = [0.0] * len(hand)
         if len(hand) == 2 and all(s == 2 for s in sizes) and len(sizes) <= 5:
-            totals = self._last_two(hand, ends, counts, heads, sizes, unseen, shares)
+            totals = self._last_two(hand, ends, counts, heads, seats, sizes, unseen, shares)
         else:
             noise_len = len(hand) * (len(sizes) + 1) + 1
             rnd = self.rng.random
             for _ in range(self._deals(len(hand))):
-                others = self._deal(unseen, sizes)
+                others = self._deal_given(unseen, sizes, seats)
                 noise = [rnd() for _ in range(noise_len)]
                 for i, c in enumerate(hand):
                     rest = hand[:i] + hand[i + 1 :]
@@ -293,6 +358,7 @@ class HardBot:
         ends: list[int],
         counts: list[int],
         heads: list[int],
+        seats: list[int],
         sizes: list[int],
         unseen: list[int],
         shares: list[float],
@@ -301,7 +367,7 @@ class HardBot:
         totals = [0.0, 0.0]
         keys_of = greedy_keys
         for _ in range(self._deals(2) // 2):
-            others = self._deal(unseen, sizes)
+            others = self._deal_given(unseen, sizes, seats)
             firsts = []
             for h, g in zip(others, shares[1:], strict=True):
                 a, b = keys_of(h, ends, counts, heads)
@@ -347,7 +413,7 @@ class HardBot:
             rnd = self.rng.random
             noise_len = len(hand) * (len(sizes) + 1) + 1
             for _ in range(deals):
-                others = self._deal(unseen, sizes)
+                others = self._deal_given(unseen, sizes, seats)
                 noise = [rnd() for _ in range(noise_len)]
                 for r, (_, e, n, hd) in enumerate(boards):
                     hands = [list(hand)] + [list(h) for h in others]
