@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from math import comb
 
 from ai.nimmt_sim import TOO_LOW, board_lists, cheapest_row, greedy_card, place_cards
-from rules.nimmt import CATTLE, HAND, PICK_TEXT, PLAY_TEXT, NimmtView, target_row
+from rules.nimmt import CATTLE, HAND, PICK_TEXT, PLAY_TEXT, NimmtView
 
 SHARES = (0.0, 0.1, 0.25, 0.4, 0.55, 0.7, 0.8, 0.9, 0.95, 0.99)
 """The greedy shares an opponent's model can take (a grid, so the posterior is a short list of weights)."""
@@ -168,7 +168,18 @@ def playout(
         plays.sort()
         for x in plays:
             c = x >> 4
-            best = target_row(ends, c)
+            # target_row, written out: the row whose end is the highest one below c (-1: none).
+            best = -1
+            top = 0
+            e0, e1, e2, e3 = ends
+            if e0 < c:
+                best, top = 0, e0
+            if top < e1 < c:
+                best, top = 1, e1
+            if top < e2 < c:
+                best, top = 2, e2
+            if top < e3 < c:
+                best = 3
             if best < 0 or counts[best] == 5:
                 if best < 0:
                     p = x & 15
