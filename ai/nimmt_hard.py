@@ -435,4 +435,8 @@ class HardBot:
         return min((r for r in range(4) if totals[r] <= best + 1e-9), key=lambda r: (heads[r], r))
 
 
-HARD_BUDGET = HardBudget(deals=24, own_share=0.8, prior=(0.1,) * len(SHARES))
+HARD_BUDGET = HardBudget(deals=48, own_share=0.8, prior=(0.1,) * len(SHARES))
+"""Tuned with tools outside the repository on 200-game matches (seeds 2000+ against easy, 3000+ against random,
+never the benchmark's): dealing by the clues raised wins against three easy from 56 % to 72 % at 24 deals, and 48
+deals to 80 % (4.70 cattle per round against random), at a CPU p99 near 25 ms. An own greedy share of 0.8 beat 1.0
+against random (5.04 against 5.22 at 24 deals, 150 games; within the noise)."""
