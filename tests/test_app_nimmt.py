@@ -7,6 +7,7 @@ from pathlib import Path
 
 from textual.geometry import Region
 
+from ai.levels import LEVELS
 from ai.table import Phase
 from tests.apptools import (
     drawn_lines,
@@ -21,6 +22,7 @@ from tests.apptools import (
 )
 from tui import storage
 from tui.app import ParlourApp
+from tui.games import game_ui
 from tui.games.nimmt import NimmtTable, card_text
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
@@ -374,3 +376,9 @@ async def test_watching_classic_at_80x24_names_every_hand_whole(parlour_home: Pa
         lines = drawn_lines(game_table(app, NimmtTable))
         for name in LONG_NAMES:
             assert any(line.strip() == name or line.startswith(name + " ") for line in lines), name
+
+
+def test_help_names_every_bot_level() -> None:
+    text = game_ui("nimmt").help_markdown
+    for level in LEVELS:
+        assert f"**{level}**" in text

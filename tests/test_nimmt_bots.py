@@ -9,7 +9,7 @@ import pytest
 
 from ai import nimmt_bots
 from ai.levels import make_bot as levels_make_bot
-from ai.nimmt_bots import GreedyBot, MonteCarloBot, greedy_card, make_bot, playout
+from ai.nimmt_bots import GreedyBot, HardBot, MonteCarloBot, greedy_card, make_bot, playout
 from rules.nimmt import CATTLE, PLAY_TEXT, NimmtState, new_game
 from tests.nimmt_helpers import deal_round
 
@@ -31,8 +31,8 @@ def test_levels() -> None:
     rng = random.Random(0)
     assert isinstance(make_bot("easy", rng), GreedyBot)
     assert isinstance(make_bot("normal", rng), MonteCarloBot)
-    assert isinstance(make_bot("hard", rng), MonteCarloBot)
-    assert isinstance(levels_make_bot("nimmt", "hard", rng), MonteCarloBot)
+    assert isinstance(make_bot("hard", rng), HardBot)
+    assert isinstance(levels_make_bot("nimmt", "hard", rng), HardBot)
     with pytest.raises(ValueError):
         make_bot("expert", rng)
 
@@ -156,6 +156,6 @@ def test_late_round_enumeration_is_used(monkeypatch: pytest.MonkeyPatch) -> None
         return original(self, *args)
 
     monkeypatch.setattr(nimmt_bots.MonteCarloBot, "enumerate_last_two", spy)
-    bot = make_bot("hard", random.Random(2))
+    bot = make_bot("normal", random.Random(2))
     assert bot.choose(g.view(0), g.legal_actions(0)) in g.legal_actions(0)
     assert called

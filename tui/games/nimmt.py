@@ -392,6 +392,13 @@ laid out one by one, lowest first:
 A round lasts ten turns. The *codingame* preset plays five rounds; *classic* plays rounds
 until someone has 66 heads or more. The lowest total wins.
 
+## Computer players
+
+* **easy** plays the card that costs the fewest heads right now, and takes the cheapest row.
+* **normal** imagines a few deals of the cards it has not seen and plays each of its cards out.
+* **hard** imagines many more, and learns from the cards you reveal whether you play carefully
+  or at random, and expects your next cards accordingly.
+
 ## Keys
 
 | key | does |
