@@ -11,7 +11,7 @@ import multiprocessing
 import os
 import queue
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
@@ -146,10 +146,11 @@ def _play_chunk(jobs: list[GameJob]) -> list[GameResult]:
     return [play_one(job) for job in jobs]
 
 
-def local_results(jobs: Iterable[GameJob], workers: int, chunk: int = 1) -> Iterator[GameResult]:
+def local_results(jobs: Iterable[GameJob], workers: int, chunk: int = 1) -> Generator[GameResult, None, None]:
     """The default backend: jobs played in this process (one worker) or a pool of ``workers`` processes.
 
-    Jobs are read lazily and at most a few chunks per worker are in flight, so neither jobs nor results pile up.
+    Jobs are read lazily and at most a few chunks per worker are in flight, so neither jobs nor results pile up;
+    closing the generator early stops the pool.
     """
     if workers <= 1:
         yield from map(play_one, jobs)
@@ -217,6 +218,7 @@ def run_arena(
     if games <= 1:
         workers = 1
     jobs = arena_jobs(game, preset_name, tuple(specs), games, seed, size, replay_dir)
+    results: Iterator[GameResult]
     if backend is None:
         results = local_results(jobs, workers, chunk=max(1, min(20, games // (workers * 8))))
     else:
