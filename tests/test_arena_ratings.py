@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import gc
 import itertools
 import json
 import math
 import random
 import statistics
+import tracemalloc
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -16,7 +18,7 @@ from rich.console import Console
 from rich.progress import Progress
 
 from ai.arena import GameJob, GameResult, MoveTimes, arena_jobs, local_results, play_one, run_arena, summarize
-from ai.arena_stats import RELATIVE_ERROR, TimeSketch, Welford
+from ai.arena_stats import RELATIVE_ERROR, ArenaTally, TimeSketch, Welford
 from tui.arena_view import GamesPerSecond, arena_report
 from tui.cli import main
 
@@ -143,6 +145,33 @@ def test_the_sketch_percentiles_are_within_one_percent() -> None:
     for start in range(0, len(samples), 1000):
         merged.merge(MoveTimes.of(samples[start : start + 1000]))
     assert merged.frozen() == sketch.frozen() and merged.count == len(samples)
+
+
+def test_the_tally_keeps_nothing_per_game() -> None:
+    rng = random.Random(9)
+    SOME_TIMES = [0.01 * 1.5**k for k in range(20)]  # noqa: N806  a few values, so the sketch fills at once
+
+    def game(index: int) -> GameResult:
+        scores = tuple(float(rng.randrange(40)) for _ in range(4))
+        ranks = tuple(1 + sorted(scores).index(sc) for sc in scores)
+        times = tuple(MoveTimes.of(rng.choice(SOME_TIMES) for _ in range(10)) for _ in range(4))
+        return GameResult(index, tuple(rng.sample(range(6), 4)), scores, ranks, (False,) * 4, times, False)
+
+    tally = ArenaTally("nimmt", "codingame", ["random"] * 6, 4)
+    tracemalloc.start()
+    try:
+        for index in range(500):
+            tally.add(game(index))
+        gc.collect()  # the rating model leaves cycles behind: count what is kept, not garbage not yet swept
+        early = tracemalloc.get_traced_memory()[0]
+        for index in range(500, 3_000):
+            tally.add(game(index))
+        gc.collect()
+        late = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert tally.games == 3_000 and tally.pending == 0
+    assert late - early < 2_500  # bytes, for 2,500 more games: nothing kept per game
 
 
 def test_welford_matches_the_textbook_mean_and_deviation() -> None:
