@@ -160,18 +160,18 @@ def test_the_tally_keeps_nothing_per_game() -> None:
     tally = ArenaTally("nimmt", "codingame", ["random"] * 6, 4)
     tracemalloc.start()
     try:
-        for index in range(500):
+        for index in range(1_000):  # warm up: every score, time bucket and pair seen
             tally.add(game(index))
         gc.collect()  # the rating model leaves cycles behind: count what is kept, not garbage not yet swept
         early = tracemalloc.get_traced_memory()[0]
-        for index in range(500, 3_000):
+        for index in range(1_000, 4_000):
             tally.add(game(index))
         gc.collect()
         late = tracemalloc.get_traced_memory()[0]
     finally:
         tracemalloc.stop()
-    assert tally.games == 3_000 and tally.pending == 0
-    assert late - early < 2_500  # bytes, for 2,500 more games: nothing kept per game
+    assert tally.games == 4_000 and tally.pending == 0
+    assert late - early < 2_000  # bytes, for 3,000 more games: nothing kept per game
 
 
 def test_welford_matches_the_textbook_mean_and_deviation() -> None:
