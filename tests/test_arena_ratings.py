@@ -19,7 +19,7 @@ from rich.progress import Progress
 
 from ai.arena import GameJob, GameResult, MoveTimes, arena_jobs, local_results, play_one, run_arena, summarize
 from ai.arena_stats import RELATIVE_ERROR, ArenaTally, TimeSketch, Welford
-from tui.arena_view import GamesPerSecond, arena_report
+from tui.arena_view import GamesPerSecond, arena_report, score_axis, sparkline
 from tui.cli import main
 
 LEVELS = ["random", "ai:easy", "ai:normal", "ai:hard"]
@@ -199,6 +199,16 @@ def test_the_arena_table_fits_80_columns_with_every_column_whole() -> None:
         row = next(line for line in lines if f" {seat['label']} " in line and f"{seat['mean']:.2f}" in line)
         assert any(bar in row for bar in "▁▂▃▄▅▆▇█")
     assert "Row against column" in text
+
+
+def test_a_sparkline_gives_each_score_on_a_short_grid_its_own_character() -> None:
+    seats = [{"score_counts": [[0.0, 2], [1.0, 6]]}, {"score_counts": [[0.5, 4]]}]  # Volcanoes: loss, draw, win
+    lo, hi, cells = score_axis({"seats": seats})
+    assert (lo, hi, cells) == (0.0, 1.0, 3)
+    assert sparkline(seats[0]["score_counts"], lo, hi, cells) == "▃ █"
+    assert sparkline(seats[1]["score_counts"], lo, hi, cells) == " █ "
+    heads = [[float(h), 1] for h in range(0, 100, 3)]  # a wide spread: eight equal bins
+    assert score_axis({"seats": [{"score_counts": heads}]})[2] == 8
 
 
 def test_the_progress_bar_shows_games_per_second() -> None:
