@@ -29,6 +29,7 @@ test: $(TEST_STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict rules ai
 	$(BIN)/mypy tui
+	$(BIN)/mypy tests bench
 	$(BIN)/python -m pytest -q -p no:cacheprovider
 
 screenshots: $(PLAY_STAMP)

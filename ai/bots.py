@@ -7,7 +7,7 @@ Bots keep no hidden link to the game state, so a resumed game or a replay needs 
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 
 class BotFailure(Exception):
@@ -16,7 +16,12 @@ class BotFailure(Exception):
 
 
 class Bot(Protocol):
-    """Something that chooses an action for one seat."""
+    """Something that chooses an action for one seat.
+
+    A bot whose class sets ``needs_view = False`` is handed ``None`` instead of a view: building a seat's view is
+    most of the cost of a move for a bot that only looks at the legal actions (the table asks with ``getattr``,
+    so other bots need not say anything).
+    """
 
     def choose(self, view: Any, legal: list[str]) -> str:
         """One of ``legal``, chosen from the seat's ``view``."""
@@ -25,6 +30,9 @@ class Bot(Protocol):
 
 class RandomBot:
     """Picks uniformly among the legal actions (the ``random`` seat)."""
+
+    needs_view: ClassVar[bool] = False
+    """It never reads the view, so the table does not build one (a subclass that reads it sets this True)."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng

@@ -2,9 +2,12 @@
 
 * ``easy``: greedy, one ply: the slide that lands on the most fish (ties at random).
 * ``normal``: one ply scored by the territory evaluation below.
-* ``hard``: iterative-deepening alpha-beta (paranoid: every other seat plays against it) on the territory
-  evaluation, with a node budget (deterministic) and a wall-clock guard; once its penguins share no region of
-  ice with any other seat it searches its own moves alone, which solves small private regions exactly.
+* ``hard``: iterative-deepening alpha-beta (paranoid: every other seat plays against it) with a fixed budget of
+  evaluations (no clock: a seed gives the same game under any load). The evaluation splits the ice into regions:
+  a region holding one seat's penguins only is that seat's, worth the exact best haul there (a longest-path
+  search over slides, :class:`RegionSolver`) when it is small enough, else most of its fish; regions shared by
+  several seats are scored by territory (tiles each seat reaches by slides first). Once its penguins share no
+  region with another seat it searches its own moves alone.
 
 The search works on bitboards: with the rules' tile numbering a hex step is the same index offset everywhere
 (W −1, E +1, NW −8, NE −7, SW +7, SE +8), so a set of tiles shifts in one direction with one shift and a mask.
@@ -17,37 +20,34 @@ so that tile already counts for its owner; stuck penguins then need no special h
 from __future__ import annotations
 
 import random
-import time
 
+from ai.fish_regions import BIT, DIRS, RegionSolver, components, region
 from rules.fish import RAYS, STEP, TILES, FishView, action_parts
-
-ALL = (1 << TILES) - 1
-BIT = tuple(1 << t for t in range(TILES))
-# Per direction: (offset, mask of tiles that have a neighbour that way).
-_DIRS = tuple(
-    (d_off, sum(BIT[t] for t in range(TILES) if STEP[t][d] >= 0)) for d, d_off in enumerate((-1, 1, -8, -7, 7, 8))
-)
-_POS = tuple((o, m) for o, m in _DIRS if o > 0)
-_NEG = tuple((-o, m) for o, m in _DIRS if o < 0)
-_ADJ_POS = _POS
-_ADJ_NEG = _NEG
 
 TERRITORY_WEIGHT = 0.6
 """How much a tile a seat reaches first counts, against a tile already banked."""
-HARD_NODES = {2: 400, 3: 350, 4: 400}
-"""Search node budget per number of seats (more seats make every evaluation dearer)."""
+HARD_BUDGET = {2: 500, 3: 280, 4: 250}
+"""Fresh evaluations one ``hard`` move may make, per number of seats (more seats make each one dearer); fixed, so a
+seed gives the same game on any machine under any load."""
 MAX_BLEND = 1.0
 """With 3+ seats, how much the best opponent (vs. the average one) weighs in the evaluation."""
-HARD_SECONDS = 0.030
+NODE_CAP = 4
+"""Search nodes allowed per evaluation of the budget (revisits answered from the cache are cheap, not free)."""
+PRIVATE_WEIGHT = 0.8
+"""How much of a private region too big to solve counts as banked."""
+SOLVE_TILES = 14
+"""Private regions with up to this many free tiles are solved exactly."""
+SOLVE_NODES = 2000
+"""Positions the exact solver may visit in one move (answers are kept for later moves); past it, estimates."""
 WIN = 10**7
 
 
-_MW = _DIRS[0][1]
-_ME = _DIRS[1][1]
-_MNW = _DIRS[2][1]
-_MNE = _DIRS[3][1]
-_MSW = _DIRS[4][1]
-_MSE = _DIRS[5][1]
+_MW = DIRS[0][1]
+_ME = DIRS[1][1]
+_MNW = DIRS[2][1]
+_MNE = DIRS[3][1]
+_MSW = DIRS[4][1]
+_MSE = DIRS[5][1]
 
 
 def slide_fill(front: int, free: int) -> int:
@@ -79,26 +79,6 @@ def slide_fill(front: int, free: int) -> int:
         out |= x
         x = ((x & _MSE) << 8) & free
     return out
-
-
-def adjacent(mask: int) -> int:
-    """Tiles one hex step from ``mask`` (on the board)."""
-    out = 0
-    for o, m in _ADJ_POS:
-        out |= (mask & m) << o
-    for o, m in _ADJ_NEG:
-        out |= (mask & m) >> o
-    return out & ALL
-
-
-def region(seed: int, passable: int) -> int:
-    """The connected part of ``passable`` (by hex steps) containing ``seed``."""
-    reg = seed
-    while True:
-        nxt = (reg | adjacent(reg)) & passable
-        if nxt == reg:
-            return reg
-        reg = nxt
 
 
 class Position:
@@ -172,10 +152,14 @@ class Position:
             seen |= front
         return self.fish_value(seen)
 
-    def territory(self) -> list[float]:
-        """Per seat: the value of free tiles it reaches (by slides) strictly first, ties shared."""
-        n, free = self.n, self.free
-        fronts = self.masks[:]
+    def territory(self, free: int | None = None, fronts: list[int] | None = None) -> list[float]:
+        """Per seat: the value of free tiles it reaches (by slides) strictly first, ties shared.
+
+        ``free`` and ``fronts`` (each seat's penguin tiles) default to the whole position's.
+        """
+        n = self.n
+        free = self.free if free is None else free
+        fronts = self.masks[:] if fronts is None else fronts[:]
         seen = [0] * n
         solo = [0] * n
         shared = [0] * n
@@ -207,6 +191,8 @@ class Position:
                         solo[s] |= x & ~dup
                         shared[s] |= x & dup
                 claimed |= level
+                if claimed == free:
+                    break  # every tile has its owner: further levels could only re-reach claimed tiles
         fv = self.fish_value
         return [fv(solo[s]) + (fv(shared[s]) / 2 if shared[s] else 0) for s in range(n)]
 
@@ -310,13 +296,13 @@ class _OutOfBudget(Exception):
 
 
 class SearchBot:
-    """``hard``: iterative-deepening paranoid alpha-beta with a node budget and a time guard."""
+    """``hard``: iterative-deepening paranoid alpha-beta on a fixed evaluation budget; private regions solved."""
 
-    def __init__(self, rng: random.Random, nodes: int | None = None, seconds: float | None = None) -> None:
+    def __init__(self, rng: random.Random, budget: int | None = None) -> None:
         self.rng = rng
-        self.nodes_override = nodes
-        self.max_nodes = 0
-        self.seconds = HARD_SECONDS if seconds is None else seconds
+        self.budget_override = budget
+        self.max_evals = 0
+        self.solver = RegionSolver(SOLVE_TILES, SOLVE_NODES)
         self.last_depth = 0
         self.last_nodes = 0
 
@@ -331,8 +317,13 @@ class SearchBot:
         self.pos = pos
         self.solo = self._private(pos)
         self.nodes = 0
-        self.max_nodes = self.nodes_override or HARD_NODES[pos.n]
-        self.deadline = time.perf_counter() + self.seconds
+        self.evals = 0
+        self.max_evals = self.budget_override or HARD_BUDGET[pos.n]
+        self.solver.use_board(pos.value, pos.free)
+        self.solver.new_move()
+        self.seen: dict[tuple[int, ...], list[float]] = {}
+        self.parts: dict[int, list[int]] = {}
+        self.refutes: dict[tuple[int, ...], tuple[int, int, int]] = {}
         root_moves = pos.moves(self.root)
         texts = {(p, t): a for a in legal for p, t in [action_parts(a)]}
         root_moves = [m for m in root_moves if (m[0], m[2]) in texts]
@@ -382,11 +373,46 @@ class SearchBot:
         return -1
 
     def _leaf(self) -> float:
-        pos = self.pos
+        values = self.evaluate(self.pos)
         if self.solo:
-            # Alone in its regions: only its own haul matters; territory estimates what is left to eat.
-            return pos.score[self.root] + TERRITORY_WEIGHT * pos.reach_value(self.root)
-        return relative(pos.totals(), self.root)
+            return values[self.root]
+        return relative(values, self.root)
+
+    def evaluate(self, pos: Position) -> list[float]:
+        """Per seat: banked score, plus the exact haul of each region of ice it has to itself (an estimate when the
+        region is too big to solve), plus weighted territory in the regions it shares with other seats."""
+        n, k, free, masks = pos.n, pos.k, pos.free, pos.masks
+        key = (free, *pos.pos)
+        got = self.seen.get(key)
+        if got is not None:
+            return [a + b for a, b in zip(got, pos.score, strict=True)]
+        self.evals += 1
+        penguins = 0
+        for m in masks:
+            penguins |= m
+        values = [0.0] * n
+        shared = 0
+        passable = free | penguins
+        parts = self.parts.get(passable)
+        if parts is None:
+            parts = self.parts[passable] = components(passable)
+        for part in parts:
+            owners = [s for s in range(n) if masks[s] & part]
+            if len(owners) > 1:
+                shared |= part
+            elif owners and part & free:
+                s = owners[0]
+                ice = part & free
+                mine = tuple(t for t in pos.pos[s * k : s * k + k] if t >= 0 and BIT[t] & part)
+                haul = self.solver.haul(ice, mine)
+                values[s] += PRIVATE_WEIGHT * pos.fish_value(ice) if haul is None else haul
+        if shared:
+            terr = pos.territory(free & shared, [m & shared for m in masks])
+            for s in range(n):
+                values[s] += TERRITORY_WEIGHT * terr[s]
+        # What is still to come depends only on the ice and the penguins, not on how they got there.
+        self.seen[key] = values
+        return [a + b for a, b in zip(values, pos.score, strict=True)]
 
     def _terminal(self) -> float:
         pos = self.pos
@@ -415,7 +441,8 @@ class SearchBot:
 
     def _search(self, seat: int, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
-        if self.nodes >= self.max_nodes or (self.nodes & 7 == 0 and time.perf_counter() > self.deadline):
+        # The budget counts fresh evaluations (the dear part); revisits answered from the cache cost a little.
+        if self.evals >= self.max_evals or self.nodes >= NODE_CAP * self.max_evals:
             raise _OutOfBudget
         if seat < 0:
             return self._terminal()
@@ -425,7 +452,15 @@ class SearchBot:
         pos = self.pos
         maximize = seat == self.root
         val = -1e18 if maximize else 1e18
-        for m in pos.moves(seat):
+        moves = pos.moves(seat)
+        # The move that was best here in the previous, shallower iteration goes first: more cut-offs.
+        key = (seat, pos.free, *pos.pos)
+        first = self.refutes.get(key)
+        if first is not None and moves[0] != first:
+            moves.remove(first)
+            moves.insert(0, first)
+        best = moves[0]
+        for m in moves:
             pos.play(*m)
             try:
                 v = self._search(self._next(seat), depth - 1, alpha, beta)
@@ -433,16 +468,17 @@ class SearchBot:
                 pos.undo(*m)
             if maximize:
                 if v > val:
-                    val = v
+                    val, best = v, m
                 if val > alpha:
                     alpha = val
             else:
                 if v < val:
-                    val = v
+                    val, best = v, m
                 if val < beta:
                     beta = val
             if alpha >= beta:
                 break
+        self.refutes[key] = best
         return val
 
 

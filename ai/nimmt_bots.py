@@ -229,7 +229,7 @@ class MonteCarloBot:
         unseen = list(view.unseen)
         totals = [0] * len(hand)
         if len(hand) == 2 and all(s == 2 for s in sizes) and len(sizes) <= 5:
-            totals = self._enumerate_last_two(hand, ends, counts, heads, sizes, unseen)
+            totals = self.enumerate_last_two(hand, ends, counts, heads, sizes, unseen)
         else:
             share = self.budget.greedy_share
             noise_len = len(hand) * (len(sizes) + 1)
@@ -245,7 +245,7 @@ class MonteCarloBot:
         ties = [c for c, t in zip(hand, totals, strict=True) if t == best]
         return greedy_card(ties, ends, counts, heads)
 
-    def _enumerate_last_two(
+    def enumerate_last_two(
         self,
         hand: list[int],
         ends: list[int],
@@ -254,7 +254,11 @@ class MonteCarloBot:
         sizes: list[int],
         unseen: list[int],
     ) -> list[int]:
-        """Two cards left each: for each sampled deal, every combination of the others' choices this turn."""
+        """The cattle each of the last two cards in ``hand`` costs if played now, summed over sampled deals.
+
+        Every other seat holds two cards too, so for each deal of the ``unseen`` cards every combination of the
+        others' choices this turn is played out exactly (the last turn then follows by force).
+        """
         totals = [0] * 2
         for _ in range(self._deals(2) // 2):
             others = self._deal(unseen, sizes)

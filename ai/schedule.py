@@ -2,9 +2,10 @@
 
 The games come in blocks. One block holds every way to pick ``size`` of the ``players`` (every combination) in each
 of its ``size`` rotations, so within a block every pair of players meets equally often and every player sits in
-every position equally often. Inside a block the games are shuffled by the seed, so a run stopped partway is still
-close to balanced. Game ``i``'s table is computed from ``i`` alone, in O(size) and without listing the block: any
-worker, on any machine, finds the same table for the same game.
+every position equally often. Inside a block the games are spread by a golden-ratio stride from a start the seed
+picks, so consecutive games draw far-apart tables and a run stopped partway is still close to balanced. Game ``i``'s
+table is computed from ``i`` alone, in O(size) and without listing the block: any worker, on any machine, finds the
+same table for the same game.
 """
 
 from __future__ import annotations
@@ -34,15 +35,19 @@ def _unrank_combination(rank: int, players: int, size: int) -> list[int]:
     return chosen
 
 
+GOLDEN = (math.sqrt(5) - 1) / 2
+
+
 def _shuffle_step(length: int, seed: int, block: int) -> tuple[int, int]:
-    """An affine bijection ``k -> (a * k + b) % length`` of the block, picked by the seed and the block number."""
-    rng = random.Random(f"parlour-schedule/{seed}/{block}")
+    """An affine bijection ``k -> (a * k + b) % length`` of the block: ``a`` the first step from ``length`` times the
+    golden ratio that is coprime with ``length`` (a stride that spreads any run of games over the whole block; a
+    random ``a`` could be 1, no shuffle at all), ``b`` a start picked by the seed and the block number."""
     if length == 1:
         return 1, 0
-    while True:
-        a = rng.randrange(1, length)
-        if math.gcd(a, length) == 1:
-            return a, rng.randrange(length)
+    a = max(1, round(length * GOLDEN))
+    while math.gcd(a, length) != 1:
+        a += 1
+    return a % length or 1, random.Random(f"parlour-schedule/{seed}/{block}").randrange(length)
 
 
 def table_for(index: int, players: int, size: int, seed: int) -> tuple[int, ...]:

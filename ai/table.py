@@ -332,7 +332,7 @@ class Table:
         self.curtain_for = None
 
     def _ask_bot(self, seat: int) -> None:
-        view = self.state.view(seat)
+        view = self.state.view(seat) if getattr(self.bots[seat], "needs_view", True) else None
         legal = self.state.legal_actions(seat)
         self.thinking.add(seat)
         if self._listeners:
@@ -424,11 +424,9 @@ class Table:
             raise IllegalAction(seat, action, "it is not this seat's turn to choose")
         events = self._apply(seat, action, None)
         assert events is not None  # a person's illegal action raises
-        return ActionApplied(seat, action, events, None)
+        return ActionApplied(seat, action, tuple(events), None)
 
-    def _apply(
-        self, seat: int, action: str, ms: float | None, stale_asks_again: bool = True
-    ) -> tuple[Event, ...] | None:
+    def _apply(self, seat: int, action: str, ms: float | None, stale_asks_again: bool = True) -> list[Event] | None:
         try:
             events = self.state.apply(seat, action)
         except IllegalAction:
@@ -444,7 +442,8 @@ class Table:
         self._after_change()
         if self._listeners:
             self._emit(ActionApplied(seat, action, tuple(events), ms))
-        return tuple(events)
+        # The list as the rules gave it: 6 nimmt! builds its events only when read, and a headless run never reads.
+        return events
 
     def disqualify(self, seat: int, reason: str) -> SeatDisqualified:
         """Take a failed program's seat out, record it, and show what it caused."""
@@ -480,7 +479,7 @@ class Table:
         events = self._apply(seat, action, ms, stale_asks_again=False)
         assert events is not None
         self.showing = False
-        return ActionApplied(seat, action, events, ms)
+        return ActionApplied(seat, action, tuple(events), ms)
 
     def replay(self, record: ActionRecord) -> ActionApplied | SeatDisqualified:
         """Play one line of a replay file as it happened (the replay viewer's way in)."""
@@ -496,6 +495,9 @@ class Table:
         play goes on; a built-in bot that chooses an illegal action stops the game with :class:`IllegalBotAction`."""
         if self.people:
             raise ValueError("a table with people at it cannot run on its own")
+        if not (self._listeners or self.threaded or self._ready or self.thinking or self.closed):
+            self._run_unheard()
+            return self._final_outcome()
         self.advance()
         while not self.state.is_over:
             if self.showing:
@@ -504,10 +506,52 @@ class Table:
                 self._play_ready()
             else:
                 raise RuntimeError("the table is stuck: no bot is left to act")
+        return self._final_outcome()
+
+    def _final_outcome(self) -> Outcome:
         self.showing = False
         outcome = self.state.outcome()
         assert outcome is not None
         return outcome
+
+    def _run_unheard(self) -> None:
+        """:meth:`run`'s loop when no one listens (the arena): the steps of ``advance``, ``_think``, ``_answered``
+        and ``_apply`` in the same order, written out in one loop; their calls were most of a cheap game's time."""
+        state, bots, writer, move_ms = self.state, self.bots, self.writer, self.move_ms
+        blind = {seat for seat, bot in bots.items() if not getattr(bot, "needs_view", True)}
+        clock = time.perf_counter
+        ready: deque[tuple[int, str, float]] = deque()
+        answered: set[int] = set()  # the seats in `ready`
+        while not state.is_over:
+            for seat in state.to_act():  # every bot of the turn is asked from the same position
+                if seat in answered:
+                    continue
+                view = None if seat in blind else state.view(seat)
+                legal = state.legal_actions(seat)
+                t0 = clock()
+                try:
+                    action = bots[seat].choose(view, legal)
+                except BotFailure as failure:
+                    self.disqualify(seat, str(failure))
+                    break  # the seats not asked yet are asked from the position after it
+                ms = (clock() - t0) * 1000
+                if action not in legal:
+                    raise self.illegal(seat, action)
+                move_ms.setdefault(seat, []).append(ms)
+                ready.append((seat, action, ms))
+                answered.add(seat)
+            else:
+                if not ready:
+                    raise RuntimeError("the table is stuck: no bot is left to act")
+                seat, action, ms = ready.popleft()
+                answered.discard(seat)
+                try:
+                    state.apply(seat, action)
+                except IllegalAction:
+                    continue  # chosen on a position the game has left: the seat is asked again
+                if writer is not None:
+                    writer.action(seat, action, ms)
+                self._after_change()
 
     # --- the end --------------------------------------------------------------------------
     def end_programs(self) -> None:

@@ -20,6 +20,8 @@ import time
 from dataclasses import dataclass
 
 from ai.hanabi_bots import make_bot
+from rules.fireworks import FireworksState
+from rules.hanabi import HanabiState
 from rules.registry import game_info
 
 SETUPS = (
@@ -58,6 +60,7 @@ def play(job: Job) -> Result:
     _, game, preset, n = SETUPS[job.setup]
     seed = game_seed(job.base_seed, job.setup, job.index)
     state = game_info(game).start(preset, n, seed)
+    assert isinstance(state, HanabiState | FireworksState)  # both keep the round being played in ``round``
     bots = [make_bot(job.level, random.Random(seed * 8 + s)) for s in range(n)]
     times: list[float] = []
     perfect = fuse_outs = 0
@@ -69,7 +72,7 @@ def play(job: Job) -> Result:
         t0 = clock()
         action = bots[seat].choose(view, legal)
         times.append((clock() - t0) * 1000.0)
-        rnd = state.round  # type: ignore[attr-defined]
+        rnd = state.round
         state.apply(seat, action)
         if rnd.over:
             perfect += sum(rnd.fireworks) == 25

@@ -17,6 +17,7 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Callable
 
 from ai.arena import run_arena
 from ai.levels import make_bot
@@ -79,7 +80,7 @@ def move_times(level: str, games: int, seed: int) -> tuple[list[float], list[flo
     return cpu, wall
 
 
-def _progress(label: str) -> object:
+def _progress(label: str) -> Callable[[int, int], None]:
     start = time.perf_counter()
 
     def show(done: int, total: int) -> None:

@@ -47,7 +47,9 @@ def play_pairing(a: str, b: str, games: int, seed: int, times: dict[str, list[fl
             action = bots[seat].choose(view, legal)
             times[specs[seat]].append(time.perf_counter() - t0)
             g.apply(seat, action)
-        score = g.outcome().scores[0 if specs[0] == a else 1]
+        outcome = g.outcome()
+        assert outcome is not None  # the loop above ran to the end
+        score = outcome.scores[0 if specs[0] == a else 1]
         tally["win" if score == 1 else "draw" if score == 0.5 else "loss"] += 1
     return tally
 

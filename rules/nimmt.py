@@ -571,45 +571,50 @@ class NimmtState(GameState[NimmtView]):
     def view(self, seat: int | None) -> NimmtView:
         """Rows, scores and the viewer's own hand; a spectator (None) sees every hand."""
         revealed = self.revealed
-        all_hands = self.hands
-        all_chosen = self.chosen
-        hands = tuple(tuple(h) if seat is None or s == seat else None for s, h in enumerate(all_hands))
-        chosen = tuple(c if revealed or seat is None or s == seat else None for s, c in enumerate(all_chosen))
+        n = self.num_seats
+        play_card = _PLAY_CARD
+        all_hands = [tuple([play_card[t] for t in h]) for h in self._hand]
+        all_chosen: list[int | None] = [None] * n
+        for c, s in self._shown if revealed else self._played:
+            all_chosen[s] = c
         if seat is None:
+            hands: tuple[tuple[int, ...] | None, ...] = tuple(all_hands)
+            chosen = tuple(all_chosen)
             unseen = tuple(sorted(self._stock))
         else:
-            seen = set(all_hands[seat])
-            for r in self.rows:
-                seen.update(r)
-            for t in self.taken:
-                seen.update(t)
-            if revealed:
-                seen.update(c for c in all_chosen if c is not None)
-            else:
-                mine = all_chosen[seat]
-                if mine is not None:
-                    seen.add(mine)
-            unseen = tuple(c for c in _DECK if c not in seen)
+            hands = tuple(h if s == seat else None for s, h in enumerate(all_hands))
+            chosen = tuple(c if revealed or s == seat else None for s, c in enumerate(all_chosen))
+            # Every card of the round is in exactly one place: the stock, a hand, a hidden choice, the queue, a row,
+            # a seat's taken pile, or ``removed``. So what this seat has not seen is the stock, the other hands,
+            # ``removed`` and the others' hidden choices; gathering those is much cheaper than scanning the deck.
+            hidden = self._stock + self.removed
+            for s, h in enumerate(all_hands):
+                if s != seat:
+                    hidden.extend(h)
+            if not revealed:
+                hidden.extend(c for c, s in self._played if s != seat)
+            hidden.sort()
+            unseen = tuple(hidden)
         return NimmtView(
             seat=seat,
             preset=self.preset,
-            num_seats=self.num_seats,
+            num_seats=n,
             round=self.round,
-            rows=tuple(tuple(r) for r in self.rows),
+            rows=tuple([tuple(r) for r in self.rows]),
             hands=hands,
-            hand_sizes=tuple(len(h) for h in all_hands),
+            hand_sizes=tuple([len(h) for h in self._hand]),
             scores=tuple(self.scores),
             round_cattle=tuple(self.round_cattle),
             chosen=chosen,
-            has_chosen=tuple(c is not None for c in all_chosen),
+            has_chosen=tuple([c is not None for c in all_chosen]),
             last_played=tuple(self.last_played),
             phase="over" if self.over else ("pick" if self.picker is not None else "choose"),
             picker=self.picker,
-            to_act=self.to_act(),
+            to_act=tuple(self._can),
             disqualified=tuple(self.disqualified),
             unseen=unseen,
             pending=tuple(self.queue),
-            taken=tuple(tuple(t) for t in self.taken),
+            taken=tuple([tuple(t) for t in self.taken]),
         )
 
     def outcome(self) -> Outcome | None:

@@ -8,9 +8,17 @@ import sys
 import time
 from pathlib import Path
 
+from ai.external import ExternalBot
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "bots"
 PYTHON = sys.executable
+
+
+def program_log(bot: ExternalBot) -> str:
+    """The log a program's seat wrote (every test bot here keeps one)."""
+    assert bot.log_path is not None, "this seat keeps no log"
+    return bot.log_path.read_text()
 
 
 def example_cmd(game: str) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
 
@@ -24,11 +23,25 @@ def deal_round(rows: list[int], hands_start: list[list[int]], seats: int = 4, se
     return {"rows": list(rows), "hands": hands}
 
 
-def snapshot(g: NimmtState) -> tuple[Any, dict[str, Any]]:
-    """A deep copy of everything in the state, for before/after comparisons."""
-    fields = {k: copy.deepcopy(getattr(g, k)) for k in NimmtState.__slots__ if k != "_rng"}
-    fields.update(copy.deepcopy(vars(g)))
-    return g._rng.getstate(), fields
+def snapshot(g: NimmtState) -> tuple[Any, ...]:
+    """All a test can observe of the state, now and later, for before/after comparisons.
+
+    Now: every seat's view and legal actions, the spectator's view, who acts, the outcome. Later: how a copy of
+    the game plays on under a fixed random policy (every event to its end), which differs if anything hidden
+    changed too, down to how far the dealing random generator has run.
+    """
+    seats = range(g.num_seats)
+    now = (
+        g.view(None),
+        tuple(g.view(s) for s in seats),
+        tuple(tuple(g.legal_actions(s)) for s in seats),
+        g.to_act(),
+        g.outcome(),
+    )
+    events: list[Any] = []
+    later = g.copy()
+    play_random(later, random.Random(0), check=False, events=events)
+    return now, events
 
 
 def card_census(g: NimmtState) -> list[int]:

@@ -13,10 +13,19 @@ from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
 
 from rules.fish import COLUMNS, ROW_WIDTHS, ROWS, TILE_NAMES, UNPLACED, action_parts, parse_tile, reachable, tile_index
-from tests.apptools import my_turn, result_shown, screen_rows, screen_text, until_result, wait_until
+from tests.apptools import (
+    game_screen,
+    my_turn,
+    result_shown,
+    screen_rows,
+    screen_text,
+    until_changed,
+    until_result,
+    wait_until,
+)
 from tui import storage
 from tui.app import ParlourApp
-from tui.games.fish import CURSOR_LEGAL_BG, LEGAL_BG, SIZES, FishTable, fish_panel
+from tui.games.fish import SIZES, FishTable, fish_panel
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
 from tui.screens.replay_viewer import ReplayScreen
@@ -62,8 +71,8 @@ def key_path(start: int, goal: int) -> list[str]:
                 todo.append(n)
     keys: list[str] = []
     t = goal
-    while back[t] is not None:
-        t, key = back[t]  # type: ignore[misc]
+    while (step := back[t]) is not None:
+        t, key = step
         keys.append(key)
     return keys[::-1]
 
@@ -99,7 +108,8 @@ async def test_whole_two_seat_game_by_keys() -> None:
             if result_shown(app):
                 break
             table = table_of(pilot)
-            legal = table.ask.legal  # type: ignore[union-attr]
+            assert table.ask is not None
+            legal = table.ask.legal
             action = legal[(turns * 7) % len(legal)]
             penguin, tile = action_parts(action)
             before = actions(session)
@@ -114,7 +124,7 @@ async def test_whole_two_seat_game_by_keys() -> None:
                 slides += 1
             await go_to(pilot, tile)
             await pilot.press("enter")
-            await wait_until(pilot, lambda before=before: actions(session) > before)
+            await until_changed(pilot, lambda: actions(session), before)
             turns += 1
         text = screen_text(pilot)
         assert "Final ranking" in text and "Sam" in text
@@ -139,12 +149,13 @@ async def test_picking_a_penguin_highlights_every_reachable_tile() -> None:
         expected = set(reachable(view, penguin))
         assert expected and set(table.targets()) == expected
         # Every reachable hex is drawn with the highlight behind it; no other hex is.
-        canvas = table._draw(view, SIZES[-1])
+        canvas = table.draw_board(view, SIZES[-1])
+        look = table.look()
+        lit = {look("fish--legal").bgcolor, look("fish--cursor-legal").bgcolor}
         for t in range(60):
             x, y = SIZES[-1].origin(t)
             style = canvas.styles[y][x + 1]
-            bg = style.bgcolor.name if isinstance(style, Style) and style.bgcolor else None
-            marked = bg in (Style.parse(f"on {LEGAL_BG}").bgcolor.name, CURSOR_LEGAL_BG)  # type: ignore[union-attr]
+            marked = isinstance(style, Style) and style.bgcolor in lit
             assert marked == (t in expected), TILE_NAMES[t]
         assert "Slide penguin" in screen_text(pilot)
         # Enter on a hex it cannot reach says so and keeps the pick; Esc puts it down.
@@ -194,7 +205,7 @@ async def test_cursor_moves_in_all_six_directions_and_by_arrows() -> None:
         assert all(c in text for c in COLUMNS) and "Cursor A8" in text
         # A click on a hex moves the cursor there (the table has one column of padding at its left).
         x, y = table.hex_size.origin(tile_index(*parse_tile("E5")))
-        await pilot.click(FishTable, offset=(1 + table._origin[0] + x + 2, table._origin[1] + y))
+        await pilot.click(FishTable, offset=(1 + table.board_origin[0] + x + 2, table.board_origin[1] + y))
         assert TILE_NAMES[table.cursor] == "E5"
 
 
@@ -257,7 +268,7 @@ async def test_watch_replay_and_resume() -> None:
         await wait_until(pilot, lambda: isinstance(app4.screen, HomeScreen))
         await pilot.press("r")
         await wait_until(pilot, lambda: my_turn(pilot))
-        after = app4.screen.session.state.view(0)  # type: ignore[attr-defined]
+        after = game_screen(app4).session.state.view(0)
         assert (after.fish, after.penguins, after.scores) == (before.fish, before.penguins, before.scores)
 
 
@@ -299,7 +310,7 @@ async def test_penguins_are_numbered_from_one_for_each_seat() -> None:
         table = table_of(pilot)
         view = session.state.view(1)
         small = SIZES[-1]
-        canvas = table._draw(view, small)
+        canvas = table.draw_board(view, small)
         for n, p in enumerate(view.seat_penguins(1)):
             x, y = small.origin(view.penguins[p])
             assert "".join(canvas.chars[y][x + 1 : x + small.dx]).strip() == str(n + 1)
@@ -342,7 +353,7 @@ async def test_names_of_sixteen_letters_show_whole_at_80_by_24(seats: int) -> No
             if session.state.view(0).phase == "place":
                 before = actions_played(session)
                 await pilot.press("enter")
-                await wait_until(pilot, lambda before=before: actions_played(session) > before)
+                await until_changed(pilot, lambda: actions_played(session), before)
         await wait_until(pilot, lambda: my_turn(pilot))
         table = table_of(pilot)
         await go_to(pilot, min(table.movable()))  # the cursor on one of your penguins names its owner

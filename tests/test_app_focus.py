@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 from textual.binding import Binding
 from textual.pilot import Pilot
-from textual.widgets._footer import FooterKey
 
-from tests.apptools import my_turn, wait_until
+from tests.apptools import footer_keys, my_turn, wait_until
 from tui.app import ParlourApp
 from tui.games.hanabi import HanabiTable
+from tui.games.nimmt import NimmtTable
 from tui.scenes.kit import person_to_act
 from tui.screens.game import GameScreen
 from tui.session import new_session
@@ -27,11 +27,6 @@ GAMES = [
     ("volcanoes", "codingame", ["human", "ai:easy"], 3, "right", "cursor"),
 ]
 WATCH_ONLY = {"pause", "step", "faster", "slower"}
-
-
-def footer_keys(pilot: Pilot) -> list[tuple[str, bool]]:
-    """(action, usable) of every key the footer shows."""
-    return [(key.action, not key.has_class("-disabled")) for key in pilot.app.screen.query(FooterKey)]
 
 
 def working_table_keys(screen: GameScreen) -> set[str]:
@@ -116,10 +111,12 @@ async def test_clicking_the_log_leaves_the_keys_on_the_table(parlour_home: Path)
         screen = await until_person(pilot)
         await pilot.click("#log")
         await pilot.pause()
-        before = screen.table.cursor  # type: ignore[attr-defined]
+        table = screen.table
+        assert isinstance(table, NimmtTable)
+        before = table.cursor
         await pilot.press("right")
         await pilot.pause()
-        assert screen.table.cursor != before  # type: ignore[attr-defined]
+        assert table.cursor != before
 
 
 async def test_watching_shows_the_watch_controls_only(parlour_home: Path) -> None:

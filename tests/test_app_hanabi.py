@@ -24,8 +24,20 @@ from rules.hanabi import (
     view_pace,
     view_scores,
 )
-from tests.apptools import my_turn, played_session, result_shown, screen_rows, screen_text, wait_until
+from tests.apptools import (
+    Notices,
+    drawn_lines,
+    game_screen,
+    my_turn,
+    played_session,
+    result_shown,
+    screen_rows,
+    screen_text,
+    until_changed,
+    wait_until,
+)
 from tui.app import ParlourApp
+from tui.games.base import GameTable
 from tui.games.hanabi import HanabiTable
 from tui.scenes import SCENES
 from tui.scenes import SIZE as SIZE80
@@ -39,14 +51,9 @@ SIZE = (100, 30)
 FACE = re.compile(r"[WRBGY][1-5]")
 
 
-def table_lines(table: HanabiTable) -> list[str]:
-    """The table's drawing as plain lines."""
-    return [r.plain for r in table.render().renderables]  # type: ignore[attr-defined]
-
-
-def faces_on_table(table: HanabiTable) -> Counter[str]:
+def faces_on_table(table: GameTable) -> Counter[str]:
     """Every card face drawn in the hands (the fireworks line, whose chips look alike, is left out)."""
-    lines = [line for line in table_lines(table) if not line.startswith("Fireworks")]
+    lines = [line for line in drawn_lines(table) if not line.startswith("Fireworks")]
     return Counter(FACE.findall("\n".join(lines)))
 
 
@@ -56,11 +63,6 @@ def faces_held(session: Session, seats: list[int]) -> Counter[str]:
     return Counter(
         card_text(s.card) for seat in seats for s in truth.hands[seat] if s is not None and s.card is not None
     )
-
-
-def notices(pilot: Pilot) -> str:
-    """The notices raised so far (tests run without drawing toasts)."""
-    return " ".join(n.message for n in pilot.app._notifications)
 
 
 def progress(session: Session) -> tuple[int, int, bool]:
@@ -102,19 +104,20 @@ async def take_turn(pilot: Pilot, session: Session, seat: int, n: int) -> None:
 async def test_whole_classic_game_by_keys() -> None:
     session = new_session("hanabi", "classic", ["human:Sam", "ai:easy", "ai:easy"], seed=31)
     app = ParlourApp(GameScreen(session, pace=0), pace=0)
-    async with app.run_test(size=SIZE) as pilot:
+    notices = Notices()
+    async with app.run_test(size=SIZE, message_hook=notices) as pilot:
         await wait_until(pilot, lambda: my_turn(pilot))
         # Illegal attempts get a notice and change nothing: no discard while every token is in the box …
         before = progress(session)
         await pilot.press("d")
-        await wait_until(pilot, lambda: "may not discard" in notices(pilot))
+        await wait_until(pilot, lambda: "may not discard" in notices.text)
         # … and a hint must touch a card.
         target = session.state.view(None).hands[1]
         missing = next(c for c in range(5) if all(card_colour(s.card) != c for s in target if s is not None))
         await pilot.press("tab", "wrbgy"[missing])
-        assert f"holds no {COLOURS[missing].lower()}s" in " ".join(table_lines(app.screen.table))
+        assert f"holds no {COLOURS[missing].lower()}s" in " ".join(drawn_lines(game_screen(app).table))
         await pilot.press("enter")
-        await wait_until(pilot, lambda: "must touch at least one card" in notices(pilot))
+        await wait_until(pilot, lambda: "must touch at least one card" in notices.text)
         assert progress(session) == before
         await pilot.press("escape")
         app.clear_notifications()
@@ -175,7 +178,7 @@ async def test_league_plays_into_the_second_round() -> None:
     app = ParlourApp(GameScreen(session, pace=0), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: my_turn(pilot))
-        lines = table_lines(app.screen.table)
+        lines = drawn_lines(game_screen(app).table)
         assert lines[0].startswith("Round 1 of 4") and f"{session.names[3]} sits out" in lines[0]
         n = 0
         while session.state.view(0).round == 0:
@@ -205,13 +208,14 @@ async def test_watching_shows_every_hand_and_empathy() -> None:
         await wait_until(pilot, lambda: screen.phase is not Phase.SHOWING)
         screen.refresh_table()
         assert faces_on_table(screen.table) == faces_held(session, [0, 1, 2, 3])
-        assert "knows" not in " ".join(table_lines(screen.table))
+        assert "knows" not in " ".join(drawn_lines(screen.table))
         await pilot.press("e")
-        assert sum(" knows" in line for line in table_lines(screen.table)) == 4
+        assert sum(" knows" in line for line in drawn_lines(screen.table)) == 4
 
 
 async def test_replay_viewer_takes_each_seats_view() -> None:
     session = played_session("hanabi", "classic", ["ai:easy"] * 3, 9)
+    assert session.path is not None
     app = ParlourApp(pace=0)
     async with app.run_test(size=SIZE) as pilot:
         app.open_replay(session.path)
@@ -230,7 +234,7 @@ async def test_replay_viewer_takes_each_seats_view() -> None:
                 card_text(s.card) for t, h in enumerate(state.view(None).hands) if t != seat for s in h if s is not None
             )
             assert faces_on_table(table) == seen
-            assert f"{session.names[seat]} (you)" in " ".join(table_lines(table))
+            assert f"{session.names[seat]} (you)" in " ".join(drawn_lines(table))
         await pilot.press("v")
         assert viewer.viewpoint is None
 
@@ -254,9 +258,9 @@ def test_display_figures_and_lost_cards() -> None:
     assert view_pace(view) == 1 + 38 + 2 - 24
     table = HanabiTable()
     table.sync(view, ["Ana", "Ben"], None, False)
-    lines = [t.plain for t in table._discards(view, 60)]
+    lines = [t.plain for t in table.discard_lines(view, 60)]
     assert "5✗" in lines[0]
-    header = "\n".join(t.plain for t in table._header(view, 60))
+    header = "\n".join(t.plain for t in table.header_lines(view, 60))
     assert "1/24 max" in header
 
 
@@ -265,11 +269,11 @@ async def test_mouse_picks_a_slot_and_a_teammate() -> None:
     app = ParlourApp(GameScreen(session, pace=0), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: my_turn(pilot))
-        table = app.screen.table
+        table = game_screen(app).table
         assert isinstance(table, HanabiTable)
-        lines = table_lines(table)
+        lines = drawn_lines(table)
         own = next(i for i, line in enumerate(lines) if "(you)" in line)
-        await pilot.click(table, offset=(1 + table._cards_x + 2 * (table._cell + 1) + 1, own))  # 1: left padding
+        await pilot.click(table, offset=(1 + table.cards_x + 2 * (table.cell_width + 1) + 1, own))  # 1: left padding
         assert table.slot == 2
         row = next(i for i, line in enumerate(lines) if line.lstrip("▶ ").startswith(session.names[2]))
         await pilot.click(table, offset=(3, row))
@@ -285,7 +289,7 @@ def test_each_chop_is_marked() -> None:
     assert game.apply(0, "SAY:1:YELLOW")
     table = HanabiTable()
     table.sync(game.view(0), ["Ana", "Ben"], None, False)
-    lines = [t.plain for t in table._hands(game.view(0), 80, False)[0]]
+    lines = [t.plain for t in table.hand_lines(game.view(0), 80, False)[0]]
     ben = next(line for line in lines if "Ben" in line)
     assert re.findall(r"[WRBGY][1-5].", ben) == ["Y1•", "Y2•", "G3↓", "Y4•", "R5 "]
     ana = next(line for line in lines if "Ana" in line)
@@ -309,7 +313,7 @@ async def test_hot_seat_starts_each_person_afresh() -> None:
             me = session.names[screen.core.asking.seat]
             first = next(i for i, s in enumerate(table.my_hand) if s is not None)
             assert (table.slot, table.empathy, table.target, table.hint) == (first, False, None, None), me
-            assert "knows" not in " ".join(table_lines(table)), me
+            assert "knows" not in " ".join(drawn_lines(table)), me
             # This person moves the slot cursor, turns empathy on, half-builds a hint, drops it, then discards.
             await pilot.press("right", "right", "e", "tab", "r", "escape", "right")
             assert table.slot != first and table.empathy
@@ -318,7 +322,7 @@ async def test_hot_seat_starts_each_person_afresh() -> None:
                 await pilot.press("tab", "1", "tab")  # a hint half made for the second teammate, then given up
                 await pilot.press("escape")
             await pilot.press("p")
-            await wait_until(pilot, lambda before=before: progress(session) != before)
+            await until_changed(pilot, lambda: progress(session), before)
 
 
 def glued_runs(svg: str) -> list[tuple[str, str]]:

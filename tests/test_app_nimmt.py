@@ -8,10 +8,20 @@ from pathlib import Path
 from textual.geometry import Region
 
 from ai.table import Phase
-from tests.apptools import my_turn, played_session, result_shown, screen_text, until_result, wait_until
+from tests.apptools import (
+    drawn_lines,
+    game_screen,
+    game_table,
+    my_turn,
+    played_session,
+    result_shown,
+    screen_text,
+    until_result,
+    wait_until,
+)
 from tui import storage
 from tui.app import ParlourApp
-from tui.games.nimmt import card_text
+from tui.games.nimmt import NimmtTable, card_text
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
 from tui.screens.modals import CurtainScreen, MessageScreen
@@ -72,9 +82,8 @@ async def test_hot_seat_hides_each_hand_from_the_other(parlour_home: Path) -> No
             assert isinstance(screen, GameScreen) and screen.core.asking is not None
             me = screen.core.asking.seat
             other = 1 - me
-            table = screen.table
-            drawn = table.render()
-            text = "".join(str(getattr(r, "plain", "")) for r in drawn.renderables)  # type: ignore[attr-defined]
+            table = game_table(app, NimmtTable)
+            text = "".join(drawn_lines(table))
             mine, theirs = hands()[me], hands()[other]
             assert table.hand == mine
             assert f"Hand of {session.names[me]}" in text
@@ -133,8 +142,7 @@ async def test_row_pick_by_keys(parlour_home: Path) -> None:
         await wait_until(pilot, lambda: my_turn(pilot))
         await pilot.press("enter")  # card 1 is lower than every row
         await wait_until(pilot, lambda: my_turn(pilot))
-        screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.table.picking
+        assert game_table(app, NimmtTable).picking
         assert "pick a row" in screen_text(pilot)
         await pilot.press("2", "enter")  # take row 2 (just the 70)
         await wait_until(pilot, lambda: session.state.view(0).round_cattle[0] > 0)
@@ -205,6 +213,7 @@ def _actions(session) -> int:  # noqa: ANN001
 
 async def test_replay_viewer_steps_and_jumps(parlour_home: Path) -> None:
     path = played_session("nimmt", "codingame", ["ai:easy"] * 4, 8).path
+    assert path is not None
     app = ParlourApp(pace=0)
     async with app.run_test(size=SIZE) as pilot:
         app.open_replay(path)
@@ -291,13 +300,15 @@ async def test_command_line_opens_replay_and_resume(parlour_home: Path) -> None:
     app.pace = 0
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: my_turn(pilot))
-        assert app.screen.session.state.view(0).hand == session.state.view(0).hand  # type: ignore[attr-defined]
+        assert game_screen(app).session.state.view(0).hand == session.state.view(0).hand
     app = build_app(build_parser().parse_args(["replay", str(session.path)]))
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
         # The two actions played before, plus the bot choices made while resumed: every line of the file.
         actions_in_file = len(session.path.read_text(encoding="utf-8").splitlines()) - 1
-        assert app.screen.last == actions_in_file >= 4  # type: ignore[attr-defined]
+        viewer = app.screen
+        assert isinstance(viewer, ReplayScreen)
+        assert viewer.last == actions_in_file >= 4
     app = build_app(build_parser().parse_args(["replay", str(parlour_home / "missing.jsonl")]))
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, MessageScreen))
@@ -311,11 +322,10 @@ async def test_row_pick_starts_on_the_fewest_heads_and_rows_show_heads(parlour_h
         await wait_until(pilot, lambda: my_turn(pilot))
         await pilot.press("enter")  # card 1 fits no row
         await wait_until(pilot, lambda: my_turn(pilot))
-        screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.table.picking
-        assert screen.table.cursor == 1
-        drawn = screen.table.render()
-        lines = [str(getattr(r, "plain", "")) for r in drawn.renderables]  # type: ignore[attr-defined]
+        table = game_table(app, NimmtTable)
+        assert table.picking
+        assert table.cursor == 1
+        lines = drawn_lines(table)
         for row, (card, heads) in enumerate([(55, 7), (43, 1), (22, 5), (41, 1)]):
             line = next(x for x in lines if f" {card}" in x and x.lstrip("▶ ").startswith(str(row)))
             assert line.rstrip().endswith(f"{heads} head" + ("s" if heads > 1 else ""))
@@ -348,8 +358,8 @@ async def test_classic_at_80x24_shows_every_long_name_whole(parlour_home: Path) 
         for name in LONG_NAMES:
             assert any(name in line for line in panel), (name, panel)
         assert not any("…" in line.lstrip("… ") for line in panel)  # no name cut short with an ellipsis
-        table = app.screen.table  # type: ignore[attr-defined]
-        lines = [str(getattr(r, "plain", "")) for r in table.render().renderables]
+        table = game_table(app, NimmtTable)
+        lines = drawn_lines(table)
         assert lines[0] == "Round 1 · first to 66 heads ends the game"
         assert all(len(line) <= table.size.width for line in lines[:7])  # headline and rows: no wrapping
 
@@ -361,7 +371,6 @@ async def test_watching_classic_at_80x24_names_every_hand_whole(parlour_home: Pa
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
         await pilot.pause()
-        table = app.screen.table  # type: ignore[attr-defined]
-        lines = [str(getattr(r, "plain", "")) for r in table.render().renderables]
+        lines = drawn_lines(game_table(app, NimmtTable))
         for name in LONG_NAMES:
             assert any(line.strip() == name or line.startswith(name + " ") for line in lines), name

@@ -9,13 +9,12 @@ from collections import deque
 
 import pytest
 from textual.geometry import Region
-from textual.pilot import Pilot
 
 from rules.volcanoes import INDEX, NAMES, NEIGHBORS, OPPOSITE, VolcanoesState
-from tests.apptools import my_turn, result_shown, screen_text, until_result, wait_until
+from tests.apptools import Notices, my_turn, result_shown, screen_text, until_changed, until_result, wait_until
 from tui import storage
 from tui.app import ParlourApp
-from tui.games.volcanoes import EMPTY_FILL, VolcanoesTable
+from tui.games.volcanoes import VolcanoesTable
 from tui.games.volcanoes_net import SEAMS, across, along, edge_cells, interior_rows, net_size, seam_marks
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
@@ -45,11 +44,6 @@ def key_path(start: int, goal: int) -> list[str]:
         goal, key = step
         keys.append(key)
     return keys[::-1]
-
-
-def notices(pilot: Pilot) -> str:
-    """The texts of the notifications raised so far (tests run without drawing toasts)."""
-    return " ".join(n.message for n in pilot.app._notifications)
 
 
 def table_of(app: ParlourApp) -> VolcanoesTable:
@@ -87,7 +81,7 @@ async def test_whole_game_against_an_easy_bot_by_keys() -> None:
             assert NAMES[table.cursor] == target
             before = session.state.view(None).step
             await pilot.press("enter")
-            await wait_until(pilot, lambda before=before: session.state.view(None).step > before)
+            await until_changed(pilot, lambda: session.state.view(None).step, before)
             moves += 1
         assert moves >= 5
         text = screen_text(pilot)
@@ -146,10 +140,13 @@ async def test_cursor_moves_and_lights_neighbours_and_opposite() -> None:
         canvas = table.draw_net(*shape)
         # The opposite tile's inside is tinted; N08's seam to N09 (across the cap gap) is lit.
         opposite_cells = [xy for xy, t in canvas.owner.items() if t == OPPOSITE[cursor]]
-        assert opposite_cells and all(EMPTY_FILL["opposite"] in str(canvas.styles[y][x]) for x, y in opposite_cells)
+        look = table.look()
+        tint, lit = look("volcanoes--opposite").bgcolor, look("volcanoes--seam-cursor").bgcolor
+        assert tint is not None and lit is not None
+        assert opposite_cells and all(getattr(canvas.styles[y][x], "bgcolor", None) == tint for x, y in opposite_cells)
         seam = next(s for s in SEAMS if {s.left, s.right} == {INDEX["N08"], INDEX["N09"]})
         cells = next(c for s, c in seam_marks(*shape) if s == seam)
-        assert all("#ffff00" in str(canvas.styles[y][x]) for x, y, _ in cells)
+        assert all(getattr(canvas.styles[y][x], "bgcolor", None) == lit for x, y, _ in cells)
         text = screen_text(pilot)
         assert "N08" in text and "N09" in text and "S08" in text
         # The net fits the table at 80×24.
@@ -174,12 +171,13 @@ async def test_a_tile_that_cannot_be_played_gives_a_notice() -> None:
     session = new_session("volcanoes", "codingame", ["human:Sam", "ai:easy"], seed=1, save=False)
     session.table.state = position
     app = ParlourApp(GameScreen(session, pace=0), pace=0)
-    async with app.run_test(size=SIZE) as pilot:
+    notices = Notices()
+    async with app.run_test(size=SIZE, message_hook=notices) as pilot:
         await wait_until(pilot, lambda: my_turn(pilot))
         await pilot.press("enter")  # the cursor starts on N22, Orange's
-        await wait_until(pilot, lambda: "Orange's volcano" in notices(pilot))
+        await wait_until(pilot, lambda: "Orange's volcano" in notices.text)
         await pilot.press("right", "enter")  # N23 is dormant
-        await wait_until(pilot, lambda: "dormant" in notices(pilot))
+        await wait_until(pilot, lambda: "dormant" in notices.text)
         assert session.state.view(None).step == 0
         await pilot.press("right", "enter")  # N24 is empty: played
         await wait_until(pilot, lambda: session.state.view(None).step > 0)
@@ -246,7 +244,7 @@ async def test_clicking_a_tile_selects_it_and_a_second_click_plays_it() -> None:
         table = table_of(app)
         canvas = table.draw_net(*table.triangle_shape())
         x, y = next(xy for xy, t in sorted(canvas.owner.items()) if t == INDEX["N05"])
-        offset = (x + table.styles.padding.left, y + table._canvas_top)
+        offset = (x + table.styles.padding.left, y + table.canvas_top)
         await pilot.click(VolcanoesTable, offset=offset)
         assert NAMES[table.cursor] == "N05"
         await pilot.click(VolcanoesTable, offset=offset)

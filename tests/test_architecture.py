@@ -16,7 +16,7 @@ def imported_modules(package: str) -> dict[str, set[str]]:
     """Top-level module names each file of a package imports."""
     found = {}
     for path in (ROOT / package).rglob("*.py"):
-        names = set()
+        names: set[str] = set()
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 names.update(a.name.split(".")[0] for a in node.names)
@@ -231,3 +231,56 @@ def test_dead_helpers_stay_gone(module: str, owner: str | None, name: str) -> No
     if owner is not None:
         found = getattr(found, owner)
     assert not hasattr(found, name)
+
+
+def _private(name: str) -> bool:
+    """A private name: ``_x``, not a dunder like ``__class__`` and not a bare ``_``."""
+    return name.startswith("_") and name.strip("_") != "" and not (name.startswith("__") and name.endswith("__"))
+
+
+def private_reads(source: str) -> list[tuple[int, str]]:
+    """(line, name) of every private name a test file reaches for outside its own classes.
+
+    An attribute ``x._name`` (``self._name`` and ``cls._name`` are a test class's own), a private module imported
+    (``textual.widgets._footer``), or a private name given as a string (``getattr(x, "_name")``,
+    ``monkeypatch.setattr(C, "_name", ...)``).
+    """
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and _private(node.attr):
+            if not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+                found.append((node.lineno, node.attr))
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            if any(_private(part) for part in node.module.split(".")):
+                found.append((node.lineno, node.module))
+        elif isinstance(node, ast.Import):
+            found += [(node.lineno, a.name) for a in node.names if any(_private(p) for p in a.name.split("."))]
+        elif isinstance(node, ast.Call):
+            strings = [a.value for a in node.args[:2] if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            found += [(node.lineno, text) for text in strings if text.isidentifier() and _private(text)]
+    return found
+
+
+def test_private_reads_are_found() -> None:
+    source = (
+        "from textual._a._b import c\n"
+        "import textual._context\n"
+        "x = app._notifications\n"
+        "y = getattr(state, '_rng')\n"
+        "class Fake:\n"
+        "    def f(self) -> None:\n"
+        "        self._mine = 1\n"
+        "z = obj.__class__, obj.public, f('not_private'), f('_ not a name'), f('_'), name.startswith('_')\n"
+    )
+    found = private_reads(source)
+    assert found == [(1, "textual._a._b"), (2, "textual._context"), (3, "_notifications"), (4, "_rng")]
+
+
+def test_tests_read_no_private_names() -> None:
+    """Tests observe public state and events: no private attribute, private module or private name by string."""
+    found = [
+        f"{path.relative_to(ROOT)}:{line} {name}"
+        for path in sorted((ROOT / "tests").rglob("*.py"))
+        for line, name in private_reads(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []

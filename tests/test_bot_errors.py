@@ -68,7 +68,9 @@ async def test_the_app_shows_the_error_and_the_game_can_still_be_saved() -> None
     app = ParlourApp(GameScreen(session, watch=True, pace=0), pace=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_until(pilot, lambda: isinstance(pilot.app.screen, MessageScreen))
-        text = pilot.app.screen.message
+        shown = pilot.app.screen
+        assert isinstance(shown, MessageScreen)
+        text = shown.message
         assert "seat 2" in text and "ai:normal" in text and "PLAY 999" in text
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(pilot.app.screen, GameScreen))

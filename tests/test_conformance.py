@@ -159,7 +159,8 @@ def test_replay_round_trip(game: str, preset: str, seats: int, seed: int) -> Non
     loaded = load_replay(file.readlines())
     assert loaded.finished and not loaded.warnings
     assert [(a.seat, a.action) for a in loaded.actions] == list(moves)
-    assert loaded.result is not None and loaded.result["scores"] == list(state.outcome().scores)  # type: ignore[union-attr]
+    outcome = state.outcome()
+    assert outcome is not None and loaded.result is not None and loaded.result["scores"] == list(outcome.scores)
     assert observable(loaded.state) == observable(state)
 
 

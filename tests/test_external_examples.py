@@ -9,7 +9,7 @@ import pytest
 from textual.widgets import Input, Select, Static
 
 from ai.arena import run_arena
-from tests.apptools import my_turn, wait_until
+from tests.apptools import game_screen, my_turn, wait_until
 from tests.external_helpers import EXAMPLES, PYTHON, children, example_cmd
 from tui.app import ParlourApp
 from tui.screens.game import GameScreen
@@ -24,6 +24,13 @@ TABLES = {
     "fireworks": (None, 4),
     "hanabi": ("classic", 3),
 }
+
+
+def start_game(app: ParlourApp) -> None:
+    """Press Start on the new-game screen the app shows (what Enter on its Start button does)."""
+    screen = app.screen
+    assert isinstance(screen, NewGameScreen)
+    screen.action_start()
 
 
 @pytest.mark.parametrize("game", list(TABLES))
@@ -57,7 +64,7 @@ async def test_external_program_from_the_new_game_screen(parlour_home: Path) -> 
         for row in rows[1:]:
             row.query_one(Select).value = "ai:easy"
         await pilot.pause()
-        app.screen.action_start()  # type: ignore[attr-defined]
+        start_game(app)
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.session.specs[0].kind == "cmd"
@@ -77,6 +84,7 @@ def test_program_ends_when_its_game_ends(monkeypatch: pytest.MonkeyPatch) -> Non
     """Table ends every program as soon as the game is over, before anyone calls close()."""
     import random
 
+    from ai.external import ExternalBot
     from ai.levels import make_bot
     from ai.seats import make_player, parse_seat
     from ai.table import Table
@@ -85,9 +93,10 @@ def test_program_ends_when_its_game_ends(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setenv("PARLOUR_TIME_SCALE", "20")
     state = game_info("volcanoes").start(None, 2, 3)
     program = make_player("volcanoes", parse_seat(example_cmd("volcanoes")), random.Random(1), seat=1, num_seats=2)
+    assert isinstance(program, ExternalBot)
     table = Table(state, ["easy", "program"], {0: make_bot("volcanoes", "easy", random.Random(2)), 1: program})
     table.run()
-    assert program.proc is not None and program.proc.returncode is not None  # type: ignore[union-attr]
+    assert program.proc is not None and program.proc.returncode is not None
     assert children() == []
 
 
@@ -155,9 +164,9 @@ async def test_new_game_screen_runs_a_program_in_its_folder(parlour_home: Path) 
         await wait_until(pilot, lambda: cwd.display)
         rows[1].query_one(".seat-name", Input).value = f"{shlex.quote(PYTHON)} nimmt_bot.py"  # a relative path …
         cwd.value = str(EXAMPLES)  # … found in the folder given
-        app.screen.action_start()  # type: ignore[attr-defined]
+        start_game(app)
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
-        session = app.screen.session  # type: ignore[attr-defined]
+        session = game_screen(app).session
         assert session.specs[1].kind == "cmd" and str(EXAMPLES) in session.specs[1].command
         await wait_until(pilot, lambda: my_turn(pilot))
         await pilot.press("enter")
@@ -253,7 +262,7 @@ async def test_new_game_screen_refuses_a_program_that_cannot_start(
         row.query_one(".seat-name", Input).value = command
         row.query_one(".seat-cwd", Input).value = folder
         await pilot.pause()
-        app.screen.action_start()  # type: ignore[attr-defined]
+        start_game(app)
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)  # no game was started
         assert str(app.screen.query_one("#new-error", Static).render()) == message

@@ -13,20 +13,22 @@ from rules.registry import game_info
 from tests.external_helpers import example_cmd
 
 
-def external(game: str, seat: int, num_seats: int, preset: str) -> ExternalBot:
+def external(game: str, seat: int, num_seats: int, preset: str) -> tuple[ExternalBot, list[tuple[str, str]]]:
+    """The example program for ``game`` at ``seat``, and the transcript it keeps: (input sent, answer) per turn."""
     bot = ExternalBot(
         example_cmd(game).removeprefix("cmd:"), game, seat=seat, num_seats=num_seats, preset=preset,
         rng=random.Random(seat), scale=20,
     )  # fmt: skip
-    bot.transcript = []
-    return bot
+    transcript: list[tuple[str, str]] = []
+    bot.transcript = transcript
+    return bot, transcript
 
 
 def test_nimmt_program_never_sees_other_hands_or_unrevealed_cards() -> None:
     checked = picks = 0
     for seed, seat in ((11, 3), (12, 0), (13, 2)):
         state = game_info("nimmt").start(None, 4, seed)
-        bot = external("nimmt", seat, 4, "codingame")
+        bot, transcript = external("nimmt", seat, 4, "codingame")
         others = {s: RandomBot(random.Random(seed * 10 + s)) for s in range(4) if s != seat}
         try:
             while not state.is_over:
@@ -41,7 +43,7 @@ def test_nimmt_program_never_sees_other_hands_or_unrevealed_cards() -> None:
                     if spectator.phase == "choose":  # cards the others chose this turn, not yet revealed
                         hidden |= {c for o, c in enumerate(spectator.chosen) if o != seat and c is not None}
                     action = bot.choose(state.view(seat), state.legal_actions(seat))
-                    sent, _ = bot.transcript[-1]  # type: ignore[index]
+                    sent, _ = transcript[-1]
                     lines = sent.split("\n")[:-1]
                     if len(lines) > 13:
                         assert lines[0] == f"4 {seat}"
@@ -69,7 +71,7 @@ def check_hanabi(game: str, preset: str, num_seats: int, seat: int, seed: int) -
     Returns the turns checked and how many own-card lines named something a hint had told.
     """
     state = game_info(game).start(preset, num_seats, seed)
-    bot = external(game, seat, num_seats, preset)
+    bot, transcript = external(game, seat, num_seats, preset)
     others = {s: make_bot(game, "easy", random.Random(seed + s)) for s in range(num_seats) if s != seat}
     turns = pinned = 0
     try:
@@ -78,15 +80,15 @@ def check_hanabi(game: str, preset: str, num_seats: int, seat: int, seed: int) -
             if s != seat:
                 state.apply(s, others[s].choose(state.view(s), state.legal_actions(s)))
                 continue
-            before = len(bot.transcript)  # type: ignore[arg-type]
+            before = len(transcript)
             mine = state.view(seat).hands[seat]
             truth = state.view(None).hands[seat]
             action = bot.choose(state.view(seat), state.legal_actions(seat))
-            if len(bot.transcript) == before:  # type: ignore[arg-type]
+            if len(transcript) == before:
                 assert action == "PASS"  # answered by Parlour, nothing was sent
                 state.apply(seat, action)
                 continue
-            sent, _ = bot.transcript[-1]  # type: ignore[index]
+            sent, _ = transcript[-1]
             lines = sent.split("\n")[:-1]
             assert int(lines[1]) == len(lines) - 2
             round_seats = state.view(seat).round_seats  # lines name seats by their id in the round

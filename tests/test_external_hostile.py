@@ -14,7 +14,7 @@ from ai.bots import BotFailure, RandomBot
 from ai.external import ExternalBot
 from ai.table import Table
 from rules.registry import game_info
-from tests.external_helpers import PYTHON, children, open_fds, wait_gone, write_hostile
+from tests.external_helpers import PYTHON, children, open_fds, program_log, wait_gone, write_hostile
 
 SCALE = 2.0  # honest turns get 200 ms, so a loaded machine does not fail them; the sleeper costs 0.2 s
 
@@ -58,9 +58,10 @@ def test_hostile_program_is_disqualified_and_ended(tmp_path: Path, mode: str, re
     fds = open_fds()
     table, bot, pids, elapsed = run_hostile(tmp_path, mode)
     assert table.disqualified == {0}
-    assert table.state.is_over and table.state.outcome().ranks == (2, 1)  # type: ignore[union-attr]
+    outcome = table.state.outcome()
+    assert table.state.is_over and outcome is not None and outcome.ranks == (2, 1)
     assert bot.failure is not None and reason in bot.failure, bot.failure
-    log = bot.log_path.read_text()  # type: ignore[union-attr]
+    log = program_log(bot)
     assert f"## parlour: disqualified: {bot.failure}" in log
     if mode == "crash":
         assert "RuntimeError: boom" in log  # the program's own stderr is kept too

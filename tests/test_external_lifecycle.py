@@ -17,7 +17,7 @@ from ai.external import ExternalBot, program_problem
 from ai.seats import parse_seat, seat_problem
 from ai.table import Table
 from rules.registry import game_info
-from tests.external_helpers import EXAMPLES, PYTHON, alive, children, wait_gone
+from tests.external_helpers import EXAMPLES, PYTHON, alive, children, program_log, wait_gone
 
 # A Volcanoes program that plays its first move each turn; at end of input it runs MODE's ending.
 ENDING = r"""
@@ -107,7 +107,7 @@ def test_program_gets_end_of_input_and_time_to_write_its_log(tmp_path: Path) -> 
     command, pidfile = ending_program(tmp_path, "slow-goodbye")
     table, bot = play_volcanoes(tmp_path, command)
     assert not table.disqualified and table.state.is_over
-    log = bot.log_path.read_text()  # type: ignore[union-attr]
+    log = program_log(bot)
     assert "## parlour: end of input (the game is over)" in log
     assert "goodbye, written after the end of input" in log
     assert bot.proc is not None and bot.proc.returncode == 0  # it exited by itself, it was not killed
@@ -117,7 +117,7 @@ def test_program_gets_end_of_input_and_time_to_write_its_log(tmp_path: Path) -> 
 def test_program_ignoring_end_of_input_gets_sigterm_then_sigkill(tmp_path: Path) -> None:
     command, pidfile = ending_program(tmp_path, "stubborn")
     _, bot = play_volcanoes(tmp_path, command)
-    assert "got SIGTERM" in bot.log_path.read_text()  # type: ignore[union-attr]
+    assert "got SIGTERM" in program_log(bot)
     assert bot.proc is not None and bot.proc.returncode == -9  # it ignored SIGTERM, so SIGKILL ended it
     assert wait_gone(pids_of(pidfile)) == []
 
@@ -156,8 +156,10 @@ def test_graceful_ends_overlap(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every program's input is closed before any is waited for, so the grace is shared, not one per seat."""
     calls: list[str] = []
 
-    class Fake:
-        def __init__(self, name: str) -> None:
+    class Fake(ExternalBot):
+        """Stands in for a program: it only records the calls (no process, so the real set-up is skipped)."""
+
+        def __init__(self, name: str) -> None:  # no super().__init__(): there is no program to start
             self.name = name
 
         def end_input(self) -> bool:
@@ -175,7 +177,7 @@ def test_graceful_ends_overlap(monkeypatch: pytest.MonkeyPatch) -> None:
         def close(self) -> None:
             calls.append(f"close {self.name}")
 
-    external.finish_all([Fake("a"), Fake("b"), Fake("c")])  # type: ignore[list-item]
+    external.finish_all([Fake("a"), Fake("b"), Fake("c")])
     assert calls[:3] == ["end a", "end b", "end c"]
     assert calls[3:6] == ["wait a", "wait b", "wait c"]
     assert calls[-3:] == ["close a", "close b", "close c"]
@@ -186,7 +188,7 @@ def test_disqualified_program_is_still_ended_at_once(tmp_path: Path) -> None:
     garbage.write_text("import sys, time\nprint('nonsense', flush=True)\ntime.sleep(60)\n")
     _, bot = play_volcanoes(tmp_path, f"{shlex.quote(PYTHON)} {shlex.quote(str(garbage))}")
     assert bot.failure is not None
-    assert "end of input" not in bot.log_path.read_text()  # type: ignore[union-attr]
+    assert "end of input" not in program_log(bot)
     assert bot.proc is not None and bot.proc.returncode == -9
 
 

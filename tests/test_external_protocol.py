@@ -11,6 +11,7 @@ from ai.external import ExternalBot, time_scale
 from ai.protocols import protocol_for
 from ai.protocols.hanabi import card_words
 from ai.seats import SeatSpecError, make_player, parse_seat
+from rules.fireworks import FireworksState
 from rules.registry import game_info
 from tui.cli import main as cli_main
 
@@ -211,22 +212,27 @@ def test_worked_examples_in_the_docs_are_what_parlour_sends() -> None:
         assert "\n".join(lines) in blocks
 
 
-def fireworks_at_round(seed: int, round_index: int):  # type: ignore[no-untyped-def]
+def fireworks_at_round(seed: int, round_index: int) -> FireworksState:
     """A league whose earlier rounds were cut short by failed plays (the first legal action is always a play)."""
     state = game_info("fireworks").start(None, 4, seed)
+    assert isinstance(state, FireworksState)
     while state.view(None).round < round_index:
         (s,) = state.to_act()
         state.apply(s, state.legal_actions(s)[0])
     return state
 
 
+def slot_a(state: FireworksState, seat: int) -> int:
+    """The card in slot A of a seat's hand (as a spectator sees it)."""
+    slot = state.view(None).hands[seat][0]
+    assert slot is not None and slot.card is not None
+    return slot.card
+
+
 def test_fireworks_numbers_the_seats_of_each_round_0_to_2() -> None:
     state = fireworks_at_round(2, 2)  # round 3 leaves out seat 1: seats 0, 2, 3 are round ids 0, 1, 2
     assert state.view(None).round_seats == (0, 2, 3)
-    spectator = state.view(None)
-    seat3_a = spectator.hands[3][0].card
-    seat0_a = spectator.hands[0][0].card
-    assert seat3_a is not None and seat0_a is not None
+    seat3_a, seat0_a, seat2_a = (slot_a(state, s) for s in (3, 0, 2))
     state.apply(0, f"SAY:3:{seat3_a % 5 + 1}")
     state.apply(2, f"SAY:0:{seat0_a % 5 + 1}")
     proto = protocol_for("fireworks", 3, 4, "codingame")
@@ -236,7 +242,7 @@ def test_fireworks_numbers_the_seats_of_each_round_0_to_2() -> None:
     cards = info[3:]
     # Its own five cards first, then its partners' in round order: the last ten CARD lines are the partners'.
     assert [ln.split(":")[0] for ln in cards] == ["2"] * 5 + ["0"] * 5 + ["1"] * 5
-    assert cards[10] == f"1:CARD:A:{card_words(spectator.hands[2][0].card)}"
+    assert cards[10] == f"1:CARD:A:{card_words(seat2_a)}"
     assert not any(ln.startswith("3:") or ":3:" in ln for ln in info)
     # Its hints name round ids, translated back to the seats of the game.
     assert proto.answer("SAY:1:RED", [], random.Random())[0] == "SAY:2:RED"

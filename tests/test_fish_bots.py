@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+import time
+from itertools import permutations
 
 import pytest
 
-from ai import fish_bots
+from ai import fish_bots, fish_regions
 from ai.bots import RandomBot
 from ai.levels import make_bot
 from rules import fish
@@ -41,10 +43,24 @@ def test_every_level_plays_legal_games(seats: int, preset: str) -> None:
 
 def test_bots_are_deterministic_given_the_rng() -> None:
     def game() -> list[str]:
-        bots = [fish_bots.SearchBot(random.Random(1), seconds=60.0), fish_bots.GreedyBot(random.Random(2))]
+        bots = [fish_bots.SearchBot(random.Random(1)), fish_bots.GreedyBot(random.Random(2))]
         return play_out(new_game("codingame", 2, 4, None), bots)
 
     assert game() == game()
+
+
+def test_hard_plays_the_same_game_on_a_slow_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A seed must give the same game under any load: the search stops on its budget, never on a clock. A clock
+    # that jumps a second at every reading stands in for a machine far slower than this one.
+    def game() -> list[str]:
+        bots = [make_bot("fish", "hard", random.Random(s)) for s in range(3)]
+        return play_out(new_game("codingame", 3, 11, None), bots)
+
+    calm = game()
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(ticks)))
+    monkeypatch.setattr(time, "monotonic", lambda: float(next(ticks)))
+    assert game() == calm
 
 
 def test_greedy_takes_the_most_fish() -> None:
@@ -111,14 +127,12 @@ def test_hard_solves_a_private_region(seed: int) -> None:
         s.apply(s.to_act()[0], a)
     assert s.phase == "move" and s.to_act() == (0,)
     optimum = best_haul(s.copy(), 0)
-    bot = fish_bots.SearchBot(random.Random(0), nodes=20000, seconds=60.0)
+    bot = fish_bots.SearchBot(random.Random(0), budget=20000)
     play_out(s, [bot, None])
     assert s.fish_banked[0] == optimum
 
 
 def test_hard_move_time_is_bounded() -> None:
-    import time
-
     s = new_game("codingame", 2, 8, None)
     bots = [make_bot("fish", "hard", random.Random(0)), make_bot("fish", "hard", random.Random(1))]
     worst = 0.0
@@ -129,4 +143,64 @@ def test_hard_move_time_is_bounded() -> None:
         a = bots[seat].choose(v, legal)
         worst = max(worst, time.perf_counter() - t0)
         s.apply(seat, a)
-    assert worst < 0.2  # generous: the budget is 35 ms, this only catches a search that ignores it
+    assert worst < 0.2  # generous: moves take ~25 ms at most here, this only catches a search that ignores its budget
+
+
+def brute_haul(fish_on: dict[int, int], penguins: tuple[int, ...]) -> int:
+    """Every order of slides tried, with no memo and no pruning: the most fish (codingame units) still to eat."""
+    best = 0
+    occupied = set(penguins)
+    for i, a in enumerate(penguins):
+        for ray in fish.RAYS[a]:
+            for t in ray:
+                if t not in fish_on or t in occupied:
+                    break
+                rest = {u: f for u, f in fish_on.items() if u != t}
+                moved = penguins[:i] + (t,) + penguins[i + 1 :]
+                best = max(best, 100 * fish_on[t] + 1 + brute_haul(rest, moved))
+    return best
+
+
+REGIONS = {
+    # name: (free tiles with their fish, penguin tiles)
+    "a line": ({"B1": 1, "C1": 3, "D1": 2, "E1": 1}, ("A1",)),
+    "a fork where greed loses": ({"B2": 3, "C2": 1, "C1": 1, "D1": 1, "E1": 1, "A3": 2, "A4": 2}, ("A2",)),
+    "a ring": ({"C3": 1, "D3": 2, "B4": 3, "D4": 1, "C5": 2, "D5": 1}, ("C4",)),
+    "two penguins share it": ({"B5": 1, "C5": 3, "D5": 2, "B6": 2, "C6": 1, "D6": 3, "E6": 1}, ("A5", "E5")),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REGIONS))
+def test_region_solver_matches_brute_force(name: str) -> None:
+    tiles, penguins = REGIONS[name]
+    fish_on = {T[n]: f for n, f in tiles.items()}
+    pens = tuple(T[n] for n in penguins)
+    value = tuple(100 * fish_on[t] + 1 if t in fish_on else 0 for t in range(fish.TILES))
+    solver = fish_regions.RegionSolver(max_tiles=20, max_nodes=10**6)
+    solver.use_board(value, sum(1 << t for t in fish_on))
+    free = sum(1 << t for t in fish_on)
+    expected = brute_haul(fish_on, pens)
+    assert solver.haul(free, pens) == expected
+    # Penguin order does not matter, and the memo gives the same answer again.
+    for order in permutations(pens):
+        assert solver.haul(free, order) == expected
+
+
+def test_region_solver_declines_regions_over_its_limits() -> None:
+    tiles, penguins = REGIONS["a ring"]
+    free = sum(1 << T[n] for n in tiles)
+    value = tuple(101 if (free >> t) & 1 else 0 for t in range(fish.TILES))
+    small = fish_regions.RegionSolver(max_tiles=3, max_nodes=10**6)
+    small.use_board(value, free)
+    assert small.haul(free, (T[penguins[0]],)) is None
+    tight = fish_regions.RegionSolver(max_tiles=20, max_nodes=2)
+    tight.use_board(value, free)
+    assert tight.haul(free, (T[penguins[0]],)) is None
+
+
+def test_help_names_every_level() -> None:
+    from ai.levels import LEVELS
+    from tui.games.fish.help import HELP
+
+    for level in LEVELS:
+        assert f"ai:{level}" in HELP

@@ -87,6 +87,7 @@ def test_registry_and_penguin_counts() -> None:
     assert info is fish.INFO and info.available and info.default_preset == "codingame"
     for seats, k in ((2, 4), (3, 3), (4, 2)):
         s = info.start("classic", seats, seed=1)
+        assert isinstance(s, fish.FishState)
         assert s.k == k and len(s.penguins) == seats * k and s.to_act() == (0,)
     with pytest.raises(BadSetup):
         info.start("codingame", 5, seed=1)

@@ -13,7 +13,7 @@ from ai.hanabi.decide import LEVELS, PLAY_HINT, Decision
 from ai.hanabi.knowledge import Tracker
 from ai.hanabi_bots import make_bot
 from ai.levels import make_bot as level_bot
-from rules.core import GameState
+from rules.core import GameState, Outcome
 from rules.hanabi import CARD_TEXT, FULL_DECK, parse_card
 from rules.registry import game_info
 
@@ -33,7 +33,8 @@ def decision_of(g: GameState, seat: int = 0) -> Decision:
     return Decision(LEVELS["hard"], random.Random(0), v, tr, g.legal_actions(seat))
 
 
-def play_out(game: str, preset: str, n: int, seed: int, levels: list[str]) -> tuple[object, list[str]]:
+def play_out(game: str, preset: str, n: int, seed: int, levels: list[str]) -> tuple[Outcome, list[str]]:
+    """Bots at ``levels`` (round the table) play a game to its end: its outcome and every action, checked legal."""
     g = game_info(game).start(preset, n, seed)
     bots = [make_bot(levels[i % len(levels)], random.Random(seed * 31 + i)) for i in range(n)]
     actions = []
@@ -44,7 +45,9 @@ def play_out(game: str, preset: str, n: int, seed: int, levels: list[str]) -> tu
         assert a in legal
         actions.append(a)
         g.apply(s, a)
-    return g, actions
+    outcome = g.outcome()
+    assert outcome is not None
+    return outcome, actions
 
 
 @pytest.mark.parametrize(
@@ -74,9 +77,9 @@ def test_levels_module_finds_these_bots() -> None:
 
 
 def test_hard_bot_strength_floor() -> None:
-    scores = [play_out("hanabi", "classic", 3, 500 + s, ["hard"])[0].outcome().scores[0] for s in range(25)]
+    scores = [play_out("hanabi", "classic", 3, 500 + s, ["hard"])[0].scores[0] for s in range(25)]
     assert statistics.mean(scores) >= 20.0
-    easy = [play_out("hanabi", "classic", 3, 500 + s, ["easy"])[0].outcome().scores[0] for s in range(25)]
+    easy = [play_out("hanabi", "classic", 3, 500 + s, ["easy"])[0].scores[0] for s in range(25)]
     assert statistics.mean(easy) < statistics.mean(scores)
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from rules import fireworks, hanabi
 from rules.core import BadSetup, IllegalAction
-from rules.hanabi import CARD_TEXT, FULL_DECK, PASS, parse_action, parse_card
+from rules.hanabi import CARD_TEXT, FULL_DECK, PASS, HanabiView, SlotView, parse_action, parse_card
 from rules.registry import game_info
 
 
@@ -31,6 +31,19 @@ TWO_HANDS = ["R1", "R2", "B1", "W5", "G3", "Y1", "R1", "B2", "W1", "G4"]
 
 
 # --- parsing and setup ------------------------------------------------------------------------------------
+def full_hand(v: HanabiView, seat: int) -> list[SlotView]:
+    """A seat's slots in the view, none of them empty (the deck has not run out)."""
+    slots = [slot for slot in v.hands[seat] if slot is not None]
+    assert len(slots) == len(v.hands[seat]), f"seat {seat} has an empty slot"
+    return slots
+
+
+def face(slot: SlotView | None) -> str:
+    """The card a slot holds, as text (the view must show it)."""
+    assert slot is not None and slot.card is not None
+    return CARD_TEXT[slot.card]
+
+
 def test_parse_action_round_trips_and_normalises() -> None:
     for text in ["PLAY:A", "DISCARD:E", "SAY:2:RED", "SAY:0:4", "PASS"]:
         assert parse_action(text) == text
@@ -44,10 +57,10 @@ def test_parse_action_round_trips_and_normalises() -> None:
 def test_explicit_deal_fills_hands_in_seat_order() -> None:
     g = classic(TWO_HANDS)
     v = g.view(None)
-    assert [CARD_TEXT[s.card] for s in v.hands[0]] == TWO_HANDS[:5]
-    assert [CARD_TEXT[s.card] for s in v.hands[1]] == TWO_HANDS[5:10]
+    assert [face(s) for s in v.hands[0]] == TWO_HANDS[:5]
+    assert [face(s) for s in v.hands[1]] == TWO_HANDS[5:10]
     assert v.deck_count == 40 and v.tokens == 8 and v.fuses == 0
-    assert [s.order for s in v.hands[1]] == [5, 6, 7, 8, 9]
+    assert [s.order for s in full_hand(v, 1)] == [5, 6, 7, 8, 9]
 
 
 def test_hand_sizes_by_seat_count() -> None:
@@ -81,7 +94,7 @@ def test_play_success_and_draw_fills_the_same_slot() -> None:
     g.apply(0, "PLAY:A")  # R1
     v = g.view(None)
     assert v.fireworks[1] == 1 and v.fuses == 0
-    assert v.hands[0][0].order == 10 and CARD_TEXT[v.hands[0][0].card] == deck_with(TWO_HANDS)[10]
+    assert full_hand(v, 0)[0].order == 10 and face(v.hands[0][0]) == deck_with(TWO_HANDS)[10]
     assert v.history[-1].kind == "play" and v.history[-1].success and v.history[-1].drawn == 10
 
 
@@ -116,8 +129,9 @@ def test_hint_rules() -> None:
         g.apply(1, "SAY:0:RED")
     g.apply(0, "SAY:1:1")
     v = g.view(1)
-    assert [s.touched for s in v.hands[1]] == [True, True, False, True, False]
-    assert v.hands[1][0].values == 0b00001 and v.hands[1][2].values == 0b11110
+    hand = full_hand(v, 1)
+    assert [s.touched for s in hand] == [True, True, False, True, False]
+    assert hand[0].values == 0b00001 and hand[2].values == 0b11110
     assert v.history[-1].touched == (0, 1, 3) and v.history[-1].value == 1 and v.history[-1].target == 1
 
 
@@ -171,7 +185,9 @@ def test_empty_slot_after_deck_runs_out_and_one_final_turn_each_classic() -> Non
             if act == "DISCARD:A":
                 assert v.hands[s][0] is not None  # the last card filled the slot
     assert turns_after_last == 2
-    assert g.outcome().reason == "deck"
+    out = g.outcome()
+    assert out is not None
+    assert out.reason == "deck"
     v = g.view(None)
     assert any(slot is None for h in v.hands for slot in h)  # a slot emptied after the last draw stays empty
 
@@ -194,9 +210,11 @@ def test_classic_score_is_fireworks_sum() -> None:
     g.apply(0, "PLAY:A")
     g.apply(1, "PLAY:A")
     g.disqualify(1, "timeout")
-    assert g.outcome().scores == (2.0, 0.0)
-    assert g.outcome().ranks == (1, 2)
-    assert g.outcome().reason == "disqualified"
+    out = g.outcome()
+    assert out is not None
+    assert out.scores == (2.0, 0.0)
+    assert out.ranks == (1, 2)
+    assert out.reason == "disqualified"
 
 
 def test_perfect_game_ends_at_25() -> None:
@@ -207,7 +225,8 @@ def test_perfect_game_ends_at_25() -> None:
         s = g.to_act()[0]
         v = g.view(None)
         fw = v.fireworks
-        playable = [i for i, sl in enumerate(v.hands[s]) if sl is not None and sl.card % 5 == fw[sl.card // 5]]
+        cards = [sl.card if sl is not None else None for sl in v.hands[s]]
+        playable = [i for i, card in enumerate(cards) if card is not None and card % 5 == fw[card // 5]]
         g.apply(
             s,
             f"PLAY:{'ABCDE'[playable[0]]}"
@@ -215,7 +234,9 @@ def test_perfect_game_ends_at_25() -> None:
             else next(a for a in g.legal_actions(s) if a.startswith(("DISCARD", "SAY"))),
         )
         n += 1
-    assert g.outcome().scores == (25.0, 25.0) and g.outcome().reason == "perfect"
+    out = g.outcome()
+    assert out is not None
+    assert out.scores == (25.0, 25.0) and out.reason == "perfect"
 
 
 # --- fireworks preset -------------------------------------------------------------------------------------
@@ -233,7 +254,9 @@ def test_fireworks_preset_numbers_and_per_seat_scores() -> None:
     g.apply(1, "PLAY:B")  # G1
     g.disqualify(2, "crash")
     # 10 + the values played (1 + 1 + 1) - own mistakes; the disqualified seat scores 0.
-    assert g.outcome().scores == (12, 13, 0)
+    out = g.outcome()
+    assert out is not None
+    assert out.scores == (12, 13, 0)
 
 
 def test_fireworks_round_scores_card_values() -> None:
@@ -246,7 +269,9 @@ def test_fireworks_round_scores_card_values() -> None:
     v = g.view(None)
     assert v.fireworks == (3, 2, 0, 0, 0)
     g.disqualify(1, "timeout")
-    assert g.outcome().scores == (10 + 6 + 3, 0, 10 + 6 + 3)
+    out = g.outcome()
+    assert out is not None
+    assert out.scores == (10 + 6 + 3, 0, 10 + 6 + 3)
 
 
 def test_fireworks_fourth_mistake_ends_and_still_scores() -> None:
@@ -283,7 +308,7 @@ def test_fireworks_three_final_turns_each() -> None:
 
 
 def test_pass_is_legal_only_when_nothing_else_is() -> None:
-    g = game_info("hanabi").start("fireworks", 3, 9, None)
+    g = hanabi.new_game("fireworks", 3, 9, None)
     rnd = g.round
     rnd.hands[0] = [-1] * 5
     rnd.tokens = 0
@@ -301,7 +326,7 @@ def test_pass_is_legal_only_when_nothing_else_is() -> None:
 def test_league_round_seating_and_totals() -> None:
     assert [fireworks.round_seats(r) for r in range(4)] == [(0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)]
     g = game_info("fireworks").start(None, 4, 11)
-    seen_rounds = []
+    seen_rounds: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
     rng = random.Random(4)
     while not g.is_over:
         v = g.view(None)
@@ -318,14 +343,16 @@ def test_league_round_seating_and_totals() -> None:
         assert v.totals[s] == sum(rs[s] for rs in v.round_scores)
         sat_out = 3 - s
         assert v.round_scores[sat_out][s] == 0
-    assert g.outcome().scores == tuple(float(t) for t in v.totals)
-    assert g.outcome().ranks == tuple(1 + sum(o > t for o in v.totals) for t in v.totals)
+    out = g.outcome()
+    assert out is not None
+    assert out.scores == tuple(float(t) for t in v.totals)
+    assert out.ranks == tuple(1 + sum(o > t for o in v.totals) for t in v.totals)
 
 
 def test_league_explicit_decks_and_sitting_out() -> None:
     d0 = deck_with(["R1"])
     g = fireworks.new_game("codingame", 4, 1, {"rounds": [{"deck": d0}]})
-    assert CARD_TEXT[g.view(None).hands[0][0].card] == "R1"
+    assert face(g.view(None).hands[0][0]) == "R1"
     with pytest.raises(IllegalAction, match="sits out"):
         g.apply(3, "PLAY:A")
     assert g.view(3).hands[3] == ()
@@ -344,13 +371,18 @@ def test_league_disqualification() -> None:
         assert s != 1
         g.apply(s, rng.choice(g.legal_actions(s)))
     out = g.outcome()
-    assert out.scores[1] == 0 and out.ranks[1] == 4
+    assert out is not None and out.scores[1] == 0 and out.ranks[1] == 4
     assert all(rs[1] == 0 for rs in g.view(None).round_scores)
 
 
 # --- properties over many games ---------------------------------------------------------------------------
-def _random_game(game: str, preset: str, n: int, seed: int) -> tuple[list[tuple[int, str]], object]:
+HanabiGame = hanabi.HanabiState | fireworks.FireworksState
+"""Either Hanabi game: both play on a ``round`` of the shared rules."""
+
+
+def _random_game(game: str, preset: str, n: int, seed: int) -> tuple[list[tuple[int, str]], HanabiGame]:
     g = game_info(game).start(preset, n, seed)
+    assert isinstance(g, HanabiGame)
     rng = random.Random(seed * 7 + 1)
     moves = []
     while not g.is_over:
@@ -367,10 +399,10 @@ def _random_game(game: str, preset: str, n: int, seed: int) -> tuple[list[tuple[
     return moves, g
 
 
-def _check_invariants(g: object) -> None:
-    rnd = g.round  # type: ignore[attr-defined]
-    v = g.view(None)  # type: ignore[attr-defined]
-    in_hands = [sl.card for h in v.hands for sl in h if sl is not None]
+def _check_invariants(g: HanabiGame) -> None:
+    rnd = g.round
+    v = g.view(None)
+    in_hands = [sl.card for h in v.hands for sl in h if sl is not None and sl.card is not None]
     played = [c * 5 + k for c in range(5) for k in range(v.fireworks[c])]
     remaining = list(rnd.deck[rnd.next_draw :])
     assert sorted(in_hands + played + list(v.discards) + remaining) == list(FULL_DECK)
@@ -390,6 +422,7 @@ def test_thousands_of_random_games_keep_invariants_and_scores() -> None:
         _, g = _random_game(game, preset, n, i)
         v = g.view(None)
         out = g.outcome()
+        assert out is not None
         if preset == "classic":
             expected = 0 if v.fuses >= 3 else sum(v.fireworks)
             assert out.scores == (float(expected),) * n

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from rules.core import GameState
 from rules.hanabi import HanabiState, card_text, new_game
 from rules.hanablive import HanabLiveError, export_game, import_game
 from rules.replay import ActionRecord, Header, ReplayWriter, SeatEntry, load_replay
@@ -197,7 +198,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def write_replay(path: Path, header: Header, records: list[ActionRecord], state: HanabiState) -> Path:
+def write_replay(path: Path, header: Header, records: list[ActionRecord], state: GameState[Any]) -> Path:
     with path.open("w", encoding="utf-8") as f:
         writer = ReplayWriter(f, header)
         for rec in records:
@@ -229,7 +230,8 @@ def test_cli_round_trip_through_files(capsys: pytest.CaptureFixture[str], tmp_pa
     assert "Purple→WHITE" in err
     code, out, err = run(capsys, "import", str(tmp_path / "g.json"), "-o", str(tmp_path / "back.jsonl"))
     assert code == 0, err
-    assert f"finished, score {int(max(state.outcome().scores))}" in out  # type: ignore[union-attr]
+    outcome = state.outcome()
+    assert outcome is not None and f"finished, score {int(max(outcome.scores))}" in out
     back = read_replay(tmp_path / "back.jsonl")
     assert [(r.seat, r.action) for r in back.actions] == [(r.seat, r.action) for r in records]
     assert back.result is not None and back.state.outcome() == state.outcome()
@@ -265,6 +267,6 @@ def test_cli_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
         action = fw.legal_actions(seat)[0]
         fw.apply(seat, action)
         fw_records.append(ActionRecord(seat, action))
-    fw_path = write_replay(tmp_path / "fw.jsonl", other, fw_records, fw)  # type: ignore[arg-type]
+    fw_path = write_replay(tmp_path / "fw.jsonl", other, fw_records, fw)
     code, _, err = run(capsys, "export", str(fw_path), "--hanab-live")
     assert code == 2 and "classic Hanabi" in err and len(err.strip().splitlines()) == 1

@@ -149,13 +149,13 @@ def test_late_round_enumeration_is_used(monkeypatch: pytest.MonkeyPatch) -> None
         s = g.to_act()[-1]
         g.apply(s, rng.choice(g.legal_actions(s)))
     called = []
-    original = MonteCarloBot._enumerate_last_two
+    original = MonteCarloBot.enumerate_last_two
 
-    def spy(self: MonteCarloBot, *args: object) -> list[int]:
+    def spy(self: MonteCarloBot, *args: list[int]) -> list[int]:
         called.append(1)
         return original(self, *args)
 
-    monkeypatch.setattr(nimmt_bots.MonteCarloBot, "_enumerate_last_two", spy)
+    monkeypatch.setattr(nimmt_bots.MonteCarloBot, "enumerate_last_two", spy)
     bot = make_bot("hard", random.Random(2))
     assert bot.choose(g.view(0), g.legal_actions(0)) in g.legal_actions(0)
     assert called

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.nimmt import new_game
+from rules.nimmt import CARDS, NimmtState, new_game
 from tests.nimmt_helpers import play_random
 
 presets = st.sampled_from(["codingame", "classic"])
@@ -41,3 +42,44 @@ def test_thousands_of_random_games() -> None:
         # Every action of the first games is checked; later games are checked after each turn's placement.
         play_random(g, rng, dq_chance=0.003 if i % 10 == 0 else 0.0, check=True if i < 300 else "turns")
         assert g.over
+
+
+def _view_by_definition(g: NimmtState, seat: int | None) -> dict[str, Any]:
+    """The private parts of a seat's view, worked out the slow, obvious way from the public state."""
+    hands, chosen = g.hands, g.chosen
+    shown = g.revealed or seat is None
+    if seat is None:
+        unseen = sorted(g.undealt())
+    else:
+        seen = set(hands[seat]) | {c for r in g.rows for c in r} | {c for t in g.taken for c in t}
+        seen |= {c for s, c in enumerate(chosen) if c is not None and (shown or s == seat)}
+        unseen = [c for c in range(1, CARDS + 1) if c not in seen]
+    return {
+        "hands": tuple(tuple(h) if seat is None or s == seat else None for s, h in enumerate(hands)),
+        "chosen": tuple(c if shown or s == seat else None for s, c in enumerate(chosen)),
+        "has_chosen": tuple(c is not None for c in chosen),
+        "hand_sizes": tuple(len(h) for h in hands),
+        "unseen": tuple(unseen),
+        "to_act": g.to_act(),
+    }
+
+
+@settings(max_examples=25, deadline=None)
+@given(preset=presets, k=st.integers(0, 8), seed=st.integers(0, 2**32), play_seed=st.integers(0, 2**16))
+def test_every_view_shows_exactly_what_its_seat_has_seen(preset: str, k: int, seed: int, play_seed: int) -> None:
+    """The view's unseen cards (built from where cards are, not by scanning the deck) match the definition: every
+    card but the seat's hand, the rows, the taken piles and the choices it may see; at every step, for every seat."""
+    g = new_game(preset, _seats(preset, k), seed, None)
+    rng = random.Random(play_seed)
+    while True:
+        for seat in [None, *range(g.num_seats)]:
+            v = g.view(seat)
+            got = {key: getattr(v, key) for key in ("hands", "chosen", "has_chosen", "hand_sizes", "unseen", "to_act")}
+            assert got == _view_by_definition(g, seat), f"seat {seat}"
+        if g.over:
+            break
+        if rng.random() < 0.02:
+            g.disqualify(rng.randrange(g.num_seats), "test")
+        else:
+            seat = rng.choice(g.to_act())
+            g.apply(seat, rng.choice(g.legal_actions(seat)))

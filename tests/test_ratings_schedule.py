@@ -49,3 +49,13 @@ def test_tables_depend_on_the_seed_and_index_only() -> None:
     assert table_for(1, 4, 4, seed=3) == (1, 2, 3, 0)  # as many players as seats: the arena's plain rotation
     with pytest.raises(ValueError):
         table_for(0, 3, 4, seed=1)
+
+
+@pytest.mark.parametrize(("players", "size", "seed"), [(5, 2, 1), (6, 4, 2), (10, 4, 3), (12, 2, 9)])
+def test_a_run_stopped_early_is_still_close_to_balanced(players: int, size: int, seed: int) -> None:
+    """In the first games of a block, no player sits far more or far less often than its share (about as even as
+    tables drawn at random: a block in its plain order would seat player 0 in every one of its first games)."""
+    games = 2 * players
+    counts = Counter(p for i in range(games) for p in table_for(i, players, size, seed))
+    share = games * size / players
+    assert len(counts) == players and max(counts.values()) < 2 * share and min(counts.values()) > share / 3

@@ -50,7 +50,8 @@ def test_round_trip_of_a_finished_game() -> None:
     text = play_game()
     rep = load_replay(lines(text))
     assert rep.finished and rep.result is not None
-    assert rep.result["scores"] == list(rep.state.outcome().scores)  # type: ignore[union-attr]
+    outcome = rep.state.outcome()
+    assert outcome is not None and rep.result["scores"] == list(outcome.scores)
     assert rep.header.to_json()["format"] == "parlour-replay"
     first = json.loads(text.splitlines()[0])
     assert {"format", "version", "game", "preset", "seed", "seats", "created", "app"} <= set(first)

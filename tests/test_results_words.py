@@ -10,6 +10,8 @@ import sys
 import pytest
 
 from ai.arena import GameResult, MoveTimes, summarize
+from rules.fireworks import FireworksState
+from rules.hanabi import HanabiState
 from rules.registry import game_info
 from tests.apptools import screen_text, until_result
 from tui.app import ParlourApp
@@ -54,20 +56,23 @@ def test_every_game_says_which_way_is_better() -> None:
 def test_perfect_means_every_firework_complete() -> None:
     hanabi = game_info("hanabi")
     state = hanabi.start("classic", 2, 1)
+    assert isinstance(state, HanabiState)
     assert not hanabi.is_perfect(state)
     state.round.fireworks = [5, 5, 5, 5, 5]
     assert hanabi.is_perfect(state)
     league = game_info("fireworks")
-    state = league.start(None, 4, 1)
-    state.round_fireworks = [25, 25, 25, 25]  # type: ignore[attr-defined]
-    assert league.is_perfect(state)
-    state.round_fireworks = [25, 25, 24, 25]  # type: ignore[attr-defined]
-    assert not league.is_perfect(state)
+    league_state = league.start(None, 4, 1)
+    assert isinstance(league_state, FireworksState)
+    league_state.round_fireworks = [25, 25, 25, 25]
+    assert league.is_perfect(league_state)
+    league_state.round_fireworks = [25, 25, 24, 25]
+    assert not league.is_perfect(league_state)
     assert not game_info("nimmt").is_perfect(game_info("nimmt").start(None, 4, 1))
 
 
 def test_a_league_records_each_rounds_fireworks() -> None:
     state = game_info("fireworks").start(None, 4, 2)
+    assert isinstance(state, FireworksState)
     while not state.is_over:
         (s,) = state.to_act()
         state.apply(s, state.legal_actions(s)[0])  # plays only: every round ends on its fourth mistake

@@ -143,6 +143,8 @@ def test_a_simultaneous_turn_asks_every_bot_from_the_same_position() -> None:
     views: list[Any] = []
 
     class Recording(RandomBot):
+        needs_view = True
+
         def choose(self, view: Any, legal: list[str]) -> str:
             views.append(view)
             return super().choose(view, legal)

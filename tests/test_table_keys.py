@@ -14,9 +14,9 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.widgets import Footer, Input
-from textual.widgets._footer import FooterKey
 
 from ai.table import Asking
+from tests.apptools import footer_keys
 from tui.games.base import GameTable
 from tui.screens.base import TableScreen
 
@@ -103,7 +103,7 @@ class CoinApp(App[None]):
 
 def shown_keys(pilot: Pilot) -> set[str]:
     """The actions the footer shows."""
-    return {key.action for key in pilot.app.screen.query(FooterKey)}
+    return {action for action, _ in footer_keys(pilot)}
 
 
 async def coin_screen(pilot: Pilot) -> CoinScreen:

@@ -39,7 +39,7 @@ def reference_distance(levels: list[int], sign: int) -> int:
 
 def random_boards(count: int, seed: int) -> list[list[int]]:
     rng = random.Random(seed)
-    out = []
+    out: list[list[int]] = []
     while len(out) < count:
         g = new_game("codingame", 2, 0, None)
         for _ in range(rng.randrange(0, 45)):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections import deque
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 
 import pytest
@@ -51,7 +52,7 @@ def kinds(events: list) -> list[str]:
     return [e.kind for e in events]
 
 
-def graph_path(a: int, b: int, avoid: set[int] = frozenset()) -> list[int]:
+def graph_path(a: int, b: int, avoid: AbstractSet[int] = frozenset()) -> list[int]:
     """Shortest path on the bare board (test-side BFS, independent of the rules' own search)."""
     prev = {a: a}
     q = deque([a])
@@ -102,6 +103,7 @@ def test_registry_and_new_game() -> None:
     info = GAMES["volcanoes"]
     assert info is volcanoes.INFO and info.available
     g = info.start(seed=5)
+    assert isinstance(g, VolcanoesState)
     assert g.seed == 5 and g.to_act() == (0,) and len(g.legal_actions(0)) == 80 and g.legal_actions(1) == []
     with pytest.raises(BadSetup):
         new_game("codingame", 2, 1, {"board": []})
@@ -265,8 +267,10 @@ def test_runaway_chain_draws_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(volcanoes, "MAX_PHASES", 1)
     g = pos({"N07": 3, "N08": 3})
     events = g.apply(0, "N07")
-    assert g.is_over and g.outcome().scores == (0.5, 0.5) and events[-1].kind == "draw"
-    assert g.outcome().reason == "eruptions kept going past 1 phases"
+    out = g.outcome()
+    assert out is not None
+    assert g.is_over and out.scores == (0.5, 0.5) and events[-1].kind == "draw"
+    assert out.reason == "eruptions kept going past 1 phases"
 
 
 # --- wins and draws --------------------------------------------------------------------------------------------------
@@ -275,7 +279,9 @@ def test_win_after_move() -> None:
     missing = chain[5]
     g = pos({NAMES[t]: 1 for t in chain if t != missing})
     events = g.apply(0, NAMES[missing])
-    assert g.is_over and g.winner == 0 and g.outcome().scores == (1.0, 0.0) and g.outcome().ranks == (1, 2)
+    out = g.outcome()
+    assert out is not None
+    assert g.is_over and g.winner == 0 and out.scores == (1.0, 0.0) and out.ranks == (1, 2)
     win = events[-1]
     assert win.kind == "win" and win.seat == 0
     assert win.data["chain"] == tuple(NAMES[t] for t in chain)
@@ -314,7 +320,9 @@ def test_both_linking_at_once_is_a_draw() -> None:
     levels["N31"] = -3
     g = pos(levels, step=1)
     events = g.apply(1, "S40")
-    assert g.is_over and g.winner is None and g.outcome().scores == (0.5, 0.5) and g.outcome().ranks == (1, 1)
+    out = g.outcome()
+    assert out is not None
+    assert g.is_over and g.winner is None and out.scores == (0.5, 0.5) and out.ranks == (1, 1)
     assert events[-1].kind == "draw" and set(events[-1].data["chains"]) == {0, 1}
     assert g.view(None).chains[0] and g.view(None).chains[1]
 
@@ -323,18 +331,24 @@ def test_step_limit_draw_and_last_step_win() -> None:
     assert CYCLE[(MAX_STEPS - 1) % 6] == 1
     g = pos({"N01": 1}, step=MAX_STEPS - 1)
     events = g.apply(1, "S40")
-    assert g.is_over and g.step == MAX_STEPS and g.outcome().scores == (0.5, 0.5) and events[-1].kind == "draw"
+    out = g.outcome()
+    assert out is not None
+    assert g.is_over and g.step == MAX_STEPS and out.scores == (0.5, 0.5) and events[-1].kind == "draw"
     chain = graph_path(INDEX["N11"], INDEX["S11"])
     g = pos({NAMES[t]: -1 for t in chain[1:]}, step=MAX_STEPS - 1)
     g.apply(1, NAMES[chain[0]])
-    assert g.is_over and g.winner == 1 and g.outcome().scores == (0.0, 1.0)
+    out = g.outcome()
+    assert out is not None
+    assert g.is_over and g.winner == 1 and out.scores == (0.0, 1.0)
 
 
 def test_disqualify() -> None:
     g = new_game("codingame", 2, 0, None)
     g.apply(0, "N01")
     events = g.disqualify(1, "timed out")
-    assert g.is_over and g.winner == 0 and g.outcome().scores == (1.0, 0.0)
+    out = g.outcome()
+    assert out is not None
+    assert g.is_over and g.winner == 0 and out.scores == (1.0, 0.0)
     assert kinds(events) == ["disqualified", "win"]
     assert kinds(g.disqualify(0, "late")) == ["disqualified"] and g.winner == 0
 

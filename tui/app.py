@@ -2,24 +2,33 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
-from textual.app import App
+from textual.app import App, SystemCommand
+from textual.reactive import reactive
 from textual.screen import Screen
 
 from rules.replay import ReplayError
 from tui import storage
+from tui.games.base import GameTable
 from tui.screens.home import HomeScreen
 from tui.screens.modals import MessageScreen
 from tui.screens.requests import OpenReplay, ResumeGame, ResumeLatest
+from tui.settings import Settings, load_settings, save_settings
 
 
 class ParlourApp(App[None]):
-    """Home screen at the bottom; games, replays and help pushed over it."""
+    """Home screen at the bottom; games, replays and help pushed over it.
 
-    CSS_PATH = "parlour.tcss"
+    Ctrl+P opens the command palette (no table binds it): the theme, and colour-blind symbols on or off.
+    """
+
+    CSS_PATH = ["parlour.tcss", "games.tcss"]
     TITLE = "Parlour"
-    ENABLE_COMMAND_PALETTE = False
+
+    colour_blind: reactive[bool] = reactive(False)
+    """Shapes and letters beside every colour that tells players or cards apart; passed down to each table."""
 
     def __init__(
         self,
@@ -27,21 +36,85 @@ class ParlourApp(App[None]):
         error: tuple[str, str] | None = None,
         pace: float = 1.0,
         fixed_seed: int | None = None,
+        settings_file: Path | None = None,
+        colour_blind: bool = False,
     ) -> None:
-        """``pace`` scales animation pauses (0 for tests); ``fixed_seed`` replaces random seeds (screenshots)."""
+        """``pace`` scales animation pauses (0 for tests); ``fixed_seed`` replaces random seeds (screenshots).
+
+        ``settings_file`` is where the theme and the colour-blind choice are read from and kept (none: the defaults,
+        nothing kept); ``colour_blind`` turns the symbols on whatever the file says.
+        """
         super().__init__()
         self.first = first
         self.error = error
         self.pace = pace
         self.fixed_seed = fixed_seed
+        self.settings_file = settings_file
+        self.colour_blind_wanted = colour_blind
+        self._settings_read = False  # nothing is saved before the file is read (the theme is set at start-up)
 
     def on_mount(self) -> None:
-        """Home first, then whatever the command line asked for."""
+        """The saved look, home first, then whatever the command line asked for."""
+        self.screen_change_signal.subscribe(self, self._screen_changed)
+        notice = None
+        if self.settings_file is not None:
+            settings, notice = load_settings(self.settings_file)
+            if settings.theme in self.available_themes:
+                self.theme = settings.theme
+            else:
+                notice = notice or f"Theme {settings.theme!r} is not known here: the default is used."
+            self.colour_blind = settings.colour_blind
+        self._settings_read = True
+        if self.colour_blind_wanted:
+            self.colour_blind = True
         self.push_screen(HomeScreen())
         if self.first is not None:
             self.push_screen(self.first)
         if self.error is not None:
             self.push_screen(MessageScreen(*self.error))
+        if notice:
+            self.notify(notice, severity="warning", timeout=10)
+
+    # --- the look: theme and colour-blind symbols ---------------------------------------------------
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Textual's commands (Theme among them) and the colour-blind switch."""
+        yield from super().get_system_commands(screen)
+        state = "off" if self.colour_blind else "on"
+        yield SystemCommand(
+            f"Colour-blind symbols: turn {state}",
+            "Shapes for players and letters for card colours, beside the colours (saved for next time)",
+            self.action_toggle_colour_blind,
+        )
+
+    def action_toggle_colour_blind(self) -> None:
+        """Turn colour-blind symbols on or off."""
+        self.colour_blind = not self.colour_blind
+
+    def watch_colour_blind(self, on: bool) -> None:
+        """Every table on every screen learns the choice, and the settings file keeps it."""
+        for screen in self.screen_stack:
+            self._pass_colour_blind(screen)
+        self._save_settings()
+
+    def watch_theme(self, theme: str) -> None:
+        """The settings file keeps the theme chosen (the tables repaint themselves from the new CSS)."""
+        self._save_settings()
+
+    def _screen_changed(self, screen: Screen) -> None:
+        # A screen's widgets are mounted a moment after it is pushed: tell its tables once they are there.
+        self.call_after_refresh(self._pass_colour_blind, screen)
+
+    def _pass_colour_blind(self, screen: Screen) -> None:
+        for table in screen.query(GameTable):
+            table.colour_blind = self.colour_blind
+
+    def _save_settings(self) -> None:
+        if self.settings_file is None or not self._settings_read:
+            return
+        try:
+            save_settings(self.settings_file, Settings(self.theme, self.colour_blind))
+        except OSError as exc:
+            self.notify(f"Settings not saved: {exc.strerror}", severity="warning")
 
     def on_unmount(self) -> None:
         """No external program outlives the app, even one thinking when the app quits."""

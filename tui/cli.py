@@ -10,9 +10,11 @@ from pathlib import Path
 from typing import NoReturn
 
 from ai.bots import IllegalBotAction
+from ai.cluster import ClusterError, DaskBackend
 from ai.seats import parse_seat
 from rules.registry import GAMES, game_info
 from rules.replay import ReplayError
+from tui.ladder_cli import add_ladder_parser, cmd_ladder
 from tui.usage import UsageError, table_setup
 
 
@@ -43,6 +45,12 @@ def _add_table_options(p: argparse.ArgumentParser) -> None:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = _Parser(prog="parlour", description="Board and card games in the terminal.")
+    parser.add_argument(
+        "--colour-blind",
+        action="store_true",
+        help="shapes for players and letters for card colours beside the colours (kept for next time; Ctrl+P "
+        "turns it off)",
+    )
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     play = sub.add_parser("play", help="play a game in the app")
     _add_table_options(play)
@@ -70,6 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
         "the preset's seat count when they do not fit)",
     )
     arena.add_argument("--matrix", action="store_true", help="also print each pair's results against each other")
+    arena.add_argument("--scheduler", metavar="ADDRESS", help="play on the workers of this Dask scheduler")
     imp = sub.add_parser("import", help="turn a hanab.live game export (JSON) into a replay")
     imp.add_argument("file", type=Path)
     imp.add_argument("-o", "--output", type=Path, metavar="PATH", help="replay file to write (default: replay folder)")
@@ -77,6 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("file", type=Path)
     exp.add_argument("--hanab-live", action="store_true", help="hanab.live game JSON (classic Hanabi only)")
     exp.add_argument("-o", "--output", type=Path, metavar="FILE", help="file to write (default: standard output)")
+    add_ladder_parser(sub)
     return parser
 
 
@@ -162,6 +172,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
             lambda done, total: progress.update(task, completed=done),
             table_size=size,
             matrix=args.matrix,
+            backend=DaskBackend(args.scheduler) if args.scheduler else None,
         )
     summary["seed"] = seed
     if args.json:
@@ -270,6 +281,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_import(args)
         if args.command == "export":
             return cmd_export(args)
+        if args.command == "ladder":
+            return cmd_ladder(args)
         from tui.launch import launch
 
         return launch(args)
@@ -277,6 +290,9 @@ def main(argv: list[str] | None = None) -> int:
         print(exc, file=sys.stderr)
         return 2
     except IllegalBotAction as exc:  # a bug in a built-in bot: said in one line, not a traceback
+        print(f"parlour {args.command}: {exc}", file=sys.stderr)
+        return 1
+    except ClusterError as exc:  # --scheduler: no scheduler, no worker, or a worker without a program
         print(f"parlour {args.command}: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

@@ -26,7 +26,9 @@ def build_app(args: argparse.Namespace, need_terminal: bool = False):  # noqa: A
     game is started (and its replay file written).
     """
     from tui.app import ParlourApp
+    from tui.settings import settings_path
 
+    colour_blind = bool(getattr(args, "colour_blind", False))
     first: Screen | None = None
     if args.command in ("play", "watch"):
         from tui.games import has_ui
@@ -42,10 +44,10 @@ def build_app(args: argparse.Namespace, need_terminal: bool = False):  # noqa: A
             require_terminal(args.command)
         session = new_session(game, preset, specs, seed)
         first = GameScreen(session, watch=args.command == "watch", speed=getattr(args, "speed", 1.0))
-        return ParlourApp(first)
+        return ParlourApp(first, settings_file=settings_path(), colour_blind=colour_blind)
     if need_terminal:
         require_terminal(args.command)
-    app = ParlourApp()
+    app = ParlourApp(settings_file=settings_path(), colour_blind=colour_blind)
     if args.command == "replay":
         app.call_later(app.open_replay, args.file)
     elif args.command == "resume":

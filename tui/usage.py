@@ -42,7 +42,9 @@ def table_setup(
             problem = seat_problem(info.id, parse_seat(spec))
         except SeatSpecError as exc:
             raise UsageError(f"parlour {args.command}: {exc}") from None
-        if problem:  # a program that cannot start must stop the command, not read like a disqualification
+        # A program that cannot start must stop the command, not read like a disqualification. With --scheduler the
+        # programs run on the Dask workers, which check them there.
+        if problem and not getattr(args, "scheduler", None):
             raise UsageError(f"parlour {args.command}: seat {index + 1} ({spec}): {problem}")
     if not preset.min_seats <= len(specs) <= (len(specs) if spare_specs else preset.max_seats):
         raise UsageError(

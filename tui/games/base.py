@@ -8,10 +8,12 @@ from typing import Any, ClassVar
 from rich.console import RenderableType
 from textual import events
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from ai.table import Asking
 from rules.core import Event
+from tui.games.look import Look
 
 
 class GameTable(Widget, can_focus=True):
@@ -100,6 +102,14 @@ class GameTable(Widget, can_focus=True):
         """Use a key that no binding took (a digit, a letter of a name); return whether it was used."""
         return False
 
+    colour_blind: reactive[bool] = reactive(False)
+    """Shapes and letters beside the colours; the app sets it on every table (``ParlourApp.colour_blind``)."""
+
+    def look(self) -> Look:
+        """The styles of this table's parts as the theme has them now, and the colour-blind choice."""
+        styles = {name: self.get_component_rich_style(name, partial=True) for name in self.COMPONENT_CLASSES}
+        return Look(styles, self.colour_blind)
+
     def end_input(self) -> None:
         """The person has acted: stop taking keys until the next ``sync`` asks again."""
         self.ask = None
@@ -120,9 +130,9 @@ class GameUI:
     min_width: int
     min_height: int
     panel: Any
-    """Callable (view, names) -> renderable for the side panel's scores."""
+    """Callable (view, names, look=None) -> renderable for the side panel's scores (``look``: the table's)."""
     score_label: str = "Score"
 
-    def panel_renderable(self, view: Any, names: list[str]) -> RenderableType:
-        """The side panel's score block."""
-        return self.panel(view, names)
+    def panel_renderable(self, view: Any, names: list[str], look: Look | None = None) -> RenderableType:
+        """The side panel's score block, in the table's ``look`` when given (else the panel's fixed colours)."""
+        return self.panel(view, names, look)

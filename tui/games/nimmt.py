@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -13,32 +14,45 @@ from ai.table import Asking
 from rules.core import Event
 from rules.nimmt import CATTLE, CLASSIC_LIMIT, PICK_TEXT, PLAY_TEXT, ROW_LIMIT, NimmtView, row_cattle
 from tui.games.base import GameTable, GameUI
+from tui.games.look import Look
 
 SUPERSCRIPT = {1: "¹", 2: "²", 3: "³", 5: "⁵", 7: "⁷"}
-CARD_STYLE = {
+CARD_STYLE = {  # a card's cattle heads are its identity: fixed hues (the table's nimmt--heads-N parts carry the same)
     1: "black on grey82",
     2: "black on sky_blue2",
     3: "black on gold1",
     5: "white on red3",
     7: "white on magenta",
 }
+PARTS = {  # component class -> what it colours; tui/games.tcss styles each
+    **{f"nimmt--heads-{h}": f"a card with {h} cattle heads" for h in CARD_STYLE},
+    "nimmt--back": "a hidden card",
+    "nimmt--pointer": "the row being picked and who picks it",
+    "nimmt--sixth": "the sixth place of a row, where a card takes the row",
+    "nimmt--empty": "an empty place in a row",
+    "nimmt--taken": "the heads of a row just taken",
+    "nimmt--chosen": "who has chosen a card this turn",
+}
 PAUSE = {"round_start": 0.8, "reveal": 1.2, "must_pick": 0.4, "take": 0.9, "place": 0.6, "round_end": 1.2}
 
 
-def card_text(card: int, selected: bool = False) -> Text:
-    """A card as a five-cell chip: its number and its cattle heads as a small raised digit."""
+def card_text(card: int, selected: bool = False, look: Look | None = None) -> Text:
+    """A card as a five-cell chip: its number and its cattle heads as a small raised digit (in the table's
+    ``look``, else the fixed card colours)."""
     heads = CATTLE[card]
-    style = CARD_STYLE[heads] + (" bold reverse" if selected else "")
-    return Text(f" {card:>3}{SUPERSCRIPT[heads]}", style=style)
+    style = look(f"nimmt--heads-{heads}") if look is not None else Style.parse(CARD_STYLE[heads])
+    return Text(f" {card:>3}{SUPERSCRIPT[heads]}", style=style + Style(bold=True, reverse=True) if selected else style)
 
 
-def card_back() -> Text:
+def card_back(look: Look) -> Text:
     """A hidden card."""
-    return Text(" ░░░ ", style="grey50 on grey23")
+    return Text(" ░░░ ", style=look("nimmt--back"))
 
 
 class NimmtTable(GameTable):
     """Draws the rows and the hand; arrows or hjkl move, digits type a card or row, Enter acts."""
+
+    COMPONENT_CLASSES = set(PARTS)
 
     cursor: reactive[int] = reactive(0)
 
@@ -239,21 +253,24 @@ class NimmtTable(GameTable):
         if view.phase == "over":
             text.append(" · game over", style="bold")
         elif view.phase == "pick" and view.picker is not None:
-            text.append(f" · {self.names[view.picker]} picks a row", style="bold yellow")
+            text.append(f" · {self.names[view.picker]} picks a row", style=self.look()("nimmt--pointer"))
         return text
 
     def _row_line(self, i: int, row: list[int]) -> Text:
+        look = self.look()
         selected = self.picking and self.cursor == i
-        line = Text("▶" if selected else " ", style="bold yellow")
+        line = Text("▶" if selected else " ", style=look("nimmt--pointer"))
         line.append(f"{i} ", style="bold reverse" if selected else "bold")
         for c in row:
-            line.append_text(card_text(c))
+            line.append_text(card_text(c, look=look))
             line.append(" ")
         for slot in range(len(row), ROW_LIMIT + 1):
-            line.append(" ·6· " if slot == ROW_LIMIT else "  ·  ", style="red" if slot == ROW_LIMIT else "grey42")
+            sixth = slot == ROW_LIMIT
+            line.append(" ·6· " if sixth else "  ·  ", style=look("nimmt--sixth" if sixth else "nimmt--empty"))
             line.append(" ")
         heads = row_cattle(row)
-        line.append(f"{heads:>2} head" + ("s" if heads != 1 else ""), style="bold red" if self.flash_row == i else "")
+        taken = look("nimmt--taken") if self.flash_row == i else ""
+        line.append(f"{heads:>2} head" + ("s" if heads != 1 else ""), style=taken)
         return line
 
     def _table_line(self) -> Text:
@@ -263,14 +280,16 @@ class NimmtTable(GameTable):
                 if n:
                     line.append("  ")
                 line.append(f"{self.names[seat]} ")
-                line.append_text(card_text(card))
+                line.append_text(card_text(card, look=self.look()))
         elif self.view is not None and self.view.phase == "choose":
             done = [self.names[s] for s, chosen in enumerate(self.view.has_chosen) if chosen]
             waiting = [self.names[s] for s in self.view.to_act]
             if waiting:
                 line.append("waiting for " + ", ".join(waiting), style="italic")
             if done:
-                line.append(("; " if waiting else "") + "chosen: " + ", ".join(done), style="green")
+                line.append(
+                    ("; " if waiting else "") + "chosen: " + ", ".join(done), style=self.look()("nimmt--chosen")
+                )
         return line
 
     def _hand_title(self, view: NimmtView) -> Text:
@@ -281,13 +300,14 @@ class NimmtTable(GameTable):
         text = Text(f"Hand of {self.names[seat]}", style="bold")
         if chosen is not None and not self.hide_private:
             text.append("  (chosen: ")
-            text.append_text(card_text(chosen))
+            text.append_text(card_text(chosen, look=self.look()))
             text.append(")")
         return text
 
     def _hand_lines(self) -> list[Text]:
         view = self.view
         assert view is not None
+        look = self.look()
         if view.seat is None and self.ask is None:
             # A spectator sees every hand: the name beside the cards when they fit, else above them.
             out = []
@@ -305,7 +325,7 @@ class NimmtTable(GameTable):
                     if i and not beside and i % per_line == 0:
                         out.append(line)
                         line = Text(" ")
-                    line.append_text(card_text(c))
+                    line.append_text(card_text(c, look=look))
                     line.append(" ")
                 out.append(line)
             return out
@@ -316,10 +336,10 @@ class NimmtTable(GameTable):
             line = Text(" ")
             for i, c in enumerate(hand[start : start + per_line], start=start):
                 if self.hide_private:
-                    line.append_text(card_back())
+                    line.append_text(card_back(look))
                 else:
                     selected = self.ask is not None and not self.picking and i == self.cursor
-                    line.append_text(card_text(c, selected=selected))
+                    line.append_text(card_text(c, selected, look))
                 line.append(" ")
             out.append(line)
         return out
@@ -331,10 +351,11 @@ class NimmtTable(GameTable):
         return f"Choose a card — ←→ or type its number, Enter plays.{typed}"
 
 
-def nimmt_panel(view: NimmtView, names: list[str]) -> RenderableType:
+def nimmt_panel(view: NimmtView, names: list[str], look: Look | None = None) -> RenderableType:
     """Scores: total heads, this round's heads, and who has chosen (a mark before the name).
 
     The mark has a column of its own and the table no edge padding, so a 16-character name fits the side panel.
+    No colours, so ``look`` is not needed (6 nimmt! has no player colours: nothing changes when colour-blind).
     """
     table = Table(box=None, padding=(0, 0, 0, 1), pad_edge=False, expand=True, show_edge=False)
     table.add_column("", width=1, no_wrap=True)
@@ -381,6 +402,8 @@ until someone has 66 heads or more. The lowest total wins.
 | ↑ ↓ or k j, 0–3 | choose a row when you must take one |
 | ? | this help |
 | q | leave the table (the game is saved; `parlour resume` goes on) |
+A card's colour follows its cattle heads, which its raised digit also shows, and no seat has a colour:
+**colour-blind symbols** (Ctrl+P) change nothing at this table. The rest of its colours follow the theme.
 """
 
 UI = GameUI(

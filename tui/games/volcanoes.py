@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rich.console import Group, RenderableType
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -15,6 +16,7 @@ from rules.core import Event
 from rules.volcanoes import GROWTH, INDEX, MAX_STEPS, NAMES, NEIGHBORS, OPPOSITE, VolcanoesView, grown_levels
 from tui.canvas import Canvas
 from tui.games.base import GameTable, GameUI
+from tui.games.look import Look, seat_shape
 from tui.games.volcanoes_net import (
     SEAM_PARTNERS,
     across,
@@ -27,28 +29,26 @@ from tui.games.volcanoes_net import (
 )
 
 SIDES = ("Blue", "Orange")
-SIDE_STYLE = ("bold dodger_blue1", "bold dark_orange")
-FILL = {  # (side, dormant) -> style of a tile's inside
-    (0, False): "bold white on dodger_blue3",
-    (0, True): "bold grey74 on navy_blue",
-    (1, False): "bold black on dark_orange",
-    (1, True): "bold grey74 on orange4",
+# Outline kinds, strongest first: an edge shared by two tiles takes the stronger one. Each is a part
+# "volcanoes--KIND" whose color outlines the tile and whose background (if any) fills it when empty.
+OUTLINE = ("cursor", "chain", "erupt", "hit", "opposite", "near", "last")
+PARTS = {  # component class -> what it colours; tui/games.tcss styles each
+    **{f"volcanoes--{kind}": f"a tile outlined as {kind} (and its inside when empty)" for kind in OUTLINE},
+    **{f"volcanoes--side-{s}": f"{SIDES[s]}'s name and marks" for s in (0, 1)},
+    **{f"volcanoes--{k}-{s}": f"the inside of {SIDES[s]}'s {k} volcanoes" for k in ("fill", "dormant") for s in (0, 1)},
+    "volcanoes--edge": "a plain tile's outline",
+    "volcanoes--erupting": "the inside of an erupting volcano",
+    "volcanoes--seam": "the marks of edges that touch across a cut",
+    **{f"volcanoes--seam-{k}": f"a seam mark lit by the {k}" for k in ("cursor", "chain", "push")},
+    "volcanoes--equator": "the equator line",
+    "volcanoes--growth": "a coming growth in the cycle",
 }
-EDGE = "grey39"
-# Outline colours, strongest first: an edge shared by two tiles takes the stronger one.
-OUTLINE = {
-    "cursor": "bold #ffff00",
-    "chain": "bold #00ff5f",
-    "erupt": "bold #ff3030",
-    "hit": "bold #ffff5f",
-    "opposite": "bold #ff5fff",
-    "near": "bold #00d7ff",
-    "last": "bold #ffffff",
+PANEL_FALLBACK = {  # the side panel's colours when drawn without its table's look
+    "volcanoes--side-0": "bold dodger_blue1",
+    "volcanoes--side-1": "bold dark_orange",
+    "volcanoes--erupt": "bold #ff3030",
+    "volcanoes--growth": "red1",
 }
-EMPTY_FILL = {"near": "on #00394a", "opposite": "on #4a1050", "chain": "on #005f2f", "hit": "on grey35"}
-ERUPTING_FILL = "bold white on #af0000"
-CHAIN_TEXT = "#5fff87"
-SEAM_STYLE = "bold medium_purple1"
 RANK = {k: i for i, k in enumerate(OUTLINE)}
 DORMANT_MARK = "◆"
 PENDING_MARK = "!"  # at level 4 and not yet dormant: erupts in the next phase
@@ -61,29 +61,40 @@ STACK_BELOW = 2 + 70 + 1 + SIDE_WIDTH  # narrower than this, the scores and log 
 BOTTOM_LINES = (3, 6)  # the strip of scores and log under the net: a border and two to five lines
 
 
-def fill_style(level: int, dormant: bool) -> str:
-    """How the inside of a tile with this signed level looks."""
+def fill_part(level: int, dormant: bool) -> str | None:
+    """The part that styles the inside of a tile with this signed level (None: an empty tile)."""
     if level == 0:
-        return ""
-    return FILL[(0 if level > 0 else 1, dormant and abs(level) == 4)]
+        return None
+    side = 0 if level > 0 else 1
+    return f"volcanoes--dormant-{side}" if dormant and abs(level) == 4 else f"volcanoes--fill-{side}"
 
 
-def level_text(level: int, dormant: bool, room: int = 2) -> str:
+def level_text(level: int, dormant: bool, room: int = 2, shape: str = "") -> str:
     """A tile's level and state in two characters: ``2``, ``4◆`` (dormant), ``4!`` (about to erupt).
 
-    With room for one character only, a level 4 is its mark alone (``◆`` or ``!``).
+    With room for one character only, a level 4 is its mark alone (``◆`` or ``!``). A ``shape`` (its side's,
+    when colour-blind symbols are on) goes first; short of room, a level 4 drops its 4 (the mark implies it).
     """
     if level == 0:
         return ""
     n = abs(level)
     if n == 4:
         mark = DORMANT_MARK if dormant else PENDING_MARK
-        return mark if room < 2 else f"4{mark}"
-    return str(n)
+        if room < 2 + len(shape):
+            return (shape + mark)[-room:] if room > 0 else ""
+        return f"{shape}4{mark}"
+    return f"{shape}{n}"
+
+
+def side_shape(level: int, colour_blind: bool) -> str:
+    """The shape of the side owning a tile of this signed level, when colour-blind symbols are on."""
+    return seat_shape(0 if level > 0 else 1) if colour_blind and level else ""
 
 
 class VolcanoesTable(GameTable):
     """Draws the net; arrows or hjkl move the cursor, a tile name typed jumps to it, Enter plays."""
+
+    COMPONENT_CLASSES = set(PARTS)
 
     DEFAULT_CSS = """
     VolcanoesTable {
@@ -104,7 +115,7 @@ class VolcanoesTable(GameTable):
         self.last: int | None = None
         self.last_seat: int | None = None
         self.banner: Text | None = None
-        self._canvas_top = 1
+        self.canvas_top = 1
         self._h = 2
         self._owner: dict[tuple[int, int], int] = {}
 
@@ -180,14 +191,16 @@ class VolcanoesTable(GameTable):
                     self.dormant[t] = False
             erupted = data["erupted"]
             verb = "erupts" if len(erupted) == 1 else "erupt"
-            self.banner = Text(f"Eruption, phase {data['phase']}: {', '.join(erupted)} {verb}", style=OUTLINE["erupt"])
+            self.banner = Text(
+                f"Eruption, phase {data['phase']}: {', '.join(erupted)} {verb}", style=self.look()("volcanoes--erupt")
+            )
             # What each push did is told in the log; the banner only names the tiles hit (outlined in yellow).
-            self.banner.append(", pushing " + ", ".join(data["pushes"]), style=OUTLINE["hit"])
+            self.banner.append(", pushing " + ", ".join(data["pushes"]), style=self.look()("volcanoes--hit"))
         elif kind == "dormant":
             self.banner = Text(f"{', '.join(data['tiles'])} now dormant", style="bold")
         elif kind == "win":
             self.chain = {INDEX[t] for t in data["chain"]}
-            self.banner = Text(event.words(names), style=OUTLINE["chain"])
+            self.banner = Text(event.words(names), style=self.look()("volcanoes--chain"))
         elif kind == "draw":
             self.chain = {INDEX[t] for c in data.get("chains", {}).values() for t in c}
             self.banner = Text(event.words(names), style="bold")
@@ -266,7 +279,7 @@ class VolcanoesTable(GameTable):
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        tile = self._owner.get((offset.x, offset.y - self._canvas_top))
+        tile = self._owner.get((offset.x, offset.y - self.canvas_top))
         if tile is None:
             return
         if tile == self.cursor:
@@ -324,49 +337,58 @@ class VolcanoesTable(GameTable):
         width, height = net_size(h, w)
         canvas = Canvas(width, height)
         marks = self.outlines()
+        look = self.look()
         # Insides first, then the edges over them.
         for t in range(len(NAMES)):
-            style = fill_style(self.levels[t], self.dormant[t])
+            level = self.levels[t]
+            part = fill_part(level, self.dormant[t])
+            style: Style | None = look(part) if part else None
             if self.ask is not None and t == self.cursor:
-                style = (style or "bold") + " reverse"
+                style = (style or Style()) + Style(bold=True, reverse=True)
             elif t in self.erupting:
-                style = ERUPTING_FILL
+                style = look("volcanoes--erupting")
             elif t in self.chain and style:
-                style = f"{style} {CHAIN_TEXT} underline"
-            elif not style and marks.get(t) in EMPTY_FILL:
-                style = EMPTY_FILL[marks[t]]
+                style += Style(color=look("volcanoes--chain").color, underline=True)
+            elif not style and marks.get(t):
+                bg = look(f"volcanoes--{marks[t]}").bgcolor
+                style = Style(bgcolor=bg) if bg else None
             rows = interior_rows(t, h, w)
             for x, y, n in rows:
                 canvas.put(x, y, " " * n, style)
                 for i in range(n):
                     canvas.owner[(x + i, y)] = t
-            if len(rows) < 2 or rows[0][2] < len(NAMES[t]):
+            shape = side_shape(level, self.colour_blind)
+            below = level_text(level, self.dormant[t], rows[1][2], shape) if len(rows) > 1 else ""
+            if len(rows) < 2 or rows[0][2] < len(NAMES[t]) or len(below) > rows[1][2]:
+                # No room for the name and the whole level under it: the level alone.
                 x, y, n = rows[0]
-                canvas.put(x, y, level_text(self.levels[t], self.dormant[t]).center(n), style)
+                canvas.put(x, y, level_text(level, self.dormant[t], n, shape).center(n), style)
             else:
                 x, y, n = rows[0]
                 canvas.put(x, y, NAMES[t].center(n), style)
                 x, y, n = rows[1]
-                canvas.put(x, y, level_text(self.levels[t], self.dormant[t], n).center(n), style)
+                canvas.put(x, y, below.center(n), style)
         edge_rank: dict[tuple[int, int], int] = {}
         for t in range(len(NAMES)):
             kind = marks.get(t)
             rank = RANK[kind] if kind else len(RANK)
+            outline = look(f"volcanoes--{kind}" if kind else "volcanoes--edge")
+            outline = Style(color=outline.color, bold=outline.bold)
             for x, y, glyph in edge_cells(t, h, w):
                 if rank < edge_rank.get((x, y), len(RANK) + 1):
                     edge_rank[(x, y)] = rank
-                    canvas.put(x, y, glyph, OUTLINE[kind] if kind else EDGE)
+                    canvas.put(x, y, glyph, outline)
         selected = {self.cursor, *SEAM_PARTNERS[self.cursor]} if self.ask is not None else set()
         for seam, cells in seam_marks(h, w):
-            style = SEAM_STYLE
+            part = "volcanoes--seam"
             if seam.left in selected and seam.right in selected:
-                style = "bold #000000 on #ffff00"
+                part = "volcanoes--seam-cursor"
             elif seam.left in self.chain and seam.right in self.chain:
-                style = "bold #000000 on #5fff87"
+                part = "volcanoes--seam-chain"
             elif {seam.left, seam.right} & self.erupting and {seam.left, seam.right} & self.hit:
-                style = "bold #000000 on #ffff5f"  # the eruption pushes across this seam
+                part = "volcanoes--seam-push"  # the eruption pushes across this seam
             for x, y, glyph in cells:
-                canvas.put(x, y, glyph, style)
+                canvas.put(x, y, glyph, look(part))
         self._draw_equator(canvas, h)
         return canvas
 
@@ -374,7 +396,7 @@ class VolcanoesTable(GameTable):
         y = strip_top(3, h) - 1
         label = " ▲ north · equator · south ▼ "
         line = label.center(canvas.width, "┄")
-        canvas.put(0, y, line, "grey50")
+        canvas.put(0, y, line, self.look()("volcanoes--equator"))
 
     def render(self) -> RenderableType:
         """Headline, the net, the tile under the cursor, a legend and the keys."""
@@ -386,7 +408,7 @@ class VolcanoesTable(GameTable):
         canvas = self.draw_net(h, w)
         self._owner = canvas.owner
         lines: list[Text] = [self._headline(view)]
-        self._canvas_top = len(lines)
+        self.canvas_top = len(lines)
         lines.extend(canvas.text_lines())
         prompt = self.ask is not None and canvas.height + TEXT_LINES < self._room()[1]
         lines.append(self._tile_line(view, typed=not prompt))
@@ -402,11 +424,11 @@ class VolcanoesTable(GameTable):
             if view.winner is None:
                 return Text(f"Drawn: {view.result}.", style="bold")
             who = f"{self.names[view.winner]} ({SIDES[view.winner]}) wins"
-            return Text(f"{who}: {view.result}.", style=OUTLINE["chain"])
+            return Text(f"{who}: {view.result}.", style=self.look()("volcanoes--chain"))
         text = Text(f"Step {view.step + 1} of {MAX_STEPS} · ", style="bold")
         seat = view.to_act[0] if view.to_act else None
         if seat is not None:
-            text.append(f"{self.names[seat]} ({SIDES[seat]}) to move", style=SIDE_STYLE[seat])
+            text.append(f"{self.names[seat]} ({SIDES[seat]}) to move", style=self.look()(f"volcanoes--side-{seat}"))
         return text
 
     def _tile_line(self, view: VolcanoesView, typed: bool = False) -> Text:
@@ -417,41 +439,51 @@ class VolcanoesTable(GameTable):
         return text
 
     def _tile_text(self, view: VolcanoesView) -> Text:
+        look = self.look()
         if self.ask is None:
             if self.last is None or self.last_seat is None:
                 return Text("")
             text = Text("Last move: ")
-            text.append(NAMES[self.last], style=OUTLINE["last"])
+            text.append(NAMES[self.last], style=look("volcanoes--last"))
             text.append(f" by {self.names[self.last_seat]} ({SIDES[self.last_seat]})")
             return text
         t = self.cursor
-        text = Text("▶ ", style=OUTLINE["cursor"])
-        text.append(NAMES[t], style=OUTLINE["cursor"])
+        text = Text("▶ ", style=look("volcanoes--cursor"))
+        text.append(NAMES[t], style=look("volcanoes--cursor"))
         level = self.levels[t]
         if level:
             side = 0 if level > 0 else 1
             state = " dormant" if self.dormant[t] and abs(level) == 4 else ""
-            text.append(f" {SIDES[side]} {abs(level)}{state}", style=SIDE_STYLE[side])
+            shape = side_shape(level, self.colour_blind)
+            text.append(
+                f" {SIDES[side]}{' ' + shape if shape else ''} {abs(level)}{state}",
+                style=look(f"volcanoes--side-{side}"),
+            )
         else:
             text.append(" empty", style="dim")
         text.append(" · touches ")
         for i, n in enumerate(NEIGHBORS[t]):
-            text.append((" " if i else "") + NAMES[n], style=OUTLINE["near"])
+            text.append((" " if i else "") + NAMES[n], style=Style(color=look("volcanoes--near").color, bold=True))
             if n in SEAM_PARTNERS[t]:
-                text.append("◂▸", style=SEAM_STYLE)
+                text.append("◂▸", style=look("volcanoes--seam"))
         text.append(" · opposite ")
-        text.append(NAMES[OPPOSITE[t]], style=OUTLINE["opposite"])
+        text.append(NAMES[OPPOSITE[t]], style=Style(color=look("volcanoes--opposite").color, bold=True))
         return text
 
     def _legend(self) -> Text:
+        look = self.look()
         text = Text()
-        text.append(" 2 ", style=FILL[(0, False)])
+        text.append(
+            level_text(2, False, 2, side_shape(2, self.colour_blind)).center(3), style=look("volcanoes--fill-0")
+        )
         text.append(" Blue ")
-        text.append(" 2 ", style=FILL[(1, False)])
+        text.append(
+            level_text(-2, False, 2, side_shape(-2, self.colour_blind)).center(3), style=look("volcanoes--fill-1")
+        )
         text.append(" Orange ")
-        text.append(f"4{DORMANT_MARK}", style=FILL[(0, True)])
+        text.append(f"4{DORMANT_MARK}", style=look("volcanoes--dormant-0"))
         text.append(" dormant ")
-        text.append("a…a ◂▸", style=SEAM_STYLE)
+        text.append("a…a ◂▸", style=look("volcanoes--seam"))
         text.append(" edges that touch")
         return text
 
@@ -461,21 +493,24 @@ class VolcanoesTable(GameTable):
         return Text(text + typed, style="italic")
 
 
-def cycle_text(view: VolcanoesView) -> Text:
+def cycle_text(view: VolcanoesView, look: Look) -> Text:
     """The coming steps of the cycle: who moves, and when the volcanoes grow."""
     text = Text()
     for i, who in enumerate(view.upcoming):
         if i:
             text.append(" › ", style="dim")
         if who == GROWTH:
-            text.append("growth", style=OUTLINE["erupt"] if i == 0 else "red1")
+            text.append("growth", style=look("volcanoes--erupt" if i == 0 else "volcanoes--growth"))
         else:
-            text.append(SIDES[who], style=SIDE_STYLE[who] + (" reverse" if i == 0 else ""))
+            shape = f"{seat_shape(who)} " if look.colour_blind else ""
+            text.append(shape + SIDES[who], style=look(f"volcanoes--side-{who}") + Style(reverse=i == 0))
     return text
 
 
-def volcanoes_panel(view: VolcanoesView, names: list[str]) -> RenderableType:
-    """Each side's volcanoes, the step count and the next steps of the cycle."""
+def volcanoes_panel(view: VolcanoesView, names: list[str], look: Look | None = None) -> RenderableType:
+    """Each side's volcanoes, the step count and the next steps of the cycle, in the table's ``look`` (fixed colours
+    without it); colour-blind, each side's square is its shape."""
+    look = look or Look(fallback=PANEL_FALLBACK)
     table = Table(box=None, padding=(0, 1), pad_edge=False, expand=True, show_edge=False)
     table.add_column("Seat", ratio=1, no_wrap=True)
     table.add_column("Tiles", justify="right")
@@ -483,14 +518,14 @@ def volcanoes_panel(view: VolcanoesView, names: list[str]) -> RenderableType:
         sign = 1 if s == 0 else -1
         owned = sum(1 for v in view.levels if v * sign > 0)
         # The side's colour square turns into the mark (to move, winner), so a 16-character name keeps its room.
-        mark = "▶" if s in view.to_act else ("★" if view.winner == s else "■")
-        table.add_row(Text(f"{mark} {name}", style=SIDE_STYLE[s]), str(owned))
+        mark = "▶" if s in view.to_act else ("★" if view.winner == s else seat_shape(s) if look.colour_blind else "■")
+        table.add_row(Text(f"{mark} {name}", style=look(f"volcanoes--side-{s}")), str(owned))
     lines: list[RenderableType] = [table]
     if view.over:
         lines.append(Text(view.result, style="italic"))
     else:
         lines.append(Text(f"Step {view.step + 1} of {MAX_STEPS}. Next:", style="dim"))
-        lines.append(cycle_text(view))
+        lines.append(cycle_text(view, look))
     return Group(*lines)
 
 
@@ -518,9 +553,14 @@ The net is the globe cut open: six strips of triangles, the north above the dott
 Triangles meet along their slanted edges and where a pointing-up triangle sits on a pointing-down one.
 Some edges join across the cuts: **◂▸** in a gap means the two triangles beside it touch, and the **same
 letter** at both ends of a strip means its two ends touch. With a tile selected, its three neighbours are
-outlined in cyan (seam markers light up too) and its opposite in magenta. The latest move is outlined
-in white; during an eruption the erupting volcanoes are red and the tiles they push are outlined in yellow;
-a won game lights its winning chain in green.
+outlined and tinted in one colour (seam markers light up too) and its opposite in another. The latest move
+is outlined brightly; during an eruption the erupting volcanoes are filled red and the tiles they push are
+outlined; a won game lights its winning chain. Outlines follow the theme (Ctrl+P, *Theme*); Blue and
+Orange stay blue and orange.
+
+**Colour-blind symbols** (Ctrl+P, or `parlour --colour-blind`): Blue's volcanoes show **■** before their
+level (■2), Orange's **▲** (▲2), and the scores and the coming cycle show the same shapes. On the smallest
+net a tile holding a volcano then shows its level in place of its name.
 
 ## Keys
 

@@ -18,11 +18,15 @@ LONG_NAMES = ["Alexandra_Petrov", "Bartholomew_Hugo", "Cassiopeia_Nunez", "Dimit
 
 
 def _table(
-    seed: int = 7, preset: str = "codingame", seats: list[str] | None = None, names: list[str] | None = None
+    seed: int = 7,
+    preset: str = "codingame",
+    seats: list[str] | None = None,
+    names: list[str] | None = None,
+    colour_blind: bool = False,
 ) -> Callable[[], App]:
     def make() -> App:
         session = new_session("fish", preset, seats or SEATS, seed, names=names, save=False)
-        return ParlourApp(GameScreen(session, pace=0), pace=0)
+        return ParlourApp(GameScreen(session, pace=0), pace=0, colour_blind=colour_blind)
 
     return make
 
@@ -45,7 +49,7 @@ async def _placement(pilot: Pilot) -> None:
 
 
 def _slides(count: int) -> Callable[[Pilot], Awaitable[None]]:
-    """Place four penguins, make ``count`` slides (first penguin, first green hex), then pick a penguin."""
+    """Place four penguins, make ``count`` slides (first penguin, first lit hex), then pick a penguin."""
 
     async def prepare(pilot: Pilot) -> None:
         await _turn(pilot, "enter")
@@ -80,6 +84,8 @@ SCENES: dict[str, Scene] = {
     # Classic placement: only the 1-fish hexes are offered, so the highlight picks them out.
     "fish-placement": Scene(_table(preset="classic"), _placement),
     "fish-slide": Scene(_table(), _slides(3)),
+    # The same moment with colour-blind symbols on: each seat's penguins carry its shape (■ Sam, ▲ the bot).
+    "fish-colour-blind": Scene(_table(colour_blind=True), _slides(3)),
     "fish-final-ranking": Scene(_finished, _result),
     # Four seats of sixteen-letter names, the cursor on the person's first penguin.
     "fish-long-names-4": Scene(_table(seats=["human"] + ["ai:easy"] * 3, names=LONG_NAMES), _long_names),

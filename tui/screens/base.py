@@ -56,9 +56,19 @@ class TableScreen(ParlourScreen):
         return self.query_one(GameTable)
 
     def on_mount(self) -> None:
-        """Check the size, and give the table the keys."""
+        """Check the size, give the table the keys, and redraw the panel when the look changes."""
         super().on_mount()
         self.table.focus()
+        # The table repaints itself from the new CSS; the side panel is drawn from the table's look, so it is
+        # redrawn too (after the refresh, once the new theme's styles are in place).
+        self.watch(self.app, "theme", self._theme_changed, init=False)
+        self.watch(self.table, "colour_blind", self.redraw_panel, init=False)
+
+    def _theme_changed(self) -> None:
+        self.call_after_refresh(self.redraw_panel)
+
+    def redraw_panel(self) -> None:
+        """Draw the side panel again from the current position and look (subclasses)."""
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """Focus always comes back to the table."""

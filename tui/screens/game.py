@@ -113,8 +113,13 @@ class GameScreen(PaceKeys, TableScreen):
         view = core.state.view(core.viewpoint())
         ask = core.asking if core.curtain_for is None else None
         self.table.sync(view, self.session.names, ask, core.hides_private())
-        self.query_one("#scores", Static).update(self.ui.panel_renderable(view, self.session.names))
+        self.query_one("#scores", Static).update(self.ui.panel_renderable(view, self.session.names, self.table.look()))
         self.refresh_status()
+
+    def redraw_panel(self) -> None:
+        """The scores again, in the table's current look."""
+        view = self.core.state.view(self.core.viewpoint())
+        self.query_one("#scores", Static).update(self.ui.panel_renderable(view, self.session.names, self.table.look()))
 
     def refresh_status(self) -> None:
         """The line above the table (whose move, bots thinking, speed), and the phase kept in step."""
@@ -170,7 +175,7 @@ class GameScreen(PaceKeys, TableScreen):
         elif isinstance(told, WaitingFor) and told.person and self.core.curtain_for == told.seat:
             self.refresh_table()  # secrets covered before the curtain goes up
             self.app.push_screen(CurtainScreen(self.session.names[told.seat]), lambda _: self.lift_curtain())
-        elif self.phase is Phase.SHOWING:
+        elif self.core.phase is Phase.SHOWING:
             self.refresh_status()  # the table is showing an action: it is redrawn when that is done
         else:
             self.refresh_table()

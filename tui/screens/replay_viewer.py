@@ -87,7 +87,7 @@ class ReplayScreen(PaceKeys, TableScreen):
         state = self.states[self.position]
         view = state.view(self.viewpoint)
         self.table.sync(view, self.names, None, False)
-        self.query_one("#scores", Static).update(self.ui.panel_renderable(view, self.names))
+        self.query_one("#scores", Static).update(self.ui.panel_renderable(view, self.names, self.table.look()))
         who = "everything" if self.viewpoint is None else f"{self.names[self.viewpoint]}'s view"
         status = Text(f"{self.title_text}  ·  action {self.position} of {self.last}  ·  showing {who}")
         status.append(pace_words(self.pace))
@@ -99,6 +99,10 @@ class ReplayScreen(PaceKeys, TableScreen):
         for i in range(1, self.position + 1):
             for event in self.events[i]:
                 log.write(event.words(self.names))
+
+    def redraw_panel(self) -> None:
+        """The position again, in the table's current look."""
+        self.show()
 
     def go(self, position: int) -> None:
         """Move to a position."""

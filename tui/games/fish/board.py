@@ -13,18 +13,41 @@ from rich.style import Style
 from rich.text import Text
 
 from rules.fish import ROW_WIDTHS, ROWS, TILE_COORDS, FishView, tile_index
+from tui.games.look import Look
 
-SEAT_COLOURS = ("red3", "dodger_blue2", "green4", "magenta3")
 SEAT_SWATCH = "■"
-FISH_COLOURS = {1: "grey85", 2: "gold1", 3: "dark_orange"}
 FISH_GLYPH = "●"
-EDGE = Style(color="steel_blue")
-LEGAL_BG = "#1e4d2b"
-LEGAL_EDGE = Style(color="green3")
-CURSOR_EDGE = Style(color="yellow1", bold=True)
-CURSOR_BG = "grey37"
-CURSOR_LEGAL_BG = "green4"
-SELECTED_EDGE = Style(color="bright_white", bold=True)
+PARTS = {  # component class -> what it colours; tui/games.tcss styles each from the theme
+    "fish--edge": "the outline of a floe",
+    "fish--legal": "a hex the person may choose: its outline (color) and inside (background)",
+    "fish--cursor": "the cursor's outline (color) and inside (background)",
+    "fish--cursor-legal": "the cursor's inside on a hex that may be chosen (background)",
+    "fish--selected": "the outline of the penguin picked to slide",
+    **{
+        f"fish--seat-{s}": f"seat {s + 1}'s penguins: the seat's colour (background) and the number on it"
+        for s in range(4)
+    },
+    **{f"fish--fish-{n}": f"the fish of a {n}-fish floe" for n in (1, 2, 3)},
+}
+PANEL_FALLBACK = {  # the side panel's colours when drawn without its table's look
+    "fish--seat-0": "on red3",
+    "fish--seat-1": "on dodger_blue2",
+    "fish--seat-2": "on green4",
+    "fish--seat-3": "on magenta3",
+    "fish--fish-1": "grey85",
+    "fish--fish-2": "gold1",
+    "fish--fish-3": "dark_orange",
+}
+
+
+def seat_part(seat: int) -> str:
+    """The component class of a seat's colour."""
+    return f"fish--seat-{seat % 4}"
+
+
+def seat_colour(look: Look, seat: int) -> Style:
+    """A seat's colour as text colour (its part's background), for outlines, swatches and names."""
+    return Style(color=look(seat_part(seat)).bgcolor)
 
 
 @dataclass(frozen=True)
@@ -101,8 +124,8 @@ SIZES = (
 """Largest first; the table uses the largest that fits."""
 
 
-def fish_text(count: int, width: int) -> Text:
-    """One, two or three fish glyphs spread over ``width`` cells, in the colour of the count."""
+def fish_text(count: int, width: int, style: Style) -> Text:
+    """One, two or three fish glyphs spread over ``width`` cells, in ``style`` (the count's colour)."""
     if width >= 5:
         pattern = {1: "  ●  ", 2: " ● ● ", 3: "● ● ●"}[count]
     elif width >= 3:
@@ -110,16 +133,14 @@ def fish_text(count: int, width: int) -> Text:
     else:
         pattern = str(count)
     pattern = pattern.replace("●", FISH_GLYPH)
-    return Text(pattern.center(width), style=Style(color=FISH_COLOURS[count], bold=count == 3))
+    return Text(pattern.center(width), style=style + Style(bold=count == 3))
 
 
-def seat_style(seat: int) -> Style:
-    """A seat's penguins: its id in bold white on the seat's colour."""
-    return Style(color="bright_white", bgcolor=SEAT_COLOURS[seat % len(SEAT_COLOURS)], bold=True)
-
-
-def penguin_label(number: int, width: int) -> str:
-    """A penguin's number (its seat's 1, 2, …) centred in ``width`` cells (with a little ▲ when there is room)."""
+def penguin_label(number: int, width: int, shape: str | None = None) -> str:
+    """A penguin's number (its seat's 1, 2, …) centred in ``width`` cells, after its seat's ``shape`` when colour-blind
+    symbols are on (else a little ▲ when there is room)."""
+    if shape is not None:
+        return f"{shape}{number}".center(width)
     return (f"▲{number}" if width >= 5 else str(number)).center(width)
 
 

@@ -19,6 +19,16 @@ within the seat and drawn as that number on the seat's colour.
 Names like `C7` are a column letter and a row number; rows 1, 3, 5 and 7 sit half a hex to
 the right, so column letters zig-zag down the board.
 
+## Bots
+
+* **ai:easy** — greedy: slides onto the floe with the most fish, never plans.
+* **ai:normal** — one move ahead, judging the whole board: fish banked plus the floes
+  it reaches before anyone else.
+* **ai:hard** (plain `ai`) — searches several moves ahead; an island holding only one
+  seat's penguins counts as that seat's, worth exactly the most its penguins can eat.
+
+`docs/bots-fish.md` tells more.
+
 ## Keys
 
 | key | does |
@@ -28,7 +38,7 @@ the right, so column letters zig-zag down the board.
 | w e | step up-left / up-right to a neighbouring hex |
 | a d | step left / right |
 | z x | step down-left / down-right (w e a d z x are the six keys around **S**) |
-| Tab / Shift+Tab | jump to the next / previous green hex |
+| Tab / Shift+Tab | jump to the next / previous lit hex |
 | 1–4 | pick your penguin with that number (when sliding) |
 | Enter | place a penguin here · pick the penguin here · slide the picked penguin here |
 | Esc | put the picked penguin down and pick another |
@@ -36,6 +46,11 @@ the right, so column letters zig-zag down the board.
 | ? | this help |
 | q | leave the table (the game is saved; `parlour resume` goes on) |
 
-Green hexes are where you may place or slide; the yellow outline is the cursor; a hex outlined
-in a seat's colour is where that seat's last penguin landed.
+Lit hexes are where you may place or slide; the bold outline is the cursor; a hex outlined
+in a seat's colour is where that seat's last penguin landed. These colours follow the theme
+(Ctrl+P, *Theme*).
+
+**Colour-blind symbols** (Ctrl+P, or `parlour --colour-blind`): each seat has a shape as well as a
+colour, drawn before its penguins' numbers (■1) and its name in the scores: **■** the first seat,
+**▲** the second, **◆** the third, **★** the fourth.
 """

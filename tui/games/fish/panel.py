@@ -7,17 +7,22 @@ from rich.table import Table
 from rich.text import Text
 
 from rules.fish import UNPLACED, FishView
-from tui.games.fish.board import FISH_COLOURS, FISH_GLYPH, SEAT_COLOURS, SEAT_SWATCH
+from tui.games.fish.board import FISH_GLYPH, PANEL_FALLBACK, SEAT_SWATCH, seat_colour
+from tui.games.look import Look, seat_shape
 
 
-def fish_panel(view: FishView, names: list[str]) -> RenderableType:
-    """Each seat's fish eaten, tiles (the tie-break) and penguins, whose turn it is, and the fish still on the ice."""
+def fish_panel(view: FishView, names: list[str], look: Look | None = None) -> RenderableType:
+    """Each seat's fish eaten, tiles (the tie-break) and penguins, whose turn it is, and the fish still on the ice.
+
+    Colours come from the table's ``look`` (fixed colours without it); colour-blind, each seat shows its shape.
+    """
+    look = look or Look(fallback=PANEL_FALLBACK)
     table = Table(box=None, padding=(0, 0, 0, 1), expand=True, show_edge=False, show_header=False)
     table.add_column("Seat", ratio=1, no_wrap=True)
     table.add_column("Score", justify="right")
     for s, name in enumerate(names):
         cell = Text()
-        cell.append(SEAT_SWATCH + " ", style=SEAT_COLOURS[s % len(SEAT_COLOURS)])
+        cell.append((seat_shape(s) if look.colour_blind else SEAT_SWATCH) + " ", style=seat_colour(look, s))
         cell.append(name, style="bold" if s in view.to_act else "")
         if view.disqualified[s]:
             cell.append(" ✗ out", style="red")
@@ -34,6 +39,6 @@ def fish_panel(view: FishView, names: list[str]) -> RenderableType:
     ice = Text("Ice: ", style="dim")
     for count in (1, 2, 3):
         n = sum(1 for f in view.fish if f == count)
-        ice.append(FISH_GLYPH * count, style=FISH_COLOURS[count])
+        ice.append(FISH_GLYPH * count, style=look(f"fish--fish-{count}"))
         ice.append(f"×{n} ")
     return Group(table, ice)

@@ -35,22 +35,17 @@ from rules.fish import (
 from tui.canvas import Canvas, over
 from tui.games.base import GameTable
 from tui.games.fish.board import (
-    CURSOR_BG,
-    CURSOR_EDGE,
-    CURSOR_LEGAL_BG,
-    EDGE,
-    LEGAL_BG,
-    LEGAL_EDGE,
-    SEAT_COLOURS,
-    SELECTED_EDGE,
+    PARTS,
     SIZES,
     HexSize,
     arrow_step,
     fish_text,
     penguin_label,
     penguin_number,
-    seat_style,
+    seat_colour,
+    seat_part,
 )
+from tui.games.look import Look, seat_shape
 
 PAUSE = {"place": 0.5, "move": 0.8, "stuck": 1.0}
 
@@ -61,6 +56,8 @@ TEXT_LINES = 2  # the headline above the board and the line about the cursor's h
 
 class FishTable(GameTable):
     """The ice: move the cursor with arrows or the keys around S, Enter places, picks and slides."""
+
+    COMPONENT_CLASSES = set(PARTS)
 
     BINDINGS = [
         Binding("up,k", "arrow('up')", "Move", key_display="↑↓←→ weadzx"),
@@ -90,7 +87,7 @@ class FishTable(GameTable):
         self.message = ""
         self.flash: tuple[int, int] | None = None  # (tile, seat) of the action just shown
         self.hex_size: HexSize = SIZES[-1]
-        self._origin = (0, 0)  # where the board canvas starts inside the widget
+        self.board_origin = (0, 0)  # where the board canvas starts inside the widget
         self._hits: dict[tuple[int, int], int] = {}
         self._strips: tuple[tuple[int, int], list[Strip]] | None = None
 
@@ -269,7 +266,7 @@ class FishTable(GameTable):
         offset = event.get_content_offset(self)
         if offset is None or not self.active:
             return
-        tile = self._hits.get((offset.x - self._origin[0], offset.y - self._origin[1]))
+        tile = self._hits.get((offset.x - self.board_origin[0], offset.y - self.board_origin[1]))
         if tile is None:
             return
         if tile == self.cursor:
@@ -309,9 +306,9 @@ class FishTable(GameTable):
             return []
         base = self.rich_style
         size = self.hex_size = self.choose_size(width, height)
-        canvas = self._draw(view, size)
+        canvas = self.draw_board(view, size)
         left = max(0, (width - size.width) // 2)
-        self._origin = (left, 1)
+        self.board_origin = (left, 1)
         console = self.app.console
 
         def text_strip(text: Text) -> Strip:
@@ -327,7 +324,9 @@ class FishTable(GameTable):
         strips.append(text_strip(self._info_line(view, width)))
         return strips
 
-    def _draw(self, view: FishView, size: HexSize) -> Canvas:
+    def draw_board(self, view: FishView, size: HexSize) -> Canvas:
+        """The board of ``view`` drawn at ``size`` (its hit map for clicks is kept as it is drawn)."""
+        look = self.look()
         canvas = Canvas(size.width, size.height)
         self._hits = {}
         active = self.active
@@ -347,36 +346,38 @@ class FishTable(GameTable):
         # Edges: plain ice first, then the marked hexes over it so a shared edge takes the stronger colour.
         ice = [t for t in range(TILES) if self.fish[t]]
         for t in ice:
-            self._outline(canvas, size, t, EDGE)
+            self._outline(canvas, size, t, edge(look("fish--edge")))
         if self.flash is not None and self.fish[self.flash[0]]:
-            self._outline(canvas, size, self.flash[0], Style(color=SEAT_COLOURS[self.flash[1] % 4], bold=True))
+            self._outline(canvas, size, self.flash[0], seat_colour(look, self.flash[1]) + Style(bold=True))
         for t in list(targets) + list(movable):
-            self._outline(canvas, size, t, LEGAL_EDGE)
+            self._outline(canvas, size, t, edge(look("fish--legal")))
         if selected_tile is not None:
-            self._outline(canvas, size, selected_tile, SELECTED_EDGE)
+            self._outline(canvas, size, selected_tile, edge(look("fish--selected")))
         if active:
-            self._outline(canvas, size, self.cursor, CURSOR_EDGE)
+            self._outline(canvas, size, self.cursor, edge(look("fish--cursor")))
         for t in range(TILES):
             bg = None
             if active and t == self.cursor:
-                bg = CURSOR_LEGAL_BG if t in targets else CURSOR_BG
+                bg = look("fish--cursor-legal" if t in targets else "fish--cursor").bgcolor
             elif t in targets:
-                bg = LEGAL_BG
-            self._fill(canvas, size, t, on_tile.get(t), bg)
+                bg = look("fish--legal").bgcolor
+            self._fill(canvas, size, t, on_tile.get(t), Style(bgcolor=bg) if bg else None, look)
         return canvas
 
     def _outline(self, canvas: Canvas, size: HexSize, tile: int, style: Style) -> None:
         for x, y, ch in size.edges(tile):
             canvas.put(x, y, ch, style)
 
-    def _fill(self, canvas: Canvas, size: HexSize, tile: int, penguin: int | None, bg: str | None) -> None:
-        """A hex's inside: fish, penguin and name in their slots; a hole stays open water."""
+    def _fill(
+        self, canvas: Canvas, size: HexSize, tile: int, penguin: int | None, base: Style | None, look: Look
+    ) -> None:
+        """A hex's inside on ``base`` (a marked hex's background): fish, penguin and name in their slots; a hole
+        stays open water."""
         cells = size.interior(tile)
         for y, cols in cells.items():
             for x in cols:
                 self._hits[(x, y)] = tile
         fish = self.fish[tile]
-        base = Style(bgcolor=bg) if bg else None
         if base is not None:  # the one-cell tips stay bare, so a marked hex reads as a block, not a cross
             for y, cols in cells.items():
                 if len(cols) > 1:
@@ -388,11 +389,12 @@ class FishTable(GameTable):
             cols = cells[top + rel]
             w = len(cols)
             if what == "fish" or (what == "pen_or_fish" and penguin is None):
-                canvas.put(cols.start, top + rel, fish_text(fish, w), base)
+                canvas.put(cols.start, top + rel, fish_text(fish, w, look(f"fish--fish-{fish}")), base)
             elif penguin is not None and what in ("pen", "pen_or_fish", "pen_or_name"):
                 owner = self.view.owner(penguin) if self.view else 0
                 number = penguin_number(self.view, penguin) if self.view else penguin + 1
-                canvas.put(cols.start, top + rel, penguin_label(number, w), seat_style(owner))
+                shape = seat_shape(owner) if look.colour_blind else None
+                canvas.put(cols.start, top + rel, penguin_label(number, w, shape), look(seat_part(owner)))
             elif what in ("name", "pen_or_name"):
                 canvas.put(cols.start, top + rel, TILE_NAMES[tile].center(w), over(base, Style(dim=True)))
 
@@ -406,11 +408,11 @@ class FishTable(GameTable):
             return self._clip(f"{who} {verb}." if who else "", "italic")
         if self.placing:
             p, _ = self._parsed()[0]
-            return self._clip(f"Place penguin {self._number(p)}: Enter on a green hex.")
+            return self._clip(f"Place penguin {self._number(p)}: Enter on a lit hex.")
         if self.selected is None:
             ids = "/".join(str(self._number(p)) for p in sorted(self.movable().values()))
             return self._clip(f"Pick a penguin: type {ids} or Enter on it.")
-        return self._clip(f"Slide penguin {self._number(self.selected)}: Enter on a green hex · Esc back")
+        return self._clip(f"Slide penguin {self._number(self.selected)}: Enter on a lit hex · Esc back")
 
     @staticmethod
     def _clip(words: str, style: str = "bold yellow") -> Text:
@@ -430,8 +432,9 @@ class FishTable(GameTable):
         p = next((p for p, t in enumerate(self.penguins) if t == tile), None)
         if p is not None:
             owner = view.owner(p)
+            shape = f" {seat_shape(owner)}" if self.colour_blind else ""
             what.append(
-                f" · penguin {self._number(p)} of {self.names[owner]}", style=Style(color=SEAT_COLOURS[owner % 4])
+                f" · penguin {self._number(p)}{shape} of {self.names[owner]}", style=seat_colour(self.look(), owner)
             )
         hint = ""
         if tile in self.targets():
@@ -448,3 +451,8 @@ class FishTable(GameTable):
         text.append_text(what)
         text.append(enter, style="green")
         return text
+
+
+def edge(part: Style) -> Style:
+    """An outline in a part's colour (its background is the part's fill, not the outline's)."""
+    return Style(color=part.color, bold=part.bold)

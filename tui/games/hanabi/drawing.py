@@ -12,6 +12,7 @@ import textwrap
 from dataclasses import dataclass
 
 from rich.console import Group, RenderableType
+from rich.style import Style
 from rich.text import Text
 
 from ai.hanabi.cards import chop_slot
@@ -32,16 +33,18 @@ from rules.hanabi import (
 from tui.games.base import GameTable
 from tui.games.hanabi.cards import (
     CHOP_MARK,
-    FACE_STYLE,
-    INK,
+    COLOUR_PARTS,
     NARROW,
+    PARTS,
     WIDE,
     back,
     face,
     hint_label,
+    ink,
     knowledge_rows,
     touches,
 )
+from tui.games.look import Look
 
 
 @dataclass
@@ -56,6 +59,8 @@ class Flash:
 class HanabiDrawing(GameTable):
     """A Hanabi table's state (the view, who is choosing, what they picked) and its drawing; no keys."""
 
+    COMPONENT_CLASSES = set(PARTS)
+
     def __init__(self) -> None:
         super().__init__(id="table")
         self.view: HanabiView | None = None
@@ -67,8 +72,10 @@ class HanabiDrawing(GameTable):
         self.person: int | None = None  # the seat whose person last had the keys
         self.flash: Flash | None = None
         self._hits: dict[int, int | None] = {}  # line of the drawing -> seat whose hand it shows (None: yours)
-        self._cards_x = 0
-        self._cell = NARROW
+        self.cards_x = 0
+        self.cell_width = NARROW
+        self.paint = Look()
+        """The look of the drawing being made (read once a render, from the theme)."""
 
     # --- who is where ------------------------------------------------------------
     @property
@@ -105,14 +112,15 @@ class HanabiDrawing(GameTable):
             return Text("")
         width = max(30, self.size.width)
         height = self.size.height
-        top = self._header(view, width)
-        hands, hits = self._hands(view, width, gap=False)
+        self.paint = self.look()
+        top = self.header_lines(view, width)
+        hands, hits = self.hand_lines(view, width, gap=False)
         prompt = [Text(line, style="italic") for line in textwrap.wrap(self._prompt(view), width)]
         if len(top) + len(hands) + len(prompt) > height:  # a short window: the short prompt
             prompt = [Text(line, style="italic") for line in textwrap.wrap(self._prompt(view, short=True), width)]
         spare = height - len(top) - len(hands) - len(prompt)
         if spare >= 2 + len(self.others()) + 1:  # a tall window: a blank line between hands too
-            hands, hits = self._hands(view, width, gap=True)
+            hands, hits = self.hand_lines(view, width, gap=True)
         sections = [top, hands, prompt]
         spare = height - sum(len(s) for s in sections)
         lines: list[Text] = []
@@ -129,7 +137,8 @@ class HanabiDrawing(GameTable):
             line.overflow = "ellipsis"
         return Group(*lines)
 
-    def _header(self, view: HanabiView, width: int) -> list[Text]:
+    def header_lines(self, view: HanabiView, width: int) -> list[Text]:
+        """The lines above the hands: fireworks, tokens, deck and whose turn, fitted to ``width``."""
         lines = []
         if view.game == "fireworks":
             line = Text(f"Round {view.round + 1} of {view.rounds}", style="bold")
@@ -138,28 +147,29 @@ class HanabiDrawing(GameTable):
             if view.over:
                 line.append(" · the league is over", style="bold")
             lines.append(line)
+        look = self.paint
         heights = max_heights(view.fireworks, view.discards)
         line = Text("Fireworks ", style="bold")
         for c in range(5):
             h = view.fireworks[c]
-            line.append(f" {COLOUR_LETTERS[c]}{h} ", style=FACE_STYLE[c] if h else f"{INK[c]} on grey23")
-            line.append("✗" if heights[c] < 5 else " ", style="bold red")
+            started = look(COLOUR_PARTS[c]) if h else ink(look, c) + Style(bgcolor=look("hanabi--back").bgcolor)
+            line.append(f" {COLOUR_LETTERS[c]}{h} ", style=started)
+            line.append("✗" if heights[c] < 5 else " ", style=look("hanabi--danger"))
         best = view_max_score(view)
         line.append(f" {view.score}/{best}", style="bold")
         if best < 25:
             line.append(" max", style="dim")
         lines.append(line)
         tokens = Text("Hints ")
-        tokens.append("●" * view.tokens, style="bold cyan")
-        tokens.append("○" * (view.max_tokens - view.tokens), style="grey42")
+        tokens.append("●" * view.tokens, style=look("hanabi--tokens"))
+        tokens.append("○" * (view.max_tokens - view.tokens), style=look("hanabi--unknown"))
         tokens.append(f" {view.tokens}")
-        fuse_style = "bold red" if view.fuses else "grey42"
         status = Text("  Fuses ")
-        status.append("✗" * view.fuses, style=fuse_style)
-        status.append("·" * (view.fuse_limit - view.fuses), style="grey42")
+        status.append("✗" * view.fuses, style=look("hanabi--danger"))
+        status.append("·" * (view.fuse_limit - view.fuses), style=look("hanabi--unknown"))
         status.append(f" {view.fuses}/{view.fuse_limit}  Deck {view.deck_count}")
         if view.turns_left is not None and not view.over:
-            status.append(f" · {view.turns_left} turns left", style="bold yellow")
+            status.append(f" · {view.turns_left} turns left", style=look("hanabi--warning"))
         if len(tokens) + len(status) > width:
             tokens = Text(f"Hints {view.tokens}/{view.max_tokens}")
         lines.append(tokens + status)
@@ -168,7 +178,8 @@ class HanabiDrawing(GameTable):
         # Each space that parts two differently styled words ends the run before it: read run by run (as text
         # pulled from an exported screen is), the words stay apart.
         figures = Text("Pace ")
-        figures.append(f"{pace}  ", style="bold red" if pace <= 0 else "bold yellow" if pace < 3 else "bold")
+        pace_part = "hanabi--danger" if pace <= 0 else "hanabi--warning" if pace < 3 else ""
+        figures.append(f"{pace}  ", style=look(pace_part) if pace_part else "bold")
         figures.append("Efficiency ")
         show_needed = needed is not None and not view.over
         so_far_text = "–" if so_far is None else f"{so_far:.2f}"
@@ -176,10 +187,13 @@ class HanabiDrawing(GameTable):
         if show_needed:
             figures.append(f"(needs {needed:.2f})", style="dim")
         lines.append(figures)
-        lines.extend(self._discards(view, width))
+        lines.extend(self.discard_lines(view, width))
         return lines
 
-    def _discards(self, view: HanabiView, width: int) -> list[Text]:
+    def discard_lines(self, view: HanabiView, width: int) -> list[Text]:
+        """The discard pile by colour: ``R 1 3✗`` (colour-blind: ``R R1 R3✗``, the letter on every card)."""
+        look = self.paint
+        letter = COLOUR_LETTERS if self.colour_blind else ("",) * 5
         lost = lost_cards(view.fireworks, view.discards)
         groups = []
         for c in range(5):
@@ -187,12 +201,12 @@ class HanabiDrawing(GameTable):
             if not cards:
                 continue
             group = Text()
-            group.append(f" {COLOUR_LETTERS[c]} ", style=FACE_STYLE[c])
+            group.append(f" {COLOUR_LETTERS[c]} ", style=look(COLOUR_PARTS[c]))
             for card in cards:
                 if card in lost:
-                    group.append(f" {card_value(card)}✗", style="bold white on red3")
+                    group.append(f" {letter[c]}{card_value(card)}✗", style=look("hanabi--danger") + Style(reverse=True))
                 else:
-                    group.append(f" {card_value(card)}", style=INK[c])
+                    group.append(f" {letter[c]}{card_value(card)}", style=ink(look, c))
             groups.append(group)
         lines = [Text("Discards", style="bold")]
         if not groups:
@@ -210,25 +224,27 @@ class HanabiDrawing(GameTable):
         name = self.names[seat]
         if len(name + note) <= width - 2:  # the note only when the name still shows whole beside it
             name += note
-        style = ""
+        look = self.paint
+        style = Style()
         if self.view.to_act == seat:
-            style = "bold green"
+            style = look("hanabi--turn")
         if self.target == seat and self.asking:
-            style = "bold reverse yellow"
+            style = look("hanabi--target") + Style(reverse=True)
         marker = "▶" if self.view.to_act == seat else " "
-        cell = Text(marker, style="bold green")
+        cell = Text(marker, style=look("hanabi--turn"))
         cell.append(name[: width - 2], style=style)
         cell.append(" " * max(1, width - 1 - len(name[: width - 2])))
         return cell
 
-    def _hands(self, view: HanabiView, width: int, gap: bool) -> tuple[list[Text], dict[int, int | None]]:
+    def hand_lines(self, view: HanabiView, width: int, gap: bool) -> tuple[list[Text], dict[int, int | None]]:
+        """Every hand, one or more lines a seat, and which seat each line belongs to (for clicks)."""
         # Room for the longest name whole (names go up to 16 letters), its ▶ and a space, as far as the cards allow;
         # wide cards only when they leave that room.
         me = self.me
         longest = max((len(self.names[s]) + (len(" (you)") if s == me else 0) for s in view.round_seats), default=8)
-        self._cell = cell = WIDE if width >= max(14, longest + 2) + (WIDE + 1) * view.hand_size else NARROW
+        self.cell_width = cell = WIDE if width >= max(14, longest + 2) + (WIDE + 1) * view.hand_size else NARROW
         name_w = max(10, min(longest + 2, width - (cell + 1) * view.hand_size))
-        self._cards_x = name_w
+        self.cards_x = name_w
         lines: list[Text] = []
         hits: dict[int, int | None] = {}
         last = view.history[-1] if view.history else None
@@ -248,25 +264,27 @@ class HanabiDrawing(GameTable):
             chop = chop_slot(hand)
             row = self._name_cell(seat, name_w)
             for i, slot in enumerate(hand):
-                extra = " reverse" if i in lit else ""
+                extra = Style(reverse=True) if i in lit else None
                 if i in lit and self.flash is not None and self.flash.seat == seat:
-                    extra = self.flash.style
+                    extra = Style.parse(self.flash.style)
                 elif seat == recent_target and i in recent and not extra:
-                    extra = " underline"
+                    extra = Style(underline=True)
                 if slot is None:
-                    row.append("·".center(cell), style="grey50")
+                    row.append("·".center(cell), style=self.paint("hanabi--unknown"))
                 elif self.hide_private or slot.card is None:
-                    row.append_text(back(extra, cell))
+                    row.append_text(back(self.paint, extra, cell))
                 else:
-                    row.append_text(face(slot.card, slot.touched, extra, cell, chop=i == chop))
+                    row.append_text(face(slot.card, self.paint, slot.touched, extra, cell, chop=i == chop))
                 row.append(" ")
             lines.append(row)
             if self.target == seat and self.hint is not None and self.asking:
                 marks = Text(" " * name_w)
                 for i in range(len(hand)):
-                    marks.append(("▲" if i in lit else " ").center(cell) + " ", style="bold yellow")
+                    marks.append(("▲" if i in lit else " ").center(cell) + " ", style=self.paint("hanabi--lit"))
                 if not lit:
-                    marks = Text(f" no {hint_label(self.hint)} here: choose another hint", style="bold red")
+                    marks = Text(
+                        f" no {hint_label(self.hint)} here: choose another hint", style=self.paint("hanabi--danger")
+                    )
                 lines.append(marks)
             if self.empathy or (self.target == seat and self.asking):
                 lines.extend(self._knowledge(hand, Text("  knows", style="dim"), name_w, set()))
@@ -290,12 +308,12 @@ class HanabiDrawing(GameTable):
         top.append(" " * max(0, name_w - len(top)))
         bottom = Text(" " * name_w)
         for i, slot in enumerate(hand):
-            extra = " reverse" if i in picked else ""
+            extra = Style(reverse=True) if i in picked else None
             if slot is None:
-                top.append(" " * self._cell)
-                bottom.append(" " * self._cell)
+                top.append(" " * self.cell_width)
+                bottom.append(" " * self.cell_width)
             else:
-                a, b = knowledge_rows(slot, extra, self._cell)
+                a, b = knowledge_rows(slot, self.paint, extra, self.cell_width)
                 top.append_text(a)
                 bottom.append_text(b)
             top.append(" ")
@@ -312,14 +330,14 @@ class HanabiDrawing(GameTable):
         for i, slot in enumerate(hand):
             letter = SLOT_LETTERS[i]
             mark = "•" if slot is not None and slot.touched else CHOP_MARK if i == chop else " "
-            style = "bold"
+            style = Style(bold=True)
             if picking and i == self.slot:
-                style = "bold black on yellow"
+                style = self.paint("hanabi--slot")
             elif i in flash:
-                style = "bold reverse"
+                style = Style(bold=True, reverse=True)
             elif i in recent:
-                style = "bold black on cyan"
-            title.append(f"{letter}{mark}".center(self._cell), style=style)
+                style = self.paint("hanabi--hinted")
+            title.append(f"{letter}{mark}".center(self.cell_width), style=style)
             title.append(" ")
         lines.append(title)
         picked = {self.slot} if picking else set(flash)

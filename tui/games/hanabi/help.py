@@ -48,6 +48,10 @@ KEYS = """\
   (a · rules one out). A single colour or value left is shown filled in.
 * **✗** next to a firework: a card it needs is gone for good, so it cannot reach 5. In the discard pile,
   cards marked **✗** had their last copy thrown away.
+* **Colours and letters**: the five firework colours are fixed; the rest of the table follows the theme
+  (Ctrl+P, *Theme*). Every colour already comes with its letter — on faces, fireworks, the discard pile's
+  groups and what a holder knows. With **colour-blind symbols** on (Ctrl+P, or `parlour --colour-blind`)
+  each discarded card carries its letter too (`R3` rather than `3` after the red group's `R`).
 * **Pace**: turns the team can still spend without playing before the best score slips out of reach — at 0,
   every turn must play or hint. **Efficiency**: cards played per hint given so far (and what the rest of the
   game needs).

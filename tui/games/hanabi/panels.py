@@ -7,15 +7,22 @@ from rich.text import Text
 
 from rules.fireworks import round_seats
 from rules.hanabi import HanabiView, view_max_score, view_scores
+from tui.games.look import Look
+
+PANEL_FALLBACK = {"hanabi--turn": "bold green", "hanabi--warning": "yellow", "hanabi--unknown": "grey42"}
+"""The panels' colours when drawn without the table's look."""
 
 
-def hanabi_panel(view: HanabiView, names: list[str]) -> RenderableType:
-    """Classic: the team score and each seat's misplays; per-seat scoring: each seat's score as it stands."""
+def hanabi_panel(view: HanabiView, names: list[str], look: Look | None = None) -> RenderableType:
+    """Classic: the team score and each seat's misplays; per-seat scoring: each seat's score as it stands.
+
+    In the table's ``look`` when given (fixed colours without it)."""
+    look = look or Look(fallback=PANEL_FALLBACK)
     scores = view_scores(view)
     lines: list[Text] = []
     if view.preset == "classic":
         line = Text("Team score ", style="bold")
-        line.append(f"{scores[0] if scores[0] is not None else view.score} ", style="bold green")
+        line.append(f"{scores[0] if scores[0] is not None else view.score} ", style=look("hanabi--turn"))
         line.append(f"of {view_max_score(view)}", style="dim")
         lines.append(line)
     # 27 columns: a name of up to 16 letters and its mark (18), then the figure (9).
@@ -23,14 +30,15 @@ def hanabi_panel(view: HanabiView, names: list[str]) -> RenderableType:
     for s, name in enumerate(names):
         mark = " ✗" if view.disqualified[s] else " ▶" if view.to_act == s else ""
         figure = str(view.mistakes[s]) if view.preset == "classic" else str(scores[s] if scores[s] is not None else "–")
-        row = Text(f"{name[:16] + mark:<18}", style="bold green" if view.to_act == s else "")
+        row = Text(f"{name[:16] + mark:<18}", style=look("hanabi--turn") if view.to_act == s else "")
         row.append(f"{figure:>9}")
         lines.append(row)
     return Group(*lines)
 
 
-def league_panel(view: HanabiView, names: list[str]) -> RenderableType:
-    """The league: this round, who sits out, each seat's round scores (the live one in yellow) and total."""
+def league_panel(view: HanabiView, names: list[str], look: Look | None = None) -> RenderableType:
+    """The league: this round, who sits out, each seat's round scores (the live one stands out) and total."""
+    look = look or Look(fallback=PANEL_FALLBACK)
     scores = view_scores(view)
     out = [names[s] for s in range(view.num_seats) if s not in view.round_seats]
     head = Text(f"Round {view.round + 1} of {view.rounds}", style="bold")
@@ -41,7 +49,7 @@ def league_panel(view: HanabiView, names: list[str]) -> RenderableType:
     own_line = any(len(name) > 7 for name in names)
     for s, name in enumerate(names):
         mark = "✗" if view.disqualified[s] else "▶" if view.to_act == s else " "
-        style = "bold green" if view.to_act == s else ""
+        style = look("hanabi--turn") if view.to_act == s else ""
         label = Text(f"{name[:16]} {mark}" if own_line else f"{name:<7}{mark} ", style=style)
         row = Text(" " * 9) if own_line else label
         for r in range(view.rounds):
@@ -49,9 +57,9 @@ def league_panel(view: HanabiView, names: list[str]) -> RenderableType:
                 played = r < len(view.round_scores) and _sat_in(r, s, view)
                 row.append(f"{view.round_scores[r][s] if played else '–':>2} ")
             elif r == view.round and not view.over:
-                row.append(f"{scores[s] if scores[s] is not None else '–':>2} ", style="yellow")
+                row.append(f"{scores[s] if scores[s] is not None else '–':>2} ", style=look("hanabi--warning"))
             else:
-                row.append(f"{'·':>2} ", style="grey42")
+                row.append(f"{'·':>2} ", style=look("hanabi--unknown"))
         row.append(f"{view.totals[s]:>4}", style="bold")
         lines.extend([label, row] if own_line else [row])
     return Group(*lines)

@@ -289,8 +289,8 @@ class HanabiTable(HanabiDrawing):
             return
         seat = self._hits[offset.y]
         if seat is None:
-            index = (offset.x - self._cards_x) // (self._cell + 1)
-            if offset.x >= self._cards_x and 0 <= index < len(self.my_hand) and self.my_hand[index] is not None:
+            index = (offset.x - self.cards_x) // (self.cell_width + 1)
+            if offset.x >= self.cards_x and 0 <= index < len(self.my_hand) and self.my_hand[index] is not None:
                 self.target = None
                 self.hint = None
                 self.slot = index

@@ -1,0 +1,261 @@
+"""Playing a ladder's games: claim an index, build its job, play it in a worker, record it as it finishes.
+
+The store hands out indices one at a time, only when a worker is free to start one, so a killed run loses only the
+games it was playing and two runs of one ladder share the work. A *backend* turns jobs into results; the local one
+below plays them in worker processes, and another (a cluster) may take its place: it receives an iterator of jobs
+that claims as it is pulled, and must pull a job only when it can start it at once, yielding each result as soon as
+its game ends (in any order: the store keeps games by index).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as futures
+import contextlib
+import dataclasses
+import multiprocessing
+import os
+import random
+import signal
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from ai.ladder.play import play_game
+from ai.ladder.store import REPLAY_FOLDER, Claim, GameRecord, LadderError, LadderStore, now_text
+from ai.schedule import table_for
+from ai.seats import parse_seat, seat_problem
+
+
+class GameFailed(LadderError):
+    """A game could not be played (a built-in bot's bug, an unwritable folder); the run stopped after it."""
+
+
+@dataclass(frozen=True)
+class LadderJob:
+    """Everything a worker needs to play one ladder game."""
+
+    game: str
+    preset: str
+    index: int
+    epoch: int
+    seed: int
+    players: tuple[int, ...]
+    """Player id at each seat position."""
+    specs: tuple[str, ...]
+    """Seat spec at each seat position."""
+    names: tuple[str, ...]
+    """The players' ladder names, by seat position (the replay's seat names)."""
+    replay: str | None
+    """The replay's path relative to ``folder`` (None: keep no replay)."""
+    folder: str
+    files_back: bool = False
+    """Send the replay and logs back in the result instead of writing them under ``folder`` (a worker on another
+    machine: the files belong on the machine that runs the ladder)."""
+
+
+@dataclass(frozen=True)
+class LadderResult:
+    """A job's outcome by seat position, or why it could not be played."""
+
+    job: LadderJob
+    ranks: tuple[int, ...] = ()
+    scores: tuple[float, ...] = ()
+    disqualified: tuple[bool, ...] = ()
+    error: str | None = None
+    files: tuple[tuple[str, str], ...] = ()
+    """With ``files_back``: (path relative to the store's folder, text) of the replay and each program's log."""
+
+
+Backend = Callable[[Iterator[LadderJob], int], Iterator[LadderResult]]
+"""Plays the jobs it pulls on at most ``workers`` at a time and yields each result as its game ends."""
+
+
+@dataclass(frozen=True)
+class RunReport:
+    """What one ``run`` did."""
+
+    played: int
+    """Games this run recorded."""
+    finished: int
+    """Games the ladder holds now."""
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The deal of ladder game ``index`` under the epoch's ``seed``."""
+    return random.Random(f"parlour-ladder/{seed}/{index}").randrange(2**31)
+
+
+def replay_relpath(game: str, index: int) -> str:
+    """Where game ``index``'s replay goes, relative to the store's folder (stderr logs sit beside it)."""
+    return f"{REPLAY_FOLDER}/{game}/{game}-{index:06d}.jsonl"
+
+
+def make_job(game: str, preset: str, claim: Claim, folder: Path, keep_replay: bool = True) -> LadderJob:
+    """The job of a claimed index: its table by the epoch's balanced schedule over the epoch's players."""
+    epoch = claim.epoch
+    order = table_for(claim.index - epoch.start, len(epoch.players), epoch.table_size, epoch.seed)
+    seated = [epoch.players[i] for i in order]
+    return LadderJob(
+        game=game,
+        preset=preset,
+        index=claim.index,
+        epoch=epoch.id,
+        seed=game_seed(epoch.seed, claim.index),
+        players=tuple(p.id for p in seated),
+        specs=tuple(p.spec for p in seated),
+        names=tuple(p.name for p in seated),
+        replay=replay_relpath(game, claim.index) if keep_replay else None,
+        folder=str(folder),
+    )
+
+
+def play_job(job: LadderJob) -> LadderResult:
+    """Play one job (in whatever process runs it); a failure comes back as the result's ``error``."""
+    if job.replay is None or not job.files_back:
+        return _play_job(job, None if job.replay is None else Path(job.folder) / job.replay)
+    with tempfile.TemporaryDirectory(prefix="parlour-ladder-") as tmp:
+        result = _play_job(job, Path(tmp) / Path(job.replay).name)
+        folder = Path(job.replay).parent
+        files = tuple(
+            ((folder / f.name).as_posix(), f.read_text(encoding="utf-8", errors="replace"))
+            for f in sorted(Path(tmp).iterdir())
+        )
+    return dataclasses.replace(result, files=files)
+
+
+def _play_job(job: LadderJob, replay: Path | None) -> LadderResult:
+    try:
+        played = play_game(job.game, job.preset, job.specs, job.names, job.seed, job.index, replay)
+    except Exception as exc:  # a built-in bot's bug or an unwritable folder: reported, the claim given back
+        return LadderResult(job, error=f"{type(exc).__name__}: {exc}")
+    return LadderResult(job, played.ranks, played.scores, played.disqualified)
+
+
+def write_files(folder: Path, result: LadderResult) -> None:
+    """Write the files a remote worker sent back (the replay last, through a rename, as a sign it is whole)."""
+    for relative, text in sorted(result.files, key=lambda f: f[0] == result.job.replay):
+        path = folder / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        part = path.with_name(path.name + ".part")
+        part.write_text(text, encoding="utf-8")
+        part.replace(path)
+
+
+def _worker_start(parent: int) -> None:
+    """Worker start-up: the default SIGTERM (the run may have its own), and on Linux a request to be killed when
+    the run dies, so ``kill -9`` leaves no worker behind."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # 1 = PR_SET_PDEATHSIG
+        if os.getppid() != parent:  # the run died before the request took effect
+            os._exit(1)
+
+
+def play_local(jobs: Iterator[LadderJob], workers: int) -> Iterator[LadderResult]:
+    """The local backend: ``workers`` processes (or this one, for 1), each given a job as soon as it is free."""
+    if workers <= 1:
+        for one in jobs:
+            yield play_job(one)
+        return
+    ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
+    pool = futures.ProcessPoolExecutor(workers, mp_context=ctx, initializer=_worker_start, initargs=(os.getpid(),))
+    pending: set[futures.Future[LadderResult]] = set()
+    exhausted = False
+    try:
+        while True:
+            while not exhausted and len(pending) < workers:
+                job = next(jobs, None)
+                if job is None:
+                    exhausted = True
+                else:
+                    pending.add(pool.submit(play_job, job))
+            if not pending:
+                return
+            done, pending = futures.wait(pending, return_when=futures.FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
+    finally:
+        pool.shutdown(wait=not pending, cancel_futures=True)
+
+
+def run_ladder(
+    store: LadderStore,
+    game: str,
+    target: int,
+    workers: int | None = None,
+    table_size: int | None = None,
+    seed: int | None = None,
+    backend: Backend = play_local,
+    files_back: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+    poll_s: float = 0.5,
+) -> RunReport:
+    """Play the ladder's games until it holds ``target`` finished games, recording each as it ends.
+
+    ``table_size`` and ``seed``, when given and unlike the current epoch's, open a new epoch (docs/ladder.md).
+    When the only games missing are being played by another live run, wait for them (or take them over if it dies).
+    ``files_back`` asks the backend's workers to send replays and logs back with each result (remote workers).
+    """
+    if target < 0:
+        raise LadderError("the number of games cannot be negative")
+    epoch = store.open_epoch(game, table_size, seed)
+    preset = store.preset(game)
+    for player in epoch.players:
+        problem = seat_problem(game, parse_seat(player.spec))
+        if problem:
+            raise LadderError(f"player {player.name} ({player.spec}): {problem}")
+    workers = workers or os.cpu_count() or 1
+    held: set[int] = set()
+    failure: list[str] = []
+    played = 0
+
+    def claimed_jobs() -> Iterator[LadderJob]:
+        while not failure:
+            claim = store.claim(game, target)
+            if claim is None:
+                return
+            held.add(claim.index)
+            yield dataclasses.replace(make_job(game, preset, claim, store.folder), files_back=files_back)
+
+    try:
+        while True:
+            if progress is not None:
+                progress(store.finished_count(game), target)
+            for result in backend(claimed_jobs(), workers):
+                job = result.job
+                if result.files:
+                    write_files(store.folder, result)
+                if result.error is not None:
+                    failure.append(f"game {job.index} ({', '.join(job.specs)}): {result.error}")
+                    continue  # its claim is released below; the games still in flight are recorded first
+                record = GameRecord(
+                    job.index,
+                    job.epoch,
+                    job.seed,
+                    job.players,
+                    result.ranks,
+                    result.scores,
+                    result.disqualified,
+                    job.replay,
+                    now_text(),
+                )
+                if store.record(game, record):
+                    played += 1
+                held.discard(job.index)
+                if progress is not None:
+                    progress(store.finished_count(game), target)
+            if failure:
+                raise GameFailed(failure[0])
+            if store.finished_count(game) >= target:
+                return RunReport(played, store.finished_count(game))
+            if store.others_playing(game):
+                time.sleep(poll_s)  # the last games are another run's: wait for them, or for a claim it leaves
+    finally:
+        for index in held:
+            store.release(game, index)

@@ -1,0 +1,198 @@
+"""A ladder's standings, read from its finished games in index order with memory flat in the number of games.
+
+The rules are the arena's: a disqualified seat scores the worst score of its game and never wins it; for the rating
+it shares the last place of that game with any other disqualified seat.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ai.ladder.store import REPLAY_FOLDER, GameRecord, LadderStore, Player
+from ai.ratings import Rating, Ratings
+from rules.registry import game_info
+
+
+@dataclass
+class _Tally:
+    """Running figures of one player (Welford's mean and variance, so no list of scores is kept)."""
+
+    games: int = 0
+    wins: int = 0
+    disqualified: int = 0
+    mean: float = 0.0
+    m2: float = 0.0
+
+    def add(self, score: float) -> None:
+        self.games += 1
+        delta = score - self.mean
+        self.mean += delta / self.games
+        self.m2 += delta * (score - self.mean)
+
+    @property
+    def stderr(self) -> float:
+        if self.games < 2:
+            return 0.0
+        return math.sqrt(self.m2 / (self.games - 1)) / math.sqrt(self.games)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player's line of the standings."""
+
+    player: Player
+    rating: Rating
+    games: int
+    wins: int
+    disqualified: int
+    mean: float
+    stderr: float
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    """One seat of a listed game."""
+
+    player: str
+    rank: int
+    score: float
+    score_text: str
+    """The score as people read it (Fish: ``6 fish (3 tiles)``)."""
+    disqualified: bool
+    log: str | None
+    """The program's stderr log, when one was kept."""
+
+
+@dataclass(frozen=True)
+class GameLine:
+    """A finished game as ``show`` lists it."""
+
+    index: int
+    finished: str
+    replay: str | None
+    seats: tuple[SeatLine, ...] = field(default_factory=tuple)
+
+
+def rated_ranks(ranks: tuple[int, ...], disqualified: tuple[bool, ...]) -> list[int]:
+    """The places the ratings use: the game's ranks, with every disqualified seat last."""
+    last = len(ranks)
+    return [last if dq else rank for rank, dq in zip(ranks, disqualified, strict=True)]
+
+
+def standings(store: LadderStore, game: str, include_removed: bool = False) -> list[Standing]:
+    """Players best first by conservative rating (then name), every game applied in index order."""
+    preset = store.preset(game)
+    info = game_info(game)
+    ratings = Ratings()
+    tallies: dict[int, _Tally] = {}
+    for record in store.games(game):
+        worst = min(record.scores) if info.higher_is_better else max(record.scores)
+        firsts = [pos for pos, rank in enumerate(record.ranks) if rank == 1 and not record.disqualified[pos]]
+        for pos, player_id in enumerate(record.players):
+            tally = tallies.setdefault(player_id, _Tally())
+            dq = record.disqualified[pos]
+            tally.add(info.score_figures(preset, worst if dq else record.scores[pos])[0])
+            tally.wins += pos in firsts
+            tally.disqualified += dq
+        ratings.rate([str(p) for p in record.players], rated_ranks(record.ranks, record.disqualified))
+    lines = []
+    for player in store.players(game, include_removed):
+        tally = tallies.get(player.id, _Tally())
+        lines.append(
+            Standing(
+                player,
+                ratings.rating(str(player.id)),
+                tally.games,
+                tally.wins,
+                tally.disqualified,
+                tally.mean,
+                tally.stderr,
+            )
+        )
+    lines.sort(key=lambda s: (-s.rating.ordinal, s.player.name))
+    return lines
+
+
+def game_lines(store: LadderStore, game: str, count: int) -> list[GameLine]:
+    """The ``count`` latest games with each seat's player, place, score and stderr log (if the file exists)."""
+    names = {p.id: p.name for p in store.players(game, include_removed=True)}
+    info, preset = game_info(game), store.preset(game)
+
+    def words(score: float) -> str:
+        return info.score_text(preset, score)
+
+    return [_game_line(store.folder, record, names, words) for record in store.last_games(game, count)]
+
+
+def _game_line(folder: Path, record: GameRecord, names: dict[int, str], words: Callable[[float], str]) -> GameLine:
+    replay = None if record.replay is None else folder / record.replay
+    seats = []
+    for pos, player in enumerate(record.players):
+        log = None if replay is None else replay.with_name(f"{replay.name}.seat{pos}.stderr.log")
+        seats.append(
+            SeatLine(
+                names.get(player, f"#{player}"),
+                record.ranks[pos],
+                record.scores[pos],
+                words(record.scores[pos]),
+                record.disqualified[pos],
+                str(log) if log is not None and log.exists() else None,
+            )
+        )
+    return GameLine(record.index, record.finished, None if replay is None else str(replay), tuple(seats))
+
+
+def summary(store: LadderStore, game: str, last: int = 5, include_removed: bool = False) -> dict[str, Any]:
+    """The standings and the latest games as one JSON-ready dict (``parlour ladder show --json``)."""
+    info = game_info(game)
+    preset = store.preset(game)
+    players = []
+    for place, line in enumerate(standings(store, game, include_removed), start=1):
+        players.append(
+            {
+                "place": place,
+                "name": line.player.name,
+                "spec": line.player.spec,
+                "added": line.player.added,
+                "removed": line.player.removed,
+                "games": line.games,
+                "wins": line.wins,
+                "disqualified": line.disqualified,
+                "mean": round(line.mean, 4),
+                "stderr": round(line.stderr, 4),
+                "rating": line.rating.to_json(),
+            }
+        )
+    recent = [
+        {
+            "index": g.index,
+            "finished": g.finished,
+            "replay": g.replay,
+            "seats": [
+                {
+                    "player": s.player,
+                    "rank": s.rank,
+                    "score": s.score,
+                    "score_text": s.score_text,
+                    "disqualified": s.disqualified,
+                    "log": s.log,
+                }
+                for s in g.seats
+            ],
+        }
+        for g in game_lines(store, game, last)
+    ]
+    return {
+        "game": game,
+        "preset": preset,
+        "db": str(store.path),
+        "games": store.finished_count(game),
+        "score_words": info.score_words,
+        "replay_dir": str(store.folder / REPLAY_FOLDER / game),
+        "players": players,
+        "recent": recent,
+    }

@@ -1,0 +1,474 @@
+"""The ladder's SQLite store: players, epochs (who the schedule is over), claims of games in flight, finished games.
+
+Every change is one short ``BEGIN IMMEDIATE`` transaction, so several processes may share a store: two ``run``s
+of one ladder claim distinct game indices, and a game is recorded (and its claim dropped) in the one transaction
+that ends it. The database is in WAL mode, so readers (``show``) never wait for a run.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import socket
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from ai.seats import SeatSpecError, parse_seat, seat_problem
+from rules.core import RulesError
+from rules.registry import game_info
+
+REPLAY_FOLDER = "ladder-replays"
+"""Replays are kept under the store's folder, in ``ladder-replays/GAME/``."""
+SCHEMA_VERSION = 1
+"""Stored in ``PRAGMA user_version``; a store written by a newer version is refused, never guessed at."""
+
+_SCHEMA = """
+CREATE TABLE ladders (
+    game TEXT PRIMARY KEY,
+    preset TEXT NOT NULL,
+    created TEXT NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0          -- games recorded, kept here so a claim need not count them
+);
+CREATE TABLE players (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,       -- the order players were added in: the schedule's order
+    game TEXT NOT NULL REFERENCES ladders(game),
+    name TEXT NOT NULL,
+    spec TEXT NOT NULL,
+    added TEXT NOT NULL,
+    removed TEXT                                -- NULL while the player is on the ladder
+);
+CREATE UNIQUE INDEX players_present ON players(game, name) WHERE removed IS NULL;
+CREATE TABLE epochs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    game TEXT NOT NULL REFERENCES ladders(game),
+    start INTEGER NOT NULL,                     -- the epoch's first game index
+    next INTEGER NOT NULL,                      -- the first index never claimed
+    table_size INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    players TEXT NOT NULL,                      -- JSON list of player ids, in the order the schedule numbers them
+    opened TEXT NOT NULL
+);
+CREATE TABLE claims (
+    game TEXT NOT NULL,
+    idx INTEGER NOT NULL,
+    epoch INTEGER NOT NULL REFERENCES epochs(id),
+    pid INTEGER,                                -- NULL: released, free for the next claimer of this epoch
+    host TEXT,
+    pstart TEXT,                                -- the claimer's start time, so a reused pid is not taken for it
+    claimed TEXT NOT NULL,
+    PRIMARY KEY (game, idx)
+);
+CREATE TABLE games (
+    game TEXT NOT NULL,
+    idx INTEGER NOT NULL,
+    epoch INTEGER NOT NULL REFERENCES epochs(id),
+    seed INTEGER NOT NULL,
+    players TEXT NOT NULL,                      -- JSON: player id at each seat position
+    ranks TEXT NOT NULL,                        -- JSON, by position
+    scores TEXT NOT NULL,                       -- JSON, by position
+    disqualified TEXT NOT NULL,                 -- JSON booleans, by position
+    replay TEXT,                                -- relative to the store's folder
+    finished TEXT NOT NULL,
+    PRIMARY KEY (game, idx)
+);
+"""
+
+
+class LadderError(ValueError):
+    """A ladder command that cannot be carried out (unknown game or player, bad spec, too few players…)."""
+
+
+@dataclass(frozen=True)
+class Player:
+    """One player of a ladder."""
+
+    id: int
+    name: str
+    spec: str
+    added: str
+    removed: str | None
+
+
+@dataclass(frozen=True)
+class Epoch:
+    """A stretch of game indices scheduled over one fixed list of players."""
+
+    id: int
+    start: int
+    table_size: int
+    seed: int
+    players: tuple[Player, ...]
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A game index this process will play: the epoch gives its table."""
+
+    index: int
+    epoch: Epoch
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game, by seat position."""
+
+    index: int
+    epoch: int
+    seed: int
+    players: tuple[int, ...]
+    ranks: tuple[int, ...]
+    scores: tuple[float, ...]
+    disqualified: tuple[bool, ...]
+    replay: str | None
+    finished: str
+
+
+def now_text() -> str:
+    """The time now, UTC, to the second."""
+    return dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat()
+
+
+def process_start(pid: int) -> str | None:
+    """When process ``pid`` started (Linux: clock ticks since boot), None if it is gone; "" where unknown."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return None
+    except OSError:
+        stat = ""
+    if stat:
+        fields = stat.rsplit(")", 1)[1].split()
+        return None if fields[0] == "Z" else fields[19]  # a zombie is dead, only not yet waited for
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return None
+    except PermissionError:
+        pass
+    return ""
+
+
+def claimer_alive(pid: int | None, host: str | None, pstart: str | None) -> bool:
+    """Whether a claim's owner may still be playing it. Claims made on another host are always taken as alive."""
+    if pid is None:
+        return False
+    if host != socket.gethostname():
+        return True
+    started = process_start(pid)
+    return started is not None and (started == pstart or not started or not pstart)
+
+
+class LadderStore:
+    """One SQLite file holding the ladders of any number of games."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # Autocommit mode: every change below opens its own BEGIN IMMEDIATE transaction.
+        self._db = sqlite3.connect(path, timeout=60, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        # NORMAL in WAL mode survives a killed process (the issue's kill -9); only a power cut may lose the last games.
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._me = (os.getpid(), socket.gethostname(), process_start(os.getpid()) or "")
+        self._migrate()
+
+    def close(self) -> None:
+        """Close the connection."""
+        self._db.close()
+
+    @property
+    def folder(self) -> Path:
+        """The folder of the store: replays are kept under it."""
+        return self.path.parent
+
+    def _migrate(self) -> None:
+        with self._transaction():
+            version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
+            if version > SCHEMA_VERSION:
+                raise LadderError(
+                    f"{self.path} was written by a newer Parlour (schema {version}; this one reads {SCHEMA_VERSION})"
+                )
+            if version == 0:
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        self._db.execute(statement)
+                self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self._db)
+
+    # Players -------------------------------------------------------------------------------------------------
+
+    def add_player(self, game: str, name: str, spec: str, preset: str | None = None) -> Player:
+        """Put a player on ``game``'s ladder (created on the first add, with ``preset`` or the game's own)."""
+        game, preset_name = _checked_game(game, preset)
+        name = name.strip()
+        if not name:
+            raise LadderError("a player needs a name")
+        try:
+            parsed = parse_seat(spec)
+        except SeatSpecError as exc:
+            raise LadderError(str(exc)) from None
+        if parsed.is_human:
+            raise LadderError("a ladder seats no humans")
+        problem = seat_problem(game, parsed)
+        if problem:
+            raise LadderError(f"{name} ({spec}): {problem}")
+        with self._transaction():
+            row = self._db.execute("SELECT preset FROM ladders WHERE game = ?", (game,)).fetchone()
+            if row is None:
+                self._db.execute(
+                    "INSERT INTO ladders (game, preset, created) VALUES (?, ?, ?)", (game, preset_name, now_text())
+                )
+            elif preset is not None and row[0] != preset_name:
+                raise LadderError(f"the {game} ladder plays preset {row[0]}, not {preset_name}")
+            if self._db.execute(
+                "SELECT 1 FROM players WHERE game = ? AND name = ? AND removed IS NULL", (game, name)
+            ).fetchone():
+                raise LadderError(f"the {game} ladder already has a player named {name!r}")
+            added = now_text()
+            cursor = self._db.execute(
+                "INSERT INTO players (game, name, spec, added) VALUES (?, ?, ?, ?)", (game, name, parsed.text, added)
+            )
+            assert cursor.lastrowid is not None
+            return Player(cursor.lastrowid, name, parsed.text, added, None)
+
+    def remove_player(self, game: str, name: str) -> Player:
+        """Take a player off the ladder; their finished games stay and still count in everyone's ratings."""
+        game = self._ladder_game(game)
+        with self._transaction():
+            row = self._db.execute(
+                "SELECT id, spec, added FROM players WHERE game = ? AND name = ? AND removed IS NULL", (game, name)
+            ).fetchone()
+            if row is None:
+                raise LadderError(f"the {game} ladder has no player named {name!r}")
+            removed = now_text()
+            self._db.execute("UPDATE players SET removed = ? WHERE id = ?", (removed, row[0]))
+            return Player(row[0], name, row[1], row[2], removed)
+
+    def players(self, game: str, include_removed: bool = False) -> list[Player]:
+        """The ladder's players in the order they were added."""
+        where = "" if include_removed else " AND removed IS NULL"
+        rows = self._db.execute(
+            f"SELECT id, name, spec, added, removed FROM players WHERE game = ?{where} ORDER BY id", (game,)
+        )
+        return [Player(*row) for row in rows]
+
+    def preset(self, game: str) -> str:
+        """The preset ``game``'s ladder plays (LadderError if there is no such ladder)."""
+        game = self._ladder_game(game)
+        row = self._db.execute("SELECT preset FROM ladders WHERE game = ?", (game,)).fetchone()
+        return str(row[0])
+
+    def finished_count(self, game: str) -> int:
+        """How many games of the ladder are recorded."""
+        row = self._db.execute("SELECT finished FROM ladders WHERE game = ?", (game,)).fetchone()
+        return int(row[0]) if row else 0
+
+    def _ladder_game(self, game: str) -> str:
+        game, _ = _checked_game(game, None)
+        if self._db.execute("SELECT 1 FROM ladders WHERE game = ?", (game,)).fetchone() is None:
+            raise LadderError(f"there is no {game} ladder in {self.path} yet (start one with 'parlour ladder add')")
+        return game
+
+    # Epochs and claims ----------------------------------------------------------------------------------------
+
+    def _epoch(self, row: tuple[int, int, int, int, str]) -> Epoch:
+        ids = json.loads(row[4])
+        marks = ",".join("?" * len(ids))
+        found = {
+            r[0]: Player(*r)
+            for r in self._db.execute(f"SELECT id, name, spec, added, removed FROM players WHERE id IN ({marks})", ids)
+        }
+        return Epoch(row[0], row[1], row[2], row[3], tuple(found[i] for i in ids))
+
+    def _latest_epoch_row(self, game: str) -> tuple[int, int, int, int, str, int] | None:
+        row = self._db.execute(
+            "SELECT id, start, table_size, seed, players, next FROM epochs WHERE game = ? ORDER BY id DESC LIMIT 1",
+            (game,),
+        ).fetchone()
+        return None if row is None else (row[0], row[1], row[2], row[3], row[4], row[5])
+
+    def _current_epoch(self, game: str, table_size: int | None, seed: int | None) -> tuple[Epoch, int]:
+        """The epoch new games belong to, and its next unclaimed index; a new epoch is opened first when the players
+        changed since the latest one began or ``table_size``/``seed`` ask for other values. Call in a transaction."""
+        present = [p.id for p in self.players(game)]
+        latest = self._latest_epoch_row(game)
+        if latest is not None:
+            same_players = json.loads(latest[4]) == present
+            if same_players and table_size in (None, latest[2]) and seed in (None, latest[3]):
+                return self._epoch(latest[:5]), latest[5]
+        size = table_size if table_size is not None else (latest[2] if latest is not None else None)
+        preset = game_info(game).preset(self.preset(game))
+        if len(present) < preset.min_seats:
+            raise LadderError(
+                f"the {game} ladder has {len(present)} player{'s' if len(present) != 1 else ''}; "
+                f"{preset.name} needs at least {preset.min_seats}"
+            )
+        if size is None or size > len(present):
+            size = max(preset.min_seats, min(preset.default_seats, len(present)))
+        if not preset.min_seats <= size <= min(preset.max_seats, len(present)):
+            raise LadderError(
+                f"a table of {size} does not fit: {game} {preset.name} seats {preset.min_seats}–{preset.max_seats} "
+                f"and the ladder has {len(present)} players"
+            )
+        start = latest[5] if latest is not None else 0
+        new_seed = seed if seed is not None else (latest[3] if latest is not None else 1)
+        # The old epoch's indices nobody is playing are dropped: the new schedule starts after every index handed out.
+        if latest is not None:
+            for idx, pid, host, pstart in list(
+                self._db.execute(
+                    "SELECT idx, pid, host, pstart FROM claims WHERE game = ? AND epoch = ?", (game, latest[0])
+                )
+            ):
+                if not claimer_alive(pid, host, pstart):
+                    self._db.execute("DELETE FROM claims WHERE game = ? AND idx = ?", (game, idx))
+        cursor = self._db.execute(
+            "INSERT INTO epochs (game, start, next, table_size, seed, players, opened) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game, start, start, size, new_seed, json.dumps(present), now_text()),
+        )
+        assert cursor.lastrowid is not None
+        return self._epoch((cursor.lastrowid, start, size, new_seed, json.dumps(present))), start
+
+    def open_epoch(self, game: str, table_size: int | None = None, seed: int | None = None) -> Epoch:
+        """The epoch a run starts in (opened now if the players or the asked table size or seed changed)."""
+        game = self._ladder_game(game)
+        with self._transaction():
+            return self._current_epoch(game, table_size, seed)[0]
+
+    def claim(self, game: str, target: int) -> Claim | None:
+        """Claim the next game to play towards ``target`` finished games, or None when every game needed is
+        finished or being played (by this process or a live one). A claim left by a dead process of this host is
+        taken over."""
+        with self._transaction():
+            epoch, next_index = self._current_epoch(game, None, None)
+            live = 0
+            free: list[int] = []
+            for idx, epoch_id, pid, host, pstart in list(
+                self._db.execute("SELECT idx, epoch, pid, host, pstart FROM claims WHERE game = ?", (game,))
+            ):
+                if claimer_alive(pid, host, pstart):
+                    live += 1
+                elif epoch_id == epoch.id:
+                    free.append(idx)
+                else:  # an older epoch's game no one is playing: its players are no longer the schedule's
+                    self._db.execute("DELETE FROM claims WHERE game = ? AND idx = ?", (game, idx))
+            if self.finished_count(game) + live >= target:
+                return None
+            pid, host, pstart = self._me
+            if free:
+                index = min(free)
+                self._db.execute(
+                    "UPDATE claims SET pid = ?, host = ?, pstart = ?, claimed = ? WHERE game = ? AND idx = ?",
+                    (pid, host, pstart, now_text(), game, index),
+                )
+            else:
+                index = next_index
+                self._db.execute(
+                    "INSERT INTO claims (game, idx, epoch, pid, host, pstart, claimed) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (game, index, epoch.id, pid, host, pstart, now_text()),
+                )
+                self._db.execute("UPDATE epochs SET next = ? WHERE id = ?", (index + 1, epoch.id))
+            return Claim(index, epoch)
+
+    def release(self, game: str, index: int) -> None:
+        """Give back a claim this process will not finish (interrupted, or the game failed)."""
+        with self._transaction():
+            self._db.execute(
+                "UPDATE claims SET pid = NULL, host = NULL, pstart = NULL WHERE game = ? AND idx = ? AND pid = ?",
+                (game, index, self._me[0]),
+            )
+
+    def others_playing(self, game: str) -> list[int]:
+        """Pids of other live processes holding claims on this ladder."""
+        rows = self._db.execute("SELECT pid, host, pstart FROM claims WHERE game = ?", (game,)).fetchall()
+        return sorted({r[0] for r in rows if r[0] != self._me[0] and claimer_alive(*r)})
+
+    def record(self, game: str, result: GameRecord) -> bool:
+        """Store a finished game and drop its claim, in one transaction; False if that index was already recorded."""
+        with self._transaction():
+            try:
+                self._db.execute(
+                    "INSERT INTO games (game, idx, epoch, seed, players, ranks, scores, disqualified, replay, "
+                    "finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        game,
+                        result.index,
+                        result.epoch,
+                        result.seed,
+                        json.dumps(result.players),
+                        json.dumps(result.ranks),
+                        json.dumps(result.scores),
+                        json.dumps(result.disqualified),
+                        result.replay,
+                        result.finished,
+                    ),
+                )
+            except sqlite3.IntegrityError:
+                self._db.execute("DELETE FROM claims WHERE game = ? AND idx = ?", (game, result.index))
+                return False
+            self._db.execute("DELETE FROM claims WHERE game = ? AND idx = ?", (game, result.index))
+            self._db.execute("UPDATE ladders SET finished = finished + 1 WHERE game = ?", (game,))
+            return True
+
+    def games(self, game: str) -> Iterator[GameRecord]:
+        """Every finished game of the ladder in index order, read lazily."""
+        cursor = self._db.execute(
+            "SELECT idx, epoch, seed, players, ranks, scores, disqualified, replay, finished FROM games "
+            "WHERE game = ? ORDER BY idx",
+            (game,),
+        )
+        for row in cursor:
+            yield _game_record(row)
+
+    def last_games(self, game: str, count: int) -> list[GameRecord]:
+        """The ``count`` latest games by index, oldest first."""
+        rows = self._db.execute(
+            "SELECT idx, epoch, seed, players, ranks, scores, disqualified, replay, finished FROM games "
+            "WHERE game = ? ORDER BY idx DESC LIMIT ?",
+            (game, count),
+        ).fetchall()
+        return [_game_record(row) for row in reversed(rows)]
+
+
+def _game_record(row: tuple[int, int, int, str, str, str, str, str | None, str]) -> GameRecord:
+    return GameRecord(
+        index=row[0],
+        epoch=row[1],
+        seed=row[2],
+        players=tuple(json.loads(row[3])),
+        ranks=tuple(json.loads(row[4])),
+        scores=tuple(json.loads(row[5])),
+        disqualified=tuple(json.loads(row[6])),
+        replay=row[7],
+        finished=row[8],
+    )
+
+
+def _checked_game(game: str, preset: str | None) -> tuple[str, str]:
+    try:
+        info = game_info(game)
+        preset_name = info.preset(preset).name
+    except RulesError as exc:
+        raise LadderError(str(exc)) from None
+    if not info.available:
+        raise LadderError(f"{info.title} is not playable yet")
+    return info.id, preset_name
+
+
+class _Transaction:
+    """``BEGIN IMMEDIATE`` … ``COMMIT``, rolled back on an exception (the write lock is taken at once, so two
+    claimers never both read the same free index)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def __enter__(self) -> None:
+        self._db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: object, value: object, traceback: object) -> None:
+        self._db.execute("COMMIT" if kind is None else "ROLLBACK")

@@ -1,0 +1,1 @@
+"""Frozen copies of earlier bots, kept only so benchmarks can measure new levels against them."""

@@ -1,0 +1,345 @@
+"""The persistent ladder: players, runs that resume after kill -9 and share work, standings (parlour ladder)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from ai.ladder.runner import run_ladder
+from ai.ladder.store import LadderStore, claimer_alive, process_start
+from tests.external_helpers import wait_gone
+from tui.cli import main
+
+QUICK = ["random", "random", "ai:easy", "ai:easy"]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def fill(db: Path, specs: list[str] = QUICK, game: str = "nimmt") -> None:
+    for i, spec in enumerate(specs):
+        assert main(["ladder", "add", game, f"p{i}", spec, "--db", str(db)]) == 0
+
+
+def recorded(db: Path) -> list[int]:
+    """Every recorded game index of the nimmt ladder, read straight from the store's file."""
+    with sqlite3.connect(db) as conn:
+        return [row[0] for row in conn.execute("SELECT idx FROM games WHERE game = 'nimmt' ORDER BY idx")]
+
+
+def test_add_remove_show_round_trip(capsys: pytest.CaptureFixture[str], parlour_home: Path) -> None:
+    assert run(capsys, "ladder", "add", "nimmt", "Rosa", "random")[0] == 0
+    code, out, _ = run(capsys, "ladder", "add", "nimmt", "Easy", "ai:easy")
+    assert code == 0 and "2 players" in out
+    assert run(capsys, "ladder", "remove", "nimmt", "Rosa")[0] == 0
+    code, out, _ = run(capsys, "ladder", "show", "nimmt", "--json")
+    shown = json.loads(out)
+    assert code == 0 and [p["name"] for p in shown["players"]] == ["Easy"]
+    assert shown["db"] == str(parlour_home / "ladders.sqlite") and shown["games"] == 0
+    # A removed name is free again; --all still lists the removed player.
+    assert run(capsys, "ladder", "add", "nimmt", "Rosa", "ai:normal")[0] == 0
+    shown = json.loads(run(capsys, "ladder", "show", "nimmt", "--json", "--all")[1])
+    rows = sorted((p["name"], p["spec"], p["removed"] is not None) for p in shown["players"])
+    assert rows == [("Easy", "ai:easy", False), ("Rosa", "ai:normal", False), ("Rosa", "random", True)]
+    code, out, _ = run(capsys, "ladder", "show", "nimmt")
+    assert code == 0 and "nimmt codingame ladder: 0 games" in out and "Rosa" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["add", "chess", "a", "random"], "unknown game 'chess'"),
+        (["add", "nimmt", "p0", "random"], "already has a player named 'p0'"),
+        (["add", "nimmt", "x", "wizard"], "bad seat 'wizard'"),
+        (["add", "nimmt", "x", "human"], "seats no humans"),
+        (["add", "nimmt", "x", "cmd:no-such-program"], "cannot start 'no-such-program'"),
+        (["add", "nimmt", "x", "random", "--preset", "classic"], "plays preset codingame, not classic"),
+        (["remove", "nimmt", "nobody"], "no player named 'nobody'"),
+        (["show", "fish"], "no fish ladder"),
+        (["run", "fish", "--games", "2"], "no fish ladder"),
+        (["run", "nimmt", "--games", "2", "--table-size", "3"], "a table of 3 does not fit"),
+        (["run", "nimmt"], "required: --games"),
+    ],
+)
+def test_ladder_errors_are_one_clear_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], words: str
+) -> None:
+    db = tmp_path / "l.sqlite"
+    fill(db)
+    capsys.readouterr()
+    code, out, err = run(capsys, "ladder", *argv, "--db", str(db))
+    assert code == 2 and out == ""
+    assert words in err and len(err.strip().splitlines()) == 1
+
+
+def test_run_refuses_too_few_players(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    db = tmp_path / "l.sqlite"
+    fill(db, ["random", "random"])
+    code, _, err = run(capsys, "ladder", "run", "nimmt", "--games", "2", "--db", str(db))
+    assert code == 2 and "has 2 players; codingame needs at least 4" in err
+    assert recorded(db) == []
+
+
+def test_a_second_run_continues_to_n_without_duplicates(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    db = tmp_path / "l.sqlite"
+    fill(db, [*QUICK, "random"])  # five players at tables of four: the balanced schedule picks who sits out
+    code, out, _ = run(capsys, "ladder", "run", "nimmt", "--games", "4", "--workers", "1", "--db", str(db))
+    assert code == 0 and "played 4 games; it holds 4" in out
+    code, out, _ = run(capsys, "ladder", "run", "nimmt", "--games", "7", "--workers", "2", "--db", str(db))
+    assert code == 0 and "played 3 games; it holds 7" in out
+    assert recorded(db) == list(range(7))
+    replays = sorted((tmp_path / "ladder-replays" / "nimmt").glob("*.jsonl"))
+    assert [p.name for p in replays] == [f"nimmt-{i:06d}.jsonl" for i in range(7)]
+    assert all('"result"' in p.read_text().splitlines()[-1] for p in replays)
+    header = json.loads(replays[0].read_text().splitlines()[0])
+    assert {seat["name"] for seat in header["seats"]} <= {f"p{i}" for i in range(5)}  # the ladder's names
+    code, out, _ = run(capsys, "ladder", "run", "nimmt", "--games", "7", "--db", str(db))
+    assert code == 0 and "played 0 games" in out
+    shown = json.loads(run(capsys, "ladder", "show", "nimmt", "--json", "--last", "7", "--db", str(db))[1])
+    assert shown["games"] == 7 and sum(p["games"] for p in shown["players"]) == 7 * 4
+    assert [g["index"] for g in shown["recent"]] == list(range(7))
+    assert all(Path(g["replay"]).exists() for g in shown["recent"])
+
+
+def test_show_lists_replays_and_program_logs(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    db = tmp_path / "l.sqlite"
+    bot = Path(__file__).resolve().parent.parent / "examples" / "bots" / "nimmt_bot.py"
+    fill(db, ["random", "ai:easy", "random", f"cmd:{sys.executable} {bot}"])
+    assert run(capsys, "ladder", "run", "nimmt", "--games", "2", "--workers", "1", "--db", str(db))[0] == 0
+    shown = json.loads(run(capsys, "ladder", "show", "nimmt", "--json", "--db", str(db))[1])
+    for game in shown["recent"]:
+        logs = {seat["player"]: seat["log"] for seat in game["seats"]}
+        assert logs["p0"] is None and logs["p3"] == game["replay"] + f".seat{list(logs).index('p3')}.stderr.log"
+        assert Path(logs["p3"]).exists()
+    code, out, _ = run(capsys, "ladder", "show", "nimmt", "--db", str(db))
+    assert code == 0 and shown["recent"][-1]["replay"] in out and shown["recent"][-1]["seats"][0]["player"] in out
+
+
+def test_a_store_from_a_newer_version_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    db = tmp_path / "l.sqlite"
+    fill(db)
+    with sqlite3.connect(db) as conn:
+        conn.execute("PRAGMA user_version = 99")
+    code, _, err = run(capsys, "ladder", "show", "nimmt", "--db", str(db))
+    assert code == 2 and "written by a newer Parlour (schema 99" in err
+
+
+def test_the_same_seed_gives_the_same_games_for_any_worker_count(tmp_path: Path) -> None:
+    games = []
+    for workers in (1, 2):
+        store = LadderStore(tmp_path / f"w{workers}" / "l.sqlite")
+        for i, spec in enumerate(QUICK):
+            store.add_player("nimmt", f"p{i}", spec)
+        run_ladder(store, "nimmt", 6, workers=workers, seed=9)
+        games.append([(g.index, g.seed, g.players, g.scores) for g in store.games("nimmt")])
+        store.close()
+    assert games[0] == games[1] and len(games[0]) == 6
+
+
+def _timeless(line: str) -> dict[str, object]:
+    """A replay line without what differs between two plays of one game (times)."""
+    data: dict[str, object] = json.loads(line)
+    return {k: v for k, v in data.items() if k not in ("ms", "created")}
+
+
+def test_files_sent_back_by_workers_are_written_by_the_run(tmp_path: Path) -> None:
+    """The seam for remote workers: replays and logs come back in the results and land beside the store."""
+    bot = Path(__file__).resolve().parent.parent / "examples" / "bots" / "nimmt_bot.py"
+    kept = []
+    for files_back in (False, True):
+        store = LadderStore(tmp_path / str(files_back) / "l.sqlite")
+        for i, spec in enumerate(["random", "random", "ai:easy", f"cmd:{sys.executable} {bot}"]):
+            store.add_player("nimmt", f"p{i}", spec)
+        run_ladder(store, "nimmt", 2, workers=2, files_back=files_back)
+        folder = store.folder / "ladder-replays" / "nimmt"
+        names = sorted(p.name for p in folder.iterdir())
+        replays = [
+            [_timeless(line) for line in (folder / name).read_text().splitlines()]
+            for name in names
+            if name.endswith(".jsonl")
+        ]
+        kept.append((names, replays))
+        store.close()
+    assert kept[0] == kept[1]
+    assert sum(name.endswith(".stderr.log") for name in kept[0][0]) == 2
+
+
+def test_a_disqualified_seat_scores_the_worst_and_ranks_last(tmp_path: Path) -> None:
+    from ai.ladder.standings import standings
+    from ai.ladder.store import GameRecord
+
+    store = LadderStore(tmp_path / "l.sqlite")
+    ids = [store.add_player("nimmt", f"p{i}", "random").id for i in range(4)]
+    for _ in range(3):  # p3 is thrown out at once each game: 0 heads, the best score of 6 nimmt!, and rank 1
+        claim = store.claim("nimmt", 3)
+        assert claim is not None
+        result = GameRecord(
+            claim.index,
+            claim.epoch.id,
+            0,
+            tuple(ids),
+            (2, 3, 4, 1),
+            (10, 20, 30, 0),
+            (False, False, False, True),
+            None,
+            "",
+        )
+        assert store.record("nimmt", result)
+    lines = {line.player.name: line for line in standings(store, "nimmt")}
+    assert (lines["p3"].mean, lines["p3"].wins, lines["p3"].disqualified) == (30, 0, 3)
+    assert (lines["p0"].mean, lines["p0"].wins) == (10, 0)  # as in the arena: a win is a first place, not taken
+    assert [line.player.name for line in standings(store, "nimmt")] == ["p0", "p1", "p2", "p3"]
+    assert store.claim("nimmt", 3) is None
+    store.close()
+
+
+def test_a_run_waits_for_another_runs_game_and_takes_it_over_when_that_run_dies(tmp_path: Path) -> None:
+    db = tmp_path / "l.sqlite"
+    store = LadderStore(db)
+    for i, spec in enumerate(QUICK):
+        store.add_player("nimmt", f"p{i}", spec)
+    run_ladder(store, "nimmt", 2, workers=1)
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])  # stands in for another run
+    with sqlite3.connect(db) as conn:  # which has claimed game 2
+        conn.execute(
+            "INSERT INTO claims (game, idx, epoch, pid, host, pstart, claimed) SELECT 'nimmt', 2, id, ?, ?, ?, '' "
+            "FROM epochs",
+            (other.pid, socket.gethostname(), process_start(other.pid)),
+        )
+        conn.execute("UPDATE epochs SET next = 3")
+    waited: list[int] = []
+
+    def progress(done: int, target: int) -> None:
+        waited.append(done)
+        if len(waited) == 5:  # the run keeps waiting while the other lives: now it dies
+            other.kill()
+            other.wait()
+
+    report = run_ladder(store, "nimmt", 3, workers=1, progress=progress, poll_s=0.05)
+    assert report.played == 1 and recorded(db) == [0, 1, 2]
+    assert waited[:5] == [2] * 5
+    store.close()
+
+
+def test_a_claim_is_alive_only_while_its_own_process_is() -> None:
+    me, host = os.getpid(), socket.gethostname()
+    assert claimer_alive(me, host, process_start(me))
+    if sys.platform.startswith("linux"):  # a pid reused by a later process does not keep an old claim
+        assert not claimer_alive(me, host, "1")
+    assert not claimer_alive(None, None, None)
+    assert claimer_alive(me, "another-host", "1")  # other hosts' processes cannot be looked at: taken as alive
+
+
+def test_adding_a_player_starts_a_new_epoch(tmp_path: Path) -> None:
+    store = LadderStore(tmp_path / "l.sqlite")
+    for i, spec in enumerate(QUICK):
+        store.add_player("nimmt", f"p{i}", spec)
+    run_ladder(store, "nimmt", 3, workers=1)
+    before = [g.players for g in store.games("nimmt")]
+    newcomer = store.add_player("nimmt", "late", "random")
+    run_ladder(store, "nimmt", 13, workers=1)
+    after = list(store.games("nimmt"))
+    assert [g.players for g in after[:3]] == before  # finished games never change
+    assert [g.index for g in after] == list(range(13))
+    assert any(newcomer.id in g.players for g in after[3:])
+    assert len({g.epoch for g in after[3:]}) == 1 and after[3].epoch != after[0].epoch
+    store.close()
+
+
+def _cli(db: Path, *argv: str) -> list[str]:
+    return [sys.executable, "-m", "tui.cli", "ladder", *argv, "--db", str(db)]
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "stat").read_text().rsplit(")", 1)[1].split()[1] == str(pid):
+                    out.append(int(entry.name))
+            except OSError:
+                continue
+    return out
+
+
+def _wait_for(condition: Callable[[], bool], timeout: float = 20.0) -> None:
+    end = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.05)
+
+
+def _count(db: Path) -> int:
+    try:
+        return len(recorded(db))
+    except sqlite3.OperationalError:  # the run has not made its tables yet
+        return 0
+
+
+def test_a_run_killed_with_sigkill_resumes_to_exactly_n(tmp_path: Path) -> None:
+    db = tmp_path / "l.sqlite"
+    fill(db, ["ai:easy", "ai:easy", "ai:easy", "random"])
+    target = 40
+    proc = subprocess.Popen(_cli(db, "run", "nimmt", "--games", str(target), "--workers", "2"), stderr=subprocess.PIPE)
+    _wait_for(lambda: _count(db) >= 3)
+    workers = _children(proc.pid) if sys.platform.startswith("linux") else []
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    before = recorded(db)
+    assert 3 <= len(before) < target, "the run must be killed mid-way for this test to mean anything"
+    assert wait_gone(workers, timeout=5) == []  # its workers die with it
+    with sqlite3.connect(db) as conn:  # the games it was playing are still claimed, by a dead process
+        assert conn.execute("SELECT COUNT(*) FROM claims WHERE pid = ?", (proc.pid,)).fetchone()[0] >= 1
+    done = subprocess.run(
+        _cli(db, "run", "nimmt", "--games", str(target), "--workers", "2"), capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert f"played {target - len(before)} games; it holds {target}" in done.stdout
+    assert recorded(db) == list(range(target))
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM claims").fetchone()[0] == 0
+
+
+def test_sigterm_gives_the_games_in_flight_back(tmp_path: Path) -> None:
+    db = tmp_path / "l.sqlite"
+    fill(db, ["ai:easy", "ai:easy", "ai:easy", "random"])
+    proc = subprocess.Popen(_cli(db, "run", "nimmt", "--games", "40", "--workers", "2"), stderr=subprocess.PIPE)
+    _wait_for(lambda: _count(db) >= 2)
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=20) == 128 + signal.SIGTERM
+    assert _count(db) < 40
+    with sqlite3.connect(db) as conn:  # nothing is left claimed by the run that ended
+        assert conn.execute("SELECT COUNT(*) FROM claims WHERE pid IS NOT NULL").fetchone()[0] == 0
+
+
+def test_two_runs_at_once_share_the_games(tmp_path: Path) -> None:
+    db = tmp_path / "l.sqlite"
+    fill(db)
+    target = 30
+    runs = [
+        subprocess.Popen(
+            _cli(db, "run", "nimmt", "--games", str(target), "--workers", "1"),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
+    outs = [r.communicate(timeout=60) for r in runs]
+    assert [r.returncode for r in runs] == [0, 0], [err for _, err in outs]
+    played = [int(out.split("played ")[1].split()[0]) for out, _ in outs]
+    assert sum(played) == target
+    assert recorded(db) == list(range(target))

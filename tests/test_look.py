@@ -1,0 +1,210 @@
+"""The look of the tables: board colours from the theme, colour-blind symbols, and the settings that keep both."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from rich.console import Console
+from textual.color import Color
+from textual.command import CommandPalette
+from textual.pilot import Pilot
+
+from rules.hanabi import card_text
+from tests.apptools import Notices, my_turn, screen_rows, screen_text, wait_until
+from tui.app import ParlourApp
+from tui.games.base import GameTable
+from tui.screens.game import GameScreen
+from tui.session import Session, new_session
+from tui.settings import Settings, load_settings, save_settings
+
+SIZE = (80, 24)
+
+
+def advanced(game: str, preset: str, seats: list[str], seed: int, moves: int) -> Session:
+    """A session after ``moves`` actions (each the first legal one), a person to act next."""
+    session = new_session(game, preset, seats, seed, save=False)
+    for _ in range(moves):
+        seat = session.state.to_act()[0]
+        session.state.apply(seat, session.state.legal_actions(seat)[0])
+    return session
+
+
+def table(pilot: Pilot) -> GameTable:
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen)
+    return screen.table
+
+
+def hex_of(colour: str) -> str:
+    return Color.parse(colour).hex.lower()
+
+
+async def test_switching_the_theme_recolours_the_fish_board() -> None:
+    session = advanced("fish", "codingame", ["human:Ann", "ai:easy"], seed=3, moves=2)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        nord = hex_of(app.available_themes["nord"].primary)
+        assert hex_of(app.current_theme.primary) != nord
+        assert nord not in app.export_screenshot().lower()
+        app.theme = "nord"
+        # The ice's outlines take the new theme's primary colour: in the part's style and on the screen.
+        await wait_until(pilot, lambda: table(pilot).look()("fish--edge").color is not None)
+        await wait_until(pilot, lambda: nord in app.export_screenshot().lower())
+        edge = table(pilot).look()("fish--edge").color
+        assert edge is not None and hex_of(edge.name) == nord
+
+
+def panel_text(renderable: object) -> str:
+    console = Console(width=28, record=True, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()
+
+
+async def screen_and_panel(game: str, seed: int, colour_blind: bool) -> tuple[str, str]:
+    """A two-seat game's screen after four moves, and its side panel in the table's look, as text."""
+    session = advanced(game, "codingame", ["human:Ann", "ai:easy"], seed=seed, moves=4)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0, colour_blind=colour_blind)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot) and table(pilot).colour_blind == colour_blind)
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen)
+        panel = screen.ui.panel_renderable(session.state.view(0), session.names, screen.table.look())
+        return screen_text(pilot), panel_text(panel)
+
+
+async def fish_text(colour_blind: bool) -> tuple[str, str]:
+    """The Fish screen and panel after two penguins each are placed."""
+    return await screen_and_panel("fish", 3, colour_blind)
+
+
+async def test_colour_blind_gives_each_fish_seat_a_shape() -> None:
+    board_on, panel_on = await fish_text(True)
+    board_off, panel_off = await fish_text(False)
+    # Ann's penguins are ■1 and ■2, the bot's ▲1 and ▲2; the panel's swatches are the same shapes.
+    assert "■1" in board_on and "▲1" in board_on and "■1" not in board_off
+    assert "■ Ann" in panel_on and "▲ " in panel_on
+    assert "■ Ann" in panel_off and "▲" not in panel_off
+
+
+async def test_the_side_panel_takes_the_symbols_at_once() -> None:
+    session = advanced("fish", "codingame", ["human:Ann", "ai:easy"], seed=3, moves=4)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        bot_line = f"▲ {session.names[1]}"
+        assert bot_line not in screen_text(pilot)
+        app.colour_blind = True  # no move is played: the panel must change all the same
+        await wait_until(pilot, lambda: bot_line in screen_text(pilot))
+
+
+async def volcanoes_text(colour_blind: bool) -> tuple[str, str]:
+    """The Volcanoes screen and panel after a few moves."""
+    return await screen_and_panel("volcanoes", 1, colour_blind)
+
+
+async def test_colour_blind_gives_each_volcanoes_side_a_shape() -> None:
+    board_on, panel_on = await volcanoes_text(True)
+    board_off, panel_off = await volcanoes_text(False)
+    # Blue's volcanoes read ■1, Orange's ▲1; the panel's marks and the cycle carry the shapes too.
+    assert "■1" in board_on and "▲1" in board_on
+    assert "■1" not in board_off and "▲1" not in board_off
+    assert "▲ Orange" in panel_on and "▲" not in panel_off
+
+
+async def hanabi_discards(colour_blind: bool) -> tuple[str, str]:
+    """The Discards line of a Hanabi table after the first player discards, and the card discarded."""
+    session = new_session("hanabi", "classic", ["human:Ann", "ai:easy"], seed=5, save=False)
+    state = session.state
+    state.apply(0, next(a for a in state.legal_actions(0) if a.startswith("SAY")))  # a token spent: 1 may discard
+    discard = next(a for a in state.legal_actions(1) if a.startswith("DISCARD"))
+    slot = state.view(None).hands[1]["ABCDE".index(discard[-1])]
+    state.apply(1, discard)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0, colour_blind=colour_blind)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot) and table(pilot).colour_blind == colour_blind)
+        await pilot.pause()
+        line = next(row for row in screen_rows(pilot) if "Discards" in row)
+    assert slot is not None and slot.card is not None
+    return line, card_text(slot.card)
+
+
+async def test_colour_blind_puts_the_letter_on_every_discarded_card() -> None:
+    line_on, card = await hanabi_discards(True)
+    line_off, _ = await hanabi_discards(False)
+    # The pile groups cards by colour (a coloured "R" then the values); colour-blind, each value has its letter.
+    assert card in line_on and card not in line_off
+    assert f" {card[0]} " in line_off and card[1] in line_off
+
+
+async def test_the_palette_switches_colour_blind_symbols_on_every_table() -> None:
+    session = advanced("fish", "codingame", ["human:Ann", "ai:easy"], seed=3, moves=4)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        titles = {c.title for c in app.get_system_commands(app.screen)}
+        assert "Theme" in titles and "Colour-blind symbols: turn on" in titles
+        assert not table(pilot).colour_blind and "■1" not in screen_text(pilot)
+        # Ctrl+P reaches the palette from a game table (no table binds it); the command is found by its name.
+        await pilot.press("ctrl+p")
+        await wait_until(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pilot.press(*"colour-blind")
+        await wait_until(pilot, lambda: "turn on" in screen_text(pilot))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: table(pilot).colour_blind and "■1" in screen_text(pilot))
+        assert "Colour-blind symbols: turn off" in {c.title for c in app.get_system_commands(app.screen)}
+
+
+def test_settings_round_trip(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "settings.json"
+    assert load_settings(path) == (Settings(), None)  # no file yet: the defaults, nothing to say
+    save_settings(path, Settings("nord", True))
+    assert load_settings(path) == (Settings("nord", True), None)
+
+
+def test_a_corrupt_settings_file_gives_the_defaults_and_a_notice(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    for text in ("{not json", "[1, 2]", "\xff\xfe", ""):
+        path.write_text(text, encoding="latin-1")
+        settings, notice = load_settings(path)
+        assert settings == Settings() and notice is not None and str(path) in notice
+    path.write_text(json.dumps({"theme": "nord", "colour_blind": "yes"}))
+    settings, notice = load_settings(path)
+    assert settings == Settings("nord", False) and notice is not None and "colour_blind" in notice
+
+
+async def test_the_app_keeps_theme_and_colour_blind_choice(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    app = ParlourApp(settings_file=path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.theme = "nord"
+        app.action_toggle_colour_blind()
+        await pilot.pause()
+    assert load_settings(path) == (Settings("nord", True), None)
+    again = ParlourApp(settings_file=path)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert again.theme == "nord" and again.colour_blind
+
+
+async def test_the_app_starts_with_defaults_and_says_so_when_the_settings_file_is_corrupt(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text("{broken", encoding="utf-8")
+    app = ParlourApp(settings_file=path)
+    notices = Notices()
+    async with app.run_test(size=SIZE, message_hook=notices) as pilot:
+        await wait_until(pilot, lambda: "defaults used" in notices.text)
+        assert app.theme == "textual-dark" and not app.colour_blind
+
+
+async def test_parlour_colour_blind_flag_turns_the_symbols_on_and_keeps_the_choice(parlour_home: Path) -> None:
+    from tui.cli import build_parser
+    from tui.launch import build_app
+
+    app = build_app(build_parser().parse_args(["--colour-blind", "replay", str(parlour_home / "none.jsonl")]))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app.colour_blind)
+    assert load_settings(parlour_home / "settings.json") == (Settings(colour_blind=True), None)

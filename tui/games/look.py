@@ -1,0 +1,41 @@
+"""How a table colours its parts: styles read from the theme by part name, and the colour-blind shapes.
+
+A table names its parts in ``COMPONENT_CLASSES`` and ``tui/games.tcss`` styles them from the theme's variables;
+``GameTable.look()`` reads them at drawing time, so a change of theme (which restyles every part) recolours the
+board on its next paint.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from rich.style import Style
+
+SEAT_SHAPES = ("■", "▲", "◆", "★")
+"""Each seat's shape when colour-blind symbols are on, so a player is never told apart by colour alone."""
+
+
+def seat_shape(seat: int) -> str:
+    """The shape of a seat (seats past the fourth reuse the shapes)."""
+    return SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+
+
+@dataclass(frozen=True)
+class Look:
+    """A table's part styles (component class → Rich style) and whether shapes and letters join the colours.
+
+    ``fallback`` holds the style text used for a part that ``styles`` lacks (a side panel drawn without its table).
+    """
+
+    styles: Mapping[str, Style] = field(default_factory=dict)
+    colour_blind: bool = False
+    fallback: Mapping[str, str] = field(default_factory=dict)
+
+    def __call__(self, part: str) -> Style:
+        """The style of ``part`` (no style at all when neither the theme nor the fallback has one)."""
+        style = self.styles.get(part)
+        if style is not None:
+            return style
+        text = self.fallback.get(part)
+        return Style.parse(text) if text else Style()

@@ -1,0 +1,224 @@
+"""``parlour ladder``: add, remove, run and show a persistent bot ladder (the store and runner are in ai/ladder/)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import sqlite3
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ai.ladder.store import LadderError, LadderStore
+from tui.storage import data_dir
+from tui.usage import UsageError
+
+if TYPE_CHECKING:
+    from ai.ladder.runner import RunReport
+
+DB_NAME = "ladders.sqlite"
+
+
+def default_db() -> Path:
+    """The store used without ``--db``: ``ladders.sqlite`` in the data folder (``$PARLOUR_HOME`` in tests)."""
+    return data_dir() / DB_NAME
+
+
+def add_ladder_parser(sub: Any) -> None:
+    """Register ``ladder`` and its four subcommands on the ``parlour`` parser's subparsers."""
+    ladder = sub.add_parser("ladder", help="a persistent bot ladder kept in SQLite")
+    commands = ladder.add_subparsers(
+        dest="ladder_command", parser_class=type(ladder), required=True, metavar="{add,remove,run,show}"
+    )
+    add = commands.add_parser("add", help="put a bot on a game's ladder")
+    add.add_argument("game")
+    add.add_argument("name", help="the player's name on this ladder")
+    add.add_argument("spec", help="ai[:easy|normal|hard] | random | cmd:COMMAND | cmd[OPTIONS]:COMMAND")
+    add.add_argument("--preset", help="the ladder's preset, given when its first player is added (default: the game's)")
+    remove = commands.add_parser("remove", help="take a bot off a ladder (its games still count)")
+    remove.add_argument("game")
+    remove.add_argument("name")
+    run = commands.add_parser("run", help="play games until the ladder holds N")
+    run.add_argument("game")
+    run.add_argument("--games", type=int, required=True, metavar="N", help="finished games the ladder should hold")
+    run.add_argument("--table-size", type=int, metavar="K", help="seats per game (default: the preset's)")
+    run.add_argument("--workers", type=int, metavar="W", help="worker processes (default: all cores)")
+    run.add_argument("--seed", type=int, metavar="S", help="the schedule's and deals' seed (default: 1)")
+    run.add_argument("--scheduler", metavar="ADDRESS", help="play on the workers of this Dask scheduler")
+    show = commands.add_parser("show", help="the standings and the latest games")
+    show.add_argument("game")
+    show.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    show.add_argument("--last", type=int, default=5, metavar="K", help="list the K latest games (default 5)")
+    show.add_argument("--all", action="store_true", help="include removed players")
+    for p in (add, remove, run, show):
+        p.add_argument("--db", type=Path, metavar="PATH", help=f"the ladder store (default: DATA/{DB_NAME})")
+
+
+def cmd_ladder(args: argparse.Namespace) -> int:
+    """Run one ``parlour ladder`` subcommand."""
+    from ai.ladder.runner import GameFailed  # the runner and standings load the arena and openskill: only here
+
+    where = f"parlour ladder {args.ladder_command}"
+    path: Path = args.db or default_db()
+    try:
+        store = LadderStore(path)
+    except (sqlite3.Error, OSError) as exc:
+        print(f"{where}: cannot open {path}: {exc}", file=sys.stderr)
+        return 1
+    except LadderError as exc:
+        raise UsageError(f"{where}: {exc}") from None
+    try:
+        if args.ladder_command == "add":
+            player = store.add_player(args.game, args.name, args.spec, args.preset)
+            count = len(store.players(args.game))
+            print(f"{args.game} ladder: added {player.name} ({player.spec}); {count} player{'s' * (count != 1)}")
+            return 0
+        if args.ladder_command == "remove":
+            player = store.remove_player(args.game, args.name)
+            print(f"{args.game} ladder: removed {player.name}; their games still count")
+            return 0
+        if args.ladder_command == "run":
+            return _run(store, args)
+        return _show(store, args)
+    except GameFailed as exc:
+        print(f"{where}: {exc}", file=sys.stderr)
+        return 1
+    except LadderError as exc:
+        raise UsageError(f"{where}: {exc}") from None
+    except sqlite3.Error as exc:
+        print(f"{where}: {path}: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+
+
+def _run(store: LadderStore, args: argparse.Namespace) -> int:
+    if args.games < 0:
+        raise UsageError("parlour ladder run: --games cannot be negative")
+    if args.workers is not None and args.workers < 1:
+        raise UsageError("parlour ladder run: --workers must be at least 1")
+    others = store.others_playing(args.game)
+    if others:
+        pids = ", ".join(map(str, others))
+        print(f"parlour ladder run: sharing the games with the run already going (pid {pids})", file=sys.stderr)
+    # SIGTERM ends the run as Ctrl-C does: the games in flight are given back at once, not left to a dead pid.
+    previous = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        report = _run_with_progress(store, args)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    print(
+        f"{args.game} ladder: played {report.played} games; it holds {report.finished} "
+        f"(see 'parlour ladder show {args.game}')"
+    )
+    return 0
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
+def _run_with_progress(store: LadderStore, args: argparse.Namespace) -> RunReport:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from ai.cluster import ladder_backend
+    from ai.ladder.runner import run_ladder
+
+    # On a cluster the replays and logs come back with each result, to be kept here.
+    remote: dict[str, Any] = {}
+    if args.scheduler:
+        remote = {"backend": ladder_backend(args.scheduler), "files_back": True}
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as progress:
+        task = progress.add_task(f"{args.game} ladder", total=args.games)
+        report = run_ladder(
+            store,
+            args.game,
+            args.games,
+            workers=args.workers,
+            table_size=args.table_size,
+            seed=args.seed,
+            progress=lambda done, total: progress.update(task, completed=done, total=total),
+            **remote,
+        )
+    return report
+
+
+def _show(store: LadderStore, args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from ai.ladder.standings import game_lines, summary
+
+    last = max(0, args.last)
+    if args.json:
+        print(json.dumps(summary(store, args.game, last, args.all)))
+        return 0
+    console = Console()
+    console.print(standings_table(store, args.game, args.all))
+    lines = game_lines(store, args.game, last)
+    if lines:
+        console.print(f"Latest games (replays in {store.folder / 'ladder-replays' / args.game}):", highlight=False)
+    for line in lines:
+        seats = "; ".join(
+            f"{s.player} {'DQ' if s.disqualified else place_text(s.rank)}, {s.score_text}" for s in line.seats
+        )
+        console.print(f"  #{line.index}: {seats}", highlight=False, soft_wrap=True)
+        console.print(f"    {line.replay or '(no replay kept)'}", highlight=False, soft_wrap=True)
+        for s in line.seats:
+            if s.log:
+                console.print(f"    {s.player}: {s.log}", highlight=False, soft_wrap=True)
+    return 0
+
+
+def place_text(rank: int) -> str:
+    """1st, 2nd, 3rd, 4th…"""
+    suffix = "th" if rank % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
+    return f"{rank}{suffix}"
+
+
+def standings_table(store: LadderStore, game: str, include_removed: bool = False) -> Any:
+    """The standings as a rich table: best conservative rating first."""
+    from rich import box
+    from rich.table import Table
+
+    from ai.ladder.standings import standings
+    from rules.registry import game_info
+
+    count = store.finished_count(game)
+    table = Table(
+        title=f"{game} {store.preset(game)} ladder: {count} games",
+        caption=f"rating: mu - 3 sigma (OpenSkill); mean: {game_info(game).score_words}. "
+        "A disqualified game counts as its worst score and last place.",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        collapse_padding=True,
+    )
+    table.add_column("#", justify="right")
+    table.add_column("player", overflow="fold")
+    table.add_column("spec", overflow="fold", max_width=24)
+    for col in ("rating", "mu", "sigma", "games", "wins", "DQ", "mean", "±"):
+        table.add_column(col, justify="right")
+    for place, line in enumerate(standings(store, game, include_removed), start=1):
+        name = line.player.name + (" (removed)" if line.player.removed else "")
+        table.add_row(
+            str(place),
+            name,
+            line.player.spec,
+            f"{line.rating.ordinal:.2f}",
+            f"{line.rating.mu:.2f}",
+            f"{line.rating.sigma:.2f}",
+            str(line.games),
+            str(line.wins),
+            str(line.disqualified),
+            f"{line.mean:.2f}",
+            f"{line.stderr:.2f}",
+        )
+    return table

@@ -1,0 +1,61 @@
+"""The player's lasting choices (theme, colour-blind symbols), kept in a small JSON file in Parlour's home."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from tui.storage import data_dir
+
+DEFAULT_THEME = "textual-dark"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the app remembers between runs."""
+
+    theme: str = DEFAULT_THEME
+    colour_blind: bool = False
+
+
+def settings_path() -> Path:
+    """The settings file in the data folder (``$PARLOUR_HOME/settings.json`` when that is set)."""
+    return data_dir() / "settings.json"
+
+
+def load_settings(path: Path) -> tuple[Settings, str | None]:
+    """The settings in ``path`` and a notice when the file could not be used.
+
+    A missing file is the defaults, silently; a file that is not the JSON object written by ``save_settings`` (or
+    holds a field of the wrong kind) gives the defaults for what is unusable and a notice saying so.
+    """
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return Settings(), None
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        return Settings(), f"Settings file {path} was not readable ({type(exc).__name__}): defaults used."
+    if not isinstance(data, dict):
+        return Settings(), f"Settings file {path} is not a JSON object: defaults used."
+    theme, colour_blind = data.get("theme", DEFAULT_THEME), data.get("colour_blind", False)
+    bad = [
+        name
+        for name, value, kind in (("theme", theme, str), ("colour_blind", colour_blind, bool))
+        if not isinstance(value, kind)
+    ]
+    settings = Settings(
+        theme if isinstance(theme, str) else DEFAULT_THEME,
+        colour_blind if isinstance(colour_blind, bool) else False,
+    )
+    notice = f"Settings file {path}: {', '.join(bad)} not understood, default used." if bad else None
+    return settings, notice
+
+
+def save_settings(path: Path, settings: Settings) -> None:
+    """Write ``settings`` to ``path`` whole or not at all (a new file moved over the old one)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_suffix(".tmp")
+    partial.write_text(json.dumps(asdict(settings), indent=2) + "\n", encoding="utf-8")
+    os.replace(partial, path)
