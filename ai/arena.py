@@ -1,25 +1,44 @@
-"""The headless arena: many seat-rotated games between seat specs, in parallel worker processes.
+"""The headless arena: many games between seat specs, played by a backend (local worker processes by default).
 
-Each game's seed, seat rotation and bot chance depend only on the base seed and the game's index, and results
-are gathered in index order, so the summary is the same whatever the number of workers.
+Each game's seed, table and bot chance depend only on the base seed and the game's index, and results are counted
+in index order (:class:`ai.arena_stats.ArenaTally`), so the summary is the same whatever the backend and the number
+of workers. Nothing is kept per game: the memory of a run does not grow with its length.
 """
 
 from __future__ import annotations
 
-import math
 import multiprocessing
 import os
-import statistics
+import queue
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
+from ai.arena_stats import ArenaTally, GameResult, MoveTimes
+from ai.schedule import table_for
 from ai.seats import make_player, parse_seat, seat_rng
 from ai.table import Table
 from rules.registry import game_info
 from rules.replay import Header, ReplayWriter, SeatEntry
+
+__all__ = [
+    "Backend",
+    "GameJob",
+    "GameResult",
+    "MoveTimes",
+    "TableResult",
+    "arena_jobs",
+    "game_seed",
+    "local_results",
+    "play_one",
+    "play_table",
+    "replay_name",
+    "run_arena",
+    "summarize",
+]
 
 
 @dataclass(frozen=True)
@@ -29,31 +48,21 @@ class GameJob:
     game: str
     preset: str
     specs: tuple[str, ...]
+    """Every spec of the run; ``seated`` picks this game's table from them."""
+    seated: tuple[int, ...]
+    """The index in ``specs`` of the spec at each seat position."""
     base_seed: int
     index: int
     replay_dir: str | None
 
 
-@dataclass(frozen=True)
-class GameResult:
-    """One game's figures, per spec index (not per seat position)."""
-
-    index: int
-    scores: tuple[float, ...]
-    ranks: tuple[int, ...]
-    disqualified: tuple[bool, ...]
-    move_ms: tuple[tuple[float, ...], ...]
-    perfect: bool
+Backend = Callable[[Iterable[GameJob], int], Iterator[GameResult]]
+"""Plays jobs on ``workers`` workers and yields their results in any order (it may read the jobs lazily)."""
 
 
 def game_seed(base_seed: int, index: int) -> int:
     """The seed of game ``index`` of an arena run."""
     return (base_seed * 1_000_003 + index * 7_919) % (2**31)
-
-
-def seat_order(n: int, index: int) -> list[int]:
-    """Spec index sitting at each seat position in game ``index`` (rotated by one each game)."""
-    return [(pos + index) % n for pos in range(n)]
 
 
 def replay_name(job: GameJob) -> str:
@@ -118,31 +127,63 @@ def play_table(
 
 
 def play_one(job: GameJob) -> GameResult:
-    """Play one arena game: the specs seated by the game's rotation, figures given back per spec."""
-    n = len(job.specs)
-    order = seat_order(n, job.index)
+    """Play one arena game: the job's specs in its seat order (the unit of work of every backend)."""
     replay = None if job.replay_dir is None else Path(job.replay_dir) / replay_name(job)
-    seated = tuple(job.specs[i] for i in order)
+    seated = tuple(job.specs[i] for i in job.seated)
     played = play_table(job.game, job.preset, seated, game_seed(job.base_seed, job.index), job.index, replay)
-    by_spec = [0] * n
-    for pos, spec_index in enumerate(order):
-        by_spec[spec_index] = pos
     return GameResult(
         index=job.index,
-        scores=tuple(played.scores[by_spec[i]] for i in range(n)),
-        ranks=tuple(played.ranks[by_spec[i]] for i in range(n)),
-        disqualified=tuple(played.disqualified[by_spec[i]] for i in range(n)),
-        move_ms=tuple(played.move_ms[by_spec[i]] for i in range(n)),
+        seated=job.seated,
+        scores=played.scores,
+        ranks=played.ranks,
+        disqualified=played.disqualified,
+        move_times=tuple(MoveTimes.of(times) for times in played.move_ms),
         perfect=played.perfect,
     )
 
 
-def _percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    values = sorted(values)
-    k = min(len(values) - 1, max(0, math.ceil(q * len(values)) - 1))
-    return values[k]
+def _play_chunk(jobs: list[GameJob]) -> list[GameResult]:
+    return [play_one(job) for job in jobs]
+
+
+def local_results(jobs: Iterable[GameJob], workers: int, chunk: int = 1) -> Generator[GameResult, None, None]:
+    """The default backend: jobs played in this process (one worker) or a pool of ``workers`` processes.
+
+    Jobs are read lazily and at most a few chunks per worker are in flight, so neither jobs nor results pile up;
+    closing the generator early stops the pool.
+    """
+    if workers <= 1:
+        yield from map(play_one, jobs)
+        return
+    ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
+    done: queue.SimpleQueue[list[GameResult] | BaseException] = queue.SimpleQueue()
+    source = iter(jobs)
+    with ctx.Pool(workers) as pool:
+
+        def submit() -> int:
+            batch = list(islice(source, chunk))
+            if batch:
+                pool.apply_async(_play_chunk, (batch,), callback=done.put, error_callback=done.put)
+            return 1 if batch else 0
+
+        in_flight = sum(submit() for _ in range(4 * workers))
+        while in_flight:
+            batch = done.get()
+            in_flight -= 1
+            if isinstance(batch, BaseException):
+                raise batch
+            in_flight += submit()
+            yield from batch
+
+
+def arena_jobs(
+    game: str, preset: str, specs: tuple[str, ...], games: int, seed: int, table_size: int, replay_dir: str | None
+) -> Iterator[GameJob]:
+    """The run's jobs, made as they are asked for. Game ``i``'s table comes from the balanced schedule: a
+    rotation by one seat per game when every spec sits at every table."""
+    for index in range(games):
+        seated = table_for(index, len(specs), table_size, seed)
+        yield GameJob(game, preset, specs, seated, seed, index, replay_dir)
 
 
 def run_arena(
@@ -154,114 +195,47 @@ def run_arena(
     workers: int | None = None,
     replay_dir: str | None = None,
     progress: Callable[[int, int], None] | None = None,
-    backend: Callable[[Iterable[GameJob], int], Iterator[GameResult]] | None = None,
+    table_size: int | None = None,
+    backend: Backend | None = None,
+    matrix: bool = False,
 ) -> dict[str, Any]:
-    """Play ``games`` seat-rotated games and return the JSON summary (DESIGN §4). ``backend`` plays the jobs on
-    ``workers`` and yields results in any order (default: this process or a pool of worker processes)."""
+    """Play ``games`` games and return the JSON summary (README "Arena summary").
+
+    ``table_size`` seats that many of the specs in each game, picked by the balanced schedule (default: all of
+    them). ``backend`` plays the jobs (default: :func:`local_results`); ``matrix`` adds the pairwise results.
+    """
     info = game_info(game)
     preset_name = info.preset(preset).name
     for spec in specs:
         if parse_seat(spec).is_human:
             raise ValueError("the arena seats no humans")
+    size = table_size or len(specs)
+    if not 1 <= size <= len(specs):
+        raise ValueError(f"a table of {size} cannot be drawn from {len(specs)} seat specs")
     if replay_dir is not None:
         os.makedirs(replay_dir, exist_ok=True)
-    jobs = [GameJob(game, preset_name, tuple(specs), seed, i, replay_dir) for i in range(games)]
     workers = workers or os.cpu_count() or 1
-    t0 = time.perf_counter()
-    results: list[GameResult] = []
-    if backend is not None:
-        for result in backend(iter(jobs), workers):
-            results.append(result)
-            if progress:
-                progress(len(results), games)
-    elif workers == 1 or games <= 1:
-        for job in jobs:
-            results.append(play_one(job))
-            if progress:
-                progress(len(results), games)
+    if games <= 1:
+        workers = 1
+    jobs = arena_jobs(game, preset_name, tuple(specs), games, seed, size, replay_dir)
+    results: Iterator[GameResult]
+    if backend is None:
+        results = local_results(jobs, workers, chunk=max(1, min(20, games // (workers * 8))))
     else:
-        ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
-        with ctx.Pool(workers) as pool:
-            for result in pool.imap_unordered(play_one, jobs, chunksize=max(1, min(20, games // (workers * 8) or 1))):
-                results.append(result)
-                if progress:
-                    progress(len(results), games)
+        results = backend(jobs, workers)
+    tally = ArenaTally(game, preset_name, specs, size)
+    t0 = time.perf_counter()
+    for done, result in enumerate(results, start=1):
+        tally.add(result)
+        if progress:
+            progress(done, games)
     elapsed = time.perf_counter() - t0
-    results.sort(key=lambda r: r.index)
-    return summarize(game, preset_name, specs, results, elapsed)
-
-
-def effective_scores(results: list[GameResult], higher_is_better: bool) -> list[tuple[float, ...]]:
-    """Each game's scores with a disqualified seat's replaced by the worst score any seat had in that game.
-
-    So a disqualification can never make a seat look better than the seats that played on (a seat out of
-    6 nimmt! at once would otherwise show 0 heads, the best score of the table).
-    """
-    out = []
-    for r in results:
-        worst = min(r.scores) if higher_is_better else max(r.scores)
-        out.append(tuple(worst if dq else sc for sc, dq in zip(r.scores, r.disqualified, strict=True)))
-    return out
-
-
-def seat_labels(specs: list[str]) -> list[str]:
-    """Names telling the seats apart: a spec given more than once becomes ``ai #1``, ``ai #2``…"""
-    labels = []
-    for i, spec in enumerate(specs):
-        if specs.count(spec) == 1:
-            labels.append(spec)
-        else:
-            labels.append(f"{spec} #{specs[: i + 1].count(spec)}")
-    return labels
-
-
-def first_places(result: GameResult, i: int) -> tuple[bool, bool]:
-    """Whether spec ``i`` won game ``result`` (ranked first, not disqualified) and whether it shared that."""
-    firsts = [j for j, rank in enumerate(result.ranks) if rank == 1 and not result.disqualified[j]]
-    return i in firsts, i in firsts and len(firsts) > 1
+    return tally.summary(elapsed, matrix=matrix)
 
 
 def summarize(game: str, preset: str, specs: list[str], results: list[GameResult], elapsed: float) -> dict[str, Any]:
-    """The arena summary of finished games (DESIGN §4; the disqualification rule is in docs/rules-decisions.md).
-
-    Scores are the figures people read (Fish: fish eaten, with ``tiles_mean`` beside them).
-    """
-    info = game_info(game)
-    n = len(results)
-    effective = effective_scores(results, info.higher_is_better)
-    seats = []
-    for i, (spec, label) in enumerate(zip(specs, seat_labels(specs), strict=True)):
-        figures = [info.score_figures(preset, g[i]) for g in effective]
-        scores = [f[0] for f in figures]
-        times = [t for r in results for t in r.move_ms[i]]
-        mean = statistics.fmean(scores) if scores else 0.0
-        stderr = statistics.stdev(scores) / math.sqrt(n) if n > 1 else 0.0
-        places = [first_places(r, i) for r in results]
-        entry: dict[str, Any] = {
-            "spec": spec,
-            "label": label,
-            "mean": round(mean, 4),
-            "stderr": round(stderr, 4),
-            "wins": sum(1 for won, _ in places if won),
-            "shared_wins": sum(1 for _, shared in places if shared),
-            "disqualified": sum(1 for r in results if r.disqualified[i]),
-            "move_ms_p50": round(_percentile(times, 0.5), 3),
-            "move_ms_p99": round(_percentile(times, 0.99), 3),
-            "move_ms_max": round(max(times), 3) if times else 0.0,
-        }
-        tiles = [f[1] for f in figures if f[1] is not None]
-        if tiles:
-            entry["tiles_mean"] = round(statistics.fmean(tiles), 4)
-        seats.append(entry)
-    summary: dict[str, Any] = {
-        "game": game,
-        "preset": preset,
-        "games": n,
-        "elapsed_s": round(elapsed, 3),
-        "games_per_s": round(n / elapsed, 2) if elapsed > 0 else 0.0,
-        "score_words": info.score_words,
-        "seats": seats,
-    }
-    if info.perfect is not None:
-        summary["perfect"] = sum(1 for r in results if r.perfect)
-    return summary
+    """The summary of finished games handed over at once, in any order."""
+    tally = ArenaTally(game, preset, specs, max((len(r.seated) for r in results), default=len(specs)))
+    for result in results:
+        tally.add(result)
+    return tally.summary(elapsed)

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from ai.arena import GameResult, summarize
+from ai.arena import GameResult, MoveTimes, summarize
 from rules.fireworks import FireworksState
 from rules.hanabi import HanabiState
 from rules.registry import game_info
@@ -30,7 +30,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
 
 def result(index: int, scores: tuple[float, ...], ranks: tuple[int, ...], dq: tuple[bool, ...]) -> GameResult:
     n = len(scores)
-    return GameResult(index, scores, ranks, dq, ((),) * n, False)
+    return GameResult(index, tuple(range(n)), scores, ranks, dq, (MoveTimes.of([]),) * n, False)
 
 
 # --- the game's own words --------------------------------------------------------------------------------

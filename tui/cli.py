@@ -7,7 +7,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import NoReturn
 
 from ai.bots import IllegalBotAction
 from ai.cluster import ClusterError, DaskBackend
@@ -70,6 +70,14 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--workers", type=int, help="worker processes (default: all cores)")
     arena.add_argument("--save-replays", type=Path, metavar="DIR")
     arena.add_argument("--json", action="store_true", help="print one JSON summary to stdout")
+    arena.add_argument(
+        "--table-size",
+        type=int,
+        metavar="K",
+        help="seats a game; with more specs, a balanced schedule picks each table (default: all the specs, or "
+        "the preset's seat count when they do not fit)",
+    )
+    arena.add_argument("--matrix", action="store_true", help="also print each pair's results against each other")
     arena.add_argument("--scheduler", metavar="ADDRESS", help="play on the workers of this Dask scheduler")
     imp = sub.add_parser("import", help="turn a hanab.live game export (JSON) into a replay")
     imp.add_argument("file", type=Path)
@@ -134,17 +142,20 @@ def cmd_arena(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from ai.arena import run_arena
+    from tui.arena_view import GamesPerSecond, arena_report
 
-    game, preset, specs, seed = table_setup(args, default_human=False)
+    game, preset, specs, seed = table_setup(args, default_human=False, spare_specs=True)
     if any(parse_seat(s).is_human for s in specs):
         raise UsageError("parlour arena: the arena seats no humans")
     if args.games < 1:
         raise UsageError("parlour arena: --games must be at least 1")
+    size = arena_table_size(game, preset, len(specs), args.table_size)
     err = Console(stderr=True)
     with Progress(
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
+        GamesPerSecond(),
         TimeRemainingColumn(),
         console=err,
         transient=True,
@@ -159,53 +170,29 @@ def cmd_arena(args: argparse.Namespace) -> int:
             args.workers,
             str(args.save_replays) if args.save_replays else None,
             lambda done, total: progress.update(task, completed=done),
+            table_size=size,
+            matrix=args.matrix,
             backend=DaskBackend(args.scheduler) if args.scheduler else None,
         )
     summary["seed"] = seed
     if args.json:
         print(json.dumps(summary))
         return 0
-    Console().print(arena_table(summary, seed))
-    if "perfect" in summary:
-        print(f"perfect games: {summary['perfect']} of {summary['games']} (every firework complete)")
+    Console().print(arena_report(summary, seed))
     return 0
 
 
-def arena_table(summary: dict, seed: int) -> Any:
-    """The arena summary as a rich table: one row per seat, with what the scores mean underneath."""
-    from rich import box
-    from rich.table import Table
-
-    games = summary["games"]
-    with_tiles = any("tiles_mean" in s for s in summary["seats"])
-    table = Table(
-        title=f"{summary['game']} {summary['preset']}: {games} games in {summary['elapsed_s']:.1f} s "
-        f"({summary['games_per_s']:.1f}/s), seed {seed}",
-        caption=f"mean: {summary['score_words']}. A disqualified game counts as the worst score of that game "
-        "and is never a win; shared: wins in a first place shared with another seat.",
-        box=box.SIMPLE_HEAD,  # no column rules: the seat labels keep room in 80 columns
-        pad_edge=False,
-        collapse_padding=True,
-    )
-    table.add_column("seat", min_width=12, overflow="fold")
-    columns = ["mean", "±"] + (["tiles"] if with_tiles else []) + ["wins", "shared", "win %", "DQ"]
-    for col in [*columns, "ms p50", "ms max"]:  # p99 is in the JSON; the table must fit 80 columns
-        table.add_column(col, justify="right")
-    for s in summary["seats"]:
-        tiles = [f"{s.get('tiles_mean', 0):.2f}"] if with_tiles else []
-        table.add_row(
-            s["label"],
-            f"{s['mean']:.2f}",
-            f"{s['stderr']:.2f}",
-            *tiles,
-            str(s["wins"]),
-            str(s["shared_wins"]),
-            f"{100 * s['wins'] / games:.1f}",
-            str(s["disqualified"]),
-            f"{s['move_ms_p50']:.2f}",
-            f"{s['move_ms_max']:.2f}",
+def arena_table_size(game: str, preset: str, specs: int, asked: int | None) -> int:
+    """Seats per arena game: as asked, else every spec when they fit the preset, else its usual seat count."""
+    seats = game_info(game).preset(preset)
+    size = asked if asked is not None else specs if specs <= seats.max_seats else seats.default_seats
+    if not seats.min_seats <= size <= seats.max_seats:
+        raise UsageError(
+            f"parlour arena: {game} {preset} takes {seats.min_seats}–{seats.max_seats} seats, {size} asked"
         )
-    return table
+    if size > specs:
+        raise UsageError(f"parlour arena: --table-size {size} needs at least {size} seat specs, {specs} given")
+    return size
 
 
 def cmd_import(args: argparse.Namespace) -> int:

@@ -17,8 +17,13 @@ class UsageError(Exception):
     """A command line that cannot run; printed as one line, exit 2."""
 
 
-def table_setup(args: argparse.Namespace, default_human: bool) -> tuple[str, str, list[str], int]:
-    """Check game, preset, seats and seed of play/watch/arena; UsageError if any is wrong."""
+def table_setup(
+    args: argparse.Namespace, default_human: bool, spare_specs: bool = False
+) -> tuple[str, str, list[str], int]:
+    """Check game, preset, seats and seed of play/watch/arena; UsageError if any is wrong.
+
+    ``spare_specs`` allows more specs than the table holds (the arena seats some of them in each game).
+    """
     try:
         info = game_info(args.game)
         preset = info.preset(args.preset)
@@ -41,7 +46,7 @@ def table_setup(args: argparse.Namespace, default_human: bool) -> tuple[str, str
         # programs run on the Dask workers, which check them there.
         if problem and not getattr(args, "scheduler", None):
             raise UsageError(f"parlour {args.command}: seat {index + 1} ({spec}): {problem}")
-    if not preset.min_seats <= len(specs) <= preset.max_seats:
+    if not preset.min_seats <= len(specs) <= (len(specs) if spare_specs else preset.max_seats):
         raise UsageError(
             f"parlour {args.command}: {info.id} {preset.name} takes {preset.min_seats}–{preset.max_seats} seats, "
             f"{len(specs)} given"
