@@ -24,8 +24,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ai.arena import game_seed, seat_order
+from ai.arena import game_seed
 from ai.bots import Bot
+from ai.schedule import table_for
 from ai.seats import make_player, parse_seat, seat_rng
 from bench.opponents import fish_hard_v1
 from rules.fish import new_game
@@ -74,7 +75,7 @@ class Played:
 def play(job: Job) -> Played:
     """Play one seat-rotated game to its end."""
     n = len(job.specs)
-    order = seat_order(n, job.index)  # spec index at each seat
+    order = table_for(job.index, n, n, job.seed)  # spec index at each seat: the arena's rotation
     seed = game_seed(job.seed, job.index)
     state = new_game(job.preset, n, seed, None)
     bots = [make_seat(job.specs[order[pos]], seat_rng(seed, job.index, pos)) for pos in range(n)]

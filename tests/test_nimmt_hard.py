@@ -19,7 +19,7 @@ def _positions(seed: int) -> list[NimmtState]:
     """Copies of one game at each of the first seat's decisions, reached by random play."""
     g = new_game("codingame", 4, seed, None)
     rng = random.Random(seed)
-    out = []
+    out: list[NimmtState] = []
     while not g.over and len(out) < 25:
         for s in g.to_act():
             if s == 0:
