@@ -20,7 +20,7 @@ from bisect import bisect
 from dataclasses import dataclass
 
 from ai.nimmt_hard import HARD_BUDGET, HardBot
-from ai.nimmt_sim import TOO_LOW, board_lists, cheapest_row, greedy_card, place_cards
+from ai.nimmt_sim import TOO_LOW, board_lists, cheapest_row, deal, greedy_card, other_hands, place_cards
 from rules.nimmt import CATTLE, PICK_TEXT, PLAY_TEXT, NimmtView, target_row
 
 __all__ = ["GreedyBot", "HardBot", "MonteCarloBot", "greedy_card", "make_bot", "playout"]
@@ -135,33 +135,11 @@ class MonteCarloBot:
     # --- sampling --------------------------------------------------------------------------------------
     def _others(self, view: NimmtView) -> tuple[list[int], list[int]]:
         """The other seats in play and how many unknown cards each holds (its hand plus a hidden choice)."""
-        me = view.seat
-        seats, sizes = [], []
-        for s in range(view.num_seats):
-            if s == me or view.disqualified[s]:
-                continue
-            n = view.hand_sizes[s]
-            if view.phase == "choose" and view.has_chosen[s]:
-                n += 1  # its chosen card is still one of the unknown cards it holds this turn
-            if n:
-                seats.append(s)
-                sizes.append(n)
-        return seats, sizes
+        return other_hands(view)
 
     def _deal(self, unseen: list[int], sizes: list[int]) -> list[list[int]]:
         """One random deal of the unseen cards into hands of the given sizes (partial shuffle of ``unseen``)."""
-        rnd = self.rng.random
-        n = len(unseen)
-        need = sum(sizes)
-        for i in range(need):
-            j = i + int(rnd() * (n - i))
-            unseen[i], unseen[j] = unseen[j], unseen[i]
-        hands = []
-        at = 0
-        for size in sizes:
-            hands.append(unseen[at : at + size])
-            at += size
-        return hands
+        return deal(unseen, sizes, self.rng)
 
     def _deals(self, cards_left: int) -> int:
         """Deals for a decision: more when the round has fewer turns left, for about the same work."""

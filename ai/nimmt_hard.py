@@ -27,7 +27,7 @@ from bisect import bisect
 from dataclasses import dataclass, field
 from math import comb
 
-from ai.nimmt_sim import TOO_LOW, board_lists, cheapest_row, greedy_card, place_cards
+from ai.nimmt_sim import TOO_LOW, board_lists, cheapest_row, deal, greedy_card, other_hands, place_cards
 from rules.nimmt import CATTLE, HAND, PICK_TEXT, PLAY_TEXT, NimmtView
 
 SHARES = (0.0, 0.1, 0.25, 0.4, 0.55, 0.7, 0.8, 0.9, 0.95, 0.99)
@@ -263,33 +263,11 @@ class HardBot:
     # --- sampling --------------------------------------------------------------------------------------
     def _others(self, view: NimmtView) -> tuple[list[int], list[int]]:
         """The other seats in play and how many unknown cards each holds (its hand plus a hidden choice)."""
-        me = view.seat
-        seats, sizes = [], []
-        for s in range(view.num_seats):
-            if s == me or view.disqualified[s]:
-                continue
-            n = view.hand_sizes[s]
-            if view.phase == "choose" and view.has_chosen[s]:
-                n += 1
-            if n:
-                seats.append(s)
-                sizes.append(n)
-        return seats, sizes
+        return other_hands(view)
 
     def _deal(self, unseen: list[int], sizes: list[int]) -> list[list[int]]:
         """One random deal of the unseen cards into hands of the given sizes (partial shuffle of ``unseen``)."""
-        rnd = self.rng.random
-        n = len(unseen)
-        need = sum(sizes)
-        for i in range(need):
-            j = i + int(rnd() * (n - i))
-            unseen[i], unseen[j] = unseen[j], unseen[i]
-        hands = []
-        at = 0
-        for size in sizes:
-            hands.append(unseen[at : at + size])
-            at += size
-        return hands
+        return deal(unseen, sizes, self.rng)
 
     def _deal_given(self, unseen: list[int], sizes: list[int], seats: list[int]) -> list[list[int]]:
         """A deal of the unseen cards that respects the opponents' clues: each clue holds with its probability

@@ -6,9 +6,10 @@ engine: it is much faster, and a playout needs nothing else.
 
 from __future__ import annotations
 
+import random
 from bisect import bisect
 
-from rules.nimmt import CATTLE, target_row
+from rules.nimmt import CATTLE, NimmtView, target_row
 
 TOO_LOW = 1000  # gap given to a card lower than every row, so any fitting card is preferred on ties
 
@@ -66,3 +67,35 @@ def place_cards(plays: list[int], ends: list[int], counts: list[int], heads: lis
             counts[best] += 1
             heads[best] += CATTLE[c]
     return cost
+
+
+def other_hands(view: NimmtView) -> tuple[list[int], list[int]]:
+    """The other seats still in play that hold unknown cards, and how many each holds (its hand, plus its chosen
+    card while the choices are hidden: that card is still one of the cards it holds this turn)."""
+    seats, sizes = [], []
+    for s in range(view.num_seats):
+        if s == view.seat or view.disqualified[s]:
+            continue
+        n = view.hand_sizes[s]
+        if view.phase == "choose" and view.has_chosen[s]:
+            n += 1
+        if n:
+            seats.append(s)
+            sizes.append(n)
+    return seats, sizes
+
+
+def deal(unseen: list[int], sizes: list[int], rng: random.Random) -> list[list[int]]:
+    """One random deal of the unseen cards into hands of the given sizes (a partial shuffle of ``unseen``, in
+    place)."""
+    rnd = rng.random
+    n = len(unseen)
+    for i in range(sum(sizes)):
+        j = i + int(rnd() * (n - i))
+        unseen[i], unseen[j] = unseen[j], unseen[i]
+    hands = []
+    at = 0
+    for size in sizes:
+        hands.append(unseen[at : at + size])
+        at += size
+    return hands
