@@ -7,6 +7,7 @@ of workers. Nothing is kept per game: the memory of a run does not grow with its
 
 from __future__ import annotations
 
+import io
 import multiprocessing
 import os
 import queue
@@ -35,8 +36,10 @@ __all__ = [
     "local_results",
     "play_one",
     "play_table",
+    "WholeReplayFile",
     "replay_name",
     "run_arena",
+    "stderr_log_path",
     "summarize",
 ]
 
@@ -81,6 +84,29 @@ class TableResult:
     perfect: bool
 
 
+class WholeReplayFile(io.StringIO):
+    """A headless game's replay, held in memory and written whole to ``path`` (a temporary file, then a rename) when
+    closed. A headless game cut short is played again from its start, so the sync after every line that a person's
+    game needs buys nothing here; it cost about 15 times a random-seat 6 nimmt! game."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = path
+
+    def close(self) -> None:
+        """Write the replay (also after a failure: it shows where a bot went wrong)."""
+        if not self.closed:
+            part = self.path.with_name(self.path.name + ".part")
+            part.write_text(self.getvalue(), encoding="utf-8")
+            part.replace(self.path)
+        super().close()
+
+
+def stderr_log_path(replay: Path, position: int) -> Path:
+    """Where the program at ``position`` writes its stderr: beside the game's replay."""
+    return replay.with_name(f"{replay.name}.seat{position}.stderr.log")
+
+
 def play_table(
     game: str,
     preset: str,
@@ -89,28 +115,33 @@ def play_table(
     index: int,
     replay_path: Path | None,
     app: str = "parlour arena",
+    names: tuple[str, ...] | None = None,
+    created: str = "",
 ) -> TableResult:
-    """Play one all-bot game with ``seated[pos]`` at each position; write its replay (and each program's stderr log
-    beside it) when ``replay_path`` is given. The game is dealt from ``seed``; bots draw chance from
-    ``(seed, index, position)``."""
+    """Play one all-bot game with ``seated[pos]`` at each position (named ``names[pos]``, or after its spec); write
+    its replay (and each program's stderr log beside it) when ``replay_path`` is given. The game is dealt from
+    ``seed``; bots draw chance from ``(seed, index, position)``."""
     info = game_info(game)
     n = len(seated)
     state = info.start(preset, n, seed)
     specs = [parse_seat(text) for text in seated]
-    names = [spec.display_name(pos) for pos, spec in enumerate(specs)]
+    seat_names = list(names) if names is not None else [spec.display_name(pos) for pos, spec in enumerate(specs)]
     bots = {}
     for pos, spec in enumerate(specs):
-        log = None if replay_path is None else replay_path.with_name(f"{replay_path.name}.seat{pos}.stderr.log")
+        log = None if replay_path is None else stderr_log_path(replay_path, pos)
+        if log is not None:
+            log.unlink(missing_ok=True)  # left by a run killed mid-game: programs append to their logs
         bot = make_player(game, spec, seat_rng(seed, index, pos), seat=pos, num_seats=n, preset=preset, log_path=log)
         if bot is None:
             raise ValueError("the arena has no human seats")
         bots[pos] = bot
     writer = None
     if replay_path is not None:
-        entries = [SeatEntry(name, spec.text) for name, spec in zip(names, specs, strict=True)]
-        header = Header(game, state.preset, entries, seed, created="", app=app)
-        writer = ReplayWriter(replay_path.open("w", encoding="utf-8"), header)
-    table = Table(state, names, bots, writer, kinds={pos: spec.text for pos, spec in enumerate(specs)})
+        replay_path.parent.mkdir(parents=True, exist_ok=True)
+        entries = [SeatEntry(name, spec.text) for name, spec in zip(seat_names, specs, strict=True)]
+        header = Header(game, state.preset, entries, seed, created=created, app=app)
+        writer = ReplayWriter(WholeReplayFile(replay_path), header)
+    table = Table(state, seat_names, bots, writer, kinds={pos: spec.text for pos, spec in enumerate(specs)})
     try:
         outcome = table.run()
     finally:

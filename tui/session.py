@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ai.arena import stderr_log_path
 from ai.bots import Bot
 from ai.seats import SeatSpec, make_player, parse_seat, seat_rng
 from ai.table import Table
@@ -46,7 +47,7 @@ class Session:
 def _bots(game: str, preset: str, specs: list[SeatSpec], seed: int | None, path: Path | None) -> dict[int, Bot]:
     bots: dict[int, Bot] = {}
     for i, spec in enumerate(specs):
-        log = None if path is None else path.with_name(f"{path.name}.seat{i}.stderr.log")
+        log = None if path is None else stderr_log_path(path, i)
         bot = make_player(game, spec, seat_rng(seed, 0, i), seat=i, num_seats=len(specs), preset=preset, log_path=log)
         if bot is not None:
             bots[i] = bot

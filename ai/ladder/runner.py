@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ai.ladder.play import play_game
+from ai.arena import play_table
 from ai.ladder.store import REPLAY_FOLDER, Claim, GameRecord, LadderError, LadderStore, now_text
 from ai.schedule import table_for
 from ai.seats import parse_seat, seat_problem
@@ -128,7 +128,17 @@ def play_job(job: LadderJob) -> LadderResult:
 
 def _play_job(job: LadderJob, replay: Path | None) -> LadderResult:
     try:
-        played = play_game(job.game, job.preset, job.specs, job.names, job.seed, job.index, replay)
+        played = play_table(
+            job.game,
+            job.preset,
+            job.specs,
+            job.seed,
+            job.index,
+            replay,
+            app="parlour ladder",
+            names=job.names,
+            created=now_text(),
+        )
     except Exception as exc:  # a built-in bot's bug or an unwritable folder: reported, the claim given back
         return LadderResult(job, error=f"{type(exc).__name__}: {exc}")
     return LadderResult(job, played.ranks, played.scores, played.disqualified)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ai.arena import stderr_log_path
 from ai.ladder.store import REPLAY_FOLDER, GameRecord, LadderStore, Player
 from ai.ratings import Rating, Ratings
 from rules.registry import game_info
@@ -132,7 +133,7 @@ def _game_line(folder: Path, record: GameRecord, names: dict[int, str], words: C
     replay = None if record.replay is None else folder / record.replay
     seats = []
     for pos, player in enumerate(record.players):
-        log = None if replay is None else replay.with_name(f"{replay.name}.seat{pos}.stderr.log")
+        log = None if replay is None else stderr_log_path(replay, pos)
         seats.append(
             SeatLine(
                 names.get(player, f"#{player}"),
