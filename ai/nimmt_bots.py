@@ -20,7 +20,16 @@ from bisect import bisect
 from dataclasses import dataclass
 
 from ai.nimmt_hard import HARD_BUDGET, HardBot
-from ai.nimmt_sim import TOO_LOW, board_lists, cheapest_row, deal, greedy_card, other_hands, place_cards
+from ai.nimmt_sim import (
+    TOO_LOW,
+    board_lists,
+    boards_after_pick,
+    cheapest_row,
+    deal,
+    greedy_card,
+    other_hands,
+    place_cards,
+)
 from rules.nimmt import CATTLE, PICK_TEXT, PLAY_TEXT, NimmtView, target_row
 
 __all__ = ["GreedyBot", "HardBot", "MonteCarloBot", "greedy_card", "make_bot", "playout"]
@@ -201,19 +210,11 @@ class MonteCarloBot:
     # --- picking a row ---------------------------------------------------------------------------------
     def _pick(self, view: NimmtView) -> int:
         """Each row: its cattle now plus the expected cattle of the rest of the round after the turn's placement."""
-        ends, counts, heads = board_lists(view.rows)
-        my_card = view.pending[0][0]
-        later = [c * 16 + 1 for c, _ in view.pending[1:]]  # the others' cards: whose they are does not matter
+        heads = board_lists(view.rows)[2]
         hand = list(view.hand)
         _, sizes = self._others(view)
         unseen = list(view.unseen)
-        boards = []
-        for r in range(4):
-            e, n, hd = ends[:], counts[:], heads[:]
-            now = hd[r]
-            e[r], n[r], hd[r] = my_card, 1, CATTLE[my_card]
-            now += place_cards(sorted(later), e, n, hd, 0)
-            boards.append((now, e, n, hd))
+        boards = boards_after_pick(view)
         totals = [b[0] * 1.0 for b in boards]
         if hand:
             deals = self._deals(len(hand)) // 2

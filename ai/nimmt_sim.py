@@ -99,3 +99,19 @@ def deal(unseen: list[int], sizes: list[int], rng: random.Random) -> list[list[i
         hands.append(unseen[at : at + size])
         at += size
     return hands
+
+
+def boards_after_pick(view: NimmtView) -> list[tuple[int, list[int], list[int], list[int]]]:
+    """For each row the picker (``view.pending[0]``) could take: the cattle taken this turn (the row, then whatever
+    the turn's later cards cost the picker) and the board after the turn as (ends, counts, heads)."""
+    ends, counts, heads = board_lists(view.rows)
+    my_card = view.pending[0][0]
+    later = [c * 16 + 1 for c, _ in view.pending[1:]]  # the others' cards: whose they are does not matter
+    boards = []
+    for r in range(4):
+        e, n, hd = ends[:], counts[:], heads[:]
+        now = hd[r]
+        e[r], n[r], hd[r] = my_card, 1, CATTLE[my_card]
+        now += place_cards(sorted(later), e, n, hd, 0)
+        boards.append((now, e, n, hd))
+    return boards
