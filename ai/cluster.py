@@ -351,9 +351,3 @@ def _take(jobs: Iterator[Any], count: int) -> list[Any]:
             break
         out.append(job)
     return out
-
-
-def dask_results(jobs: Iterable[GameJob], workers: int, address: str) -> Iterator[GameResult]:
-    """Play ``jobs`` on the Dask cluster at ``address`` and yield their results as they finish (see
-    :class:`DaskBackend`); ``workers`` is not used."""
-    return DaskBackend(address)(jobs, workers)
