@@ -39,7 +39,8 @@ class RandomBot:
 
     def choose(self, view: Any, legal: list[str]) -> str:
         """A uniformly random legal action."""
-        return legal[self.rng.randrange(len(legal))]
+        # random() rather than randrange(): as uniform, and several times cheaper in a long arena run.
+        return legal[int(self.rng.random() * len(legal))]
 
 
 class IllegalBotAction(Exception):

@@ -517,41 +517,50 @@ class Table:
     def _run_unheard(self) -> None:
         """:meth:`run`'s loop when no one listens (the arena): the steps of ``advance``, ``_think``, ``_answered``
         and ``_apply`` in the same order, written out in one loop; their calls were most of a cheap game's time."""
-        state, bots, writer, move_ms = self.state, self.bots, self.writer, self.move_ms
+        state, bots, writer = self.state, self.bots, self.writer
         blind = {seat for seat, bot in bots.items() if not getattr(bot, "needs_view", True)}
+        # Bound methods looked up once: a cheap game makes hundreds of thousands of these calls.
+        choose = {seat: bot.choose for seat, bot in bots.items()}
+        record = {seat: self.move_ms.setdefault(seat, []).append for seat in bots}
+        to_act, legal_actions, view, apply = state.to_act, state.legal_actions, state.view, state.apply
         clock = time.perf_counter
-        ready: deque[tuple[int, str, float]] = deque()
-        answered: set[int] = set()  # the seats in `ready`
-        while not state.is_over:
-            for seat in state.to_act():  # every bot of the turn is asked from the same position
-                if seat in answered:
+        ready: dict[int, tuple[str, float, list[str]]] = {}  # answers not played yet, in the order they came
+        if state.is_over:
+            return
+        while True:
+            for seat in to_act():  # every bot of the turn is asked from the same position
+                if seat in ready:
                     continue
-                view = None if seat in blind else state.view(seat)
-                legal = state.legal_actions(seat)
+                seen = None if seat in blind else view(seat)
+                legal = legal_actions(seat)
                 t0 = clock()
                 try:
-                    action = bots[seat].choose(view, legal)
+                    action = choose[seat](seen, legal)
                 except BotFailure as failure:
                     self.disqualify(seat, str(failure))
+                    if state.is_over:
+                        return
                     break  # the seats not asked yet are asked from the position after it
                 ms = (clock() - t0) * 1000
-                if action not in legal:
-                    raise self.illegal(seat, action)
-                move_ms.setdefault(seat, []).append(ms)
-                ready.append((seat, action, ms))
-                answered.add(seat)
+                record[seat](ms)
+                ready[seat] = (action, ms, legal)
             else:
                 if not ready:
                     raise RuntimeError("the table is stuck: no bot is left to act")
-                seat, action, ms = ready.popleft()
-                answered.discard(seat)
+                seat = next(iter(ready))
+                action, ms, legal = ready.pop(seat)
                 try:
-                    state.apply(seat, action)
+                    apply(seat, action)
                 except IllegalAction:
+                    # Checked only here, where the rules refused it, to save a scan of the list on every move.
+                    if action not in legal:
+                        raise self.illegal(seat, action) from None
                     continue  # chosen on a position the game has left: the seat is asked again
                 if writer is not None:
                     writer.action(seat, action, ms)
-                self._after_change()
+                if state.is_over:
+                    self._after_change()  # the only change it makes mid-run is at the end (a disqualification's own)
+                    return
 
     # --- the end --------------------------------------------------------------------------
     def end_programs(self) -> None:
