@@ -204,12 +204,12 @@ def test_the_arena_table_fits_80_columns_with_every_column_whole() -> None:
 
 def test_a_sparkline_gives_each_score_on_a_short_grid_its_own_character() -> None:
     seats = [{"score_counts": [[0.0, 2], [1.0, 6]]}, {"score_counts": [[0.5, 4]]}]  # Volcanoes: loss, draw, win
-    lo, hi, cells = score_axis({"seats": seats})
+    lo, hi, cells = score_axis(seat["score_counts"] for seat in seats)
     assert (lo, hi, cells) == (0.0, 1.0, 3)
     assert sparkline(seats[0]["score_counts"], lo, hi, cells) == "▃ █"
     assert sparkline(seats[1]["score_counts"], lo, hi, cells) == " █ "
     heads = [[float(h), 1] for h in range(0, 100, 3)]  # a wide spread: eight equal bins
-    assert score_axis({"seats": [{"score_counts": heads}]})[2] == 8
+    assert score_axis([heads])[2] == 8
 
 
 def test_the_progress_bar_shows_games_per_second() -> None:

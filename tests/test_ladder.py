@@ -114,6 +114,26 @@ def test_a_second_run_continues_to_n_without_duplicates(capsys: pytest.CaptureFi
     assert all(Path(g["replay"]).exists() for g in shown["recent"])
 
 
+def test_show_draws_each_players_scores_and_run_shows_games_per_second(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "l.sqlite"
+    fill(db, ["random"] * 4)
+    monkeypatch.setenv("FORCE_COLOR", "1")  # rich draws the progress bar only on a terminal; this makes it one
+    code, _, err = run(capsys, "ladder", "run", "nimmt", "--games", "12", "--workers", "1", "--db", str(db))
+    assert code == 0 and "games/s" in err and "12/12" in err
+    monkeypatch.delenv("FORCE_COLOR")
+    shown = json.loads(run(capsys, "ladder", "show", "nimmt", "--json", "--db", str(db))[1])
+    for player in shown["players"]:
+        assert sum(n for _, n in player["score_counts"]) == player["games"] == 12
+        mean = sum(score * n for score, n in player["score_counts"]) / 12
+        assert mean == pytest.approx(player["mean"], abs=1e-3)
+    code, out, _ = run(capsys, "ladder", "show", "nimmt", "--db", str(db))
+    rows = [line for line in out.splitlines() if any(line.startswith(f"{n} p") for n in range(1, 5))]
+    assert code == 0 and len(rows) == 4
+    assert all(any(bar in row for bar in "▁▂▃▄▅▆▇█") for row in rows)
+
+
 def test_show_lists_replays_and_program_logs(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     db = tmp_path / "l.sqlite"
     bot = Path(__file__).resolve().parent.parent / "examples" / "bots" / "nimmt_bot.py"

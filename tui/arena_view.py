@@ -4,11 +4,12 @@ the progress bar's columns. It reads only the JSON summary (``ai.arena.run_arena
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rich import box
-from rich.console import Group, RenderableType
-from rich.progress import ProgressColumn, Task
+from rich.console import Console, Group, RenderableType
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -18,10 +19,11 @@ BARS = " ▁▂▃▄▅▆▇█"
 SPARK_WIDTH = 8
 
 
-def score_axis(summary: dict[str, Any], width: int = SPARK_WIDTH) -> tuple[float, float, int]:
-    """The scores every seat's sparkline spans, ``(lowest, highest, characters)``: one character per score when
-    the scores lie on a short grid (Volcanoes: loss, draw, win), else ``width`` equal bins."""
-    values = sorted({value for seat in summary["seats"] for value, _ in seat["score_counts"]})
+def score_axis(all_counts: Iterable[Iterable[Sequence[float]]], width: int = SPARK_WIDTH) -> tuple[float, float, int]:
+    """The scores every row's sparkline spans, given each row's ``(score, games)`` pairs: ``(lowest, highest,
+    characters)``, one character per score when the scores lie on a short grid (Volcanoes: loss, draw, win), else
+    ``width`` equal bins."""
+    values = sorted({pair[0] for counts in all_counts for pair in counts})
     if not values:
         return 0.0, 0.0, 0
     lo, hi = values[0], values[-1]
@@ -31,7 +33,7 @@ def score_axis(summary: dict[str, Any], width: int = SPARK_WIDTH) -> tuple[float
     return lo, hi, width
 
 
-def sparkline(counts: list[list[float]], lo: float, hi: float, cells: int) -> str:
+def sparkline(counts: Iterable[Sequence[float]], lo: float, hi: float, cells: int) -> str:
     """One seat's score distribution over ``lo``…``hi`` in ``cells`` characters, tallest bar its commonest bin."""
     if cells == 0:
         return ""
@@ -55,7 +57,7 @@ def arena_table(summary: dict[str, Any], seed: int) -> Table:
     columns mean). It fits 80 columns with seat labels of 12 characters (longer ones fold); the JSON has more."""
     games = summary["games"]
     with_tiles = any("tiles_mean" in s for s in summary["seats"])
-    lo, hi, cells = score_axis(summary)
+    lo, hi, cells = score_axis(s["score_counts"] for s in summary["seats"])
     table = Table(
         title=f"{summary['game']} {summary['preset']}: {games} games in {summary['elapsed_s']:.1f} s "
         f"({summary['games_per_s']:.1f}/s), seed {seed}",
@@ -91,7 +93,7 @@ def arena_table(summary: dict[str, Any], seed: int) -> Table:
 
 def arena_notes(summary: dict[str, Any]) -> Text:
     """What the arena table's figures mean, in a few lines under it."""
-    lo, hi, _ = score_axis(summary)
+    lo, hi, _ = score_axis(s["score_counts"] for s in summary["seats"])
     lines = [
         f"mean: {summary['score_words']}; ±: its standard error. "
         "rating: OpenSkill (Plackett-Luce) mu - 3 sigma; # ranks by it.",
@@ -144,3 +146,17 @@ class GamesPerSecond(ProgressColumn):
         """The speed of ``task`` (a dash until the first games are in)."""
         speed = task.finished_speed or task.speed
         return Text("- games/s" if speed is None else f"{speed:.1f} games/s", style="progress.data.speed")
+
+
+def games_progress(console: Console) -> Progress:
+    """The progress bar of a run of games (``arena`` and ``ladder run``): done of total, games/s and time left.
+    Transient: it is gone once the run ends, so only the results stay on the screen."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        GamesPerSecond(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )

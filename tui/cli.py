@@ -139,10 +139,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_arena(args: argparse.Namespace) -> int:
     """Run a headless tournament and print its table (or JSON)."""
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from ai.arena import run_arena
-    from tui.arena_view import GamesPerSecond, arena_report
+    from tui.arena_view import arena_report, games_progress
 
     game, preset, specs, seed = table_setup(args, default_human=False, spare_specs=True)
     if any(parse_seat(s).is_human for s in specs):
@@ -151,15 +150,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
         raise UsageError("parlour arena: --games must be at least 1")
     size = arena_table_size(game, preset, len(specs), args.table_size)
     err = Console(stderr=True)
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        GamesPerSecond(),
-        TimeRemainingColumn(),
-        console=err,
-        transient=True,
-    ) as progress:
+    with games_progress(err) as progress:
         task = progress.add_task(f"{game} {preset}", total=args.games)
         summary = run_arena(
             game,

@@ -121,23 +121,16 @@ def _terminated(signum: int, frame: object) -> None:
 
 def _run_with_progress(store: LadderStore, args: argparse.Namespace) -> RunReport:
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from ai.cluster import ladder_backend
     from ai.ladder.runner import run_ladder
+    from tui.arena_view import games_progress
 
     # On a cluster the replays and logs come back with each result, to be kept here.
     remote: dict[str, Any] = {}
     if args.scheduler:
         remote = {"backend": ladder_backend(args.scheduler), "files_back": True}
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    ) as progress:
+    with games_progress(Console(stderr=True)) as progress:
         task = progress.add_task(f"{args.game} ladder", total=args.games)
         report = run_ladder(
             store,
@@ -191,22 +184,27 @@ def standings_table(store: LadderStore, game: str, include_removed: bool = False
 
     from ai.ladder.standings import standings
     from rules.registry import game_info
+    from tui.arena_view import score_axis, sparkline
 
     count = store.finished_count(game)
+    lines = standings(store, game, include_removed)
+    lo, hi, cells = score_axis(line.score_counts for line in lines)
     table = Table(
         title=f"{game} {store.preset(game)} ladder: {count} games",
         caption=f"rating: mu - 3 sigma (OpenSkill); mean: {game_info(game).score_words}. "
-        "A disqualified game counts as its worst score and last place.",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
-        collapse_padding=True,
+        "A disqualified game counts as its worst score and last place. "
+        f"scores: how often each score came, {lo:g} at the left to {hi:g} at the right.",
+        box=box.SIMPLE_HEAD,  # its blank column rule is the only gap between columns, as in the arena's table
+        padding=0,
+        show_edge=False,
     )
     table.add_column("#", justify="right")
     table.add_column("player", overflow="fold")
     table.add_column("spec", overflow="fold", max_width=24)
     for col in ("rating", "mu", "sigma", "games", "wins", "DQ", "mean", "±"):
         table.add_column(col, justify="right")
-    for place, line in enumerate(standings(store, game, include_removed), start=1):
+    table.add_column("scores", no_wrap=True)
+    for place, line in enumerate(lines, start=1):
         name = line.player.name + (" (removed)" if line.player.removed else "")
         table.add_row(
             str(place),
@@ -220,5 +218,6 @@ def standings_table(store: LadderStore, game: str, include_removed: bool = False
             str(line.disqualified),
             f"{line.mean:.2f}",
             f"{line.stderr:.2f}",
+            sparkline(line.score_counts, lo, hi, cells),
         )
     return table

@@ -6,13 +6,13 @@ it shares the last place of that game with any other disqualified seat.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ai.arena import stderr_log_path
+from ai.arena_stats import ScoreHistogram, Welford
 from ai.ladder.store import REPLAY_FOLDER, GameRecord, LadderStore, Player
 from ai.ratings import Rating, Ratings
 from rules.registry import game_info
@@ -20,25 +20,16 @@ from rules.registry import game_info
 
 @dataclass
 class _Tally:
-    """Running figures of one player (Welford's mean and variance, so no list of scores is kept)."""
+    """Running figures of one player: counts, the streaming mean and a score histogram (no list of scores)."""
 
-    games: int = 0
     wins: int = 0
     disqualified: int = 0
-    mean: float = 0.0
-    m2: float = 0.0
+    score: Welford = field(default_factory=Welford)
+    histogram: ScoreHistogram = field(default_factory=ScoreHistogram)
 
     def add(self, score: float) -> None:
-        self.games += 1
-        delta = score - self.mean
-        self.mean += delta / self.games
-        self.m2 += delta * (score - self.mean)
-
-    @property
-    def stderr(self) -> float:
-        if self.games < 2:
-            return 0.0
-        return math.sqrt(self.m2 / (self.games - 1)) / math.sqrt(self.games)
+        self.score.add(score)
+        self.histogram.add(score)
 
 
 @dataclass(frozen=True)
@@ -52,6 +43,8 @@ class Standing:
     disqualified: int
     mean: float
     stderr: float
+    score_counts: tuple[tuple[float, int], ...]
+    """How often each score came, by score (the arena's ``score_counts``)."""
 
 
 @dataclass(frozen=True)
@@ -107,11 +100,12 @@ def standings(store: LadderStore, game: str, include_removed: bool = False) -> l
             Standing(
                 player,
                 ratings.rating(str(player.id)),
-                tally.games,
+                tally.score.count,
                 tally.wins,
                 tally.disqualified,
-                tally.mean,
-                tally.stderr,
+                tally.score.mean,
+                tally.score.stderr,
+                tuple(tally.histogram.counts()),
             )
         )
     lines.sort(key=lambda s: (-s.rating.ordinal, s.player.name))
@@ -166,6 +160,7 @@ def summary(store: LadderStore, game: str, last: int = 5, include_removed: bool 
                 "mean": round(line.mean, 4),
                 "stderr": round(line.stderr, 4),
                 "rating": line.rating.to_json(),
+                "score_counts": [[value, n] for value, n in line.score_counts],
             }
         )
     recent = [
