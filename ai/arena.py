@@ -177,11 +177,18 @@ def _play_chunk(jobs: list[GameJob]) -> list[GameResult]:
     return [play_one(job) for job in jobs]
 
 
-def local_results(jobs: Iterable[GameJob], workers: int, chunk: int = 1) -> Generator[GameResult, None, None]:
+BATCH_SECONDS = 0.1
+"""About how long one batch of games sent to a worker should take: long enough that the pool's cost per batch is
+small beside it, short enough that results and the progress bar keep coming."""
+
+
+def local_results(jobs: Iterable[GameJob], workers: int, most: int = 1) -> Generator[GameResult, None, None]:
     """The default backend: jobs played in this process (one worker) or a pool of ``workers`` processes.
 
-    Jobs are read lazily and at most a few chunks per worker are in flight, so neither jobs nor results pile up;
-    closing the generator early stops the pool.
+    Jobs go out in batches sized from the games' measured pace (about :data:`BATCH_SECONDS` of play each, at most
+    ``most`` games, so the last batches still spread over the workers). Jobs are read lazily and at most a few
+    batches per worker are in flight, so neither jobs nor results pile up; closing the generator early stops the
+    pool.
     """
     if workers <= 1:
         yield from map(play_one, jobs)
@@ -189,20 +196,26 @@ def local_results(jobs: Iterable[GameJob], workers: int, chunk: int = 1) -> Gene
     ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
     done: queue.SimpleQueue[list[GameResult] | BaseException] = queue.SimpleQueue()
     source = iter(jobs)
+    size = 1  # the first batches measure the pace
     with ctx.Pool(workers) as pool:
 
         def submit() -> int:
-            batch = list(islice(source, chunk))
+            batch = list(islice(source, size))
             if batch:
                 pool.apply_async(_play_chunk, (batch,), callback=done.put, error_callback=done.put)
             return 1 if batch else 0
 
+        started = time.perf_counter()
+        finished = 0
         in_flight = sum(submit() for _ in range(4 * workers))
         while in_flight:
             batch = done.get()
             in_flight -= 1
             if isinstance(batch, BaseException):
                 raise batch
+            finished += len(batch)
+            per_game = (time.perf_counter() - started) * workers / finished  # one worker's seconds a game
+            size = max(1, min(most, int(BATCH_SECONDS / per_game)))
             in_flight += submit()
             yield from batch
 
@@ -251,7 +264,7 @@ def run_arena(
     jobs = arena_jobs(game, preset_name, tuple(specs), games, seed, size, replay_dir)
     results: Iterator[GameResult]
     if backend is None:
-        results = local_results(jobs, workers, chunk=max(1, min(20, games // (workers * 8))))
+        results = local_results(jobs, workers, most=max(1, games // (workers * 8)))
     else:
         results = backend(jobs, workers)
     tally = ArenaTally(game, preset_name, specs, size)
