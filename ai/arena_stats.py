@@ -129,6 +129,18 @@ class ScoreHistogram:
         """``(score, games)`` pairs by score (a bin's lower edge once coarsened)."""
         return sorted(self._counts.items())
 
+    def saved(self) -> dict[str, Any]:
+        """Its state as JSON-ready data (:meth:`restored` reads it back)."""
+        return {"width": self._width, "counts": [[value, n] for value, n in self.counts()]}
+
+    @classmethod
+    def restored(cls, saved: dict[str, Any]) -> ScoreHistogram:
+        """The histogram :meth:`saved` described."""
+        histogram = cls()
+        histogram._width = float(saved["width"])
+        histogram._counts = Counter({float(value): int(n) for value, n in saved["counts"]})
+        return histogram
+
 
 class Welford:
     """Mean and variance of a stream, one value at a time (Welford's update: stable, no list kept)."""
@@ -144,6 +156,17 @@ class Welford:
         delta = value - self.mean
         self.mean += delta / self.count
         self._m2 += delta * (value - self.mean)
+
+    def saved(self) -> list[float]:
+        """Its state as JSON-ready data (:meth:`restored` reads it back exactly)."""
+        return [self.count, self.mean, self._m2]
+
+    @classmethod
+    def restored(cls, saved: list[float]) -> Welford:
+        """The running figures :meth:`saved` described."""
+        running = cls()
+        running.count, running.mean, running._m2 = int(saved[0]), float(saved[1]), float(saved[2])
+        return running
 
     @property
     def stdev(self) -> float:

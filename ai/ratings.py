@@ -58,6 +58,18 @@ class Ratings:
         for player, team in zip(players, rated, strict=True):
             self._ratings[player] = team[0]
 
+    def saved(self) -> dict[str, list[float]]:
+        """Every player's ``[mu, sigma]``, JSON-ready (:meth:`restored` reads it back exactly)."""
+        return {player: [float(r.mu), float(r.sigma)] for player, r in self._ratings.items()}
+
+    @classmethod
+    def restored(cls, saved: dict[str, list[float]]) -> Ratings:
+        """The ratings :meth:`saved` described: rating more games from here gives what rating them all would."""
+        ratings = cls()
+        for player, (mu, sigma) in saved.items():
+            ratings._ratings[player] = ratings._model.rating(mu=mu, sigma=sigma, name=player)
+        return ratings
+
     def ordered(self) -> list[tuple[str, Rating]]:
         """Every rated player with their rating, best conservative rating first (then by name)."""
         pairs = [(p, self.rating(p)) for p in self._ratings]

@@ -363,3 +363,86 @@ def test_two_runs_at_once_share_the_games(tmp_path: Path) -> None:
     played = [int(out.split("played ")[1].split()[0]) for out, _ in outs]
     assert sum(played) == target
     assert recorded(db) == list(range(target))
+
+
+# --- the standings cache -------------------------------------------------------------------------------------
+def _players(db: Path) -> list[dict[str, object]]:
+    """``show --json``'s players, read by a fresh store each time."""
+    from ai.ladder.standings import summary
+
+    store = LadderStore(db)
+    try:
+        return list(summary(store, "nimmt")["players"])
+    finally:
+        store.close()
+
+
+def _cache(db: Path) -> tuple[int, int] | None:
+    with sqlite3.connect(db) as conn:
+        row = conn.execute("SELECT upto, games FROM standings WHERE game = 'nimmt'").fetchone()
+    return None if row is None else (row[0], row[1])
+
+
+def _from_scratch(db: Path) -> list[dict[str, object]]:
+    with sqlite3.connect(db) as conn:
+        conn.execute("DELETE FROM standings")
+    return _players(db)
+
+
+def test_standings_read_from_the_cache_equal_standings_read_from_every_game(tmp_path: Path) -> None:
+    db = tmp_path / "l.sqlite"
+    fill(db, [*QUICK, "random"])
+    store = LadderStore(db)
+    run_ladder(store, "nimmt", 6, workers=1)
+    assert _players(db) == _from_scratch(db) and _cache(db) == (6, 6)
+    run_ladder(store, "nimmt", 14, workers=2)
+    store.close()
+    cached = _players(db)  # the first 6 games from the cache, 8 more from the store
+    assert _cache(db) == (14, 14)
+    assert cached == _from_scratch(db)
+    assert sum(int(str(p["games"])) for p in cached) == 14 * 4
+
+
+def test_a_cache_that_no_longer_counts_the_stored_games_is_not_used(tmp_path: Path) -> None:
+    db = tmp_path / "l.sqlite"
+    fill(db)
+    store = LadderStore(db)
+    run_ladder(store, "nimmt", 5, workers=1)
+    store.close()
+    truth = _players(db)
+    with sqlite3.connect(db) as conn:  # as if the cache had been written before game 4 was counted
+        conn.execute("UPDATE standings SET games = games - 1")
+    assert _players(db) == truth and _cache(db) == (5, 5)
+
+
+def test_a_game_still_being_played_bounds_the_cache(tmp_path: Path) -> None:
+    from ai.ladder.store import GameRecord
+
+    db = tmp_path / "l.sqlite"
+    store = LadderStore(db)
+    ids = [store.add_player("nimmt", f"p{i}", "random").id for i in range(4)]
+    claims = [store.claim("nimmt", 3) for _ in range(3)]
+
+    def finish(index: int) -> None:
+        claim = claims[index]
+        assert claim is not None and claim.index == index
+        ranks = tuple(1 + (index + pos) % 4 for pos in range(4))
+        record = GameRecord(index, claim.epoch.id, 0, tuple(ids), ranks, (5.0,) * 4, (False,) * 4, None, "")
+        assert store.record("nimmt", record)
+
+    finish(0)
+    finish(2)  # game 1 is still being played: it will be rated before game 2 once it is in
+    assert len(_players(db)) == 4 and _cache(db) == (1, 1)
+    finish(1)
+    after = _players(db)
+    assert _cache(db) == (3, 3) and after == _from_scratch(db)
+    store.close()
+
+
+def test_a_store_of_the_first_version_gains_the_cache(tmp_path: Path) -> None:
+    db = tmp_path / "l.sqlite"
+    fill(db)
+    with sqlite3.connect(db) as conn:
+        conn.execute("DROP TABLE standings")
+        conn.execute("PRAGMA user_version = 1")
+    assert [p["name"] for p in _players(db)] == ["p0", "p1", "p2", "p3"] and _cache(db) == (0, 0)

@@ -6,6 +6,9 @@ it shares the last place of that game with any other disqualified seat.
 
 from __future__ import annotations
 
+import contextlib
+import json
+import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +33,47 @@ class _Tally:
     def add(self, score: float) -> None:
         self.score.add(score)
         self.histogram.add(score)
+
+    def saved(self) -> dict[str, Any]:
+        return {
+            "wins": self.wins,
+            "disqualified": self.disqualified,
+            "score": self.score.saved(),
+            "histogram": self.histogram.saved(),
+        }
+
+    @classmethod
+    def restored(cls, saved: dict[str, Any]) -> _Tally:
+        return cls(
+            int(saved["wins"]),
+            int(saved["disqualified"]),
+            Welford.restored(saved["score"]),
+            ScoreHistogram.restored(saved["histogram"]),
+        )
+
+
+@dataclass
+class _Figures:
+    """Everything the standings need, after the games below ``upto`` (``games`` of them) were applied in order."""
+
+    upto: int = 0
+    games: int = 0
+    tallies: dict[int, _Tally] = field(default_factory=dict)
+    ratings: Ratings = field(default_factory=Ratings)
+
+    def saved(self) -> str:
+        return json.dumps(
+            {
+                "tallies": {str(pid): tally.saved() for pid, tally in self.tallies.items()},
+                "ratings": self.ratings.saved(),
+            }
+        )
+
+    @classmethod
+    def restored(cls, upto: int, games: int, state: str) -> _Figures:
+        data = json.loads(state)
+        tallies = {int(pid): _Tally.restored(tally) for pid, tally in data["tallies"].items()}
+        return cls(upto, games, tallies, Ratings.restored(data["ratings"]))
 
 
 @dataclass(frozen=True)
@@ -78,21 +122,39 @@ def rated_ranks(ranks: tuple[int, ...], disqualified: tuple[bool, ...]) -> list[
 
 
 def standings(store: LadderStore, game: str, include_removed: bool = False) -> list[Standing]:
-    """Players best first by conservative rating (then name), every game applied in index order."""
+    """Players best first by conservative rating (then name), every game applied in index order.
+
+    The figures after the games no run can still add to are kept in the store, so each call reads only the games
+    finished since: ``show`` stays quick on a ladder of millions of games.
+    """
     preset = store.preset(game)
     info = game_info(game)
-    ratings = Ratings()
-    tallies: dict[int, _Tally] = {}
-    for record in store.games(game):
+    saved = store.saved_standings(game)
+    figures = _Figures() if saved is None else _Figures.restored(*saved)
+    settled = store.lowest_claim(game)  # read before the games: none below it can be added while they are read
+    keep: tuple[int, int, str] | None = None
+    last = figures.upto - 1
+    for record in store.games(game, figures.upto):
+        if settled is not None and record.index >= settled and keep is None:
+            keep = (settled, figures.games, figures.saved())
         worst = min(record.scores) if info.higher_is_better else max(record.scores)
         firsts = [pos for pos, rank in enumerate(record.ranks) if rank == 1 and not record.disqualified[pos]]
         for pos, player_id in enumerate(record.players):
-            tally = tallies.setdefault(player_id, _Tally())
+            tally = figures.tallies.setdefault(player_id, _Tally())
             dq = record.disqualified[pos]
             tally.add(info.score_figures(preset, worst if dq else record.scores[pos])[0])
             tally.wins += pos in firsts
             tally.disqualified += dq
-        ratings.rate([str(p) for p in record.players], rated_ranks(record.ranks, record.disqualified))
+        figures.ratings.rate([str(p) for p in record.players], rated_ranks(record.ranks, record.disqualified))
+        figures.games += 1
+        last = record.index
+    if keep is None:
+        upto = last + 1 if settled is None else min(settled, last + 1)
+        keep = (upto, figures.games, figures.saved())
+    if keep[0] > figures.upto or saved is None:
+        with contextlib.suppress(sqlite3.Error):  # only a cache: a store that cannot be written to is still shown
+            store.save_standings(game, *keep)
+    tallies, ratings = figures.tallies, figures.ratings
     lines = []
     for player in store.players(game, include_removed):
         tally = tallies.get(player.id, _Tally())

@@ -7,6 +7,7 @@ that ends it. The database is in WAL mode, so readers (``show``) never wait for 
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import os
@@ -22,7 +23,7 @@ from rules.registry import game_info
 
 REPLAY_FOLDER = "ladder-replays"
 """Replays are kept under the store's folder, in ``ladder-replays/GAME/``."""
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """Stored in ``PRAGMA user_version``; a store written by a newer version is refused, never guessed at."""
 
 _SCHEMA = """
@@ -73,6 +74,15 @@ CREATE TABLE games (
     replay TEXT,                                -- relative to the store's folder
     finished TEXT NOT NULL,
     PRIMARY KEY (game, idx)
+);
+"""
+
+_STANDINGS_SCHEMA = """
+CREATE TABLE standings (
+    game TEXT PRIMARY KEY REFERENCES ladders(game),
+    upto INTEGER NOT NULL,                      -- every game below this index that will ever finish is counted
+    games INTEGER NOT NULL,                     -- how many games that is, to check the cache against the store
+    state TEXT NOT NULL                         -- JSON: the running figures after those games (ai/ladder/standings.py)
 );
 """
 
@@ -196,6 +206,9 @@ class LadderStore:
                 for statement in _SCHEMA.split(";"):
                     if statement.strip():
                         self._db.execute(statement)
+            if version < 2:  # version 1 had no standings cache
+                self._db.execute(_STANDINGS_SCHEMA)
+            if version < SCHEMA_VERSION:
                 self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def _transaction(self) -> _Transaction:
@@ -415,15 +428,45 @@ class LadderStore:
             self._db.execute("UPDATE ladders SET finished = finished + 1 WHERE game = ?", (game,))
             return True
 
-    def games(self, game: str) -> Iterator[GameRecord]:
-        """Every finished game of the ladder in index order, read lazily."""
+    def games(self, game: str, first: int = 0) -> Iterator[GameRecord]:
+        """The finished games of the ladder from index ``first`` on, in index order, read lazily."""
         cursor = self._db.execute(
             "SELECT idx, epoch, seed, players, ranks, scores, disqualified, replay, finished FROM games "
-            "WHERE game = ? ORDER BY idx",
-            (game,),
+            "WHERE game = ? AND idx >= ? ORDER BY idx",
+            (game, first),
         )
         for row in cursor:
             yield _game_record(row)
+
+    def lowest_claim(self, game: str) -> int | None:
+        """The lowest index claimed and not finished (None if none): no game below it can finish any more, since
+        new claims only take indices above every one handed out. Read it before the games it is to bound."""
+        row = self._db.execute("SELECT MIN(idx) FROM claims WHERE game = ?", (game,)).fetchone()
+        return None if row[0] is None else int(row[0])
+
+    def saved_standings(self, game: str) -> tuple[int, int, str] | None:
+        """The standings cache, ``(upto, games, state)``, if there is one and it still counts exactly the finished
+        games below ``upto`` (it is dropped otherwise)."""
+        row = self._db.execute("SELECT upto, games, state FROM standings WHERE game = ?", (game,)).fetchone()
+        if row is None:
+            return None
+        counted = self._db.execute("SELECT COUNT(*) FROM games WHERE game = ? AND idx < ?", (game, row[0])).fetchone()
+        if counted[0] != row[1]:
+            with contextlib.suppress(sqlite3.Error), self._transaction():  # a store that cannot be written keeps it
+                self._db.execute("DELETE FROM standings WHERE game = ?", (game,))
+            return None
+        return int(row[0]), int(row[1]), str(row[2])
+
+    def save_standings(self, game: str, upto: int, games: int, state: str) -> None:
+        """Keep the running figures after the ``games`` finished games below ``upto``, unless a cache that goes
+        further is already there."""
+        with self._transaction():
+            self._db.execute(
+                "INSERT INTO standings (game, upto, games, state) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (game) DO UPDATE SET upto = excluded.upto, games = excluded.games, state = excluded.state "
+                "WHERE excluded.upto > standings.upto",
+                (game, upto, games, state),
+            )
 
     def last_games(self, game: str, count: int) -> list[GameRecord]:
         """The ``count`` latest games by index, oldest first."""
