@@ -11,9 +11,9 @@ import gc
 import io
 import multiprocessing
 import os
-import queue
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator
+from concurrent import futures
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
@@ -174,8 +174,10 @@ def play_one(job: GameJob) -> GameResult:
     )
 
 
-def _play_chunk(jobs: list[GameJob]) -> list[GameResult]:
-    return [play_one(job) for job in jobs]
+def _play_batch(jobs: list[GameJob]) -> tuple[list[GameResult], float]:
+    """The batch's results and the seconds the worker spent on them (what sizes the next batches)."""
+    started = time.perf_counter()
+    return [play_one(job) for job in jobs], time.perf_counter() - started
 
 
 BATCH_SECONDS = 0.1
@@ -195,31 +197,29 @@ def local_results(jobs: Iterable[GameJob], workers: int, most: int = 1) -> Gener
         yield from map(play_one, jobs)
         return
     ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
-    done: queue.SimpleQueue[list[GameResult] | BaseException] = queue.SimpleQueue()
     source = iter(jobs)
     size = 1  # the first batches measure the pace
-    # gc.freeze: the modules and data a worker starts with are never garbage, so its collections skip them.
-    with ctx.Pool(workers, initializer=gc.freeze) as pool:
-
-        def submit() -> int:
-            batch = list(islice(source, size))
-            if batch:
-                pool.apply_async(_play_chunk, (batch,), callback=done.put, error_callback=done.put)
-            return 1 if batch else 0
-
-        started = time.perf_counter()
-        finished = 0
-        in_flight = sum(submit() for _ in range(4 * workers))
-        while in_flight:
-            batch = done.get()
-            in_flight -= 1
-            if isinstance(batch, BaseException):
-                raise batch
-            finished += len(batch)
-            per_game = (time.perf_counter() - started) * workers / finished  # one worker's seconds a game
-            size = max(1, min(most, int(BATCH_SECONDS / per_game)))
-            in_flight += submit()
-            yield from batch
+    pending: set[futures.Future[tuple[list[GameResult], float]]] = set()
+    # Not multiprocessing.Pool: its worker-minding thread wakes for every result message and spins until another
+    # thread reads it, which cost this process about as much CPU as counting the games. gc.freeze: the modules and
+    # data a worker starts with are never garbage, so its collections skip them.
+    pool = futures.ProcessPoolExecutor(workers, mp_context=ctx, initializer=gc.freeze)
+    try:
+        while True:
+            while len(pending) < 4 * workers:
+                batch = list(islice(source, size))
+                if not batch:
+                    break
+                pending.add(pool.submit(_play_batch, batch))
+            if not pending:
+                return
+            done, pending = futures.wait(pending, return_when=futures.FIRST_COMPLETED)
+            for future in done:
+                results, seconds = future.result()
+                size = max(1, min(most, int(BATCH_SECONDS * len(results) / max(seconds, 1e-9))))
+                yield from results
+    finally:
+        pool.shutdown(wait=not pending, cancel_futures=True)
 
 
 def arena_jobs(
