@@ -18,18 +18,10 @@ import itertools
 import random
 from bisect import bisect
 from dataclasses import dataclass
+from functools import partial
 
 from ai.nimmt_hard import HARD_BUDGET, HardBot
-from ai.nimmt_sim import (
-    TOO_LOW,
-    board_lists,
-    boards_after_pick,
-    cheapest_row,
-    deal,
-    greedy_card,
-    other_hands,
-    place_cards,
-)
+from ai.nimmt_sim import TOO_LOW, Rollout, SamplingBot, board_lists, cheapest_row, deal, greedy_card, place_cards
 from rules.nimmt import CATTLE, PICK_TEXT, PLAY_TEXT, NimmtView, target_row
 
 __all__ = ["GreedyBot", "HardBot", "MonteCarloBot", "greedy_card", "make_bot", "playout"]
@@ -126,58 +118,29 @@ class GreedyBot:
         return PLAY_TEXT[greedy_card(view.hand, ends, counts, heads)]
 
 
-class MonteCarloBot:
-    """``normal`` / ``hard``: determinised Monte Carlo over the rest of the round."""
+class MonteCarloBot(SamplingBot):
+    """``normal``: determinised Monte Carlo over the rest of the round, everyone playing the default policy."""
 
     def __init__(self, rng: random.Random, budget: Budget) -> None:
-        self.rng = rng
+        super().__init__(rng, budget.deals, budget.max_deals)
         self.budget = budget
 
-    def choose(self, view: NimmtView, legal: list[str]) -> str:
-        """The card (or row) with the fewest expected cattle over sampled deals of the unseen cards."""
-        if len(legal) == 1:
-            return legal[0]
-        if view.phase == "pick":
-            return PICK_TEXT[self._pick(view)]
-        return PLAY_TEXT[self._play(view)]
+    def rollout(self, seats: list[int]) -> Rollout:
+        """:func:`playout` with the budget's greedy share for every seat."""
+        return partial(playout, greedy_share=self.budget.greedy_share)
 
-    # --- sampling --------------------------------------------------------------------------------------
-    def _others(self, view: NimmtView) -> tuple[list[int], list[int]]:
-        """The other seats in play and how many unknown cards each holds (its hand plus a hidden choice)."""
-        return other_hands(view)
-
-    def _deal(self, unseen: list[int], sizes: list[int]) -> list[list[int]]:
-        """One random deal of the unseen cards into hands of the given sizes (partial shuffle of ``unseen``)."""
-        return deal(unseen, sizes, self.rng)
-
-    def _deals(self, cards_left: int) -> int:
-        """Deals for a decision: more when the round has fewer turns left, for about the same work."""
-        b = self.budget
-        return min(b.max_deals, b.deals * 10 // max(1, cards_left))
-
-    # --- choosing a card -------------------------------------------------------------------------------
-    def _play(self, view: NimmtView) -> int:
-        hand = list(view.hand)
-        ends, counts, heads = board_lists(view.rows)
-        _, sizes = self._others(view)
-        unseen = list(view.unseen)
-        totals = [0] * len(hand)
-        if len(hand) == 2 and all(s == 2 for s in sizes) and len(sizes) <= 5:
-            totals = self.enumerate_last_two(hand, ends, counts, heads, sizes, unseen)
-        else:
-            share = self.budget.greedy_share
-            noise_len = len(hand) * (len(sizes) + 1)
-            rnd = self.rng.random
-            for _ in range(self._deals(len(hand))):
-                others = self._deal(unseen, sizes)
-                noise = [rnd() for _ in range(noise_len)]
-                for i, c in enumerate(hand):
-                    rest = hand[:i] + hand[i + 1 :]
-                    hands = [rest] + [list(h) for h in others]
-                    totals[i] += playout(ends[:], counts[:], heads[:], hands, c, noise, share)
-        best = min(totals)
-        ties = [c for c, t in zip(hand, totals, strict=True) if t == best]
-        return greedy_card(ties, ends, counts, heads)
+    def last_two(
+        self,
+        hand: list[int],
+        ends: list[int],
+        counts: list[int],
+        heads: list[int],
+        seats: list[int],
+        sizes: list[int],
+        unseen: list[int],
+    ) -> list[float]:
+        """:meth:`enumerate_last_two`."""
+        return [float(t) for t in self.enumerate_last_two(hand, ends, counts, heads, sizes, unseen)]
 
     def enumerate_last_two(
         self,
@@ -194,8 +157,8 @@ class MonteCarloBot:
         others' choices this turn is played out exactly (the last turn then follows by force).
         """
         totals = [0] * 2
-        for _ in range(self._deals(2) // 2):
-            others = self._deal(unseen, sizes)
+        for _ in range(self.deals_for(2) // 2):
+            others = deal(unseen, sizes, self.rng)
             for picks in itertools.product((0, 1), repeat=len(others)):
                 now = [h[p] for h, p in zip(others, picks, strict=True)]
                 later = [h[1 - p] for h, p in zip(others, picks, strict=True)]
@@ -206,34 +169,6 @@ class MonteCarloBot:
                     plays = sorted([hand[1 - i] * 16] + [x * 16 + p + 1 for p, x in enumerate(later)])
                     totals[i] += cost + place_cards(plays, e, n, hd, 0)
         return totals
-
-    # --- picking a row ---------------------------------------------------------------------------------
-    def _pick(self, view: NimmtView) -> int:
-        """Each row: its cattle now plus the expected cattle of the rest of the round after the turn's placement."""
-        heads = board_lists(view.rows)[2]
-        hand = list(view.hand)
-        _, sizes = self._others(view)
-        unseen = list(view.unseen)
-        boards = boards_after_pick(view)
-        totals = [b[0] * 1.0 for b in boards]
-        if hand:
-            deals = self._deals(len(hand)) // 2
-            share = self.budget.greedy_share
-            rnd = self.rng.random
-            noise_len = len(hand) * (len(sizes) + 1)
-            for _ in range(deals):
-                others = self._deal(unseen, sizes)
-                noise = [rnd() for _ in range(noise_len)]
-                for r, (_, e, n, hd) in enumerate(boards):
-                    cost = 0
-                    # No card is fixed now: play the first card by the default policy too.
-                    hands = [list(hand)] + [list(h) for h in others]
-                    first = greedy_card(hands[0], e, n, hd)
-                    hands[0].remove(first)
-                    cost = playout(e[:], n[:], hd[:], hands, first, noise, share)
-                    totals[r] += cost / deals
-        best = min(totals)
-        return min((r for r in range(4) if totals[r] == best), key=lambda r: (heads[r], r))
 
 
 LEVEL_BUDGETS = {

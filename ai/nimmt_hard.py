@@ -25,19 +25,11 @@ import itertools
 import random
 from bisect import bisect
 from dataclasses import dataclass, field
+from functools import partial
 from math import comb
 
-from ai.nimmt_sim import (
-    TOO_LOW,
-    board_lists,
-    boards_after_pick,
-    cheapest_row,
-    deal,
-    greedy_card,
-    other_hands,
-    place_cards,
-)
-from rules.nimmt import CATTLE, HAND, PICK_TEXT, PLAY_TEXT, NimmtView
+from ai.nimmt_sim import TOO_LOW, Rollout, SamplingBot, board_lists, cheapest_row, deal, place_cards
+from rules.nimmt import CATTLE, HAND, NimmtView
 
 SHARES = (0.0, 0.1, 0.25, 0.4, 0.55, 0.7, 0.8, 0.9, 0.95, 0.99)
 """The greedy shares an opponent's model can take (a grid, so the posterior is a short list of weights)."""
@@ -205,11 +197,14 @@ def playout(
     return own - rel * others / max(1, m - 1)
 
 
-class HardBot:
+class HardBot(SamplingBot):
     """``hard``: determinised Monte Carlo against a learnt model of each opponent."""
 
+    NOISE_EXTRA = 1
+    TIE = 1e-9
+
     def __init__(self, rng: random.Random, budget: HardBudget) -> None:
-        self.rng = rng
+        super().__init__(rng, budget.deals, budget.max_deals)
         self.budget = budget
         self.model = OpponentModel()
         self._seen: _Seen | None = None
@@ -224,11 +219,7 @@ class HardBot:
             self.model.weights = [list(self.budget.prior) for _ in range(view.num_seats)]
         if view.phase == "choose":
             self._learn(view)
-        if len(legal) == 1:
-            return legal[0]
-        if view.phase == "pick":
-            return PICK_TEXT[self._pick(view)]
-        return PLAY_TEXT[self._play(view)]
+        return super().choose(view, legal)
 
     # --- the opponent model ---------------------------------------------------------------------------
     def _learn(self, view: NimmtView) -> None:
@@ -270,15 +261,7 @@ class HardBot:
         return [self.budget.own_share] + [self.model.share(s) for s in seats]
 
     # --- sampling --------------------------------------------------------------------------------------
-    def _others(self, view: NimmtView) -> tuple[list[int], list[int]]:
-        """The other seats in play and how many unknown cards each holds (its hand plus a hidden choice)."""
-        return other_hands(view)
-
-    def _deal(self, unseen: list[int], sizes: list[int]) -> list[list[int]]:
-        """One random deal of the unseen cards into hands of the given sizes (partial shuffle of ``unseen``)."""
-        return deal(unseen, sizes, self.rng)
-
-    def _deal_given(self, unseen: list[int], sizes: list[int], seats: list[int]) -> list[list[int]]:
+    def sample(self, unseen: list[int], sizes: list[int], seats: list[int]) -> list[list[int]]:
         """A deal of the unseen cards that respects the opponents' clues: each clue holds with its probability
         (the seat played greedily that turn), and a seat is then dealt none of the cards it would have preferred.
 
@@ -287,7 +270,7 @@ class HardBot:
         without them.
         """
         if not self.budget.conditioned or not any(self._clues.get(s) for s in seats):
-            return self._deal(unseen, sizes)
+            return deal(unseen, sizes, self.rng)
         rnd = self.rng.random
         banned = []
         for s in seats:
@@ -321,36 +304,11 @@ class HardBot:
                 hands[o].append(left.pop())
         return hands
 
-    def _deals(self, cards_left: int) -> int:
-        b = self.budget
-        return min(b.max_deals, b.deals * 10 // max(1, cards_left))
+    def rollout(self, seats: list[int]) -> Rollout:
+        """:func:`playout` with each opponent following its model and the bot its own greedy share."""
+        return partial(playout, shares=self._shares(seats), rel=self.budget.rel)
 
-    # --- choosing a card -------------------------------------------------------------------------------
-    def _play(self, view: NimmtView) -> int:
-        hand = list(view.hand)
-        ends, counts, heads = board_lists(view.rows)
-        seats, sizes = self._others(view)
-        unseen = list(view.unseen)
-        shares = self._shares(seats)
-        rel = self.budget.rel
-        totals = [0.0] * len(hand)
-        if len(hand) == 2 and all(s == 2 for s in sizes) and len(sizes) <= 5:
-            totals = self._last_two(hand, ends, counts, heads, seats, sizes, unseen, shares)
-        else:
-            noise_len = len(hand) * (len(sizes) + 1) + 1
-            rnd = self.rng.random
-            for _ in range(self._deals(len(hand))):
-                others = self._deal_given(unseen, sizes, seats)
-                noise = [rnd() for _ in range(noise_len)]
-                for i, c in enumerate(hand):
-                    rest = hand[:i] + hand[i + 1 :]
-                    hands = [rest] + [list(h) for h in others]
-                    totals[i] += playout(ends[:], counts[:], heads[:], hands, c, noise, shares, rel)
-        best = min(totals)
-        ties = [c for c, t in zip(hand, totals, strict=True) if t <= best + 1e-9]
-        return greedy_card(ties, ends, counts, heads)
-
-    def _last_two(
+    def last_two(
         self,
         hand: list[int],
         ends: list[int],
@@ -359,13 +317,13 @@ class HardBot:
         seats: list[int],
         sizes: list[int],
         unseen: list[int],
-        shares: list[float],
     ) -> list[float]:
         """The expected cattle of each of the last two cards, every opponent's two choices weighed by its model."""
+        shares = self._shares(seats)
         totals = [0.0, 0.0]
         keys_of = greedy_keys
-        for _ in range(self._deals(2) // 2):
-            others = self._deal_given(unseen, sizes, seats)
+        for _ in range(self.deals_for(2) // 2):
+            others = self.sample(unseen, sizes, seats)
             firsts = []
             for h, g in zip(others, shares[1:], strict=True):
                 a, b = keys_of(h, ends, counts, heads)
@@ -386,32 +344,6 @@ class HardBot:
                     plays = sorted([hand[1 - i] * 16] + [x * 16 + p + 1 for p, x in enumerate(later)])
                     totals[i] += weight * (cost + place_cards(plays, e, n, hd, 0))
         return totals
-
-    # --- picking a row ---------------------------------------------------------------------------------
-    def _pick(self, view: NimmtView) -> int:
-        """Each row: its cattle now plus the expected cost of the rest of the round after the turn's placement."""
-        heads = board_lists(view.rows)[2]
-        hand = list(view.hand)
-        seats, sizes = self._others(view)
-        unseen = list(view.unseen)
-        shares = self._shares(seats)
-        rel = self.budget.rel
-        boards = boards_after_pick(view)
-        totals = [b[0] * 1.0 for b in boards]
-        if hand:
-            deals = self._deals(len(hand)) // 2
-            rnd = self.rng.random
-            noise_len = len(hand) * (len(sizes) + 1) + 1
-            for _ in range(deals):
-                others = self._deal_given(unseen, sizes, seats)
-                noise = [rnd() for _ in range(noise_len)]
-                for r, (_, e, n, hd) in enumerate(boards):
-                    hands = [list(hand)] + [list(h) for h in others]
-                    first = greedy_card(hands[0], e, n, hd)
-                    hands[0].remove(first)
-                    totals[r] += playout(e[:], n[:], hd[:], hands, first, noise, shares, rel) / deals
-        best = min(totals)
-        return min((r for r in range(4) if totals[r] <= best + 1e-9), key=lambda r: (heads[r], r))
 
 
 HARD_BUDGET = HardBudget(deals=48, own_share=0.8, prior=(0.1,) * len(SHARES))

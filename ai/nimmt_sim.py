@@ -1,4 +1,5 @@
-"""6 nimmt! helpers the bots share: the board as three lists, the greedy rule, placing a turn's cards.
+"""6 nimmt! helpers the bots share: the board as three lists, the greedy rule, placing a turn's cards, and the
+Monte Carlo search of ``normal`` and ``hard`` (:class:`SamplingBot`).
 
 The bots simulate with rows as three lists of ints (each row's last card, length and cattle), never with the rules
 engine: it is much faster, and a playout needs nothing else.
@@ -8,8 +9,9 @@ from __future__ import annotations
 
 import random
 from bisect import bisect
+from collections.abc import Callable
 
-from rules.nimmt import CATTLE, NimmtView, target_row
+from rules.nimmt import CATTLE, PICK_TEXT, PLAY_TEXT, NimmtView, target_row
 
 TOO_LOW = 1000  # gap given to a card lower than every row, so any fitting card is preferred on ties
 
@@ -115,3 +117,107 @@ def boards_after_pick(view: NimmtView) -> list[tuple[int, list[int], list[int], 
         now += place_cards(sorted(later), e, n, hd, 0)
         boards.append((now, e, n, hd))
     return boards
+
+
+Rollout = Callable[[list[int], list[int], list[int], list[list[int]], int, list[float]], float]
+"""A playout from a board (ends, counts, heads; changed in place), the hands, the card played now and the noise:
+the cattle it costs the bot."""
+
+
+class SamplingBot:
+    """What the Monte Carlo bots (``normal``, ``hard``) share: deal the unseen cards into the other hands a fixed
+    number of times, play every candidate card (or row) out on each deal with the same random numbers, keep the
+    cheapest. Subclasses say how a deal is drawn, how a playout goes and how the round's second-to-last turn is
+    enumerated; the work is a count of deals, never a clock."""
+
+    NOISE_EXTRA = 0
+    """Random numbers drawn per deal beyond one per card and seat (a playout model may want one more)."""
+    TIE = 0.0
+    """Totals within this of the best count as equal (then the greedy card, or the row with fewest cattle)."""
+
+    def __init__(self, rng: random.Random, deals: int, max_deals: int) -> None:
+        self.rng = rng
+        self.deals = deals
+        self.max_deals = max_deals
+
+    def choose(self, view: NimmtView, legal: list[str]) -> str:
+        """The card (or row) with the fewest expected cattle over sampled deals of the unseen cards."""
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase == "pick":
+            return PICK_TEXT[self._pick(view)]
+        return PLAY_TEXT[self._play(view)]
+
+    # --- what a subclass says ----------------------------------------------------------------------------
+    def sample(self, unseen: list[int], sizes: list[int], seats: list[int]) -> list[list[int]]:
+        """One deal of the unseen cards into the other seats' hands (by default uniformly at random)."""
+        return deal(unseen, sizes, self.rng)
+
+    def rollout(self, seats: list[int]) -> Rollout:
+        """The playout used against the other ``seats`` for one decision."""
+        raise NotImplementedError
+
+    def last_two(
+        self,
+        hand: list[int],
+        ends: list[int],
+        counts: list[int],
+        heads: list[int],
+        seats: list[int],
+        sizes: list[int],
+        unseen: list[int],
+    ) -> list[float]:
+        """The cost of each of the last two cards, every combination of the others' two cards enumerated."""
+        raise NotImplementedError
+
+    # --- the search ------------------------------------------------------------------------------------
+    def deals_for(self, cards_left: int) -> int:
+        """Deals for a decision: more when the round has fewer turns left, for about the same work."""
+        return min(self.max_deals, self.deals * 10 // max(1, cards_left))
+
+    def _play(self, view: NimmtView) -> int:
+        hand = list(view.hand)
+        ends, counts, heads = board_lists(view.rows)
+        seats, sizes = other_hands(view)
+        unseen = list(view.unseen)
+        totals: list[float] = [0] * len(hand)
+        if len(hand) == 2 and all(s == 2 for s in sizes) and len(sizes) <= 5:
+            totals = self.last_two(hand, ends, counts, heads, seats, sizes, unseen)
+        else:
+            play_out = self.rollout(seats)
+            noise_len = len(hand) * (len(sizes) + 1) + self.NOISE_EXTRA
+            rnd = self.rng.random
+            for _ in range(self.deals_for(len(hand))):
+                others = self.sample(unseen, sizes, seats)
+                noise = [rnd() for _ in range(noise_len)]
+                for i, c in enumerate(hand):
+                    hands = [hand[:i] + hand[i + 1 :]] + [list(h) for h in others]
+                    totals[i] += play_out(ends[:], counts[:], heads[:], hands, c, noise)
+        best = min(totals)
+        ties = [c for c, t in zip(hand, totals, strict=True) if t <= best + self.TIE]
+        return greedy_card(ties, ends, counts, heads)
+
+    def _pick(self, view: NimmtView) -> int:
+        """Each row: its cattle now plus the expected cattle of the rest of the round after the turn's placement."""
+        heads = board_lists(view.rows)[2]
+        hand = list(view.hand)
+        seats, sizes = other_hands(view)
+        unseen = list(view.unseen)
+        boards = boards_after_pick(view)
+        totals = [b[0] * 1.0 for b in boards]
+        if hand:
+            play_out = self.rollout(seats)
+            deals = self.deals_for(len(hand)) // 2
+            rnd = self.rng.random
+            noise_len = len(hand) * (len(sizes) + 1) + self.NOISE_EXTRA
+            for _ in range(deals):
+                others = self.sample(unseen, sizes, seats)
+                noise = [rnd() for _ in range(noise_len)]
+                for r, (_, e, n, hd) in enumerate(boards):
+                    # No card is fixed now: play the first card by the default policy too.
+                    hands = [list(hand)] + [list(h) for h in others]
+                    first = greedy_card(hands[0], e, n, hd)
+                    hands[0].remove(first)
+                    totals[r] += play_out(e[:], n[:], hd[:], hands, first, noise) / deals
+        best = min(totals)
+        return min((r for r in range(4) if totals[r] <= best + self.TIE), key=lambda r: (heads[r], r))
