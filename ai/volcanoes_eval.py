@@ -31,7 +31,7 @@ class Meter:
 
     def __init__(self) -> None:
         self.work = 0
-        self.known: dict[tuple[int, int, int], int] = {}
+        self.known: dict[tuple[int, int, int], tuple[int, int]] = {}
 
 
 def _owners(levels: list[int]) -> tuple[int, int]:
@@ -47,26 +47,31 @@ def _owners(levels: list[int]) -> tuple[int, int]:
     return blue, orange
 
 
-def measured_distance(levels: list[int], sign: int, meter: Meter) -> int:
-    """:func:`link_distance` through ``meter``: remembered, and its work counted when it is computed."""
+def measured_distance(levels: list[int], sign: int, meter: Meter) -> tuple[int, int]:
+    """:func:`link_distance` and its number of ways through ``meter``: remembered, its work counted when computed."""
     meter.work += 10
     blue, orange = _owners(levels)
     key = (sign, blue, orange)
-    d = meter.known.get(key)
-    if d is None:
+    found = meter.known.get(key)
+    if found is None:
         work = [0]
-        d = meter.known[key] = link_distance(levels, sign, work=work)
+        ways = [0]
+        d = link_distance(levels, sign, work=work, ways=ways)
+        found = meter.known[key] = (d, ways[0])
         meter.work += work[0]
-    return d
+    return found
 
 
-def link_distance(levels: list[int], sign: int, limit: int = 40, work: list[int] | None = None) -> int:
+def link_distance(
+    levels: list[int], sign: int, limit: int = 40, work: list[int] | None = None, ways: list[int] | None = None
+) -> int:
     """Fewest empty tiles side ``sign`` must fill to link some ``Nk`` to ``Sk`` (0: linked; INF: impossible).
 
     A 0–1 breadth-first search run for all 40 pairs at once: every empty tile and every own component carries
     a 40-bit mask of the pairs whose north end reaches it within the current cost (own tiles are free to cross,
     empty tiles cost one, enemy tiles block); the search stops at the first cost at which some ``Sk`` holds bit k.
-    ``work[0]``, when given, grows by the number of tiles visited.
+    ``work[0]``, when given, grows by the number of tiles visited; ``ways[0]``, when given, is set to the number of
+    pairs that link at that cost (more ways are harder to block).
     """
     if work is not None:
         work[0] += 80  # the component pass reads every tile
@@ -110,11 +115,14 @@ def link_distance(levels: list[int], sign: int, limit: int = 40, work: list[int]
             pend[k] = 1 << k
     new: dict[int, int] = {}
     cost = 0
+    hit = 0
     while True:
         # Empty tiles reached at this cost pass their bits into adjacent own components (free).
         for t, m in new.items():
             if t >= 40 and (m >> (t - 40)) & 1:
-                return cost
+                if ways is None:
+                    return cost
+                hit |= 1 << (t - 40)
             for n in _NB[t]:
                 c = comp[n]
                 if c >= 0:
@@ -127,9 +135,14 @@ def link_distance(levels: list[int], sign: int, limit: int = 40, work: list[int]
                 add = m & ~creach[c]
                 if add:
                     if add & smask[c]:
-                        return cost
+                        if ways is None:
+                            return cost
+                        hit |= add & smask[c]
                     creach[c] |= add
                     grown.append((c, add))
+        if hit and ways is not None:
+            ways[0] = bin(hit).count("1")
+            return cost
         # One more empty tile: neighbours of what was reached at this cost.
         for t, m in new.items():
             for n in _NB[t]:
@@ -177,11 +190,18 @@ def after_growth(levels: list[int], dormant: list[bool]) -> tuple[list[int], lis
 
 
 HORIZON = 3
+DOUBLE_STEPS = (1, 4)
+"""Cycle steps whose mover moves again right after the growth that follows (Orange at 1 and 3, Blue at 4 and 6)."""
 EVAL_WORK = 100
 """Meter units charged per evaluation for what is not a link-distance search (the copy, the growths, checks)."""
 
 
-def evaluate(state: VolcanoesState, seat: int, own_only: bool = False, meter: Meter | None = None) -> float:
+def evaluate(
+    state: VolcanoesState, seat: int, own_only: bool = False, meter: Meter | None = None,
+    tempo: bool = False,
+    horizon: int = HORIZON,
+    ways_weight: float = 0.0,
+) -> float:
     """Score of ``state`` for ``seat``: ±WIN for a finished game, else the link-distance difference.
 
     With a ``meter`` the link distances after the growths are remembered and their work counted.
@@ -196,9 +216,11 @@ def evaluate(state: VolcanoesState, seat: int, own_only: bool = False, meter: Me
     lv, dm = state.levels, state.dormant
     # Whoever moves next and is one empty tile from a link simply takes it (the capped search stops early).
     nxt = CYCLE[state.step % 6]
-    if nxt >= 0 and link_distance(lv, 1 if nxt == 0 else -1, limit=1) <= 1:
+    # With ``tempo``, one who moves twice running (a growth between) and is two tiles away counts as linked too.
+    reach = 2 if tempo and state.step % 6 in DOUBLE_STEPS else 1
+    if nxt >= 0 and link_distance(lv, 1 if nxt == 0 else -1, limit=reach) <= reach:
         return WIN / 2 if nxt == seat else -WIN / 2
-    for _ in range(HORIZON):
+    for _ in range(horizon):
         lv, dm, flag = after_growth(lv, dm)
         if flag < 0:
             return 0.0
@@ -208,13 +230,15 @@ def evaluate(state: VolcanoesState, seat: int, own_only: bool = False, meter: Me
         if a or b:
             return 0.0 if a and b else (WIN / 2 if a else -WIN / 2)
     if meter is not None:
-        mine = measured_distance(lv, sign, meter)
-        theirs = measured_distance(lv, -sign, meter)
+        mine, my_ways = measured_distance(lv, sign, meter)
+        theirs, their_ways = measured_distance(lv, -sign, meter)
+        spread = ways_weight * (1 / max(1, their_ways) - 1 / max(1, my_ways))
     else:
         mine = link_distance(lv, sign)
         if own_only:
             return -mine
         theirs = link_distance(lv, -sign)
+        spread = 0.0
     if mine == 0 and theirs == 0:
         return 0.0
     if mine == 0:
@@ -223,7 +247,7 @@ def evaluate(state: VolcanoesState, seat: int, own_only: bool = False, meter: Me
         return -WIN / 2
     # Small tie-breaker: material on the board after growth (levels), so equal-distance moves prefer strength.
     material = sum(lv) * sign
-    return theirs - mine + 0.01 * material
+    return theirs - mine + spread + 0.01 * material
 
 
 def state_from_view(view: VolcanoesView) -> VolcanoesState:

@@ -20,6 +20,13 @@ BUDGET = 30_000
 """Work per move, in :class:`Meter` units (tiles visited by link-distance searches), the one-ply scores included."""
 
 
+TEMPO = True
+PAIR_WIDTH = 0
+HORIZON = 3
+WAYS = 0.5
+"""Second moves tried after a first move of ours that is followed by another (the cycle's pairs)."""
+
+
 class SearchBot:
     """``hard``: one-ply ordering, then a two-ply alpha-beta search with killer answers, within ``budget``."""
 
@@ -37,11 +44,12 @@ class SearchBot:
         for m in moves:
             child = state.copy()
             child.play(m)
-            keyed.append((evaluate(child, seat, meter=meter), self.rng.random(), m, child))
+            keyed.append((evaluate(child, seat, meter=meter, tempo=TEMPO, horizon=HORIZON, ways_weight=WAYS), self.rng.random(), m, child))
         keyed.sort(key=lambda k: (k[0], k[1]), reverse=True)
         if keyed[0][0] >= WIN:
             return NAMES[keyed[0][2]]
         killers: dict[int, int] = {}
+        rank = {k[2]: n for n, k in enumerate(keyed)}
         best = (-2 * WIN, 0.0, 0.0, keyed[0][2])
         for sc, tie, m, child in keyed:
             if meter.work >= self.budget:
@@ -59,7 +67,7 @@ class SearchBot:
                         break
                     g = child.copy()
                     g.play(a)
-                    v = evaluate(g, seat, meter=meter)
+                    v = evaluate(g, seat, meter=meter, tempo=TEMPO, horizon=HORIZON, ways_weight=WAYS)
                     if v < val:
                         val = v
                         refuter = a
@@ -67,6 +75,19 @@ class SearchBot:
                         break  # cannot beat the move already found
                 if refuter >= 0:
                     killers[refuter] = killers.get(refuter, 0) + 1
+            elif not child.over and PAIR_WIDTH:
+                # We move again after the growth: the pair is worth its best second move, looked for among the
+                # moves that scored best one ply deep now.
+                seconds = candidate_moves(child, child.legal_indices())
+                seconds.sort(key=lambda a: rank.get(a, len(rank)))
+                val = -2 * WIN
+                for a in seconds[:PAIR_WIDTH]:
+                    if meter.work >= self.budget:
+                        complete = False
+                        break
+                    g = child.copy()
+                    g.play(a)
+                    val = max(val, evaluate(g, seat, meter=meter, tempo=TEMPO, horizon=HORIZON, ways_weight=WAYS))
             if complete and (val, sc, tie) > best:
                 best = (val, sc, tie, m)
         return NAMES[best[3]]
