@@ -169,6 +169,19 @@ def link_distance(
         pend = {}
 
 
+def erupting_link(levels: list[int], dormant: list[bool], sign: int) -> bool:
+    """Whether side ``sign`` links at once by raising one of its level-3 volcanoes to 4 (its eruption fills the gap)."""
+    for t in range(80):
+        if levels[t] * sign == 3 and not dormant[t]:
+            lv = levels[:]
+            dm = dormant[:]
+            lv[t] = 4 * sign
+            resolve_eruptions(lv, dm, [t])
+            if is_connected(lv, sign) and not is_connected(lv, -sign):
+                return True
+    return False
+
+
 def after_growth(levels: list[int], dormant: list[bool]) -> tuple[list[int], list[bool], int]:
     """The board after one growth (eruptions resolved), on copies.
 
@@ -197,14 +210,23 @@ EVAL_WORK = 100
 
 
 def evaluate(
-    state: VolcanoesState, seat: int, own_only: bool = False, meter: Meter | None = None,
+    state: VolcanoesState,
+    seat: int,
+    own_only: bool = False,
+    *,
+    meter: Meter | None = None,
     tempo: bool = False,
-    horizon: int = HORIZON,
     ways_weight: float = 0.0,
 ) -> float:
     """Score of ``state`` for ``seat``: ±WIN for a finished game, else the link-distance difference.
 
-    With a ``meter`` the link distances after the growths are remembered and their work counted.
+    ``easy`` and ``normal`` use the plain form; ``hard`` adds, through the keywords:
+
+    * ``meter``: the link distances after the growths are remembered and their work counted;
+    * ``tempo``: a side about to move twice running (a growth between) and two tiles from a link counts as
+      linked, and so does a side to move that links by raising a level-3 volcano into an eruption;
+    * ``ways_weight`` (needs ``meter``): ``ways_weight * (1/their ways - 1/my ways)`` is added, where a side's ways
+      are the pairs it can link at its least distance (one route is easy to block, several are not).
     """
     if meter is not None:
         meter.work += EVAL_WORK
@@ -216,11 +238,12 @@ def evaluate(
     lv, dm = state.levels, state.dormant
     # Whoever moves next and is one empty tile from a link simply takes it (the capped search stops early).
     nxt = CYCLE[state.step % 6]
-    # With ``tempo``, one who moves twice running (a growth between) and is two tiles away counts as linked too.
     reach = 2 if tempo and state.step % 6 in DOUBLE_STEPS else 1
     if nxt >= 0 and link_distance(lv, 1 if nxt == 0 else -1, limit=reach) <= reach:
         return WIN / 2 if nxt == seat else -WIN / 2
-    for _ in range(horizon):
+    if tempo and nxt >= 0 and erupting_link(lv, dm, 1 if nxt == 0 else -1):
+        return WIN / 2 if nxt == seat else -WIN / 2
+    for _ in range(HORIZON):
         lv, dm, flag = after_growth(lv, dm)
         if flag < 0:
             return 0.0
@@ -229,16 +252,19 @@ def evaluate(
         a, b = is_connected(lv, sign), is_connected(lv, -sign)
         if a or b:
             return 0.0 if a and b else (WIN / 2 if a else -WIN / 2)
-    if meter is not None:
-        mine, my_ways = measured_distance(lv, sign, meter)
-        theirs, their_ways = measured_distance(lv, -sign, meter)
-        spread = ways_weight * (1 / max(1, their_ways) - 1 / max(1, my_ways))
-    else:
+    if meter is None:
         mine = link_distance(lv, sign)
         if own_only:
             return -mine
         theirs = link_distance(lv, -sign)
         spread = 0.0
+    else:
+        mine, my_ways = measured_distance(lv, sign, meter)
+        if own_only:
+            return -mine
+        theirs, their_ways = measured_distance(lv, -sign, meter)
+        # One route is easy to block, a second halves that worry, a third a little more, and so on.
+        spread = ways_weight * (1 / max(1, their_ways) - 1 / max(1, my_ways))
     if mine == 0 and theirs == 0:
         return 0.0
     if mine == 0:
