@@ -19,6 +19,7 @@ from rules.volcanoes import (
 INF = 99
 WIN = 1000.0
 _NB = NEIGHBORS
+_NORTH = (1 << 40) - 1
 
 
 class Meter:
@@ -177,7 +178,9 @@ def erupting_link(levels: list[int], dormant: list[bool], sign: int) -> bool:
             dm = dormant[:]
             lv[t] = 4 * sign
             resolve_eruptions(lv, dm, [t])
-            if is_connected(lv, sign) and not is_connected(lv, -sign):
+            blue, orange = _owners(lv)
+            own = blue if sign > 0 else orange
+            if own & (own >> 40) & _NORTH and is_connected(lv, sign) and not is_connected(lv, -sign):
                 return True
     return False
 
@@ -249,7 +252,11 @@ def evaluate(
             return 0.0
         if not flag:
             continue
-        a, b = is_connected(lv, sign), is_connected(lv, -sign)
+        # A link needs some Nk and its Sk held by the same side: a cheap test spares most connectivity checks.
+        blue, orange = _owners(lv)
+        own, other = (blue, orange) if sign > 0 else (orange, blue)
+        a = bool(own & (own >> 40) & _NORTH) and is_connected(lv, sign)
+        b = bool(other & (other >> 40) & _NORTH) and is_connected(lv, -sign)
         if a or b:
             return 0.0 if a and b else (WIN / 2 if a else -WIN / 2)
     if meter is None:
