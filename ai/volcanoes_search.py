@@ -23,7 +23,7 @@ from rules.volcanoes import CYCLE, INDEX, NAMES, NEIGHBORS, VolcanoesState, Volc
 
 BUDGET = 30_000
 """Work per move in :class:`Meter` units (about a microsecond each on a 2020s core), the one-ply scores included."""
-PAIR_WIDTH = 12
+PAIR_WIDTH = 20
 """Second moves tried after a first move of ours that we follow with another (the cycle's pairs)."""
 WAYS_WEIGHT = 0.5
 """Weight of the number of ways to link in the evaluation (see :func:`ai.volcanoes_eval.evaluate`)."""
