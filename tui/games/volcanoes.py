@@ -555,8 +555,8 @@ judged on the board as it will stand once the volcanoes now growing have erupted
 * **ai:easy** — plays the move that brings its own link closest, ignoring yours; one move in four is random.
 * **ai:normal** — the move that leaves its link shortest compared with yours, one move deep.
 * **ai:hard** (plain `ai`) — also tries your answers to its moves and keeps the move whose worst answer
-  hurts least; it values having several ways to link, and knows that a side moving twice in a row
-  needs only two tiles.
+  hurts least, plans its two moves in a row together, values having several ways to link, and knows
+  that a side about to move twice needs only two tiles.
 
 `docs/bots-volcanoes.md` tells more.
 
