@@ -6,17 +6,22 @@ import random
 from collections import deque
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ai.bots import RandomBot
 from ai.volcanoes_bots import INF, link_distance, make_bot
+from ai.volcanoes_eval import WIN, Meter, evaluate, measured_distance
+from ai.volcanoes_search import SearchBot
 from rules.volcanoes import INDEX, NAMES, NEIGHBORS, VolcanoesState, new_game
 
 
-def reference_distance(levels: list[int], sign: int) -> int:
-    """Per-pair 0–1 BFS: empty tiles cost 1, own tiles 0, enemy tiles block; min over the 40 pairs."""
-    best = INF
+def pair_distances(levels: list[int], sign: int) -> list[int]:
+    """Per-pair 0–1 BFS: for each k, empty tiles cost 1, own tiles 0, enemy tiles block, from Nk to Sk."""
+    out = []
     for k in range(40):
         if levels[k] * sign < 0 or levels[k + 40] * sign < 0:
+            out.append(INF)
             continue
         dist = {k: 0 if levels[k] * sign > 0 else 1}
         dq = deque([k])
@@ -33,8 +38,13 @@ def reference_distance(levels: list[int], sign: int) -> int:
                         dq.appendleft(n)
                     else:
                         dq.append(n)
-        best = min(best, dist.get(k + 40, INF))
-    return best
+        out.append(dist.get(k + 40, INF))
+    return out
+
+
+def reference_distance(levels: list[int], sign: int) -> int:
+    """The least of the per-pair distances."""
+    return min(pair_distances(levels, sign))
 
 
 def random_boards(count: int, seed: int) -> list[list[int]]:
@@ -125,3 +135,97 @@ def test_hard_beats_random_smoke() -> None:
         hard_seat = 0 if i % 2 == 0 else 1
         wins += g.winner == hard_seat
     assert wins >= 7
+
+
+def played_position(seed: int, moves: int) -> VolcanoesState:
+    """The game after ``moves`` random moves (fewer if it ended first; then the last unfinished position)."""
+    rng = random.Random(seed)
+    g = new_game("codingame", 2, 0, None)
+    for _ in range(moves):
+        legal = g.legal_indices()
+        nxt = g.copy()
+        nxt.play(legal[rng.randrange(len(legal))])
+        if nxt.over:
+            break
+        g = nxt
+    return g
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 40))
+def test_remembered_distances_and_ways_equal_fresh_ones(seed: int, moves: int) -> None:
+    # One meter across many boards, as in a search: a remembered distance must be the one for this board and side,
+    # and its ways the number of pairs at that distance.
+    meter = Meter()
+    g = played_position(seed, moves)
+    rng = random.Random(seed)
+    for _ in range(6):
+        for sign in (1, -1):
+            per_pair = pair_distances(g.levels, sign)
+            best = min(per_pair)
+            ways = per_pair.count(best) if best < INF else 0
+            assert measured_distance(g.levels, sign, meter) == (best, ways)
+        legal = g.legal_indices()
+        nxt = g.copy()
+        nxt.play(legal[rng.randrange(len(legal))])
+        if nxt.over:
+            break
+        g = nxt
+    assert meter.work > 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 40))
+def test_metered_evaluation_equals_plain(seed: int, moves: int) -> None:
+    meter = Meter()
+    g = played_position(seed, moves)
+    for seat in (0, 1):
+        for m in g.legal_indices()[::7]:
+            child = g.copy()
+            child.play(m)
+            assert evaluate(child, seat, meter=meter) == evaluate(child, seat)
+
+
+def test_tempo_sees_a_double_move_two_tiles_from_a_link() -> None:
+    # Orange (dormant, nothing erupts) lacks S32 and S33 of a chain; at step 1 Orange moves, the globe grows and
+    # Orange moves again, so two tiles are as good as linked. At step 3 Blue moves in between: not yet.
+    chain = ("N01", "N07", "N08", "N23", "N22", "S32", "S33", "S15", "S16", "S04", "S05", "S01")
+    levels = {n: -4 for n in chain if n not in ("S32", "S33")}
+    double = VolcanoesState.from_position(levels, step=1)
+    single = VolcanoesState.from_position(levels, step=3)
+    assert evaluate(double, 0, tempo=True) == -WIN / 2
+    assert evaluate(double, 0) > -WIN / 2
+    assert evaluate(single, 0, tempo=True) > -WIN / 2
+
+
+@pytest.mark.parametrize("budget", [1, 2_000, 30_000])
+def test_hard_plays_legal_moves_at_any_budget(budget: int) -> None:
+    for seed in range(6):
+        g = played_position(seed, 5 * seed)
+        seat = g.mover
+        legal = g.legal_actions(seat)
+        assert SearchBot(random.Random(seed), budget=budget).choose(g.view(seat), legal) in legal
+
+
+def test_hard_choice_depends_only_on_the_view() -> None:
+    # A bot that has played a game so far, and a fresh one given the same random state and a position rebuilt
+    # from the board alone (no history, no last move), choose alike.
+    bots = [make_bot("hard", random.Random(11)), make_bot("easy", random.Random(12))]
+    g = new_game("codingame", 2, 0, None)
+    checked = 0
+    while not g.is_over:
+        seat = g.to_act()[0]
+        if seat == 0 and g.step >= 6:
+            fresh = SearchBot(random.Random(0))
+            assert isinstance(bots[0], SearchBot)
+            fresh.rng.setstate(bots[0].rng.getstate())
+            rebuilt = VolcanoesState.from_position(list(g.levels), step=g.step)
+            expected = fresh.choose(rebuilt.view(0), rebuilt.legal_actions(0))
+            view = g.view(0)
+            assert bots[0].choose(view, g.legal_actions(0)) == expected
+            assert view == g.view(0)  # the view was not changed
+            g.apply(0, expected)
+            checked += 1
+            continue
+        g.apply(seat, bots[seat].choose(g.view(seat), g.legal_actions(seat)))
+    assert checked >= 3

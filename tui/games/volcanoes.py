@@ -547,6 +547,19 @@ erupt in the next phase, so chains can sweep across the board; the log tells eac
 **Win** by linking some **Nk to its opposite Sk** through your own volcanoes (any level, dormant too).
 After 200 steps without a link the game is drawn.
 
+## Bots
+
+All of them count the *link distance*: how many empty tiles a side still has to fill to link a pair,
+judged on the board as it will stand once the volcanoes now growing have erupted.
+
+* **ai:easy** — plays the move that brings its own link closest, ignoring yours; one move in four is random.
+* **ai:normal** — the move that leaves its link shortest compared with yours, one move deep.
+* **ai:hard** (plain `ai`) — also tries your answers to its moves and keeps the move whose worst answer
+  hurts least, plans its two moves in a row together, values having several ways to link, and knows
+  that a side about to move twice needs only two tiles.
+
+`docs/bots-volcanoes.md` tells more.
+
 ## Reading the net
 
 The net is the globe cut open: six strips of triangles, the north above the dotted **equator** line.
