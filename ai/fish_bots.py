@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 
-from ai.fish_regions import BIT, DIRS, RegionSolver, components, region
+from ai.fish_regions import BIT, DIRS, RegionSolver, adjacent, components, region, slide_tables, slide_through
 from rules.fish import RAYS, STEP, TILES, FishView, action_parts
 
 TERRITORY_WEIGHT = 0.6
@@ -39,6 +39,11 @@ SOLVE_TILES = 14
 """Private regions with up to this many free tiles are solved exactly."""
 SOLVE_NODES = 2000
 """Positions the exact solver may visit in one move (answers are kept for later moves); past it, estimates."""
+BRS_SEATS = 5
+"""From this many seats on, the search is best-reply search: between two of its own moves only the one opponent
+reply that hurts it most is searched (not every opponent in turn), which sees its own plans further."""
+OPPONENTS = -2
+"""The pseudo-seat of best-reply search's opponent layer (any one opponent moves)."""
 WIN = 10**7
 
 
@@ -130,13 +135,7 @@ class Position:
 
     def has_move(self, seat: int) -> bool:
         """Whether some penguin of the seat has a free neighbour."""
-        k = self.k
-        free = self.free
-        for p in range(seat * k, seat * k + k):
-            a = self.pos[p]
-            if a >= 0 and any(n >= 0 and free >> n & 1 for n in STEP[a]):
-                return True
-        return False
+        return bool(adjacent(self.masks[seat]) & self.free)
 
     def seat_mask(self, seat: int) -> int:
         """Tiles of the seat's penguins."""
@@ -147,8 +146,9 @@ class Position:
         free = self.free
         front = self.masks[seat]
         seen = 0
+        tables = slide_tables(free)
         while front:
-            front = slide_fill(front, free) & ~seen
+            front = slide_through(front, tables) & ~seen
             seen |= front
         return self.fish_value(seen)
 
@@ -164,6 +164,7 @@ class Position:
         solo = [0] * n
         shared = [0] * n
         claimed = 0  # tiles some seat reached at an earlier level
+        tables = slide_tables(free)
         while True:
             new = []
             level = dup = 0
@@ -171,7 +172,7 @@ class Position:
             for s in range(n):
                 f = fronts[s]
                 if f:
-                    x = slide_fill(f, free) & ~seen[s]
+                    x = slide_through(f, tables) & ~seen[s]
                     seen[s] |= x
                     fronts[s] = x
                     if x:
@@ -251,6 +252,82 @@ def placement_choice(view: FishView, legal: list[str], rng: random.Random) -> st
     return best[rng.randrange(len(best))]
 
 
+PLACE_LOOKAHEAD = True
+PLACE_MINE = 6
+"""Placements the lookahead tries for itself (the best by the one-ply judgement)."""
+PLACE_REPLIES = 8
+"""Replies of the next placer it tries against each (the best for that seat by the one-ply judgement)."""
+LINES_BONUS = 30
+"""Placement bonus per open side of the tile: a penguin with many ways out is hard to trap."""
+
+
+def _put(pos: Position, seat: int, p: int, t: int) -> None:
+    pos.free &= ~BIT[t]
+    pos.pos[p] = t
+    pos.score[seat] += pos.value[t]
+    pos.masks[seat] |= BIT[t]
+
+
+def _lift(pos: Position, seat: int, p: int, t: int) -> None:
+    pos.score[seat] -= pos.value[t]
+    pos.masks[seat] &= ~BIT[t]
+    pos.pos[p] = -1
+    pos.free |= BIT[t]
+
+
+def _lines(pos: Position, t: int) -> int:
+    return sum(1 for n in STEP[t] if n >= 0 and pos.free >> n & 1)
+
+
+def _one_ply(pos: Position, seat: int, p: int, tiles: list[int]) -> list[tuple[float, int]]:
+    """``(value for the seat, tile)`` of each placement of penguin ``p``, best first."""
+    out = []
+    for t in tiles:
+        _put(pos, seat, p, t)
+        out.append((relative(pos.totals(), seat) + LINES_BONUS * _lines(pos, t), t))
+        _lift(pos, seat, p, t)
+    out.sort(key=lambda vt: -vt[0])
+    return out
+
+
+def placement_lookahead(view: FishView, legal: list[str], rng: random.Random) -> str:
+    """A placement chosen two placements deep: each of its best few placements against the next placer's best
+    reply among its best few (all judged by the territory evaluation)."""
+    seat = view.turn if view.turn is not None else 0
+    pos = Position(view)
+    n, k = pos.n, pos.k
+    nxt = (seat + 1) % n
+    reply_p = next((q for q in range(nxt * k, nxt * k + k) if view.penguins[q] == -1), -1)
+    texts = {action_parts(a)[1]: a for a in legal}
+    p = action_parts(legal[0])[0]
+    mine = _one_ply(pos, seat, p, sorted(texts))
+    if reply_p < 0 or nxt == seat or len(mine) < 2:
+        top = [t for v, t in mine if v >= mine[0][0] - 1e-9]
+        return texts[top[rng.randrange(len(top))]]
+    ok = [t for t in range(TILES) if pos.free >> t & 1 and (view.preset != "classic" or view.fish[t] == 1)]
+    theirs = [t for _, t in _one_ply(pos, nxt, reply_p, ok)[: PLACE_REPLIES + 1]]
+    best, best_val = [], -1e18
+    for _, t in mine[:PLACE_MINE]:
+        _put(pos, seat, p, t)
+        worst, top_v = 1e18, -1e18
+        for r in theirs:
+            if r == t:
+                continue
+            _put(pos, nxt, reply_p, r)
+            # The reply is the one best for its placer; what it leaves is judged for this seat.
+            theirs_v = relative(pos.totals(), nxt) + LINES_BONUS * _lines(pos, r)
+            v = relative(pos.totals(), seat) + LINES_BONUS * _lines(pos, t)
+            _lift(pos, nxt, reply_p, r)
+            if theirs_v > top_v:
+                top_v, worst = theirs_v, v
+        _lift(pos, seat, p, t)
+        if worst > best_val + 1e-9:
+            best, best_val = [t], worst
+        elif abs(worst - best_val) <= 1e-9:
+            best.append(t)
+    return texts[best[rng.randrange(len(best))]]
+
+
 class GreedyBot:
     """``easy``: the slide (or placement) onto the tile with the most fish."""
 
@@ -311,6 +388,8 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         if view.phase == "place":
+            if PLACE_LOOKAHEAD:
+                return placement_lookahead(view, legal, self.rng)
             return placement_choice(view, legal, self.rng)
         self.root = view.turn if view.turn is not None else 0
         pos = Position(view)
@@ -366,6 +445,12 @@ class SearchBot:
         if self.solo:
             return self.root if pos.has_move(self.root) else -1
         n = pos.n
+        if n >= BRS_SEATS:
+            root = self.root
+            rival = any(pos.has_move(s) for s in range(n) if s != root)
+            if seat == root:
+                return OPPONENTS if rival else root if pos.has_move(root) else -1
+            return root if pos.has_move(root) else OPPONENTS if rival else -1
         for i in range(1, n + 1):
             s = (seat + i) % n
             if pos.has_move(s):
@@ -444,7 +529,7 @@ class SearchBot:
         # The budget counts fresh evaluations (the dear part); revisits answered from the cache cost a little.
         if self.evals >= self.max_evals or self.nodes >= NODE_CAP * self.max_evals:
             raise _OutOfBudget
-        if seat < 0:
+        if seat == -1:
             return self._terminal()
         if depth <= 0:
             self.exhausted = False
@@ -452,7 +537,11 @@ class SearchBot:
         pos = self.pos
         maximize = seat == self.root
         val = -1e18 if maximize else 1e18
-        moves = pos.moves(seat)
+        if seat == OPPONENTS:
+            moves = [m for s in range(pos.n) if s != self.root for m in pos.moves(s)]
+            moves.sort(key=lambda m: -pos.value[m[2]])
+        else:
+            moves = pos.moves(seat)
         # The move that was best here in the previous, shallower iteration goes first: more cut-offs.
         key = (seat, pos.free, *pos.pos)
         first = self.refutes.get(key)
