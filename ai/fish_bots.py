@@ -21,7 +21,19 @@ from __future__ import annotations
 
 import random
 
-from ai.fish_regions import BIT, DIRS, RegionSolver, adjacent, components, region, slide_tables, slide_through
+from ai.fish_regions import (
+    ALL,
+    BIT,
+    DIRS,
+    LANE,
+    RegionSolver,
+    adjacent,
+    components,
+    packed_tables,
+    region,
+    slide_tables,
+    slide_through,
+)
 from rules.fish import RAYS, STEP, TILES, FishView, action_parts
 
 TERRITORY_WEIGHT = 0.6
@@ -44,6 +56,9 @@ BRS_SEATS = 5
 reply that hurts it most is searched (not every opponent in turn), which sees its own plans further."""
 OPPONENTS = -2
 """The pseudo-seat of best-reply search's opponent layer (any one opponent moves)."""
+HISTORY = False
+WIDTH = 0
+WIDTH_DEPTH = 2
 WIN = 10**7
 
 
@@ -160,31 +175,26 @@ class Position:
         n = self.n
         free = self.free if free is None else free
         fronts = self.masks[:] if fronts is None else fronts[:]
-        seen = [0] * n
+        if n == 2:
+            return self._territory2(free, fronts[0], fronts[1])
+        # Every seat's front slides in one packed integer (seat s in lane s): one fill a level, not one a seat.
+        tables = packed_tables(free, n)
+        lanes = [LANE * s for s in range(n)]
+        front = 0
+        for s in range(n):
+            front |= fronts[s] << lanes[s]
+        seen = 0
         solo = [0] * n
         shared = [0] * n
         claimed = 0  # tiles some seat reached at an earlier level
-        tables = slide_tables(free)
-        while True:
-            new = []
+        while front:
+            front = slide_through(front, tables) & ~seen
+            seen |= front
+            new = [(front >> lane) & ALL & ~claimed for lane in lanes]
             level = dup = 0
-            active = False
-            for s in range(n):
-                f = fronts[s]
-                if f:
-                    x = slide_through(f, tables) & ~seen[s]
-                    seen[s] |= x
-                    fronts[s] = x
-                    if x:
-                        active = True
-                        x &= ~claimed
-                        dup |= level & x
-                        level |= x
-                    new.append(x)
-                else:
-                    new.append(0)
-            if not active:
-                break
+            for x in new:
+                dup |= level & x
+                level |= x
             if level:
                 for s in range(n):
                     x = new[s]
@@ -196,6 +206,27 @@ class Position:
                     break  # every tile has its owner: further levels could only re-reach claimed tiles
         fv = self.fish_value
         return [fv(solo[s]) + (fv(shared[s]) / 2 if shared[s] else 0) for s in range(n)]
+
+    def _territory2(self, free: int, a: int, b: int) -> list[float]:
+        """:meth:`territory` for two seats, written out (the search's leaves spend most of their time here)."""
+        tables = packed_tables(free, 2)
+        front = a | b << LANE
+        seen = solo_a = solo_b = both = claimed = 0
+        while front:
+            front = slide_through(front, tables) & ~seen
+            seen |= front
+            new_a = front & ALL & ~claimed
+            new_b = (front >> LANE) & ~claimed
+            tie = new_a & new_b
+            solo_a |= new_a ^ tie
+            solo_b |= new_b ^ tie
+            both |= tie
+            claimed |= new_a | new_b
+            if claimed == free:
+                break
+        fv = self.fish_value
+        half = fv(both) / 2 if both else 0
+        return [fv(solo_a) + half, fv(solo_b) + half]
 
     def totals(self) -> list[float]:
         """Score plus weighted territory, per seat."""
@@ -221,9 +252,9 @@ class Position:
 
 def relative(values: list[float], seat: int) -> float:
     """The seat's value minus the best of the others' (with 3+ seats, blended with their average)."""
+    if len(values) == 2:
+        return values[seat] - values[1 - seat]
     others = [v for s, v in enumerate(values) if s != seat]
-    if len(others) == 1:
-        return values[seat] - others[0]
     return values[seat] - MAX_BLEND * max(others) - (1 - MAX_BLEND) * sum(others) / len(others)
 
 
@@ -403,6 +434,7 @@ class SearchBot:
         self.seen: dict[tuple[int, ...], list[float]] = {}
         self.parts: dict[int, list[int]] = {}
         self.refutes: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        self.history: dict[tuple[int, int, int], int] = {}
         root_moves = pos.moves(self.root)
         texts = {(p, t): a for a in legal for p, t in [action_parts(a)]}
         root_moves = [m for m in root_moves if (m[0], m[2]) in texts]
@@ -481,16 +513,21 @@ class SearchBot:
         parts = self.parts.get(passable)
         if parts is None:
             parts = self.parts[passable] = components(passable)
+        solver, pens = self.solver, pos.pos
         for part in parts:
-            owners = [s for s in range(n) if masks[s] & part]
-            if len(owners) > 1:
-                shared |= part
-            elif owners and part & free:
-                s = owners[0]
+            owner = -1
+            for s in range(n):
+                if masks[s] & part:
+                    if owner >= 0:
+                        shared |= part
+                        break
+                    owner = s
+            else:
                 ice = part & free
-                mine = tuple(t for t in pos.pos[s * k : s * k + k] if t >= 0 and BIT[t] & part)
-                haul = self.solver.haul(ice, mine)
-                values[s] += PRIVATE_WEIGHT * pos.fish_value(ice) if haul is None else haul
+                if owner >= 0 and ice:
+                    mine = tuple(t for t in pens[owner * k : owner * k + k] if t >= 0 and BIT[t] & part)
+                    haul = solver.haul(ice, mine)
+                    values[owner] += PRIVATE_WEIGHT * pos.fish_value(ice) if haul is None else haul
         if shared:
             terr = pos.territory(free & shared, [m & shared for m in masks])
             for s in range(n):
@@ -542,6 +579,12 @@ class SearchBot:
             moves.sort(key=lambda m: -pos.value[m[2]])
         else:
             moves = pos.moves(seat)
+        history = self.history
+        if HISTORY:
+            moves.sort(key=lambda m: -history.get(m, 0))
+        if WIDTH and depth >= WIDTH_DEPTH and len(moves) > WIDTH:
+            moves = moves[:WIDTH]
+            self.exhausted = False
         # The move that was best here in the previous, shallower iteration goes first: more cut-offs.
         key = (seat, pos.free, *pos.pos)
         first = self.refutes.get(key)
@@ -568,6 +611,7 @@ class SearchBot:
             if alpha >= beta:
                 break
         self.refutes[key] = best
+        history[best] = history.get(best, 0) + depth * depth
         return val
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -73,3 +74,44 @@ def rules_slides(state: fish.FishState, seat: int) -> list[str]:
     probe = state.copy()
     probe.turn = seat
     return probe.legal_actions(seat)
+
+
+def reference_territory(pos: fish_bots.Position) -> list[float]:
+    """Per seat, by breadth-first search over slides: the free tiles it reaches in fewer slides than any other seat,
+    plus half of each tile it reaches in as few slides as some other seat (the evaluation's rule, tile by tile)."""
+    dist = []
+    for mask in pos.masks:
+        level, front, seen = 0, mask, 0
+        d: dict[int, int] = {}
+        while front:
+            level += 1
+            front = walk_slides(front, pos.free) & ~seen
+            seen |= front
+            for t in range(fish.TILES):
+                if front >> t & 1:
+                    d[t] = level
+        dist.append(d)
+    out = [0.0] * pos.n
+    for t in range(fish.TILES):
+        reached = [d[t] for d in dist if t in d]
+        if not reached:
+            continue
+        first = [s for s in range(pos.n) if dist[s].get(t) == min(reached)]
+        for s in first:
+            out[s] += pos.value[t] / (1 if len(first) == 1 else 2)
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=0, max_value=10**9), st.sampled_from([2, 3, 4]), st.integers(min_value=0, max_value=60))
+def test_territory_matches_a_tile_by_tile_count(seed: int, seats: int, plies: int) -> None:
+    # The evaluation slides every seat's front at once in one packed integer; this counts the plain way.
+    rng = random.Random(seed)
+    state = new_game("codingame", seats, seed, None)
+    for _ in range(plies):
+        if state.is_over or state.phase == "move" and rng.random() < 0.05:
+            break
+        (seat,) = state.to_act()
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    pos = fish_bots.Position(state.view(None))
+    assert pos.territory() == pytest.approx(reference_territory(pos))
