@@ -51,14 +51,11 @@ SOLVE_TILES = 14
 """Private regions with up to this many free tiles are solved exactly."""
 SOLVE_NODES = 2000
 """Positions the exact solver may visit in one move (answers are kept for later moves); past it, estimates."""
-BRS_SEATS = 5
+BRS_SEATS = 3
 """From this many seats on, the search is best-reply search: between two of its own moves only the one opponent
 reply that hurts it most is searched (not every opponent in turn), which sees its own plans further."""
 OPPONENTS = -2
 """The pseudo-seat of best-reply search's opponent layer (any one opponent moves)."""
-HISTORY = False
-WIDTH = 0
-WIDTH_DEPTH = 2
 WIN = 10**7
 
 
@@ -579,12 +576,10 @@ class SearchBot:
             moves.sort(key=lambda m: -pos.value[m[2]])
         else:
             moves = pos.moves(seat)
+        # Moves that were best in other lines of this search go first (history heuristic), then the fish landed on:
+        # the same budget then reaches deeper (72% against v1 instead of 59% on the tuning games).
         history = self.history
-        if HISTORY:
-            moves.sort(key=lambda m: -history.get(m, 0))
-        if WIDTH and depth >= WIDTH_DEPTH and len(moves) > WIDTH:
-            moves = moves[:WIDTH]
-            self.exhausted = False
+        moves.sort(key=lambda m: -history.get(m, 0))
         # The move that was best here in the previous, shallower iteration goes first: more cut-offs.
         key = (seat, pos.free, *pos.pos)
         first = self.refutes.get(key)
