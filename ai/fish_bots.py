@@ -37,10 +37,14 @@ from ai.fish_regions import (
 from rules.fish import RAYS, STEP, TILES, FishView, action_parts
 
 TERRITORY_WEIGHT = 0.6
-"""How much a tile a seat reaches first counts, against a tile already banked."""
-HARD_BUDGET = {2: 500, 3: 280, 4: 250}
+"""How much a tile a seat reaches first counts, against a tile already banked (``normal``)."""
+HARD_TERRITORY_WEIGHT = 0.8
+"""The same for ``hard``, whose search sees the fights over that territory further (tuned on base seeds 1000 and 2000:
+0.6 76%, 0.8 79.5%, 1.0 66% of first places against v1 at two seats)."""
+HARD_BUDGET = {2: 600, 3: 360, 4: 340}
 """Fresh evaluations one ``hard`` move may make, per number of seats (more seats make each one dearer); fixed, so a
-seed gives the same game on any machine under any load."""
+seed gives the same game on any machine under any load. Set from measured CPU time: a move p99 of 20-24 ms at
+every seat count on the shared two-core machine (2026-11-25)."""
 MAX_BLEND = 1.0
 """With 3+ seats, how much the best opponent (vs. the average one) weighs in the evaluation."""
 NODE_CAP = 4
@@ -225,10 +229,10 @@ class Position:
         half = fv(both) / 2 if both else 0
         return [fv(solo_a) + half, fv(solo_b) + half]
 
-    def totals(self) -> list[float]:
-        """Score plus weighted territory, per seat."""
+    def totals(self, weight: float = TERRITORY_WEIGHT) -> list[float]:
+        """Score plus territory counted at ``weight``, per seat."""
         terr = self.territory()
-        return [s + TERRITORY_WEIGHT * t for s, t in zip(self.score, terr, strict=True)]
+        return [s + weight * t for s, t in zip(self.score, terr, strict=True)]
 
     def play(self, p: int, a: int, t: int) -> None:
         """Slide penguin ``p`` from ``a`` to ``t`` (``a`` becomes a hole; ``t`` counts for the owner now)."""
@@ -312,7 +316,7 @@ def _one_ply(pos: Position, seat: int, p: int, tiles: list[int]) -> list[tuple[f
     out = []
     for t in tiles:
         _put(pos, seat, p, t)
-        out.append((relative(pos.totals(), seat) + LINES_BONUS * _lines(pos, t), t))
+        out.append((relative(pos.totals(HARD_TERRITORY_WEIGHT), seat) + LINES_BONUS * _lines(pos, t), t))
         _lift(pos, seat, p, t)
     out.sort(key=lambda vt: -vt[0])
     return out
@@ -343,8 +347,8 @@ def placement_lookahead(view: FishView, legal: list[str], rng: random.Random) ->
                 continue
             _put(pos, nxt, reply_p, r)
             # The reply is the one best for its placer; what it leaves is judged for this seat.
-            theirs_v = relative(pos.totals(), nxt) + LINES_BONUS * _lines(pos, r)
-            v = relative(pos.totals(), seat) + LINES_BONUS * _lines(pos, t)
+            theirs_v = relative(pos.totals(HARD_TERRITORY_WEIGHT), nxt) + LINES_BONUS * _lines(pos, r)
+            v = relative(pos.totals(HARD_TERRITORY_WEIGHT), seat) + LINES_BONUS * _lines(pos, t)
             _lift(pos, nxt, reply_p, r)
             if theirs_v > top_v:
                 top_v, worst = theirs_v, v
@@ -528,7 +532,7 @@ class SearchBot:
         if shared:
             terr = pos.territory(free & shared, [m & shared for m in masks])
             for s in range(n):
-                values[s] += TERRITORY_WEIGHT * terr[s]
+                values[s] += HARD_TERRITORY_WEIGHT * terr[s]
         # What is still to come depends only on the ice and the penguins, not on how they got there.
         self.seen[key] = values
         return [a + b for a, b in zip(values, pos.score, strict=True)]
