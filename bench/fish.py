@@ -172,7 +172,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.fish", description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--games", type=int, default=400, help="games of the 2-seat match against v1 (default 400)")
     ap.add_argument("--workers", type=int, default=1, help="worker processes (default 1: clean move times)")
-    ap.add_argument("--seed", type=int, default=1, help="base seed (default 1; hard was tuned on 1000, 2000 and 9000 up)")
+    ap.add_argument(
+        "--seed", type=int, default=1, help="base seed (default 1; hard was tuned on 1000, 2000 and 9000 up)"
+    )
     ap.add_argument("--preset", default="codingame", choices=["codingame", "classic"])
     ap.add_argument("--hero", default=HERO, help="the seat measured (default ai:hard; v1:hard gives the 'before')")
     ap.add_argument("--only", type=int, default=0, help="play only match number N (1-based) of the list")
