@@ -14,20 +14,20 @@ BIT = tuple(1 << t for t in range(TILES))
 DIRS = tuple(
     (d_off, sum(BIT[t] for t in range(TILES) if STEP[t][d] >= 0)) for d, d_off in enumerate((-1, 1, -8, -7, 7, 8))
 )
-_POS = tuple((o, m) for o, m in DIRS if o > 0)
-_NEG = tuple((-o, m) for o, m in DIRS if o < 0)
-_ADJ_POS = _POS
-_ADJ_NEG = _NEG
+_MW, _ME, _MNW, _MNE, _MSW, _MSE = (m for _, m in DIRS)
 
 
 def adjacent(mask: int) -> int:
     """Tiles one hex step from ``mask`` (on the board)."""
-    out = 0
-    for o, m in _ADJ_POS:
-        out |= (mask & m) << o
-    for o, m in _ADJ_NEG:
-        out |= (mask & m) >> o
-    return out & ALL
+    # Unrolled (W, E, NW, NE, SW, SE): the search asks this at every node.
+    return (
+        ((mask & _MW) >> 1)
+        | ((mask & _ME) << 1)
+        | ((mask & _MNW) >> 8)
+        | ((mask & _MNE) >> 7)
+        | ((mask & _MSW) << 7)
+        | ((mask & _MSE) << 8)
+    )
 
 
 def region(seed: int, passable: int) -> int:
@@ -124,3 +124,83 @@ class RegionSolver:
                         best = v
         self.memo[key] = best
         return best
+
+
+_TARGETS = tuple((m << o) & ALL if o > 0 else m >> -o for o, m in DIRS)
+"""Per direction: the tiles a step that way can land on (a step from a tile with a neighbour that way)."""
+
+
+LANE = 96
+"""Bits between the copies of the board in a packed mask (:func:`packed_tables`): more than the longest shift of a
+fill (32), so no tile of one copy ever lands on another copy."""
+_LANE_TARGETS = tuple(tuple(sum(t << (LANE * i) for i in range(n)) for t in _TARGETS) for n in range(5))
+
+
+def slide_tables(free: int) -> tuple[int, ...]:
+    """What :func:`slide_through` needs to know of ``free``: per direction (W, E, NW, NE, SW, SE), the tiles a
+    slide can enter one, two and four steps in a row (18 masks, computed once per set of free tiles)."""
+    return _tables(free, _TARGETS)
+
+
+def packed_tables(free: int, copies: int) -> tuple[int, ...]:
+    """:func:`slide_tables` for ``copies`` copies of the board packed in one integer, copy ``i`` at bit
+    ``LANE * i``: one :func:`slide_through` then slides every copy's front at once (one front per seat)."""
+    return _tables(sum(free << (LANE * i) for i in range(copies)), _LANE_TARGETS[copies])
+
+
+def _tables(free: int, targets: tuple[int, ...]) -> tuple[int, ...]:
+    w1 = free & targets[0]
+    e1 = free & targets[1]
+    nw1 = free & targets[2]
+    ne1 = free & targets[3]
+    sw1 = free & targets[4]
+    se1 = free & targets[5]
+    w2, e2, nw2, ne2, sw2, se2 = (
+        w1 & (w1 >> 1),
+        e1 & (e1 << 1),
+        nw1 & (nw1 >> 8),
+        ne1 & (ne1 >> 7),
+        sw1 & (sw1 << 7),
+        se1 & (se1 << 8),
+    )
+    return (
+        w1, w2, w2 & (w2 >> 2),
+        e1, e2, e2 & (e2 << 2),
+        nw1, nw2, nw2 & (nw2 >> 16),
+        ne1, ne2, ne2 & (ne2 >> 14),
+        sw1, sw2, sw2 & (sw2 << 14),
+        se1, se2, se2 & (se2 << 16),
+    )  # fmt: skip
+
+
+def slide_through(front: int, tables: tuple[int, ...]) -> int:
+    """Every free tile one straight slide away from some tile of ``front`` (``tables`` from :func:`slide_tables`).
+
+    Each direction is a fill by doubling (one step, then runs of 1, 2 and 4 more): a ray has at most 7 tiles, so
+    four rounds reach its end, where a step-by-step walk needs up to seven.
+    """
+    w1, w2, w4, e1, e2, e4, nw1, nw2, nw4, ne1, ne2, ne4, sw1, sw2, sw4, se1, se2, se4 = tables
+    g = (front >> 1) & w1
+    g |= w1 & (g >> 1)
+    g |= w2 & (g >> 2)
+    out = g | (w4 & (g >> 4))
+    g = (front << 1) & e1
+    g |= e1 & (g << 1)
+    g |= e2 & (g << 2)
+    out |= g | (e4 & (g << 4))
+    g = (front >> 8) & nw1
+    g |= nw1 & (g >> 8)
+    g |= nw2 & (g >> 16)
+    out |= g | (nw4 & (g >> 32))
+    g = (front >> 7) & ne1
+    g |= ne1 & (g >> 7)
+    g |= ne2 & (g >> 14)
+    out |= g | (ne4 & (g >> 28))
+    g = (front << 7) & sw1
+    g |= sw1 & (g << 7)
+    g |= sw2 & (g << 14)
+    out |= g | (sw4 & (g << 28))
+    g = (front << 8) & se1
+    g |= se1 & (g << 8)
+    g |= se2 & (g << 16)
+    return out | g | (se4 & (g << 32))
