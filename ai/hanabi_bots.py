@@ -13,10 +13,14 @@ from __future__ import annotations
 import random
 
 from ai.hanabi.decide import LEVELS, Decision, Level
+from ai.hanabi.expert import ExpertBot
 from ai.hanabi.knowledge import Tracker
 from rules.hanabi import HanabiView
 
-__all__ = ["LEVELS", "HanabiBot", "Level", "make_bot"]
+__all__ = ["BOT_LEVELS", "LEVELS", "ExpertBot", "HanabiBot", "Level", "make_bot"]
+
+BOT_LEVELS = (*LEVELS, "expert")
+"""Every level these games accept: the convention levels and ``expert`` (hard plus a search)."""
 
 
 class HanabiBot:
@@ -44,8 +48,10 @@ class HanabiBot:
         return Decision(self.level, self.rng, view, tr, legal).choose()
 
 
-def make_bot(level: str, rng: random.Random) -> HanabiBot:
-    """A Hanabi/Fireworks bot at ``level`` (easy, normal or hard)."""
+def make_bot(level: str, rng: random.Random) -> HanabiBot | ExpertBot:
+    """A Hanabi/Fireworks bot at ``level`` (easy, normal, hard or expert)."""
+    if level == "expert":
+        return ExpertBot(rng)
     if level not in LEVELS:
-        raise ValueError(f"unknown Hanabi AI level {level!r}")
+        raise ValueError(f"unknown Hanabi AI level {level!r} (levels: {', '.join(BOT_LEVELS)})")
     return HanabiBot(LEVELS[level], rng)
