@@ -17,7 +17,7 @@ from ai.hanabi.expert import ExpertBot
 from ai.hanabi.knowledge import Tracker
 from rules.hanabi import HanabiView
 
-__all__ = ["BOT_LEVELS", "LEVELS", "ExpertBot", "HanabiBot", "Level", "make_bot"]
+__all__ = ["BOT_LEVELS", "LEVELS", "ExpertBot", "HanabiBot", "Level", "make_bot", "make_league_bot"]
 
 BOT_LEVELS = (*LEVELS, "expert")
 """Every level these games accept: the convention levels and ``expert`` (hard plus a search)."""
@@ -55,3 +55,12 @@ def make_bot(level: str, rng: random.Random) -> HanabiBot | ExpertBot:
     if level not in LEVELS:
         raise ValueError(f"unknown Hanabi AI level {level!r} (levels: {', '.join(BOT_LEVELS)})")
     return HanabiBot(LEVELS[level], rng)
+
+
+def make_league_bot(level: str, rng: random.Random) -> HanabiBot | ExpertBot:
+    """A bot for the Fireworks league: as :func:`make_bot`, except that ``expert`` plays as ``hard``.
+
+    The league replays a contest where every move had 50 ms (docs/protocols.md), and its programs are held to
+    that; a search of up to a second would not be a fair entrant, so there the expert keeps hard's speed
+    (docs/rules-decisions.md)."""
+    return make_bot("hard" if level == "expert" else level, rng)
