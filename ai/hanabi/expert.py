@@ -52,6 +52,8 @@ class Budget:
     """Standard errors by which an alternative must beat the convention move."""
     min_gain: float = 0.05
     """Least mean gain (points) worth a deviation."""
+    check_tries: int = 4
+    """Draws per sample allowed for the consistency check (see :func:`consistent`) before it is given up."""
     risky_play: float = 0.3
     """Least chance of fitting for a card that is not a sure play to be tried as a play."""
 
@@ -180,12 +182,63 @@ def sample_hand(
     return None
 
 
+def last_own_move(view: HanabiView, me: int) -> int:
+    """Index in the history just after ``me``'s last move (0 if it has not moved): every move from there on was
+    made by a teammate looking at the cards ``me`` holds now."""
+    for k in range(len(view.history) - 1, -1, -1):
+        if view.history[k].seat == me:
+            return k + 1
+    return 0
+
+
+class Replayer:
+    """Checks a sampled deal against what the teammates did since my last move: had my hand been that, would the
+    hard bot have made the same moves? A deal that fails is dropped (the teammates' moves are evidence about my
+    cards, which the hints alone do not capture, e.g. that nobody saved my chop)."""
+
+    def __init__(self, view: HanabiView, me: int) -> None:
+        self.view = view
+        self.start = last_own_move(view, me)
+        self.rules = RoundRules(
+            view.hand_size, view.max_tokens, view.fuse_limit, view.final_turns, view.preset != "classic"
+        )
+        self.tracker = Tracker(view)
+        for m in view.history[: self.start]:
+            self.tracker.step(m)
+        self.tracker.done = self.start
+        self.tracker.hist = view.history[: self.start]
+        self.known: dict[int, int] = {m.order: m.card for m in view.history if m.kind in ("play", "discard")}
+
+    def consistent(self, deck: list[int]) -> bool:
+        """Whether the hard bot, seeing the deal ``deck`` (by draw order; the cards gone from hands are filled in
+        here), makes every teammate move since my last one."""
+        view = self.view
+        for o, card in self.known.items():
+            deck[o] = card
+        rnd = Round(view.round_seats, deck, self.rules)
+        events: list[Event] = []
+        history = view.history
+        for m in history[: self.start]:
+            rnd.apply(m.seat, m.action, events)
+        tr = copy_tracker(self.tracker)
+        rng = random.Random(0)
+        for m in history[self.start :]:
+            legal = rnd.legal_actions(m.seat)
+            if len(legal) > 1:
+                v = seat_view(rnd, m.seat, view)
+                tr.catch_up(v)
+                if Decision(HARD, rng, v, tr, legal).choose() != m.action:
+                    return False
+            rnd.apply(m.seat, m.action, events)
+        return True
+
+
 class ExpertBot:
     """The hard convention bot plus a search over a few of its candidate moves (see the module docstring)."""
 
-    def __init__(self, rng: random.Random, budget: Budget = DEFAULT_BUDGET) -> None:
+    def __init__(self, rng: random.Random, budget: Budget | None = None) -> None:
         self.rng = rng
-        self.budget = budget
+        self.budget = budget if budget is not None else DEFAULT_BUDGET
         self.tracker: Tracker | None = None
         self.last_samples = 0
         """Samples the last search used (0: no search); for benchmarks and tests."""
@@ -285,19 +338,27 @@ class ExpertBot:
         samples = max(b.min_samples, min(b.max_samples, int(b.moves / (len(cands) * est))))
         values = [[0] * samples for _ in cands]
         base = round_from_view(view, (0,) * DECK_SIZE)
+        check: Replayer | None = Replayer(view, d.me)
+        tries = 0
         for s in range(samples):
-            drawn = sample_hand(rng, mine, left)
-            if drawn is None:
-                return cands[0]
-            ids, counts = drawn
-            rest = [i for i in range(25) for _ in range(counts[i])]
-            rng.shuffle(rest)
-            deck = [0] * DECK_SIZE
-            for seat in view.round_seats:
-                for sl in view.hands[seat]:
-                    if sl is not None:
-                        deck[sl.order] = ids[sl.order] if sl.card is None else sl.card
-            deck[base.next_draw :] = rest
+            while True:
+                drawn = sample_hand(rng, mine, left)
+                if drawn is None:
+                    return cands[0]
+                ids, counts = drawn
+                rest = [i for i in range(25) for _ in range(counts[i])]
+                rng.shuffle(rest)
+                deck = [0] * DECK_SIZE
+                for seat in view.round_seats:
+                    for sl in view.hands[seat]:
+                        if sl is not None:
+                            deck[sl.order] = ids[sl.order] if sl.card is None else sl.card
+                deck[base.next_draw :] = rest
+                if check is None or check.consistent(deck[:]):
+                    break
+                tries += 1
+                if tries >= b.check_tries * samples:
+                    check = None  # a teammate does not play like hard (a person, or an expert's deviation)
             frozen = tuple(deck)
             for c, action in enumerate(cands):
                 rnd = base.copy()
