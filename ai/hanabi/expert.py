@@ -39,14 +39,17 @@ HARD = LEVELS["hard"]
 class Budget:
     """How much the expert searches in one turn (counts, so the same view always gives the same choice)."""
 
-    moves: int = 1600
-    """Simulated moves per turn, shared by every candidate and sample."""
+    moves: int = 1000
+    """Simulated moves per turn, shared by every candidate and sample (planned from an estimate of a playout's
+    length; sampling stops early once twice this many were played)."""
     min_samples: int = 8
     max_samples: int = 48
     late_deck: int = 12
     """Cards left in the deck from which every turn is searched; before that only discards are (a discard is
     where the convention move most often throws away a point, and early playouts are long)."""
-    hints: int = 2
+    discard_deck: int = 30
+    """Cards left in the deck from which discards are searched."""
+    hints: int = 1
     """Alternative hints tried besides the convention move (best scored first)."""
     z: float = 2.5
     """Standard errors by which an alternative must beat the convention move."""
@@ -276,7 +279,9 @@ class ExpertBot:
         plays = [i for i, b in beliefs.items() if b & ~t.playable == 0]
         if move.startswith("PLAY:") and PLAY_TEXT.index(move) in plays:
             return [move]
-        if view.deck_count > self.budget.late_deck and not move.startswith("DISCARD:"):
+        if view.deck_count > self.budget.late_deck and (
+            not move.startswith("DISCARD:") or view.deck_count > self.budget.discard_deck
+        ):
             return [move]
         out = [move]
 
@@ -339,8 +344,12 @@ class ExpertBot:
         values = [[0] * samples for _ in cands]
         base = round_from_view(view, (0,) * DECK_SIZE)
         check: Replayer | None = Replayer(view, d.me)
-        tries = 0
+        tries = used = 0
         for s in range(samples):
+            if used >= 2 * b.moves and s >= 2:
+                samples = s  # the playouts ran longer than planned: stop here (a count, so still deterministic)
+                values = [row[:s] for row in values]
+                break
             while True:
                 drawn = sample_hand(rng, mine, left)
                 if drawn is None:
@@ -363,7 +372,8 @@ class ExpertBot:
             for c, action in enumerate(cands):
                 rnd = base.copy()
                 rnd.deck = frozen
-                values[c][s], _ = playout(rnd, copy_tracker(tr), view, action)
+                values[c][s], moves = playout(rnd, copy_tracker(tr), view, action)
+                used += moves
         self.last_samples = samples
         self.last_values = values
         best, best_gain = cands[0], 0.0
