@@ -51,7 +51,7 @@ class Budget:
     """Cards left in the deck from which discards are searched."""
     hints: int = 1
     """Alternative hints tried besides the convention move (best scored first)."""
-    z: float = 2.5
+    z: float = 2.0
     """Standard errors by which an alternative must beat the convention move."""
     min_gain: float = 0.05
     """Least mean gain (points) worth a deviation."""
