@@ -15,6 +15,7 @@ from ai.levels import game_levels
 from ai.levels import make_bot as level_bot
 from ai.seats import parse_seat, seat_problem
 from rules.hanabi import HanabiState
+from tui.games import game_ui
 from tui.screens.new_game import seat_kinds
 
 SMALL = Budget(moves=300, min_samples=3, max_samples=4)  # keeps the tests quick; the search is the same
@@ -138,3 +139,10 @@ def test_league_expert_keeps_hards_speed() -> None:
     # The league's programs have 50 ms a move; there the expert plays as hard (docs/rules-decisions.md).
     bot = level_bot("fireworks", "expert", random.Random(0))
     assert isinstance(bot, HanabiBot) and bot.level == LEVELS["hard"]
+
+
+@pytest.mark.parametrize("game", ["hanabi", "fireworks"])
+def test_help_names_every_level(game: str) -> None:
+    text = game_ui(game).help_markdown
+    for level in game_levels(game):
+        assert f"**ai:{level}**" in text
