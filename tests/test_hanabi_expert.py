@@ -16,7 +16,7 @@ from ai.levels import make_bot as level_bot
 from ai.seats import parse_seat, seat_problem
 from rules.hanabi import HanabiState
 from tui.games import game_ui
-from tui.screens.new_game import seat_kinds
+from tui.screens.new_game import NewGameScreen, seat_kinds
 
 SMALL = Budget(moves=300, min_samples=3, max_samples=4)  # keeps the tests quick; the search is the same
 
@@ -146,3 +146,11 @@ def test_help_names_every_level(game: str) -> None:
     text = game_ui(game).help_markdown
     for level in game_levels(game):
         assert f"**ai:{level}**" in text
+
+
+@pytest.mark.parametrize("game,offered", [("hanabi", True), ("fireworks", True), ("nimmt", False), ("fish", False)])
+def test_new_game_form_offers_expert_only_where_it_exists(game: str, offered: bool) -> None:
+    screen = NewGameScreen(game)
+    for row in screen.seat_rows:
+        assert (("AI — expert", "ai:expert") in row.kinds) is offered
+        assert ("AI — hard", "ai:hard") in row.kinds
