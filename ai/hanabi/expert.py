@@ -3,7 +3,8 @@
 On its turn the expert asks the hard :class:`~ai.hanabi.decide.Decision` for its move, then, unless that move is
 a sure play, tries a few alternatives the same Decision considers (its best other hints, its discard, its
 likeliest play). It samples deals of its own hand that fit everything the seat knows (the hints, the
-conventions' reading of them, and the copies it cannot see) and a shuffled deck of the rest, plays every
+conventions' reading of them, the copies it cannot see, and the teammates' moves since its last turn: a deal on
+which a hard teammate would have moved otherwise is dropped) and a shuffled deck of the rest, plays every
 candidate out to the end of the round on the SAME samples with the hard bot as everyone's policy, and leaves the
 convention move only when another is better by a margin well above the noise of the paired differences.
 
@@ -56,7 +57,7 @@ class Budget:
     min_gain: float = 0.05
     """Least mean gain (points) worth a deviation."""
     check_tries: int = 4
-    """Draws per sample allowed for the consistency check (see :func:`consistent`) before it is given up."""
+    """Draws per sample allowed for the teammates' check (:meth:`Replayer.consistent`) before it is given up."""
     risky_play: float = 0.3
     """Least chance of fitting for a card that is not a sure play to be tried as a play."""
 
@@ -79,9 +80,7 @@ def round_from_view(view: HanabiView, deck: tuple[int, ...]) -> Round:
     """The round as ``view`` shows it, with ``deck`` (by draw order) standing in for the cards nobody sees."""
     seats = view.round_seats
     rules = RoundRules(view.hand_size, view.max_tokens, view.fuse_limit, view.final_turns, view.preset != "classic")
-    r = Round.__new__(Round)
-    r.seats, r.rules, r.deck = seats, rules, deck
-    r._pos = {s: i for i, s in enumerate(seats)}
+    r = Round(seats, deck, rules)  # then set to the view's position
     r.next_draw = len(deck) - view.deck_count
     r.hands, r.col_mask, r.val_mask, r.touched = [], [], [], []
     for s in seats:
