@@ -112,6 +112,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--level", default="hard", help="level playing the strength table")
     ap.add_argument("--timing-games", type=int, default=300, help="games per level for move times (all setups)")
     ap.add_argument("--expert-games", type=int, default=500, help="expert games per classic seat count (0: none)")
+    ap.add_argument("--expert-seats", default="2,3,4,5", help="classic seat counts the expert plays, e.g. 3,4")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
@@ -167,7 +168,10 @@ def expert_table(args: argparse.Namespace, by_setup: dict[int, list[Result]]) ->
     print(f"{'setup':<12}{'games':>7}{'expert':>9}{'stderr':>8}{'hard':>8}{'diff':>8}{'stderr':>8}"
           f"{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'s':>7}")  # fmt: skip
     all_times: list[float] = []
-    for k, (name, *_rest) in enumerate(SETUPS[:4]):
+    wanted = {int(x) for x in args.expert_seats.split(",") if x.strip()}
+    for k, (name, _game, _preset, n) in enumerate(SETUPS[:4]):
+        if n not in wanted:
+            continue
         t0 = time.time()
         expert = run([Job(k, "expert", i, args.seed) for i in range(count)], args.workers)
         known = by_setup.get(k, []) if args.level == "hard" else []
