@@ -13,10 +13,14 @@ from __future__ import annotations
 import random
 
 from ai.hanabi.decide import LEVELS, Decision, Level
+from ai.hanabi.expert import ExpertBot
 from ai.hanabi.knowledge import Tracker
 from rules.hanabi import HanabiView
 
-__all__ = ["LEVELS", "HanabiBot", "Level", "make_bot"]
+__all__ = ["BOT_LEVELS", "LEVELS", "ExpertBot", "HanabiBot", "Level", "make_bot", "make_league_bot"]
+
+BOT_LEVELS = (*LEVELS, "expert")
+"""Every level these games accept: the convention levels and ``expert`` (hard plus a search)."""
 
 
 class HanabiBot:
@@ -44,8 +48,19 @@ class HanabiBot:
         return Decision(self.level, self.rng, view, tr, legal).choose()
 
 
-def make_bot(level: str, rng: random.Random) -> HanabiBot:
-    """A Hanabi/Fireworks bot at ``level`` (easy, normal or hard)."""
+def make_bot(level: str, rng: random.Random) -> HanabiBot | ExpertBot:
+    """A Hanabi/Fireworks bot at ``level`` (easy, normal, hard or expert)."""
+    if level == "expert":
+        return ExpertBot(rng)
     if level not in LEVELS:
-        raise ValueError(f"unknown Hanabi AI level {level!r}")
+        raise ValueError(f"unknown Hanabi AI level {level!r} (levels: {', '.join(BOT_LEVELS)})")
     return HanabiBot(LEVELS[level], rng)
+
+
+def make_league_bot(level: str, rng: random.Random) -> HanabiBot | ExpertBot:
+    """A bot for the Fireworks league: as :func:`make_bot`, except that ``expert`` plays as ``hard``.
+
+    The league replays a contest where every move had 50 ms (docs/protocols.md), and its programs are held to
+    that; a search of up to a second would not be a fair entrant, so there the expert keeps hard's speed
+    (docs/rules-decisions.md)."""
+    return make_bot("hard" if level == "expert" else level, rng)

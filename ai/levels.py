@@ -11,7 +11,8 @@ from ai.parts import load_part
 from rules.core import BadSetup
 from rules.registry import game_record
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
+"""Every level any game offers; each game's registry record says which of them it has (:func:`game_levels`)."""
 
 BotFactory = Callable[[str, random.Random], Bot]
 
@@ -32,10 +33,29 @@ def _factory(game: str) -> BotFactory:
     return cast(BotFactory, factory)
 
 
+def game_levels(game: str) -> tuple[str, ...]:
+    """The AI levels ``game`` offers, weakest first (ValueError if no game has that id)."""
+    try:
+        return game_record(game).levels
+    except BadSetup:
+        raise ValueError(f"no AI for {game} yet") from None
+
+
+def level_problem(game: str, level: str) -> str | None:
+    """Why ``game`` has no AI at ``level`` (the levels it has), or None when it has."""
+    levels = game_levels(game)
+    if level in levels:
+        return None
+    return f"{game} has no AI level {level!r} (its levels: {', '.join(levels)})"
+
+
 def make_bot(game: str, level: str, rng: random.Random) -> Bot:
     """The bot for ``game`` at ``level`` (``random`` for the uniform baseline), drawing chance from ``rng``."""
     if level == "random":
         return RandomBot(rng)
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})")
+    problem = level_problem(game, level)
+    if problem:
+        raise ValueError(problem)
     return _factory(game)(level, rng)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ai.bots import Bot
 from ai.external import ExternalBot, program_problem, split_command
-from ai.levels import LEVELS, make_bot
+from ai.levels import LEVELS, level_problem, make_bot
 from rules.registry import game_info
 
 KINDS = ("human", "ai", "random", "cmd")
@@ -99,7 +99,7 @@ def parse_seat(text: str) -> SeatSpec:
             raise SeatSpecError(f"bad command line in seat {text!r}: {exc}") from None
         return SeatSpec("cmd", command=rest.strip(), options=options)
     raise SeatSpecError(
-        f"bad seat {text!r}: use human[:NAME], ai[:easy|normal|hard], random, cmd:COMMAND or cmd[OPTIONS]:COMMAND"
+        f"bad seat {text!r}: use human[:NAME], ai[:{'|'.join(LEVELS)}], random, cmd:COMMAND or cmd[OPTIONS]:COMMAND"
     )
 
 
@@ -124,10 +124,13 @@ def _parse_options(inside: str, text: str) -> tuple[tuple[str, str], ...]:
 
 
 def seat_problem(game: str, spec: SeatSpec, cwd: str | Path | None = None) -> str | None:
-    """Why a seat cannot play ``game`` before it starts (an option for another game, a program that cannot start).
+    """Why a seat cannot play ``game`` before it starts (an AI level or an option the game lacks, a program that
+    cannot start).
 
     None when it can; programs are only looked for (on PATH or as a path, executable), never started.
     """
+    if spec.kind == "ai":
+        return level_problem(game, spec.level)
     if spec.kind != "cmd":
         return None
     for key, _ in spec.options:

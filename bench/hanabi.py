@@ -1,8 +1,13 @@
 """Hanabi / Fireworks benchmark: self-play strength of the bots and their move times.
 
 Run as ``.venv/bin/python -m bench.hanabi`` (defaults: 5,000 games per seat count at ``hard``, as many fireworks
-preset rounds, 1,000 leagues, and 300 timing games per level). Every game's seed depends only on its index, and
-results are gathered in index order, so the figures do not depend on ``--workers``.
+preset rounds, 1,000 leagues, 300 timing games per level, and 500 ``expert`` games per classic seat count; the
+expert is slow, so ``--expert-games N`` sets how many, 0 to skip it). Every game's seed depends only on its index,
+and results are gathered in index order, so the figures do not depend on ``--workers``.
+
+The expert's rows use the same deals as the first games of the hard rows, so they also print hard's mean on
+those deals and the paired difference. Its search was tuned on raw seeds 500,000–799,999; the benchmark's seeds
+(:func:`game_seed` with ``--seed 1``) start above 1,000,000, so they do not overlap.
 
 Strength rows: classic 2–5 seats (team score; a game lost on fuses scores 0), the fireworks preset (a seat's
 round score, 10 + values played − own mistakes, averaged over the three seats; max 85) and the league (a seat's
@@ -106,6 +111,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--leagues", type=int, default=None, help="league games (default: games / 5)")
     ap.add_argument("--level", default="hard", help="level playing the strength table")
     ap.add_argument("--timing-games", type=int, default=300, help="games per level for move times (all setups)")
+    ap.add_argument("--expert-games", type=int, default=500, help="expert games per classic seat count (0: none)")
+    ap.add_argument("--expert-seats", default="2,3,4,5", help="classic seat counts the expert plays, e.g. 3,4")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
@@ -114,10 +121,12 @@ def main(argv: list[str] | None = None) -> None:
     print(f"Hanabi self-play, level {args.level}, seed {args.seed}, {args.workers} workers", flush=True)
     print(f"{'setup':<18}{'games':>7}{'mean':>9}{'stderr':>8}{'perfect':>9}{'fuse-outs':>11}{'s':>8}")
     hard_times: list[float] = []
+    by_setup: dict[int, list[Result]] = {}
     for k, (name, *_rest) in enumerate(SETUPS):
         count = leagues if name == "fireworks league" else args.games
         t0 = time.time()
         results = run([Job(k, args.level, i, args.seed) for i in range(count)], args.workers)
+        by_setup[k] = results
         scores = [r.score for r in results]
         mean = statistics.fmean(scores)
         err = statistics.stdev(scores) / len(scores) ** 0.5 if len(scores) > 1 else 0.0
@@ -140,6 +149,49 @@ def main(argv: list[str] | None = None) -> None:
             f"{max(times, default=0.0):>9.3f}",
             flush=True,
         )
+    if args.expert_games > 0:
+        expert_table(args, by_setup)
+
+
+def mean_se(values: list[float]) -> tuple[float, float]:
+    """Mean and its standard error."""
+    mean = statistics.fmean(values)
+    return mean, (statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0)
+
+
+def expert_table(args: argparse.Namespace, by_setup: dict[int, list[Result]]) -> None:
+    """The expert's self-play at 2–5 seats on the first deals of the strength table, beside hard on the same
+    deals, and its move times."""
+    count = args.expert_games
+    print()
+    print(f"Expert self-play, {count} games per seat count (hard on the same deals beside it)", flush=True)
+    print(f"{'setup':<12}{'games':>7}{'expert':>9}{'stderr':>8}{'hard':>8}{'diff':>8}{'stderr':>8}"
+          f"{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'s':>7}")  # fmt: skip
+    all_times: list[float] = []
+    wanted = {int(x) for x in args.expert_seats.split(",") if x.strip()}
+    for k, (name, _game, _preset, n) in enumerate(SETUPS[:4]):
+        if n not in wanted:
+            continue
+        t0 = time.time()
+        expert = run([Job(k, "expert", i, args.seed) for i in range(count)], args.workers)
+        known = by_setup.get(k, []) if args.level == "hard" else []
+        hard = known[:count] if len(known) >= count else run([Job(k, "hard", i, args.seed) for i in range(count)],
+                                                               args.workers)  # fmt: skip
+        mean, err = mean_se([r.score for r in expert])
+        diff, derr = mean_se([e.score - h.score for e, h in zip(expert, hard, strict=True)])
+        times = [t for r in expert for t in r.move_ms]
+        all_times += times
+        print(
+            f"{name:<12}{count:>7}{mean:>9.2f}{err:>8.2f}{statistics.fmean(r.score for r in hard):>8.2f}"
+            f"{diff:>+8.2f}{derr:>8.2f}{percentile(times, 0.5):>9.1f}{percentile(times, 0.99):>9.1f}"
+            f"{max(times, default=0.0):>9.1f}{time.time() - t0:>7.0f}",
+            flush=True,
+        )
+    print(
+        f"{'all moves':<12}{len(all_times):>7} moves{'':>37}{percentile(all_times, 0.5):>9.1f}"
+        f"{percentile(all_times, 0.99):>9.1f}{max(all_times, default=0.0):>9.1f}",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

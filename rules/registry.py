@@ -32,6 +32,8 @@ class GameRecord:
     """A ``GameUI``: the app's table widget, help text and side panel."""
     scenes: str
     """A ``dict[str, Scene]``: the fixed screenshots of the game (may be shared with a sibling game)."""
+    levels: tuple[str, ...] = ("easy", "normal", "hard")
+    """The ``ai:LEVEL`` seats the game's bots offer, weakest first."""
 
     @property
     def id(self) -> str:
@@ -53,15 +55,17 @@ _ALL = (
         protocol="ai.protocols.hanabi:HanabiProtocol",
         table="tui.games.hanabi:UI",
         scenes="tui.scenes.hanabi:SCENES",
+        levels=("easy", "normal", "hard", "expert"),
     ),
-    # The league is Hanabi played four times: same bots, protocol, table widget and scenes; only its help
-    # text and side panel (LEAGUE_UI) differ.
+    # The league is Hanabi played four times: same protocol, table widget and scenes; its help text and side
+    # panel (LEAGUE_UI) differ, and its expert keeps the league's 50 ms a move (make_league_bot plays it as hard).
     GameRecord(
         fireworks.INFO,
-        bots="ai.hanabi_bots:make_bot",
+        bots="ai.hanabi_bots:make_league_bot",
         protocol="ai.protocols.hanabi:HanabiProtocol",
         table="tui.games.hanabi:LEAGUE_UI",
         scenes="tui.scenes.hanabi:SCENES",
+        levels=("easy", "normal", "hard", "expert"),
     ),
     GameRecord(
         fish.INFO,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from textual.geometry import Region
 
-from ai.levels import LEVELS
+from ai.levels import game_levels
 from ai.table import Phase
 from tests.apptools import (
     drawn_lines,
@@ -380,5 +380,5 @@ async def test_watching_classic_at_80x24_names_every_hand_whole(parlour_home: Pa
 
 def test_help_names_every_bot_level() -> None:
     text = game_ui("nimmt").help_markdown
-    for level in LEVELS:
+    for level in game_levels("nimmt"):
         assert f"**{level}**" in text

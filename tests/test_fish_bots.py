@@ -204,8 +204,8 @@ def test_region_solver_declines_regions_over_its_limits() -> None:
 
 
 def test_help_names_every_level() -> None:
-    from ai.levels import LEVELS
+    from ai.levels import game_levels
     from tui.games.fish.help import HELP
 
-    for level in LEVELS:
+    for level in game_levels("fish"):
         assert f"ai:{level}" in HELP

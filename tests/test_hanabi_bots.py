@@ -73,7 +73,7 @@ def test_levels_module_finds_these_bots() -> None:
     assert level_bot("fireworks", "easy", random.Random(1)).choose(g.view(0), g.legal_actions(0)) in g.legal_actions(0)
     assert bot.choose(g.view(0), g.legal_actions(0)) in g.legal_actions(0)
     with pytest.raises(ValueError):
-        make_bot("expert", random.Random(1))
+        make_bot("grandmaster", random.Random(1))
 
 
 def test_hard_bot_strength_floor() -> None:

@@ -31,7 +31,8 @@ def _add_table_options(p: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="SPEC",
-        help="human[:NAME] | ai[:easy|normal|hard] | random | cmd:COMMAND | cmd[phase=last]:COMMAND (repeat per seat)",
+        help="human[:NAME] | ai[:easy|normal|hard|expert] (expert: hanabi, fireworks) | random | cmd:COMMAND | "
+        "cmd[phase=last]:COMMAND (repeat per seat)",
     )
     p.add_argument("--seed", type=int, help="seed for the deal (default: random)")
     p.add_argument(

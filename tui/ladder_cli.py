@@ -34,7 +34,7 @@ def add_ladder_parser(sub: Any) -> None:
     add = commands.add_parser("add", help="put a bot on a game's ladder")
     add.add_argument("game")
     add.add_argument("name", help="the player's name on this ladder")
-    add.add_argument("spec", help="ai[:easy|normal|hard] | random | cmd:COMMAND | cmd[OPTIONS]:COMMAND")
+    add.add_argument("spec", help="ai[:easy|normal|hard|expert] | random | cmd:COMMAND | cmd[OPTIONS]:COMMAND")
     add.add_argument("--preset", help="the ladder's preset, given when its first player is added (default: the game's)")
     remove = commands.add_parser("remove", help="take a bot off a ladder (its games still count)")
     remove.add_argument("game")

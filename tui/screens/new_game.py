@@ -14,32 +14,34 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from ai.external import program_problem
 from ai.seats import SeatSpecError, parse_seat
 from rules.core import Preset
-from rules.registry import game_info
+from rules.registry import game_info, game_record
 from tui.screens.base import ParlourScreen
 
-KINDS = [
-    ("Person at this keyboard", "human"),
-    ("AI — hard", "ai:hard"),
-    ("AI — normal", "ai:normal"),
-    ("AI — easy", "ai:easy"),
-    ("Random moves", "random"),
-    ("External program", "cmd"),
-]
+
+def seat_kinds(levels: tuple[str, ...]) -> list[tuple[str, str]]:
+    """The choices of a seat's kind for a game with AI ``levels`` (weakest first): strongest AI first."""
+    return [
+        ("Person at this keyboard", "human"),
+        *((f"AI — {level}", f"ai:{level}") for level in reversed(levels)),
+        ("Random moves", "random"),
+        ("External program", "cmd"),
+    ]
 
 
 class SeatRow(Horizontal):
     """One seat: its kind and a name; for a program, its command line and the folder it runs in."""
 
-    def __init__(self, index: int, kind: str, name: str) -> None:
+    def __init__(self, index: int, kind: str, name: str, kinds: list[tuple[str, str]]) -> None:
         super().__init__(classes="seat-row")
         self.index = index
         self.kind = kind
         self.seat_name = name
+        self.kinds = kinds
 
     def compose(self) -> ComposeResult:
         """Number, kind, name/command, and the working folder (programs only)."""
         yield Label(f"Seat {self.index + 1}", classes="seat-label")
-        yield Select(KINDS, value=self.kind, allow_blank=False, classes="seat-kind")
+        yield Select(self.kinds, value=self.kind, allow_blank=False, classes="seat-kind")
         yield Input(self.seat_name, placeholder="name (or command for a program)", classes="seat-name")
         yield Input("", placeholder="run in folder", classes="seat-cwd")
 
@@ -100,11 +102,11 @@ class NewGameScreen(ParlourScreen):
     def __init__(self, game: str) -> None:
         super().__init__()
         self.info = game_info(game)
+        self.kinds = seat_kinds(game_record(game).levels)  # only the levels this game's bots have
         self.preset_name = self.info.preset(None).name
         # The rows of the form, in seat order: the one source of truth for what is shown and what starts.
-        self.seat_rows = [
-            SeatRow(i, "human" if i == 0 else "ai:hard", "") for i in range(self.info.preset(None).default_seats)
-        ]
+        count = self.info.preset(None).default_seats
+        self.seat_rows = [SeatRow(i, "human" if i == 0 else "ai:hard", "", self.kinds) for i in range(count)]
 
     def compose(self) -> ComposeResult:
         """The form."""
@@ -156,7 +158,7 @@ class NewGameScreen(ParlourScreen):
         for row in self.seat_rows[count:]:
             row.remove()
         del self.seat_rows[count:]
-        new = [SeatRow(i, "ai:hard", "") for i in range(len(self.seat_rows), count)]
+        new = [SeatRow(i, "ai:hard", "", self.kinds) for i in range(len(self.seat_rows), count)]
         if new:
             self.seat_rows.extend(new)
             self.query_one("#seats", Vertical).mount_all(new)

@@ -20,7 +20,19 @@ The bots follow a few habits a person can learn (full text: `docs/hanabi-convent
 
 On their turn the bots first warn a teammate who is about to play a card that does not fit, then save a
 teammate's precious chop if it is in danger, play a card they know fits (5s first), hint a new play, and
-otherwise discard known trash or their chop. `ai:easy` is sometimes careless.
+otherwise discard known trash or their chop.
+
+## Bots
+
+* **ai:easy** — the conventions, but sometimes careless (it skips saves and throws its chop away).
+* **ai:normal** — the conventions; gives the first hint that starts a play.
+* **ai:hard** (plain `ai`) — compares every hint by imagining how you will read it.
+* **ai:expert** — hard, plus a look ahead: when its move is not a sure play it imagines many ways its own
+  cards could be and plays each choice out to the end; it changes its mind only when another move is clearly
+  better. Its hints follow the same conventions. It thinks up to about a second; in the Fireworks league it
+  plays as hard (the league allows 50 ms a move).
+
+`docs/bots-hanabi.md` tells more.
 """
 
 KEYS = """\

@@ -1,0 +1,156 @@
+"""Hanabi ``ai:expert``: legal moves within its budget, determinism, the seat's view only, convention hints, and
+the levels each game offers (strength lives in bench/hanabi.py)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ai.hanabi.decide import LEVELS, Decision
+from ai.hanabi.expert import Budget, ExpertBot
+from ai.hanabi.knowledge import Tracker
+from ai.hanabi_bots import HanabiBot, make_bot
+from ai.levels import game_levels
+from ai.levels import make_bot as level_bot
+from ai.seats import parse_seat, seat_problem
+from rules.hanabi import HanabiState
+from tui.games import game_ui
+from tui.screens.new_game import NewGameScreen, seat_kinds
+
+SMALL = Budget(moves=300, min_samples=3, max_samples=4)  # keeps the tests quick; the search is the same
+
+
+def late_state(n: int, seed: int, deck_left: int) -> HanabiState:
+    """A classic game played by hard bots until the deck holds ``deck_left`` cards (or fewer)."""
+    g = HanabiState("classic", n, seed, None)
+    bots = [make_bot("hard", random.Random(seed * 8 + s)) for s in range(n)]
+    while not g.is_over and g.round.deck_count > deck_left:
+        s = g.to_act()[0]
+        g.apply(s, bots[s].choose(g.view(s), g.legal_actions(s)))
+    assert not g.is_over
+    return g
+
+
+STATES = [(2, 3), (3, 5), (4, 7), (5, 11)]
+
+
+@pytest.mark.parametrize("n,seed", STATES)
+def test_expert_plays_a_legal_move_and_searches_late(n: int, seed: int) -> None:
+    g = late_state(n, seed, 6)
+    seat = g.to_act()[0]
+    bot = ExpertBot(random.Random(1), SMALL)
+    legal = g.legal_actions(seat)
+    action = bot.choose(g.view(seat), legal)
+    assert action in legal
+    assert action in bot.last_candidates
+    if len(bot.last_candidates) > 1:
+        assert 2 <= bot.last_samples <= SMALL.max_samples  # a search ran, within its budget
+
+
+def test_expert_finishes_a_game_with_legal_moves() -> None:
+    g = late_state(3, 2, 4)
+    bots = [ExpertBot(random.Random(s), SMALL) for s in range(3)]
+    while not g.is_over:
+        s = g.to_act()[0]
+        legal = g.legal_actions(s)
+        action = bots[s].choose(g.view(s), legal)
+        assert action in legal
+        g.apply(s, action)
+    assert g.outcome() is not None
+
+
+@pytest.mark.parametrize("n,seed", STATES)
+def test_expert_is_deterministic_by_seed(n: int, seed: int) -> None:
+    g = late_state(n, seed, 5)
+    seat = g.to_act()[0]
+    one, two = ExpertBot(random.Random(9), SMALL), ExpertBot(random.Random(9), SMALL)
+    assert one.choose(g.view(seat), g.legal_actions(seat)) == two.choose(g.view(seat), g.legal_actions(seat))
+    assert one.last_values == two.last_values  # the same samples, played out the same way
+
+
+def with_my_cards_swapped(g: HanabiState) -> HanabiState:
+    """A copy of ``g`` where the acting seat's untouched cards trade places with cards still in the deck."""
+    h = g.copy()
+    rnd = h.round
+    me = rnd.turn
+    deck = list(rnd.deck)
+    spare = list(range(rnd.next_draw, len(deck)))
+    swapped = 0
+    for slot, order in enumerate(rnd.hands[me]):
+        if order >= 0 and not rnd.touched[me][slot] and spare:
+            other = spare.pop()
+            if deck[other] != deck[order]:
+                deck[order], deck[other] = deck[other], deck[order]
+                swapped += 1
+    assert swapped
+    rnd.deck = tuple(deck)
+    return h
+
+
+@pytest.mark.parametrize("n,seed", STATES)
+def test_expert_reads_only_its_seats_view(n: int, seed: int) -> None:
+    g = late_state(n, seed, 8)
+    h = with_my_cards_swapped(g)
+    seat = g.to_act()[0]
+    assert g.round.deck != h.round.deck
+    assert g.view(seat) == h.view(seat)  # nothing the seat may see differs...
+    a = ExpertBot(random.Random(4), SMALL).choose(g.view(seat), g.legal_actions(seat))
+    b = ExpertBot(random.Random(4), SMALL).choose(h.view(seat), h.legal_actions(seat))
+    assert a == b  # ...so neither does its choice
+
+
+@pytest.mark.parametrize("n,seed", [*STATES, (2, 8), (3, 9), (4, 10)])
+def test_expert_only_tries_hints_the_conventions_accept(n: int, seed: int) -> None:
+    for deck_left in (12, 6, 2):
+        g = late_state(n, seed, deck_left)
+        seat = g.to_act()[0]
+        view, legal = g.view(seat), g.legal_actions(seat)
+        bot = ExpertBot(random.Random(2), SMALL)
+        action = bot.choose(view, legal)
+        tr = Tracker(view)
+        tr.catch_up(view)
+        hard = Decision(LEVELS["hard"], random.Random(0), view, tr, legal)
+        accepted = set(ExpertBot.convention_hints(hard))
+        hard_move = hard.choose()
+        for cand in bot.last_candidates:
+            if cand.startswith("SAY:"):
+                assert cand == hard_move or cand in accepted
+        assert not action.startswith("SAY:") or action == hard_move or action in accepted
+
+
+def test_levels_per_game() -> None:
+    assert "expert" in game_levels("hanabi") and "expert" in game_levels("fireworks")
+    for game in ("nimmt", "fish", "volcanoes"):
+        assert "expert" not in game_levels(game)
+        with pytest.raises(ValueError, match="levels: easy, normal, hard"):
+            level_bot(game, "expert", random.Random(0))
+        problem = seat_problem(game, parse_seat("ai:expert"))
+        assert problem is not None and "easy, normal, hard" in problem
+        assert ("AI — expert", "ai:expert") not in seat_kinds(game_levels(game))
+    assert seat_problem("hanabi", parse_seat("ai:expert")) is None
+    assert ("AI — expert", "ai:expert") in seat_kinds(game_levels("hanabi"))
+    assert isinstance(level_bot("hanabi", "expert", random.Random(0)), ExpertBot)
+    with pytest.raises(ValueError, match="unknown"):
+        make_bot("grandmaster", random.Random(0))
+
+
+def test_league_expert_keeps_hards_speed() -> None:
+    # The league's programs have 50 ms a move; there the expert plays as hard (docs/rules-decisions.md).
+    bot = level_bot("fireworks", "expert", random.Random(0))
+    assert isinstance(bot, HanabiBot) and bot.level == LEVELS["hard"]
+
+
+@pytest.mark.parametrize("game", ["hanabi", "fireworks"])
+def test_help_names_every_level(game: str) -> None:
+    text = game_ui(game).help_markdown
+    for level in game_levels(game):
+        assert f"**ai:{level}**" in text
+
+
+@pytest.mark.parametrize("game,offered", [("hanabi", True), ("fireworks", True), ("nimmt", False), ("fish", False)])
+def test_new_game_form_offers_expert_only_where_it_exists(game: str, offered: bool) -> None:
+    screen = NewGameScreen(game)
+    for row in screen.seat_rows:
+        assert (("AI — expert", "ai:expert") in row.kinds) is offered
+        assert ("AI — hard", "ai:hard") in row.kinds
