@@ -21,10 +21,10 @@ from ai.fish_position import HARD_TERRITORY_WEIGHT, Position, relative
 from ai.fish_regions import BIT, RegionSolver, components, region
 from rules.fish import FishView, action_parts
 
-HARD_BUDGET = {2: 600, 3: 360, 4: 340}
+HARD_BUDGET = {2: 500, 3: 360, 4: 340}
 """Fresh evaluations one ``hard`` move may make, per number of seats (more seats make each one dearer); fixed, so a
-seed gives the same game on any machine under any load. Set from measured CPU time: a move p99 of 20-24 ms at
-every seat count on the shared two-core machine (2026-11-25)."""
+seed gives the same game on any machine under any load. Set from measured time: a move p99 of 18-23 ms at every
+seat count on the quiet two-core machine (2026-11-25; 600 at two seats gave 28 ms)."""
 NODE_CAP = 4
 """Search nodes allowed per evaluation of the budget (revisits answered from the cache are cheap, not free)."""
 PRIVATE_WEIGHT = 0.8
