@@ -14,7 +14,7 @@ import random
 
 from ai.hanabi.decide import LEVELS, Decision, Level
 from ai.hanabi.expert import ExpertBot
-from ai.hanabi.knowledge import Tracker
+from ai.hanabi.knowledge import Tracker, tracker_for
 from rules.hanabi import HanabiView
 
 __all__ = ["BOT_LEVELS", "LEVELS", "ExpertBot", "HanabiBot", "Level", "make_bot", "make_league_bot"]
@@ -31,20 +31,11 @@ class HanabiBot:
         self.rng = rng
         self.tracker: Tracker | None = None
 
-    # --- knowledge ------------------------------------------------------------------------------------------
-    def _tracker(self, view: HanabiView) -> Tracker:
-        tr = self.tracker
-        if tr is None or not tr.matches(view):
-            tr = Tracker(view)
-            self.tracker = tr
-        tr.catch_up(view)
-        return tr
-
     def choose(self, view: HanabiView, legal: list[str]) -> str:
         """One of ``legal`` for the view's seat."""
         if len(legal) == 1:
             return legal[0]
-        tr = self._tracker(view)
+        tr = self.tracker = tracker_for(self.tracker, view)
         return Decision(self.level, self.rng, view, tr, legal).choose()
 
 

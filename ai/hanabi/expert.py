@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from ai.hanabi.cards import BIT, ids_of
 from ai.hanabi.decide import LEVELS, Decision
-from ai.hanabi.knowledge import Tracker
+from ai.hanabi.knowledge import Tracker, tracker_for
 from rules.core import Event
 from rules.hanabi import (
     DECK_SIZE,
@@ -248,20 +248,12 @@ class ExpertBot:
         """Each candidate's score on each sample in the last search."""
         self.last_candidates: list[str] = []
 
-    def _tracker(self, view: HanabiView) -> Tracker:
-        tr = self.tracker
-        if tr is None or not tr.matches(view):
-            tr = Tracker(view)
-            self.tracker = tr
-        tr.catch_up(view)
-        return tr
-
     def choose(self, view: HanabiView, legal: list[str]) -> str:
         """One of ``legal`` for the view's seat."""
         self.last_samples = 0
         if len(legal) == 1:
             return legal[0]
-        tr = self._tracker(view)
+        tr = self.tracker = tracker_for(self.tracker, view)
         d = Decision(HARD, self.rng, view, tr, legal)
         move = d.choose()
         cands = self.candidates(d, move)

@@ -293,3 +293,11 @@ class Deductions:
         # turns_left counts the current (my) turn too; seats act in order from me.
         k = (self.seats.index(seat) - self.seats.index(self.me)) % self.n
         return max(0, (tl - k + self.n - 1) // self.n)
+
+
+def tracker_for(kept: Tracker | None, view: HanabiView) -> Tracker:
+    """The public record for ``view``: ``kept`` (a bot's record from its last turn) brought up to date, or a new
+    one when ``kept`` belongs to another game or seat."""
+    tracker = kept if kept is not None and kept.matches(view) else Tracker(view)
+    tracker.catch_up(view)
+    return tracker
