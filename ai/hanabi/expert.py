@@ -65,17 +65,6 @@ class Budget:
 DEFAULT_BUDGET = Budget()
 
 
-def copy_tracker(tr: Tracker) -> Tracker:
-    """An independent copy of a tracker (it holds only lists of ints and a history tuple)."""
-    out = Tracker.__new__(Tracker)
-    out.seats, out.round, out.done, out.hist = tr.seats, tr.round, tr.done, tr.hist
-    out.hands = {s: h[:] for s, h in tr.hands.items()}
-    out.hint, out.belief, out.touched = tr.hint[:], tr.belief[:], tr.touched[:]
-    out.delayed, out.delayer = tr.delayed[:], tr.delayer[:]
-    out.fw, out.disc = tr.fw[:], tr.disc[:]
-    return out
-
-
 def round_from_view(view: HanabiView, deck: tuple[int, ...]) -> Round:
     """The round as ``view`` shows it, with ``deck`` (by draw order) standing in for the cards nobody sees."""
     seats = view.round_seats
@@ -222,7 +211,7 @@ class Replayer:
         history = view.history
         for m in history[: self.start]:
             rnd.apply(m.seat, m.action, events)
-        tr = copy_tracker(self.tracker)
+        tr = self.tracker.copy()
         rng = random.Random(0)
         for m in history[self.start :]:
             legal = rnd.legal_actions(m.seat)
@@ -363,7 +352,7 @@ class ExpertBot:
             for c, action in enumerate(cands):
                 rnd = base.copy()
                 rnd.deck = frozen
-                values[c][s], moves = playout(rnd, copy_tracker(tr), view, action)
+                values[c][s], moves = playout(rnd, tr.copy(), view, action)
                 used += moves
         self.last_samples = samples
         self.last_values = values

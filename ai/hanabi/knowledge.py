@@ -46,6 +46,16 @@ class Tracker:
         self.done = 0
         self.hist: tuple[Move, ...] = ()
 
+    def copy(self) -> Tracker:
+        """An independent copy (a search plays moves on it); much cheaper than deepcopy."""
+        out = Tracker.__new__(Tracker)
+        out.seats, out.round, out.done, out.hist = self.seats, self.round, self.done, self.hist
+        out.hands = {s: h[:] for s, h in self.hands.items()}
+        out.hint, out.belief, out.touched = self.hint[:], self.belief[:], self.touched[:]
+        out.delayed, out.delayer = self.delayed[:], self.delayer[:]
+        out.fw, out.disc = self.fw[:], self.disc[:]
+        return out
+
     def matches(self, view: HanabiView) -> bool:
         """Whether this tracker's processed moves are a prefix of the view's history (same round)."""
         if view.round != self.round or view.round_seats != self.seats or len(view.history) < self.done:
