@@ -65,11 +65,15 @@ class Budget:
 DEFAULT_BUDGET = Budget()
 
 
+def view_rules(view: HanabiView) -> RoundRules:
+    """The rules of the round ``view`` shows."""
+    return RoundRules(view.hand_size, view.max_tokens, view.fuse_limit, view.final_turns, view.preset != "classic")
+
+
 def round_from_view(view: HanabiView, deck: tuple[int, ...]) -> Round:
     """The round as ``view`` shows it, with ``deck`` (by draw order) standing in for the cards nobody sees."""
     seats = view.round_seats
-    rules = RoundRules(view.hand_size, view.max_tokens, view.fuse_limit, view.final_turns, view.preset != "classic")
-    r = Round(seats, deck, rules)  # then set to the view's position
+    r = Round(seats, deck, view_rules(view))  # then set to the view's position
     r.next_draw = len(deck) - view.deck_count
     r.hands, r.col_mask, r.val_mask, r.touched = [], [], [], []
     for s in seats:
@@ -190,9 +194,7 @@ class Replayer:
     def __init__(self, view: HanabiView, me: int) -> None:
         self.view = view
         self.start = last_own_move(view, me)
-        self.rules = RoundRules(
-            view.hand_size, view.max_tokens, view.fuse_limit, view.final_turns, view.preset != "classic"
-        )
+        self.rules = view_rules(view)
         self.tracker = Tracker(view)
         for m in view.history[: self.start]:
             self.tracker.step(m)
