@@ -66,10 +66,8 @@ class SearchBot:
                 val: float | None = sc
             elif CYCLE[child.step % 6] != seat:
                 val = self._worst_answer(child, seat, m, sc, best[0], killers, meter)
-            elif PAIR_WIDTH:
-                val = self._best_second(child, seat, rank, meter)
             else:
-                val = sc
+                val = self._best_second(child, seat, rank, meter)
             if val is not None and (val, sc, tie) > best:
                 best = (val, sc, tie, m)
         self.last_value = best[0]
