@@ -12,6 +12,7 @@ from rules.volcanoes import (
     NEIGHBORS,
     VolcanoesState,
     VolcanoesView,
+    grow,
     is_connected,
     resolve_eruptions,
 )
@@ -192,14 +193,7 @@ def after_growth(levels: list[int], dormant: list[bool]) -> tuple[list[int], lis
     """
     lv = levels[:]
     dm = dormant[:]
-    due = []
-    for t in range(80):
-        v = lv[t]
-        if v and not dm[t]:
-            v = v + 1 if v > 0 else v - 1
-            lv[t] = v
-            if v == 4 or v == -4:
-                due.append(t)
+    due = grow(lv, dm)
     if not due:
         return lv, dm, 0
     return lv, dm, 1 if resolve_eruptions(lv, dm, due) else -1

@@ -446,15 +446,7 @@ class VolcanoesState(GameState[VolcanoesView]):
 
     def _grow(self, events: list[Event] | None) -> None:
         levels = self.levels
-        dormant = self.dormant
-        due = []
-        for t in range(TILES):
-            v = levels[t]
-            if v and not dormant[t]:
-                v = v + 1 if v > 0 else v - 1
-                levels[t] = v
-                if v == MAX_LEVEL or v == -MAX_LEVEL:
-                    due.append(t)
+        due = grow(levels, self.dormant)
         self.step += 1
         if events is not None:
             text = "Growth: every active volcano grows one level."
@@ -621,6 +613,20 @@ INFO = GameInfo(
     parse_action=parse_action,
     score_words="win = 1, draw = ½, loss = 0; higher is better",
 )
+
+
+def grow(levels: list[int], dormant: Sequence[bool]) -> list[int]:
+    """One growth in place: every non-dormant volcano rises one level. Returns the tiles that reached level 4 (due
+    to erupt, by :func:`resolve_eruptions`). The one place the growth rule is written (the bots simulate with it)."""
+    due = []
+    for t in range(TILES):
+        v = levels[t]
+        if v and not dormant[t]:
+            v = v + 1 if v > 0 else v - 1
+            levels[t] = v
+            if v == MAX_LEVEL or v == -MAX_LEVEL:
+                due.append(t)
+    return due
 
 
 def grown_levels(levels: Sequence[int], dormant: Sequence[bool]) -> tuple[int, ...]:
