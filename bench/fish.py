@@ -31,6 +31,7 @@ from ai.bots import Bot
 from ai.schedule import table_for
 from ai.seats import make_player, parse_seat, seat_rng
 from bench.opponents import fish_hard_v1
+from bench.stats import percentile
 from rules.fish import new_game
 
 HERO = "ai:hard"
@@ -125,14 +126,6 @@ def run_match(
             out.append(played)
             progress(len(out))
         return out
-
-
-def percentile(values: list[float], q: float) -> float:
-    """The nearest-rank percentile (0 for no values)."""
-    if not values:
-        return 0.0
-    values = sorted(values)
-    return values[min(len(values) - 1, max(0, math.ceil(q * len(values)) - 1))]
 
 
 def summary(results: list[Played], i: int) -> dict[str, Any]:

@@ -25,6 +25,7 @@ import time
 from dataclasses import dataclass
 
 from ai.hanabi_bots import make_bot
+from bench.stats import percentile
 from rules.fireworks import FireworksState
 from rules.hanabi import HanabiState
 from rules.registry import game_info
@@ -86,14 +87,6 @@ def play(job: Job) -> Result:
     assert out is not None
     score = statistics.fmean(out.scores)
     return Result(score, perfect, fuse_outs, tuple(times))
-
-
-def percentile(values: list[float], q: float) -> float:
-    """The q-quantile (0–1) of ``values`` by nearest rank."""
-    if not values:
-        return 0.0
-    s = sorted(values)
-    return s[min(len(s) - 1, int(q * len(s)))]
 
 
 def run(jobs: list[Job], workers: int) -> list[Result]:

@@ -24,6 +24,7 @@ from collections.abc import Callable
 
 from ai.arena import run_arena
 from ai.levels import make_bot
+from bench.stats import percentile
 from rules.nimmt import CODINGAME_ROUNDS
 from rules.registry import game_info
 
@@ -67,9 +68,7 @@ def engine_throughput(seconds: float) -> tuple[int, float, float]:
 
 
 def _percentiles(values: list[float]) -> tuple[float, float, float]:
-    values = sorted(values)
-    n = len(values)
-    return values[n // 2], values[min(n - 1, int(n * 0.99))], values[-1]
+    return percentile(values, 0.5), percentile(values, 0.99), max(values)
 
 
 def move_times(level: str, games: int, seed: int) -> tuple[list[float], list[float]]:

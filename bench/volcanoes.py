@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from ai.bots import Bot
 from ai.seats import make_player, parse_seat
 from bench.opponents import volcanoes_hard_v1
+from bench.stats import percentile
 from rules.volcanoes import new_game
 
 HERO = "ai:hard"
@@ -83,14 +84,6 @@ def play(hero: str, other: str, seed: int, index: int) -> Played:
             raise RuntimeError(f"{specs[seat]} chose the illegal {action!r} in game {index}")
         state.apply(seat, action)
     return Played(state.winner == hero_seat, state.winner is None, tuple(times), tuple(cpu))
-
-
-def percentile(values: list[float], q: float) -> float:
-    """The nearest-rank percentile (0 for no values)."""
-    if not values:
-        return 0.0
-    values = sorted(values)
-    return values[min(len(values) - 1, max(0, math.ceil(q * len(values)) - 1))]
 
 
 def main(argv: list[str] | None = None) -> int:
