@@ -16,11 +16,9 @@ from ai.hanabi.decide import LEVELS, Decision, Level
 from ai.hanabi.expert import ExpertBot
 from ai.hanabi.knowledge import Tracker, tracker_for
 from rules.hanabi import HanabiView
+from rules.registry import HANABI_LEVELS
 
-__all__ = ["BOT_LEVELS", "LEVELS", "ExpertBot", "HanabiBot", "Level", "make_bot", "make_league_bot"]
-
-BOT_LEVELS = (*LEVELS, "expert")
-"""Every level these games accept: the convention levels and ``expert`` (hard plus a search)."""
+__all__ = ["LEVELS", "ExpertBot", "HanabiBot", "Level", "make_bot", "make_league_bot"]
 
 
 class HanabiBot:
@@ -44,7 +42,7 @@ def make_bot(level: str, rng: random.Random) -> HanabiBot | ExpertBot:
     if level == "expert":
         return ExpertBot(rng)
     if level not in LEVELS:
-        raise ValueError(f"unknown Hanabi AI level {level!r} (levels: {', '.join(BOT_LEVELS)})")
+        raise ValueError(f"unknown Hanabi AI level {level!r} (levels: {', '.join(HANABI_LEVELS)})")
     return HanabiBot(LEVELS[level], rng)
 
 

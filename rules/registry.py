@@ -41,6 +41,9 @@ class GameRecord:
         return self.info.id
 
 
+HANABI_LEVELS = ("easy", "normal", "hard", "expert")
+"""Hanabi's and the league's levels: the convention bots and ``expert`` (hard plus a search)."""
+
 _ALL = (
     GameRecord(
         nimmt.INFO,
@@ -55,7 +58,7 @@ _ALL = (
         protocol="ai.protocols.hanabi:HanabiProtocol",
         table="tui.games.hanabi:UI",
         scenes="tui.scenes.hanabi:SCENES",
-        levels=("easy", "normal", "hard", "expert"),
+        levels=HANABI_LEVELS,
     ),
     # The league is Hanabi played four times: same protocol, table widget and scenes; its help text and side
     # panel (LEAGUE_UI) differ, and its expert keeps the league's 50 ms a move (make_league_bot plays it as hard).
@@ -65,7 +68,7 @@ _ALL = (
         protocol="ai.protocols.hanabi:HanabiProtocol",
         table="tui.games.hanabi:LEAGUE_UI",
         scenes="tui.scenes.hanabi:SCENES",
-        levels=("easy", "normal", "hard", "expert"),
+        levels=HANABI_LEVELS,
     ),
     GameRecord(
         fish.INFO,
