@@ -19,7 +19,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from ai.arena_stats import ArenaTally, GameResult, MoveTimes
+from ai.arena_stats import ArenaTally, BatchTimes, GameResult, MoveTimes
 from ai.schedule import table_for
 from ai.seats import make_player, parse_seat, seat_rng
 from ai.table import Table
@@ -28,6 +28,7 @@ from rules.replay import Header, ReplayWriter, SeatEntry
 
 __all__ = [
     "Backend",
+    "BatchTimes",
     "GameJob",
     "GameResult",
     "MoveTimes",
@@ -60,8 +61,9 @@ class GameJob:
     replay_dir: str | None
 
 
-Backend = Callable[[Iterable[GameJob], int], Iterator[GameResult]]
-"""Plays jobs on ``workers`` workers and yields their results in any order (it may read the jobs lazily)."""
+Backend = Callable[[Iterable[GameJob], int], Iterator[GameResult | BatchTimes]]
+"""Plays jobs on ``workers`` workers and yields their results in any order (it may read the jobs lazily), each with
+its move times or with the times of its batch yielded apart."""
 
 
 def game_seed(base_seed: int, index: int) -> int:
@@ -158,26 +160,43 @@ def play_table(
     )
 
 
-def play_one(job: GameJob) -> GameResult:
-    """Play one arena game: the job's specs in its seat order (the unit of work of every backend)."""
+def _played(job: GameJob) -> TableResult:
     replay = None if job.replay_dir is None else Path(job.replay_dir) / replay_name(job)
     seated = tuple(job.specs[i] for i in job.seated)
-    played = play_table(job.game, job.preset, seated, game_seed(job.base_seed, job.index), job.index, replay)
+    return play_table(job.game, job.preset, seated, game_seed(job.base_seed, job.index), job.index, replay)
+
+
+def _game_result(job: GameJob, played: TableResult, move_times: tuple[MoveTimes, ...]) -> GameResult:
     return GameResult(
         index=job.index,
         seated=job.seated,
         scores=played.scores,
         ranks=played.ranks,
         disqualified=played.disqualified,
-        move_times=tuple(MoveTimes.of(times) for times in played.move_ms),
+        move_times=move_times,
         perfect=played.perfect,
     )
 
 
-def _play_batch(jobs: list[GameJob]) -> tuple[list[GameResult], float]:
-    """The batch's results and the seconds the worker spent on them (what sizes the next batches)."""
+def play_one(job: GameJob) -> GameResult:
+    """Play one arena game: the job's specs in its seat order, with its own move times (a cluster's unit of work)."""
+    played = _played(job)
+    return _game_result(job, played, tuple(MoveTimes.of(times) for times in played.move_ms))
+
+
+def _play_batch(jobs: list[GameJob]) -> tuple[list[GameResult], BatchTimes, float]:
+    """The batch's results, their move times merged per spec, and the seconds the worker spent on them (what
+    sizes the next batches)."""
     started = time.perf_counter()
-    return [play_one(job) for job in jobs], time.perf_counter() - started
+    results = []
+    samples: dict[int, list[float]] = {}
+    for job in jobs:
+        played = _played(job)
+        for spec, times in zip(job.seated, played.move_ms, strict=True):
+            samples.setdefault(spec, []).extend(times)
+        results.append(_game_result(job, played, ()))
+    merged = BatchTimes(tuple((spec, MoveTimes.of(times)) for spec, times in sorted(samples.items())))
+    return results, merged, time.perf_counter() - started
 
 
 BATCH_SECONDS = 0.1
@@ -185,21 +204,31 @@ BATCH_SECONDS = 0.1
 small beside it, short enough that results and the progress bar keep coming."""
 
 
-def local_results(jobs: Iterable[GameJob], workers: int, most: int = 1) -> Generator[GameResult, None, None]:
+def local_results(
+    jobs: Iterable[GameJob], workers: int, most: int = 1
+) -> Generator[GameResult | BatchTimes, None, None]:
     """The default backend: jobs played in this process (one worker) or a pool of ``workers`` processes.
 
-    Jobs go out in batches sized from the games' measured pace (about :data:`BATCH_SECONDS` of play each, at most
-    ``most`` games, so the last batches still spread over the workers). Jobs are read lazily and at most a few
-    batches per worker are in flight, so neither jobs nor results pile up; closing the generator early stops the
-    pool.
+    Jobs are played in batches sized from the games' measured pace (about :data:`BATCH_SECONDS` of play each, at
+    most ``most`` games, so the last batches still spread over the workers); each batch's games come out, then its
+    move times. Jobs are read lazily and at most a few batches per worker are in flight, so neither jobs nor
+    results pile up; closing the generator early stops the pool.
     """
-    if workers <= 1:
-        yield from map(play_one, jobs)
-        return
-    ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
     source = iter(jobs)
     size = 1  # the first batches measure the pace
-    pending: set[futures.Future[tuple[list[GameResult], float]]] = set()
+
+    def paced(results: list[GameResult], times: BatchTimes, seconds: float) -> Iterator[GameResult | BatchTimes]:
+        nonlocal size
+        size = max(1, min(most, int(BATCH_SECONDS * len(results) / max(seconds, 1e-9))))
+        yield from results
+        yield times
+
+    if workers <= 1:
+        while batch := list(islice(source, size)):
+            yield from paced(*_play_batch(batch))
+        return
+    ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
+    pending: set[futures.Future[tuple[list[GameResult], BatchTimes, float]]] = set()
     # Not multiprocessing.Pool: its worker-minding thread wakes for every result message and spins until another
     # thread reads it, which cost this process about as much CPU as counting the games. gc.freeze: the modules and
     # data a worker starts with are never garbage, so its collections skip them.
@@ -215,9 +244,7 @@ def local_results(jobs: Iterable[GameJob], workers: int, most: int = 1) -> Gener
                 return
             done, pending = futures.wait(pending, return_when=futures.FIRST_COMPLETED)
             for future in done:
-                results, seconds = future.result()
-                size = max(1, min(most, int(BATCH_SECONDS * len(results) / max(seconds, 1e-9))))
-                yield from results
+                yield from paced(*future.result())
     finally:
         pool.shutdown(wait=not pending, cancel_futures=True)
 
@@ -264,15 +291,20 @@ def run_arena(
     if games <= 1:
         workers = 1
     jobs = arena_jobs(game, preset_name, tuple(specs), games, seed, size, replay_dir)
-    results: Iterator[GameResult]
+    results: Iterator[GameResult | BatchTimes]
     if backend is None:
         results = local_results(jobs, workers, most=max(1, games // (workers * 8)))
     else:
         results = backend(jobs, workers)
     tally = ArenaTally(game, preset_name, specs, size)
     t0 = time.perf_counter()
-    for done, result in enumerate(results, start=1):
+    done = 0
+    for result in results:
+        if isinstance(result, BatchTimes):
+            tally.add_times(result)
+            continue
         tally.add(result)
+        done += 1
         if progress:
             progress(done, games)
     elapsed = time.perf_counter() - t0

@@ -31,6 +31,9 @@ SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 """The speeds a watched game or a replay can play at (moves per second at ×1 is one)."""
 BOT_MOVE_PAUSE = 0.5
 """Seconds a bot's move waits in a game people play, so they can follow it (scaled by the table's ``pause``)."""
+NS_PER_MS = 1_000_000
+"""Moves are timed in whole nanoseconds: the clock ticks in steps, so a fast bot's times repeat exactly, and the
+arena's time sketch buckets each distinct time once (:meth:`ai.arena_stats.MoveTimes.of`)."""
 
 
 class Phase(StrEnum):
@@ -347,14 +350,14 @@ class Table:
     def _think(self, seat: int, view: Any, legal: list[str], generation: int, started: float) -> None:
         """Ask the bot (in its own thread when threaded) and hand the answer to the owner's thread."""
         answer = _Answer(seat, generation, started, 0.0)
-        t0 = time.perf_counter()
+        t0 = time.perf_counter_ns()
         try:
             answer.action = self.bots[seat].choose(view, legal)
         except BotFailure as failure:
             answer.failure = str(failure)
         except Exception as exc:  # a built-in bot's bug: the owner decides (played around in the app, raised in run)
             answer.crash = exc
-        answer.ms = (time.perf_counter() - t0) * 1000
+        answer.ms = (time.perf_counter_ns() - t0) / NS_PER_MS
         if answer.action is not None and answer.action not in legal:
             answer.crash = self.illegal(seat, answer.action)
         if not self.threaded:
@@ -523,7 +526,7 @@ class Table:
         choose = {seat: bot.choose for seat, bot in bots.items()}
         record = {seat: self.move_ms.setdefault(seat, []).append for seat in bots}
         to_act, legal_actions, view, apply = state.to_act, state.legal_actions, state.view, state.apply
-        clock = time.perf_counter
+        clock = time.perf_counter_ns
         ready: dict[int, tuple[str, float, list[str]]] = {}  # answers not played yet, in the order they came
         if state.is_over:
             return
@@ -541,7 +544,7 @@ class Table:
                     if state.is_over:
                         return
                     break  # the seats not asked yet are asked from the position after it
-                ms = (clock() - t0) * 1000
+                ms = (clock() - t0) / NS_PER_MS
                 record[seat](ms)
                 ready[seat] = (action, ms, legal)
             else:
