@@ -18,15 +18,19 @@ import random
 
 from ai.fish_placement import placement_choice, placement_lookahead
 from ai.fish_position import HARD_TERRITORY_WEIGHT, Position, relative
-from ai.fish_regions import BIT, RegionSolver, components, region
+from ai.fish_regions import BIT, RegionSolver, counted_components, region
 from rules.fish import FishView, action_parts
 
-HARD_BUDGET = {2: 500, 3: 360, 4: 340}
-"""Fresh evaluations one ``hard`` move may make, per number of seats (more seats make each one dearer); fixed, so a
-seed gives the same game on any machine under any load. Set from measured time: a move p99 of 18-23 ms at every
-seat count on the quiet two-core machine (2026-11-25; 600 at two seats gave 28 ms)."""
-NODE_CAP = 4
-"""Search nodes allowed per evaluation of the budget (revisits answered from the cache are cheap, not free)."""
+HARD_WORK = {2: 210_000, 3: 210_000, 4: 210_000}
+"""Work one ``hard`` move may do, per number of seats, in the units of :data:`WORK_COSTS` (about a tenth of a
+microsecond each on the two-core test machine). Counted, never timed: a seed gives the same game on any machine
+under any load. Counting work rather than positions gives the cheap positions of the opening (big open ice, few
+regions) more of them and the dear ones of the middle game (many regions, long fills, the exact solver) fewer,
+for the same worst-case time."""
+WORK_COSTS = {2: (35, 44, 38, 16, 26), 3: (42, 150, 21, 32, 32), 4: (38, 85, 56, 39, 30)}
+"""Per number of seats, work units of one search node, one fresh evaluation, one territory slide fill, one
+region-finding step and one exact-solver position (least-squares fits of measured move times on tuning games,
+seeds 7000 up; with three or four seats an evaluation is dearer)."""
 PRIVATE_WEIGHT = 0.8
 """How much of a private region too big to solve counts as banked."""
 SOLVE_TILES = 14
@@ -91,7 +95,9 @@ class SearchBot:
     def __init__(self, rng: random.Random, budget: int | None = None) -> None:
         self.rng = rng
         self.budget_override = budget
-        self.max_evals = 0
+        self.max_work = 0
+        self.work = 0
+        self.steps = 0
         self.solver = RegionSolver(SOLVE_TILES, SOLVE_NODES)
         self.last_depth = 0
         self.last_nodes = 0
@@ -108,7 +114,9 @@ class SearchBot:
         self.solo = self._private(pos)
         self.nodes = 0
         self.evals = 0
-        self.max_evals = self.budget_override or HARD_BUDGET[pos.n]
+        self.steps = 0
+        self.max_work = self.budget_override or HARD_WORK[pos.n]
+        self.costs = WORK_COSTS[pos.n]
         self.solver.use_board(pos.value, pos.free)
         self.solver.new_move()
         self.seen: dict[tuple[int, ...], list[float]] = {}
@@ -139,6 +147,7 @@ class SearchBot:
                 break  # the whole tree fitted: deeper search changes nothing
             depth += 1
         self.last_depth, self.last_nodes = depth, self.nodes
+        self.work = self._work()
         return texts[(best[0], best[2])]
 
     def _private(self, pos: Position) -> bool:
@@ -192,7 +201,9 @@ class SearchBot:
         passable = free | penguins
         parts = self.parts.get(passable)
         if parts is None:
-            parts = self.parts[passable] = components(passable)
+            parts, steps = counted_components(passable)
+            self.parts[passable] = parts
+            self.steps += steps
         solver, pens = self.solver, pos.pos
         for part in parts:
             owner = -1
@@ -241,10 +252,20 @@ class SearchBot:
             alpha = max(alpha, v)
         return best_val, best
 
+    def _work(self) -> int:
+        """Work done in this move so far, in :data:`WORK_COSTS` units."""
+        node, fresh, fill, step, solved = self.costs
+        return (
+            node * self.nodes
+            + fresh * self.evals
+            + fill * self.pos.fills
+            + step * self.steps
+            + solved * self.solver.nodes
+        )
+
     def _search(self, seat: int, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
-        # The budget counts fresh evaluations (the dear part); revisits answered from the cache cost a little.
-        if self.evals >= self.max_evals or self.nodes >= NODE_CAP * self.max_evals:
+        if self._work() >= self.max_work:
             raise _OutOfBudget
         if seat == -1:
             return self._terminal()

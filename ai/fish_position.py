@@ -23,7 +23,7 @@ MAX_BLEND = 1.0
 class Position:
     """A mutable search position built from a view: free ice, penguin tiles, scores per seat."""
 
-    __slots__ = ("free", "pos", "score", "k", "n", "m1", "m2", "m3", "value", "masks")
+    __slots__ = ("free", "pos", "score", "k", "n", "m1", "m2", "m3", "value", "masks", "fills")
 
     def __init__(self, view: FishView) -> None:
         fish = view.fish
@@ -38,6 +38,8 @@ class Position:
         self.m3 = sum(BIT[t] for t in range(TILES) if fish[t] == 3)
         self.score = [100 * f + t for f, t in zip(view.fish_banked, view.tiles_banked, strict=True)]
         self.masks = [0] * self.n  # tiles of each seat's penguins
+        self.fills = 0
+        """Slide fills (:func:`slide_through` calls) made by :meth:`territory` so far: the search counts its work."""
         for p, t in enumerate(self.pos):
             if t >= 0:
                 self.score[p // self.k] += self.value[t]
@@ -107,6 +109,7 @@ class Position:
         shared = [0] * n
         claimed = 0  # tiles some seat reached at an earlier level
         while front:
+            self.fills += 1
             front = slide_through(front, tables) & ~seen
             seen |= front
             new = [(front >> lane) & ALL & ~claimed for lane in lanes]
@@ -132,6 +135,7 @@ class Position:
         front = a | b << LANE
         seen = solo_a = solo_b = both = claimed = 0
         while front:
+            self.fills += 1
             front = slide_through(front, tables) & ~seen
             seen |= front
             new_a = front & ALL & ~claimed

@@ -42,13 +42,25 @@ def region(seed: int, passable: int) -> int:
 
 def components(passable: int) -> list[int]:
     """The connected parts (by hex steps) of the tiles in ``passable``."""
+    return counted_components(passable)[0]
+
+
+def counted_components(passable: int) -> tuple[list[int], int]:
+    """:func:`components`, and how many hex-step expansions finding them took (a search counts its work)."""
     out = []
+    steps = 0
     rest = passable
     while rest:
-        part = region(rest & -rest, rest)
+        part = rest & -rest
+        while True:
+            steps += 1
+            nxt = (part | adjacent(part)) & rest
+            if nxt == part:
+                break
+            part = nxt
         out.append(part)
         rest &= ~part
-    return out
+    return out, steps
 
 
 class _TooBig(Exception):
