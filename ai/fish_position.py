@@ -69,6 +69,22 @@ class Position:
         out.sort(reverse=True)
         return [(p, a, t) for _, p, a, t in out]
 
+    def slides(self, seat: int) -> list[tuple[int, int, int]]:
+        """:meth:`moves` in no particular order (the search orders them itself)."""
+        free = self.free
+        out = []
+        k = self.k
+        for p in range(seat * k, seat * k + k):
+            a = self.pos[p]
+            if a < 0:
+                continue
+            for ray in RAYS[a]:
+                for t in ray:
+                    if not free >> t & 1:
+                        break
+                    out.append((p, a, t))
+        return out
+
     def has_move(self, seat: int) -> bool:
         """Whether some penguin of the seat has a free neighbour."""
         return bool(adjacent(self.masks[seat]) & self.free)
@@ -88,16 +104,20 @@ class Position:
             seen |= front
         return self.fish_value(seen)
 
-    def territory(self, free: int | None = None, fronts: list[int] | None = None) -> list[float]:
+    def territory(
+        self, free: int | None = None, fronts: list[int] | None = None, mover: int = -1, tie: float = 0.5
+    ) -> list[float]:
         """Per seat: the value of free tiles it reaches (by slides) strictly first, ties shared.
 
-        ``free`` and ``fronts`` (each seat's penguin tiles) default to the whole position's.
+        ``free`` and ``fronts`` (each seat's penguin tiles) default to the whole position's. With two seats and a
+        ``mover`` (the seat to move), the mover gets the share ``tie`` of a tile both reach in as many slides.
         """
         n = self.n
         free = self.free if free is None else free
         fronts = self.masks[:] if fronts is None else fronts[:]
         if n == 2:
-            return self._territory2(free, fronts[0], fronts[1])
+            share = 0.5 if mover < 0 else tie if mover == 0 else 1 - tie
+            return self.territory2(free, fronts[0], fronts[1], share)
         # Every seat's front slides in one packed integer (seat s in lane s): one fill a level, not one a seat.
         tables = packed_tables(free, n)
         lanes = [LANE * s for s in range(n)]
@@ -129,8 +149,9 @@ class Position:
         fv = self.fish_value
         return [fv(solo[s]) + (fv(shared[s]) / 2 if shared[s] else 0) for s in range(n)]
 
-    def _territory2(self, free: int, a: int, b: int) -> list[float]:
-        """:meth:`territory` for two seats, written out (the search's leaves spend most of their time here)."""
+    def territory2(self, free: int, a: int, b: int, share: float = 0.5) -> list[float]:
+        """:meth:`territory` for two seats with fronts ``a`` and ``b``, written out (the search's leaves spend most of
+        their time here); the first seat gets the share ``share`` of tiles both reach in as many slides."""
         tables = packed_tables(free, 2)
         front = a | b << LANE
         seen = solo_a = solo_b = both = claimed = 0
@@ -148,8 +169,10 @@ class Position:
             if claimed == free:
                 break
         fv = self.fish_value
-        half = fv(both) / 2 if both else 0
-        return [fv(solo_a) + half, fv(solo_b) + half]
+        if not both:
+            return [fv(solo_a), fv(solo_b)]
+        tied = fv(both)
+        return [fv(solo_a) + share * tied, fv(solo_b) + (1 - share) * tied]
 
     def totals(self, weight: float = TERRITORY_WEIGHT) -> list[float]:
         """Score plus territory counted at ``weight``, per seat."""
