@@ -3,8 +3,9 @@
 * ``easy``: greedy, one ply: the slide that lands on the most fish (ties at random).
 * ``normal``: one ply scored by the territory evaluation (:mod:`ai.fish_position`).
 * ``hard``: placements two deep (:mod:`ai.fish_placement`), then iterative-deepening alpha-beta with a fixed budget
-  of evaluations (no clock: a seed gives the same game under any load), moves ordered by the previous iteration's
-  best reply and the history heuristic. Two seats: plain alpha-beta; three or four: best-reply search (between two
+  of counted work (nodes, evaluations, fills, solver positions weighted by their measured cost; no clock: a seed
+  gives the same game under any load), moves ordered by the previous iteration's best reply and the history
+  heuristic. Two seats: plain alpha-beta; three or four: best-reply search (between two
   of its moves, the one move of any opponent that hurts it most). The evaluation splits the ice into regions: a
   region holding one seat's penguins only is that seat's, worth the exact best haul there (a longest-path search
   over slides, :class:`RegionSolver`) when it is small enough, else most of its fish; regions shared by several
@@ -42,8 +43,6 @@ BRS_SEATS = 3
 reply that hurts it most is searched (not every opponent in turn), which sees its own plans further."""
 OPPONENTS = -2
 """The pseudo-seat of best-reply search's opponent layer (any one opponent moves)."""
-TIE_TO_MOVER = 0.5
-"""With two seats, the share of a contested tile (both reach it in as many slides) that goes to the seat to move."""
 WIN = 10**7
 
 
@@ -181,18 +180,17 @@ class SearchBot:
                 return s
         return -1
 
-    def _leaf(self, mover: int) -> float:
-        values = self.evaluate(self.pos, mover)
+    def _leaf(self) -> float:
+        values = self.evaluate(self.pos)
         if self.solo:
             return values[self.root]
         return relative(values, self.root)
 
-    def evaluate(self, pos: Position, mover: int = -1) -> list[float]:
+    def evaluate(self, pos: Position) -> list[float]:
         """Per seat: banked score, plus the exact haul of each region of ice it has to itself (an estimate when the
         region is too big to solve), plus weighted territory in the regions it shares with other seats."""
         n, free, masks = pos.n, pos.free, pos.masks
-        mover = mover if n == 2 and TIE_TO_MOVER != 0.5 else -1
-        key = (free, mover, *pos.pos)
+        key = (free, *pos.pos)
         got = self.seen.get(key)
         if got is not None:
             return [a + b for a, b in zip(got, pos.score, strict=True)]
@@ -228,8 +226,7 @@ class SearchBot:
                     values[owner] += haul
         if shared:
             if n == 2:
-                share = 0.5 if mover < 0 else TIE_TO_MOVER if mover == 0 else 1 - TIE_TO_MOVER
-                terr = pos.territory2(free & shared, masks[0] & shared, masks[1] & shared, share)
+                terr = pos.territory2(free & shared, masks[0] & shared, masks[1] & shared)
             else:
                 terr = pos.territory(free & shared, [m & shared for m in masks])
             for s in range(n):
@@ -300,7 +297,7 @@ class SearchBot:
             return self._terminal()
         if depth <= 0:
             self.exhausted = False
-            return self._leaf(seat)
+            return self._leaf()
         pos = self.pos
         maximize = seat == self.root
         val = -1e18 if maximize else 1e18

@@ -104,20 +104,16 @@ class Position:
             seen |= front
         return self.fish_value(seen)
 
-    def territory(
-        self, free: int | None = None, fronts: list[int] | None = None, mover: int = -1, tie: float = 0.5
-    ) -> list[float]:
+    def territory(self, free: int | None = None, fronts: list[int] | None = None) -> list[float]:
         """Per seat: the value of free tiles it reaches (by slides) strictly first, ties shared.
 
-        ``free`` and ``fronts`` (each seat's penguin tiles) default to the whole position's. With two seats and a
-        ``mover`` (the seat to move), the mover gets the share ``tie`` of a tile both reach in as many slides.
+        ``free`` and ``fronts`` (each seat's penguin tiles) default to the whole position's.
         """
         n = self.n
         free = self.free if free is None else free
         fronts = self.masks[:] if fronts is None else fronts[:]
         if n == 2:
-            share = 0.5 if mover < 0 else tie if mover == 0 else 1 - tie
-            return self.territory2(free, fronts[0], fronts[1], share)
+            return self.territory2(free, fronts[0], fronts[1])
         # Every seat's front slides in one packed integer (seat s in lane s): one fill a level, not one a seat.
         tables = packed_tables(free, n)
         lanes = [LANE * s for s in range(n)]
@@ -149,9 +145,9 @@ class Position:
         fv = self.fish_value
         return [fv(solo[s]) + (fv(shared[s]) / 2 if shared[s] else 0) for s in range(n)]
 
-    def territory2(self, free: int, a: int, b: int, share: float = 0.5) -> list[float]:
+    def territory2(self, free: int, a: int, b: int) -> list[float]:
         """:meth:`territory` for two seats with fronts ``a`` and ``b``, written out (the search's leaves spend most of
-        their time here); the first seat gets the share ``share`` of tiles both reach in as many slides."""
+        their time here)."""
         tables = packed_tables(free, 2)
         front = a | b << LANE
         seen = solo_a = solo_b = both = claimed = 0
@@ -169,10 +165,8 @@ class Position:
             if claimed == free:
                 break
         fv = self.fish_value
-        if not both:
-            return [fv(solo_a), fv(solo_b)]
-        tied = fv(both)
-        return [fv(solo_a) + share * tied, fv(solo_b) + (1 - share) * tied]
+        half = fv(both) / 2 if both else 0
+        return [fv(solo_a) + half, fv(solo_b) + half]
 
     def totals(self, weight: float = TERRITORY_WEIGHT) -> list[float]:
         """Score plus territory counted at ``weight``, per seat."""
