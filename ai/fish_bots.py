@@ -22,7 +22,7 @@ from ai.fish_position import HARD_TERRITORY_WEIGHT, Position, relative
 from ai.fish_regions import RegionSolver, counted_components, region
 from rules.fish import FishView, action_parts
 
-HARD_WORK = {2: 200_000, 3: 210_000, 4: 210_000}
+HARD_WORK = {2: 180_000, 3: 210_000, 4: 210_000}
 """Work one ``hard`` move may do, per number of seats, in the units of :data:`WORK_COSTS` (about a tenth of a
 microsecond each on the two-core test machine, a little less with three or four seats). Counted, never timed: a seed
 gives the same game on any machine under any load. Counting work rather than positions gives the cheap positions of

@@ -40,13 +40,9 @@ def region(seed: int, passable: int) -> int:
         reg = nxt
 
 
-def components(passable: int) -> list[int]:
-    """The connected parts (by hex steps) of the tiles in ``passable``."""
-    return counted_components(passable)[0]
-
-
 def counted_components(passable: int) -> tuple[list[int], int]:
-    """:func:`components`, and how many hex-step expansions finding them took (a search counts its work)."""
+    """The connected parts (by hex steps) of the tiles in ``passable``, and how many hex-step expansions finding them
+    took (a search counts its work)."""
     out = []
     steps = 0
     rest = passable
