@@ -22,14 +22,14 @@ from ai.fish_position import HARD_TERRITORY_WEIGHT, Position, relative
 from ai.fish_regions import RegionSolver, counted_components, region
 from rules.fish import FishView, action_parts
 
-HARD_WORK = {2: 180_000, 3: 210_000, 4: 210_000}
+HARD_WORK = {2: 180_000, 3: 170_000, 4: 170_000}
 """Work one ``hard`` move may do, per number of seats, in the units of :data:`WORK_COSTS` (about a tenth of a
 microsecond each on the two-core test machine, a little less with three or four seats). Counted, never timed: a seed
 gives the same game on any machine under any load. Counting work rather than positions gives the cheap positions of
 the opening (big open ice, few regions) more of them and the dear ones of the middle game (many regions, long fills,
-the exact solver) fewer, for the same worst-case time. Measured on that machine (2026-11-25, seed 1, others running):
-about 16 ms a move at the median and 22 ms CPU (26 ms wall) at the 99th percentile at two seats; 200k gave 24 ms CPU,
-too close to the 25 ms allowed."""
+the exact solver) fewer, for the same worst-case time. Measured on that machine, quiet, one worker (2026-11-25, seed
+1): move p99 20.6 ms at two seats (40 games), 17.1 and 20.8 ms at three and four (60 games each). 200k at two seats
+and 210k at three and four came within 1 ms of the 25 ms allowed, or past it."""
 WORK_COSTS = {2: (35, 44, 38, 16, 26), 3: (42, 150, 21, 32, 32), 4: (38, 85, 56, 39, 30)}
 """Per number of seats, work units of one search node, one fresh evaluation, one territory slide fill, one
 region-finding step and one exact-solver position (least-squares fits of measured move times on tuning games,
