@@ -3,8 +3,9 @@
 * ``easy``: greedy, one ply: the slide that lands on the most fish (ties at random).
 * ``normal``: one ply scored by the territory evaluation (:mod:`ai.fish_position`).
 * ``hard``: placements two deep (:mod:`ai.fish_placement`), then iterative-deepening alpha-beta with a fixed budget
-  of evaluations (no clock: a seed gives the same game under any load), moves ordered by the previous iteration's
-  best reply and the history heuristic. Two seats: plain alpha-beta; three or four: best-reply search (between two
+  of counted work (nodes, evaluations, fills, solver positions weighted by their measured cost; no clock: a seed
+  gives the same game under any load), moves ordered by the previous iteration's best reply and the history
+  heuristic. Two seats: plain alpha-beta; three or four: best-reply search (between two
   of its moves, the one move of any opponent that hurts it most). The evaluation splits the ice into regions: a
   region holding one seat's penguins only is that seat's, worth the exact best haul there (a longest-path search
   over slides, :class:`RegionSolver`) when it is small enough, else most of its fish; regions shared by several
@@ -18,15 +19,21 @@ import random
 
 from ai.fish_placement import placement_choice, placement_lookahead
 from ai.fish_position import HARD_TERRITORY_WEIGHT, Position, relative
-from ai.fish_regions import BIT, RegionSolver, components, region
+from ai.fish_regions import RegionSolver, counted_components, region
 from rules.fish import FishView, action_parts
 
-HARD_BUDGET = {2: 500, 3: 360, 4: 340}
-"""Fresh evaluations one ``hard`` move may make, per number of seats (more seats make each one dearer); fixed, so a
-seed gives the same game on any machine under any load. Set from measured time: a move p99 of 18-23 ms at every
-seat count on the quiet two-core machine (2026-11-25; 600 at two seats gave 28 ms)."""
-NODE_CAP = 4
-"""Search nodes allowed per evaluation of the budget (revisits answered from the cache are cheap, not free)."""
+HARD_WORK = {2: 180_000, 3: 170_000, 4: 170_000}
+"""Work one ``hard`` move may do, per number of seats, in the units of :data:`WORK_COSTS` (about a tenth of a
+microsecond each on the two-core test machine, a little less with three or four seats). Counted, never timed: a seed
+gives the same game on any machine under any load. Counting work rather than positions gives the cheap positions of
+the opening (big open ice, few regions) more of them and the dear ones of the middle game (many regions, long fills,
+the exact solver) fewer, for the same worst-case time. Measured on that machine, quiet, one worker (2026-11-25, seed
+1): move p99 20.6 ms at two seats (40 games), 17.1 and 20.8 ms at three and four (60 games each). 200k at two seats
+and 210k at three and four came within 1 ms of the 25 ms allowed, or past it."""
+WORK_COSTS = {2: (35, 44, 38, 16, 26), 3: (42, 150, 21, 32, 32), 4: (38, 85, 56, 39, 30)}
+"""Per number of seats, work units of one search node, one fresh evaluation, one territory slide fill, one
+region-finding step and one exact-solver position (least-squares fits of measured move times on tuning games,
+seeds 7000 up; with three or four seats an evaluation is dearer)."""
 PRIVATE_WEIGHT = 0.8
 """How much of a private region too big to solve counts as banked."""
 SOLVE_TILES = 14
@@ -91,7 +98,9 @@ class SearchBot:
     def __init__(self, rng: random.Random, budget: int | None = None) -> None:
         self.rng = rng
         self.budget_override = budget
-        self.max_evals = 0
+        self.max_work = 0
+        self.work = 0
+        self.steps = 0
         self.solver = RegionSolver(SOLVE_TILES, SOLVE_NODES)
         self.last_depth = 0
         self.last_nodes = 0
@@ -108,11 +117,14 @@ class SearchBot:
         self.solo = self._private(pos)
         self.nodes = 0
         self.evals = 0
-        self.max_evals = self.budget_override or HARD_BUDGET[pos.n]
+        self.steps = 0
+        self.max_work = self.budget_override or HARD_WORK[pos.n]
+        self.costs = WORK_COSTS[pos.n]
         self.solver.use_board(pos.value, pos.free)
         self.solver.new_move()
         self.seen: dict[tuple[int, ...], list[float]] = {}
         self.parts: dict[int, list[int]] = {}
+        self.hauls: dict[int, float] = {}
         self.refutes: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self.history: dict[tuple[int, int, int], int] = {}
         root_moves = pos.moves(self.root)
@@ -139,6 +151,7 @@ class SearchBot:
                 break  # the whole tree fitted: deeper search changes nothing
             depth += 1
         self.last_depth, self.last_nodes = depth, self.nodes
+        self.work = self._work()
         return texts[(best[0], best[2])]
 
     def _private(self, pos: Position) -> bool:
@@ -178,7 +191,7 @@ class SearchBot:
     def evaluate(self, pos: Position) -> list[float]:
         """Per seat: banked score, plus the exact haul of each region of ice it has to itself (an estimate when the
         region is too big to solve), plus weighted territory in the regions it shares with other seats."""
-        n, k, free, masks = pos.n, pos.k, pos.free, pos.masks
+        n, free, masks = pos.n, pos.free, pos.masks
         key = (free, *pos.pos)
         got = self.seen.get(key)
         if got is not None:
@@ -192,8 +205,10 @@ class SearchBot:
         passable = free | penguins
         parts = self.parts.get(passable)
         if parts is None:
-            parts = self.parts[passable] = components(passable)
-        solver, pens = self.solver, pos.pos
+            parts, steps = counted_components(passable)
+            self.parts[passable] = parts
+            self.steps += steps
+        hauls = self.hauls
         for part in parts:
             owner = -1
             for s in range(n):
@@ -205,16 +220,32 @@ class SearchBot:
             else:
                 ice = part & free
                 if owner >= 0 and ice:
-                    mine = tuple(t for t in pens[owner * k : owner * k + k] if t >= 0 and BIT[t] & part)
-                    haul = solver.haul(ice, mine)
-                    values[owner] += PRIVATE_WEIGHT * pos.fish_value(ice) if haul is None else haul
+                    # The ice and the penguin tiles of a private part fix its worth: kept for the rest of the move.
+                    hk = part | ice << 64
+                    haul = hauls.get(hk)
+                    if haul is None:
+                        haul = hauls[hk] = self._haul(ice, part & ~free)
+                    values[owner] += haul
         if shared:
-            terr = pos.territory(free & shared, [m & shared for m in masks])
+            if n == 2:
+                terr = pos.territory2(free & shared, masks[0] & shared, masks[1] & shared)
+            else:
+                terr = pos.territory(free & shared, [m & shared for m in masks])
             for s in range(n):
                 values[s] += HARD_TERRITORY_WEIGHT * terr[s]
         # What is still to come depends only on the ice and the penguins, not on how they got there.
         self.seen[key] = values
         return [a + b for a, b in zip(values, pos.score, strict=True)]
+
+    def _haul(self, ice: int, penguins: int) -> float:
+        """The worth of a private region: its exact best haul when the solver manages, else most of its fish."""
+        tiles = []
+        while penguins:
+            low = penguins & -penguins
+            tiles.append(low.bit_length() - 1)
+            penguins ^= low
+        haul = self.solver.haul(ice, tuple(tiles))
+        return PRIVATE_WEIGHT * self.pos.fish_value(ice) if haul is None else haul
 
     def _terminal(self) -> float:
         pos = self.pos
@@ -241,10 +272,28 @@ class SearchBot:
             alpha = max(alpha, v)
         return best_val, best
 
+    def _work(self) -> int:
+        """Work done in this move so far, in :data:`WORK_COSTS` units."""
+        node, fresh, fill, step, solved = self.costs
+        return (
+            node * self.nodes
+            + fresh * self.evals
+            + fill * self.pos.fills
+            + step * self.steps
+            + solved * self.solver.nodes
+        )
+
     def _search(self, seat: int, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
-        # The budget counts fresh evaluations (the dear part); revisits answered from the cache cost a little.
-        if self.evals >= self.max_evals or self.nodes >= NODE_CAP * self.max_evals:
+        node, fresh, fill, step, solved = self.costs
+        if (
+            node * self.nodes
+            + fresh * self.evals
+            + fill * self.pos.fills
+            + step * self.steps
+            + solved * self.solver.nodes
+            >= self.max_work
+        ):
             raise _OutOfBudget
         if seat == -1:
             return self._terminal()
@@ -255,14 +304,13 @@ class SearchBot:
         maximize = seat == self.root
         val = -1e18 if maximize else 1e18
         if seat == OPPONENTS:
-            moves = [m for s in range(pos.n) if s != self.root for m in pos.moves(s)]
-            moves.sort(key=lambda m: -pos.value[m[2]])
+            moves = [m for s in range(pos.n) if s != self.root for m in pos.slides(s)]
         else:
-            moves = pos.moves(seat)
+            moves = pos.slides(seat)
         # Moves that were best in other lines of this search go first (history heuristic), then the fish landed on:
         # the same budget then reaches deeper (72% against v1 instead of 59% on the tuning games).
-        history = self.history
-        moves.sort(key=lambda m: -history.get(m, 0))
+        history, value = self.history, pos.value
+        moves.sort(key=lambda m: -(history.get(m, 0) << 9 | value[m[2]]))
         # The move that was best here in the previous, shallower iteration goes first: more cut-offs.
         key = (seat, pos.free, *pos.pos)
         first = self.refutes.get(key)

@@ -23,7 +23,7 @@ MAX_BLEND = 1.0
 class Position:
     """A mutable search position built from a view: free ice, penguin tiles, scores per seat."""
 
-    __slots__ = ("free", "pos", "score", "k", "n", "m1", "m2", "m3", "value", "masks")
+    __slots__ = ("free", "pos", "score", "k", "n", "m1", "m2", "m3", "value", "masks", "fills")
 
     def __init__(self, view: FishView) -> None:
         fish = view.fish
@@ -38,6 +38,8 @@ class Position:
         self.m3 = sum(BIT[t] for t in range(TILES) if fish[t] == 3)
         self.score = [100 * f + t for f, t in zip(view.fish_banked, view.tiles_banked, strict=True)]
         self.masks = [0] * self.n  # tiles of each seat's penguins
+        self.fills = 0
+        """Slide fills (:func:`slide_through` calls) made by :meth:`territory` so far: the search counts its work."""
         for p, t in enumerate(self.pos):
             if t >= 0:
                 self.score[p // self.k] += self.value[t]
@@ -67,6 +69,22 @@ class Position:
         out.sort(reverse=True)
         return [(p, a, t) for _, p, a, t in out]
 
+    def slides(self, seat: int) -> list[tuple[int, int, int]]:
+        """:meth:`moves` in no particular order (the search orders them itself)."""
+        free = self.free
+        out = []
+        k = self.k
+        for p in range(seat * k, seat * k + k):
+            a = self.pos[p]
+            if a < 0:
+                continue
+            for ray in RAYS[a]:
+                for t in ray:
+                    if not free >> t & 1:
+                        break
+                    out.append((p, a, t))
+        return out
+
     def has_move(self, seat: int) -> bool:
         """Whether some penguin of the seat has a free neighbour."""
         return bool(adjacent(self.masks[seat]) & self.free)
@@ -95,7 +113,7 @@ class Position:
         free = self.free if free is None else free
         fronts = self.masks[:] if fronts is None else fronts[:]
         if n == 2:
-            return self._territory2(free, fronts[0], fronts[1])
+            return self.territory2(free, fronts[0], fronts[1])
         # Every seat's front slides in one packed integer (seat s in lane s): one fill a level, not one a seat.
         tables = packed_tables(free, n)
         lanes = [LANE * s for s in range(n)]
@@ -107,6 +125,7 @@ class Position:
         shared = [0] * n
         claimed = 0  # tiles some seat reached at an earlier level
         while front:
+            self.fills += 1
             front = slide_through(front, tables) & ~seen
             seen |= front
             new = [(front >> lane) & ALL & ~claimed for lane in lanes]
@@ -126,12 +145,14 @@ class Position:
         fv = self.fish_value
         return [fv(solo[s]) + (fv(shared[s]) / 2 if shared[s] else 0) for s in range(n)]
 
-    def _territory2(self, free: int, a: int, b: int) -> list[float]:
-        """:meth:`territory` for two seats, written out (the search's leaves spend most of their time here)."""
+    def territory2(self, free: int, a: int, b: int) -> list[float]:
+        """:meth:`territory` for two seats with fronts ``a`` and ``b``, written out (the search's leaves spend most of
+        their time here)."""
         tables = packed_tables(free, 2)
         front = a | b << LANE
         seen = solo_a = solo_b = both = claimed = 0
         while front:
+            self.fills += 1
             front = slide_through(front, tables) & ~seen
             seen |= front
             new_a = front & ALL & ~claimed

@@ -40,15 +40,23 @@ def region(seed: int, passable: int) -> int:
         reg = nxt
 
 
-def components(passable: int) -> list[int]:
-    """The connected parts (by hex steps) of the tiles in ``passable``."""
+def counted_components(passable: int) -> tuple[list[int], int]:
+    """The connected parts (by hex steps) of the tiles in ``passable``, and how many hex-step expansions finding them
+    took (a search counts its work)."""
     out = []
+    steps = 0
     rest = passable
     while rest:
-        part = region(rest & -rest, rest)
+        part = rest & -rest
+        while True:
+            steps += 1
+            nxt = (part | adjacent(part)) & rest
+            if nxt == part:
+                break
+            part = nxt
         out.append(part)
         rest &= ~part
-    return out
+    return out, steps
 
 
 class _TooBig(Exception):

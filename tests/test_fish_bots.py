@@ -134,21 +134,26 @@ def test_hard_solves_a_private_region(seed: int) -> None:
 
 def test_hard_keeps_each_move_within_its_budget() -> None:
     # Counted work, not a clock (speed is measured by `python -m bench fish`): a search that ignored its budget
-    # would judge more positions than it may.
-    s = new_game("codingame", 2, 8, None)
-    bots = [make_bot("fish", "hard", random.Random(0)), make_bot("fish", "hard", random.Random(1))]
-    searched = 0
-    while not s.is_over:
-        (seat,) = s.to_act()
-        bot, view, legal = bots[seat], s.view(seat), s.legal_actions(seat)
-        assert isinstance(bot, fish_bots.SearchBot)
-        action = bot.choose(view, legal)
-        if view.phase == "move" and len(legal) > 1:
-            searched += 1
-            assert bot.evals <= bot.max_evals == fish_bots.HARD_BUDGET[2]
-            assert bot.nodes <= fish_bots.NODE_CAP * bot.max_evals
-        s.apply(seat, action)
-    assert searched > 5
+    # would do more work than it may. The budget is checked before each node, so the last node may finish one
+    # evaluation past it: at most one territory fill a tile, one region step a tile and a part, and the exact
+    # solver's whole allowance for the move.
+    for seats in (2, 3, 4):
+        s = new_game("codingame", seats, 8, None)
+        bots = [make_bot("fish", "hard", random.Random(i)) for i in range(seats)]
+        node, fresh, fill, step, solved = fish_bots.WORK_COSTS[seats]
+        slack = node + fresh + fill * fish.TILES + step * 2 * fish.TILES + solved * (fish_bots.SOLVE_NODES + 1)
+        searched = 0
+        while not s.is_over:
+            (seat,) = s.to_act()
+            bot, view, legal = bots[seat], s.view(seat), s.legal_actions(seat)
+            assert isinstance(bot, fish_bots.SearchBot)
+            action = bot.choose(view, legal)
+            if view.phase == "move" and len(legal) > 1:
+                searched += 1
+                assert bot.max_work == fish_bots.HARD_WORK[seats]
+                assert 0 < bot.work <= bot.max_work + slack
+            s.apply(seat, action)
+        assert searched > 5
 
 
 def brute_haul(fish_on: dict[int, int], penguins: tuple[int, ...]) -> int:

@@ -66,7 +66,35 @@ def test_search_moves_are_the_rules_legal_slides(seed: int, seats: int, plies: i
         ours = sorted((p, t) for p, a, t in pos.moves(seat))
         theirs = sorted(fish.action_parts(a) for a in rules_slides(state, seat))
         assert ours == theirs
+        # The search's unordered generator lists the same slides.
+        assert sorted(pos.slides(seat)) == sorted(pos.moves(seat))
         assert pos.has_move(seat) == bool(theirs)
+
+
+def reference_parts(tiles: int) -> set[int]:
+    """Connected parts of ``tiles`` by a breadth-first search over the neighbour table, tile by tile."""
+    parts = set()
+    left = {t for t in range(fish.TILES) if tiles >> t & 1}
+    while left:
+        todo = [left.pop()]
+        part = 0
+        while todo:
+            t = todo.pop()
+            part |= 1 << t
+            for n in fish.NEIGHBOURS[t]:
+                if n in left:
+                    left.remove(n)
+                    todo.append(n)
+        parts.add(part)
+    return parts
+
+
+@settings(max_examples=200, deadline=None)
+@given(masks)
+def test_counted_components_are_the_connected_parts(tiles: int) -> None:
+    parts, steps = fish_regions.counted_components(tiles)
+    assert len(parts) == len(set(parts)) and set(parts) == reference_parts(tiles)
+    assert steps >= len(parts)  # at least one expansion a part: the search counts this as work
 
 
 def rules_slides(state: fish.FishState, seat: int) -> list[str]:
