@@ -54,6 +54,11 @@ WRONG_TRASH = 4.0  # the same for a trash card: at worst a fuse, never a lost ca
 LAST_TOKEN = 16.0  # spending the last token when a seat ahead must then throw away a precious chop
 DELAYED_PLAY = 10.0  # a hint that makes a card known to play right after another seat's known play
 URGENT_SLACK = 60.0  # an urgent save may cost this much (a duplicate or trash touched) rather than lose the card
+# Per-seat scoring (the Fireworks round): a misplay costs only its player one point and the round keeps its score
+# when the fuses run out, so in the final turns a likely card is worth trying.
+PER_SEAT_GAMBLE = 0.25  # least chance of success for a final-turn play before my last turn
+PER_SEAT_LAST_GAMBLE = 0.1  # the same on my last turn
+PER_SEAT_STALL = 0  # 1: stall with hints in the final turns as in classic (0: no stalling once the deck is out)
 
 
 class Decision(Deductions):
@@ -64,6 +69,8 @@ class Decision(Deductions):
         self.level = level
         self.rng = rng
         super().__init__(view, tr, legal)
+        self.per_seat = view.preset != "classic"
+        """Fireworks scoring: each seat scores the played cards minus its own misplays, kept on a fuse-out."""
 
     # --- choosing -------------------------------------------------------------------------------------------
     def choose(self) -> str:
@@ -111,6 +118,7 @@ class Decision(Deductions):
         if (
             hint is not None
             and view.deck_count <= STALL_DECK * self.n
+            and (PER_SEAT_STALL or not self.per_seat or view.turns_left is None)
             and score > -50
             and (view.tokens >= 2 or self.n >= 4 or self.others_can_play())
         ):
@@ -181,6 +189,8 @@ class Decision(Deductions):
     def late_gamble(self, beliefs: dict[int, int]) -> str | None:
         """In the final turns, play the likeliest card if a fuse can be spared and little else helps."""
         view = self.view
+        if self.per_seat:
+            return self.per_seat_gamble(beliefs)
         if view.turns_left is None or view.fuses + 1 >= view.fuse_limit or not beliefs:
             return None
         best = self.most_likely_play(beliefs)
@@ -188,6 +198,20 @@ class Decision(Deductions):
         if view.turns_left <= self.n:
             return PLAY_TEXT[best] if p >= GAMBLE else None  # my last turn: a hint or discard rarely matters
         return None
+
+    def per_seat_gamble(self, beliefs: dict[int, int]) -> str | None:
+        """Per-seat scoring: in the final turns, play the likeliest card when it fits often enough. A miss costs
+        me one point, a fit gives every seat its value; only the fuse that ends the round is kept for the last
+        turn of all (ending early would take the others' remaining plays)."""
+        view = self.view
+        if view.turns_left is None or not beliefs:
+            return None
+        if view.fuses + 1 >= view.fuse_limit and view.turns_left > 1:
+            return None
+        best = self.most_likely_play(beliefs)
+        p = self.play_chance(beliefs[best])
+        least = PER_SEAT_LAST_GAMBLE if view.turns_left <= self.n else PER_SEAT_GAMBLE
+        return PLAY_TEXT[best] if p >= least and p > 0 else None
 
     def discard_slot(self, beliefs: dict[int, int], trash: list[int]) -> int:
         """Known trash first, then the chop, else the card least likely to matter."""
