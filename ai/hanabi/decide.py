@@ -58,6 +58,8 @@ URGENT_SLACK = 60.0  # an urgent save may cost this much (a duplicate or trash t
 # when the fuses run out, so in the final turns a likely card is worth trying.
 PER_SEAT_GAMBLE = 0.25  # least chance of success for a final-turn play before my last turn
 PER_SEAT_LAST_GAMBLE = 0.1  # the same on my last turn
+PER_SEAT_MISPLAY = 5.0  # a hint in the final turns that makes its receiver misplay a trash card on the way
+PER_SEAT_MISPLAY_FUSES = 2  # ... before the final turns, only while fewer fuses than this have burnt
 PER_SEAT_STALL = 0  # 1: stall with hints in the final turns as in classic (0: no stalling once the deck is out)
 
 
@@ -276,6 +278,7 @@ class Decision(Deductions):
         waits = successors(self.queued_seen(target, self.me) & t.playable)  # delayed plays ``target`` counts on
         score = 0.0
         seen_ids = 0
+        misplays = 0
         try:
             for o in live:
                 truth = self.truth[o]
@@ -284,6 +287,10 @@ class Decision(Deductions):
                 plays = b & ~t.playable == 0
                 if plays and not tb & t.playable:
                     if not self.twin_plays_first(o, b, live, avail, gt):
+                        if self.spare_misplay(target, tb, misplays):
+                            misplays += 1
+                            score -= PER_SEAT_MISPLAY
+                            continue
                         return -100.0  # they would misplay
                     continue  # an older card that looks the same plays first; then this one looks dead
                 was_touched = next(x[3] for x in saved if x[0] == o)
@@ -334,6 +341,18 @@ class Decision(Deductions):
             return score
         finally:
             self.forget_hint(saved)
+
+    def spare_misplay(self, target: int, tb: int, misplays: int) -> bool:
+        """Per-seat scoring: whether a hint may make ``target`` misplay the trash card ``tb`` on the way to the
+        play it shows (a point of theirs and a fuse, never a useful card), given ``misplays`` already counted."""
+        view = self.view
+        if not self.per_seat or not tb & self.t.trash:
+            return False
+        if view.turns_left is None and view.fuses >= PER_SEAT_MISPLAY_FUSES:
+            return False
+        if view.fuses + misplays + 1 >= view.fuse_limit:
+            return False
+        return self.turns_left_for(target) >= misplays + 2
 
     def imagine_hint(self, target: int, touched: tuple[int, ...], mask: int) -> Saved:
         """Apply a hint I might give to the shared record, as ``target`` would read it; undo with
