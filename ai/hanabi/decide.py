@@ -60,6 +60,8 @@ PER_SEAT_GAMBLE = 0.25  # least chance of success for a final-turn play before m
 PER_SEAT_LAST_GAMBLE = 0.1  # the same on my last turn
 PER_SEAT_MISPLAY = 5.0  # a hint in the final turns that makes its receiver misplay a trash card on the way
 PER_SEAT_MISPLAY_FUSES = 2  # ... before the final turns, only while fewer fuses than this have burnt
+TWIN_TOKENS = 3  # per-seat scoring: hint rather than discard my chop when it may be the twin of the next chop
+SAVED_STALL_TOKENS = 2  # per-seat scoring: hint rather than discard right after a hint moved my chop on
 PER_SEAT_STALL = 0  # 1: stall with hints in the final turns as in classic (0: no stalling once the deck is out)
 
 
@@ -125,6 +127,25 @@ class Decision(Deductions):
             and (view.tokens >= 2 or self.n >= 4 or self.others_can_play())
         ):
             return hint  # near the end, drawing brings the last round closer: stall while plays are queued
+        if (
+            self.per_seat
+            and hint is not None
+            and score > -50
+            and not trash
+            and view.tokens >= TWIN_TOKENS
+            and self.twin_on_next_chop(beliefs)
+        ):
+            return hint  # let the next seat throw its copy first: then the seat before mine can save my copy
+        if (
+            self.per_seat
+            and hint is not None
+            and score > -50
+            and not trash
+            and view.tokens >= SAVED_STALL_TOKENS
+            and tr.chop_hinted == self.me
+            and view.turns_left is None
+        ):
+            return hint  # my new chop is one nobody has checked: a teammate may need to save it first
         if can_discard:
             return DISCARD_TEXT[self.discard_slot(beliefs, trash)]
         if hint is not None:
@@ -144,6 +165,35 @@ class Decision(Deductions):
                 if o >= 0 and tr.touched[o] and self.their_belief(o, avail, gt) & ~t.playable == 0:
                     return True
         return False
+
+    def twin_on_next_chop(self, beliefs: dict[int, int]) -> bool:
+        """Whether my chop may be the other copy of a useful card on the next seat's chop while that seat is set to
+        discard: if I threw mine away first, nobody could save theirs before it goes."""
+        tr, t = self.tr, self.t
+        mine = tr.chop(self.me)
+        if mine < 0 or self.view.turns_left is not None:
+            return False
+        nxt = self.next_seats()[0]
+        chop = tr.chop(nxt)
+        if chop < 0:
+            return False
+        x = self.truth[chop]
+        if BIT[x] & (t.trash | t.critical) or not beliefs[tr.hands[self.me].index(mine)] & BIT[x]:
+            return False
+        return self.would_discard(nxt)
+
+    def would_discard(self, seat: int) -> bool:
+        """Whether ``seat`` has nothing it knows to play or to be trash (so it discards its chop unless it hints)."""
+        t = self.t
+        avail = self.avail_for(seat)
+        gt = self.touched_seen_by(seat)
+        for o in self.tr.hands[seat]:
+            if o < 0:
+                continue
+            b = self.their_belief(o, avail, gt)
+            if b & ~t.playable == 0 or b & ~t.trash == 0:
+                return False
+        return True
 
     def plain_action(self) -> str:
         """A careless move: discard the chop, or the first hint, or play slot A."""
