@@ -58,10 +58,12 @@ URGENT_SLACK = 60.0  # an urgent save may cost this much (a duplicate or trash t
 # when the fuses run out, so in the final turns a likely card is worth trying.
 PER_SEAT_GAMBLE = 0.25  # least chance of success for a final-turn play before my last turn
 PER_SEAT_LAST_GAMBLE = 0.1  # the same on my last turn
-PER_SEAT_MISPLAY = 5.0  # a hint in the final turns that makes its receiver misplay a trash card on the way
+PER_SEAT_MISPLAY = 8.0  # a hint in the final turns that makes its receiver misplay a trash card on the way
 PER_SEAT_MISPLAY_FUSES = 2  # ... before the final turns, only while fewer fuses than this have burnt
 TWIN_TOKENS = 3  # per-seat scoring: hint rather than discard my chop when it may be the twin of the next chop
-SAVED_STALL_TOKENS = 2  # per-seat scoring: hint rather than discard right after a hint moved my chop on
+SAVED_STALL_TOKENS = 1  # per-seat scoring: hint rather than discard right after a hint moved my chop on
+PER_SEAT_BUSY_TARGET = 1.0  # with twelve tokens a second known play for a seat is worth telling
+PER_SEAT_CHAIN_BONUS = 5.0  # and the round is won by finishing chains before the final turns run out
 PER_SEAT_STALL = 0  # 1: stall with hints in the final turns as in classic (0: no stalling once the deck is out)
 
 
@@ -75,6 +77,8 @@ class Decision(Deductions):
         super().__init__(view, tr, legal)
         self.per_seat = view.preset != "classic"
         """Fireworks scoring: each seat scores the played cards minus its own misplays, kept on a fuse-out."""
+        self.busy_target = PER_SEAT_BUSY_TARGET if self.per_seat else BUSY_TARGET
+        self.chain_bonus = PER_SEAT_CHAIN_BONUS if self.per_seat else CHAIN_BONUS
 
     # --- choosing -------------------------------------------------------------------------------------------
     def choose(self) -> str:
@@ -350,7 +354,7 @@ class Decision(Deductions):
                     else:
                         score += 10.0 + (1.0 if truth % 5 == 4 else 0.0)
                         if truth % 5 < 4 and self.chain_ids() & BIT[truth + 1]:
-                            score += CHAIN_BONUS  # its play frees a touched card that waits for it
+                            score += self.chain_bonus  # its play frees a touched card that waits for it
                         seen_ids |= tb
                     continue
                 if tr.touched[o] and not b & tb and (not was_touched or saved_belief(saved, o) & tb):
@@ -382,7 +386,7 @@ class Decision(Deductions):
             if self.view.tokens == 1 and self.forced_loss_ahead():
                 score -= LAST_TOKEN  # the next seat must then discard a precious chop
             if before_play and score > 0:
-                score -= BUSY_TARGET  # it has a play already: the new one would wait anyway
+                score -= self.busy_target  # it has a play already: the new one would wait anyway
             new_chop = tr.chop(target)
             if new_chop >= 0 and new_chop != chop:
                 tb = BIT[self.truth[new_chop]]
