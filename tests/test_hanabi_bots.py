@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import statistics
+from typing import Any
 
 import pytest
 
-from ai.hanabi.cards import ALL_IDS, BIT, COLOUR_IDS, chop_slot, popcount
+from ai.hanabi.cards import ALL_IDS, BIT, COLOUR_IDS, VALUE_IDS, chop_slot, popcount
 from ai.hanabi.conventions import interpret
 from ai.hanabi.decide import LEVELS, PLAY_HINT, Decision
 from ai.hanabi.knowledge import Tracker
@@ -290,3 +292,74 @@ def test_the_seat_a_delayed_play_waits_on_learns_which_card_it_holds() -> None:
     g.apply(0, "SAY:1:RED")
     g.apply(1, "SAY:0:3")
     assert decision_of(g, 2).my_belief(14) == BIT[parse_card("R1")]
+
+
+# --- per-seat scoring (a Fireworks round): choices that differ from classic Hanabi ---------------------------------
+
+
+def fireworks_decision(top: list[str], **view_changes: Any) -> Decision:
+    """Seat 0's reasoning at the start of a Fireworks round dealt from ``top``, seen through a view with
+    ``view_changes`` (for instance the final turns)."""
+    g = game_info("hanabi").start("fireworks", 3, None, {"deck": deck_with(top)})
+    v = dataclasses.replace(g.view(0), **view_changes)
+    tr = Tracker(v)
+    tr.catch_up(v)
+    return Decision(LEVELS["hard"], random.Random(0), v, tr, g.legal_actions(0))
+
+
+NO_WHITE = ["R3", "B3", "G3", "Y3", "R4", "B4", "G4", "Y4", "R2", "B2"]  # seats 1 and 2: no white card in sight
+
+
+def test_fireworks_final_turns_try_a_likely_card_unless_the_fuse_would_end_the_round() -> None:
+    # Seat 0 only knows its slot A is white: about 3 in 10 to be the W1 (W1 ×3 of the 10 whites, none in sight).
+    white = {0: COLOUR_IDS[0]}
+    mine = ["Y1", "R1", "B1", "G1", "R5"]
+    d = fireworks_decision([*mine, *NO_WHITE], turns_left=6, fuses=0)
+    assert d.late_gamble(white) == "PLAY:A"  # not my last turn yet, still worth a try
+    d = fireworks_decision([*mine, *NO_WHITE], turns_left=6, fuses=3)
+    assert d.late_gamble(white) is None  # one mistake left: a miss would end the round before the others' turns
+    d = fireworks_decision([*mine, *NO_WHITE], turns_left=None, fuses=0)
+    assert d.late_gamble(white) is None  # not before the final turns
+
+
+def test_fireworks_a_hint_may_cost_a_trash_misplay_on_the_way_to_a_play() -> None:
+    # W1 is up and the other 2s are all up: seat 1's R2 is trash, its W2 playable. A "2" hint focuses the newer
+    # W2 (a play) and, by good touch, makes the older R2 look like the W2 too: seat 1 will misplay it first.
+    seat1 = ["Y4", "R2", "B4", "G4", "W2"]
+    deck = ["Y3", "R3", "B3", "G3", "R5", *seat1, "Y4", "R4", "B4", "G4", "Y5"]
+
+    def score(preset: str) -> float:
+        g = game_info("hanabi").start(preset, 3, None, {"deck": deck_with(deck)})
+        v = g.view(0)
+        tr = Tracker(v)
+        tr.catch_up(v)
+        tr.fw = [1, 2, 2, 2, 2]  # (W, R, B, G, Y) as if played already
+        d = Decision(LEVELS["hard"], random.Random(0), v, tr, g.legal_actions(0))
+        return d.evaluate_hint(1, (1, 4), VALUE_IDS[2], d.avail_for(1), d.touched_seen_by(1))
+
+    assert score("classic") == -100.0  # a misplay is never accepted in classic Hanabi (a fuse is a third of a loss)
+    assert -50 < score("fireworks") < PLAY_HINT  # a point of seat 1, worth it only as a last resort
+
+
+def test_fireworks_no_discard_that_may_kill_the_next_chops_twin() -> None:
+    # Seat 1 knows nothing, so it will discard its chop (slot A), a G3. If seat 0 threw away its own chop first and
+    # that were the other G3, nobody could save seat 1's before it went.
+    seat1 = ["G3", "B3", "Y3", "R4", "B4"]
+    d = fireworks_decision(["W4", "W4", "B4", "Y4", "R3", *seat1, "Y4", "R4", "G4", "B2", "R2"])
+    beliefs = {i: d.my_belief(o) for i, o in enumerate(d.tr.hands[0])}
+    assert d.twin_on_next_chop(beliefs)
+    d = fireworks_decision(["W4", "W4", "B4", "Y4", "R3", *seat1, "Y4", "R4", "G4", "G3", "R2"])
+    beliefs = {i: d.my_belief(o) for i, o in enumerate(d.tr.hands[0])}
+    assert not d.twin_on_next_chop(beliefs)  # seat 2 holds the other G3: my chop cannot be it
+
+
+def test_the_record_notes_a_hint_that_moved_a_chop_on() -> None:
+    g = game_info("hanabi").start("fireworks", 3, None, {"deck": deck_with(
+        ["W4", "W4", "B4", "Y4", "R3", "G5", "B3", "Y3", "R4", "B5"])})  # fmt: skip
+    g.apply(0, "SAY:1:5")  # touches seat 1's slot A (its chop) and slot E
+    tr = Tracker(g.view(2))
+    tr.catch_up(g.view(2))
+    assert tr.chop_hinted == 1
+    g.apply(1, "SAY:0:3")  # touches seat 0's slot E only, not its chop (slot A)
+    tr.catch_up(g.view(2))
+    assert tr.chop_hinted == -1

@@ -29,6 +29,7 @@ class Tracker:
         "done",
         "hist",
         "round",
+        "chop_hinted",
     )
 
     def __init__(self, view: HanabiView) -> None:
@@ -45,6 +46,7 @@ class Tracker:
         self.disc = [0] * 25
         self.done = 0
         self.hist: tuple[Move, ...] = ()
+        self.chop_hinted = -1  # the seat whose chop the latest move's hint touched (its chop moved on), or -1
 
     def copy(self) -> Tracker:
         """An independent copy (a search plays moves on it); much cheaper than deepcopy."""
@@ -54,6 +56,7 @@ class Tracker:
         out.hint, out.belief, out.touched = self.hint[:], self.belief[:], self.touched[:]
         out.delayed, out.delayer = self.delayed[:], self.delayer[:]
         out.fw, out.disc = self.fw[:], self.disc[:]
+        out.chop_hinted = self.chop_hinted
         return out
 
     def matches(self, view: HanabiView) -> bool:
@@ -75,7 +78,11 @@ class Tracker:
 
     def step(self, m: Move) -> None:
         """Apply one public move."""
+        self.chop_hinted = -1
         if m.kind == "hint":
+            chop = self.chop(m.target)
+            if chop >= 0 and self.hands[m.target].index(chop) in m.touched:
+                self.chop_hinted = m.target
             mask = COLOUR_IDS[m.colour] if m.colour >= 0 else VALUE_IDS[m.value]
             interpret(self, m.seat, m.target, m.touched, mask)
         elif m.kind in ("play", "discard"):
