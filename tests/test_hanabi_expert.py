@@ -4,9 +4,12 @@ the levels each game offers (strength lives in bench/hanabi.py)."""
 from __future__ import annotations
 
 import random
+import threading
+from typing import Any
 
 import pytest
 
+from ai.bots import Bot
 from ai.hanabi.decide import LEVELS, Decision
 from ai.hanabi.expert import Budget, ExpertBot
 from ai.hanabi.knowledge import Tracker
@@ -15,8 +18,12 @@ from ai.levels import game_levels
 from ai.levels import make_bot as level_bot
 from ai.seats import parse_seat, seat_problem
 from rules.hanabi import HanabiState
+from tests.apptools import game_screen, my_turn, screen_text, wait_until
+from tui.app import ParlourApp
 from tui.games import game_ui
+from tui.screens.game import GameScreen
 from tui.screens.new_game import NewGameScreen, seat_kinds
+from tui.session import new_session
 
 SMALL = Budget(moves=300, min_samples=3, max_samples=4)  # keeps the tests quick; the search is the same
 
@@ -154,3 +161,34 @@ def test_new_game_form_offers_expert_only_where_it_exists(game: str, offered: bo
     for row in screen.seat_rows:
         assert (("AI — expert", "ai:expert") in row.kinds) is offered
         assert ("AI — hard", "ai:hard") in row.kinds
+
+
+class HeldBot:
+    """Wraps a bot so that its answer waits until the test lets it go (the thinking made long enough to see)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.asked = threading.Event()
+        self.go = threading.Event()
+
+    def choose(self, view: Any, legal: list[str]) -> str:
+        self.asked.set()
+        self.go.wait(timeout=30)
+        return self.bot.choose(view, legal)
+
+
+async def test_the_game_screen_shows_the_expert_thinking() -> None:
+    session = new_session("hanabi", "classic", ["ai:expert", "human:Sam"], seed=3, save=False)
+    expert = session.table.bots[0]
+    assert isinstance(expert, ExpertBot)
+    held = session.table.bots[0] = HeldBot(expert)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = game_screen(app)
+        thinking = f"⟳ thinking: {session.names[0]}"
+        await wait_until(pilot, lambda: held.asked.is_set() and thinking in screen.status_text().plain)
+        assert thinking in screen_text(pilot)  # drawn, not only composed
+        held.go.set()
+        await wait_until(pilot, lambda: my_turn(pilot))
+        assert "thinking" not in screen.status_text().plain
+        assert screen.core.asking is not None and screen.core.asking.seat == 1  # the expert has played
