@@ -598,9 +598,7 @@ class Decision(Deductions):
                 continue
             saved = self.imagine_hint(target, touched, mask)
             plays = any(
-                o >= 0
-                and self.their_belief(o, avail, gt) & ~t.playable == 0
-                and BIT[self.truth[o]] & t.playable
+                o >= 0 and self.their_belief(o, avail, gt) & ~t.playable == 0 and BIT[self.truth[o]] & t.playable
                 for o in self.tr.hands[target]
             )
             self.forget_hint(saved)
