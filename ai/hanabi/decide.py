@@ -566,22 +566,14 @@ class Decision(Deductions):
         return hint
 
     def saves_into_loss(self, target: int, hint: str) -> bool:
-        """Whether my last token spent on ``hint`` leaves ``target`` set to discard another precious chop, with
-        no token left for anyone to save it."""
+        """Whether my last token spent on ``hint`` leaves ``target`` set to discard another precious chop."""
         t = self.t
-        for text, tg, touched, mask in self.hint_options():
-            if text != hint:
-                continue
-            saved = self.imagine_hint(tg, touched, mask)
-            try:
-                chop = self.tr.chop(target)
-                if chop < 0 or not self.would_discard(target):
-                    return False
-                tb = BIT[self.truth[chop]]
-                return bool(tb & (t.critical | FIVES) and not tb & t.trash)
-            finally:
-                self.forget_hint(saved)
-        return False
+        _, _, touched, mask = next(h for h in self.hint_options() if h[0] == hint)
+        saved = self.imagine_hint(target, touched, mask)
+        chop = self.tr.chop(target)
+        lost = chop >= 0 and self.would_discard(target) and BIT[self.truth[chop]] & (t.critical | FIVES) & ~t.trash
+        self.forget_hint(saved)
+        return bool(lost)
 
     def play_to_delay(self, target: int) -> str | None:
         """A hint that gives ``target`` a true play: it plays instead of discarding, and a token may come back
