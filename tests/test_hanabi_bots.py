@@ -363,3 +363,22 @@ def test_the_record_notes_a_hint_that_moved_a_chop_on() -> None:
     g.apply(1, "SAY:0:3")  # touches seat 0's slot E only, not its chop (slot A)
     tr.catch_up(g.view(2))
     assert tr.chop_hinted == -1
+
+
+def test_fireworks_last_token_shows_a_play_rather_than_saving_onto_a_last_copy() -> None:
+    # Seat 1 knows nothing: it will discard its chop R5 (slot A). Saving it moves its chop onto B4, whose twin is
+    # gone. With a single token left nobody could then save the B4; a "1" hint makes seat 1 play its W1 instead,
+    # and a token may come back before its next turn.
+    seat1 = ["R5", "B4", "Y3", "G3", "W1"]
+
+    def save(tokens: int) -> str | None:
+        g = game_info("hanabi").start("fireworks", 3, None, {"deck": deck_with(
+            ["W4", "W4", "Y4", "R4", "R3", *seat1, "Y4", "R4", "G4", "B2", "R2"])})  # fmt: skip
+        v = dataclasses.replace(g.view(0), tokens=tokens)
+        tr = Tracker(v)
+        tr.catch_up(v)
+        tr.disc[parse_card("B4")] += 1  # as if the other B4 had been thrown away
+        return Decision(LEVELS["hard"], random.Random(0), v, tr, g.legal_actions(0)).urgent_save()
+
+    assert save(2) in ("SAY:1:5", "SAY:1:RED")  # a token is left for the next save
+    assert save(1) in ("SAY:1:1", "SAY:1:WHITE")

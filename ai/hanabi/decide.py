@@ -561,4 +561,39 @@ class Decision(Deductions):
         hint, score = self.best_hint(only_target=nxt, must_touch=chop)
         if hint is None or score < -URGENT_SLACK:
             return None
+        if self.per_seat and view.tokens == 1 and self.saves_into_loss(nxt, hint):
+            return self.play_to_delay(nxt) or hint  # its discard waits a turn: a token may come back meanwhile
         return hint
+
+    def saves_into_loss(self, target: int, hint: str) -> bool:
+        """Whether my last token spent on ``hint`` leaves ``target`` set to discard another precious chop."""
+        t = self.t
+        _, _, touched, mask = next(h for h in self.hint_options() if h[0] == hint)
+        saved = self.imagine_hint(target, touched, mask)
+        chop = self.tr.chop(target)
+        lost = chop >= 0 and self.would_discard(target) and BIT[self.truth[chop]] & (t.critical | FIVES) & ~t.trash
+        self.forget_hint(saved)
+        return bool(lost)
+
+    def play_to_delay(self, target: int) -> str | None:
+        """A hint that gives ``target`` a true play: it plays instead of discarding, and a token may come back
+        before its next turn for the save."""
+        t = self.t
+        avail = self.avail_for(target)
+        gt = self.touched_seen_by(target)
+        best, best_score = None, -1e9
+        for text, tg, touched, mask in self.hint_options():
+            if tg != target:
+                continue
+            score = self.evaluate_hint(target, touched, mask, avail, gt)
+            if score <= -50 or score <= best_score:
+                continue
+            saved = self.imagine_hint(target, touched, mask)
+            plays = any(
+                o >= 0 and self.their_belief(o, avail, gt) & ~t.playable == 0 and BIT[self.truth[o]] & t.playable
+                for o in self.tr.hands[target]
+            )
+            self.forget_hint(saved)
+            if plays:
+                best, best_score = text, score
+        return best
