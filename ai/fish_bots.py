@@ -285,15 +285,7 @@ class SearchBot:
 
     def _search(self, seat: int, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
-        node, fresh, fill, step, solved = self.costs
-        if (
-            node * self.nodes
-            + fresh * self.evals
-            + fill * self.pos.fills
-            + step * self.steps
-            + solved * self.solver.nodes
-            >= self.max_work
-        ):
+        if self._work() >= self.max_work:
             raise _OutOfBudget
         if seat == -1:
             return self._terminal()

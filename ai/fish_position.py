@@ -53,24 +53,13 @@ class Position:
         )
 
     def moves(self, seat: int) -> list[tuple[int, int, int]]:
-        """``(penguin, from, to)`` for every slide of the seat, best landing tiles first."""
-        free, value = self.free, self.value
-        out = []
-        k = self.k
-        for p in range(seat * k, seat * k + k):
-            a = self.pos[p]
-            if a < 0:
-                continue
-            for ray in RAYS[a]:
-                for t in ray:
-                    if not free >> t & 1:
-                        break
-                    out.append((value[t], p, a, t))
-        out.sort(reverse=True)
-        return [(p, a, t) for _, p, a, t in out]
+        """``(penguin, from, to)`` for every slide of the seat, best landing tiles first (ties: higher penguin,
+        start and landing tile first)."""
+        value = self.value
+        return sorted(self.slides(seat), key=lambda m: (value[m[2]], m), reverse=True)
 
     def slides(self, seat: int) -> list[tuple[int, int, int]]:
-        """:meth:`moves` in no particular order (the search orders them itself)."""
+        """``(penguin, from, to)`` for every slide of the seat, in no particular order (the search orders them)."""
         free = self.free
         out = []
         k = self.k
