@@ -137,15 +137,21 @@ def test_hard_beats_random_smoke() -> None:
     assert wins >= 7
 
 
+def random_step(g: VolcanoesState, rng: random.Random) -> VolcanoesState | None:
+    """The game after one random legal move, or None if that move ends it."""
+    legal = g.legal_indices()
+    nxt = g.copy()
+    nxt.play(legal[rng.randrange(len(legal))])
+    return None if nxt.over else nxt
+
+
 def played_position(seed: int, moves: int) -> VolcanoesState:
     """The game after ``moves`` random moves (fewer if it ended first; then the last unfinished position)."""
     rng = random.Random(seed)
     g = new_game("codingame", 2, 0, None)
     for _ in range(moves):
-        legal = g.legal_indices()
-        nxt = g.copy()
-        nxt.play(legal[rng.randrange(len(legal))])
-        if nxt.over:
+        nxt = random_step(g, rng)
+        if nxt is None:
             break
         g = nxt
     return g
@@ -165,10 +171,8 @@ def test_remembered_distances_and_ways_equal_fresh_ones(seed: int, moves: int) -
             best = min(per_pair)
             ways = per_pair.count(best) if best < INF else 0
             assert measured_distance(g.levels, sign, meter) == (best, ways)
-        legal = g.legal_indices()
-        nxt = g.copy()
-        nxt.play(legal[rng.randrange(len(legal))])
-        if nxt.over:
+        nxt = random_step(g, rng)
+        if nxt is None:
             break
         g = nxt
     assert meter.work > 0
