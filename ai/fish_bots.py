@@ -22,7 +22,7 @@ from ai.fish_position import HARD_TERRITORY_WEIGHT, Position, relative
 from ai.fish_regions import BIT, RegionSolver, adjacent, counted_components, region
 from rules.fish import FishView, action_parts
 
-HARD_WORK = {2: 180_000, 3: 170_000, 4: 170_000}
+HARD_WORK = {2: 198_000, 3: 170_000, 4: 170_000}
 """Work one ``hard`` move may do, per number of seats, in the units of :data:`WORK_COSTS` (about a tenth of a
 microsecond each on the two-core test machine, a little less with three or four seats). Counted, never timed: a seed
 gives the same game on any machine under any load. Counting work rather than positions gives the cheap positions of
@@ -46,6 +46,11 @@ reply that hurts it most is searched (not every opponent in turn), which sees it
 OPPONENTS = -2
 """The pseudo-seat of best-reply search's opponent layer (any one opponent moves)."""
 WIN = 10**7
+NULL = 1e-6
+"""Width of the null window of principal-variation search: far below the smallest step of the evaluation."""
+CACHE_LIMIT = 50_000
+"""Judged positions kept from move to move (with the table of searched ones) before both are emptied: the next
+move's search meets many of them again."""
 
 
 class GreedyBot:
@@ -104,6 +109,11 @@ class SearchBot:
         self.solver = RegionSolver(SOLVE_TILES, SOLVE_NODES)
         self.last_depth = 0
         self.last_nodes = 0
+        self.seen: dict[tuple[int, ...], list[float]] = {}
+        self.parts: dict[int, list[int]] = {}
+        self.hauls: dict[int, float] = {}
+        self.table: dict[tuple[int, ...], tuple[int, float, int, bool]] = {}
+        """Searched positions: ``(depth, value, -1 upper bound / 0 exact / 1 lower bound, searched to the end)``."""
 
     def choose(self, view: FishView, legal: list[str]) -> str:
         """The slide whose searched value is best; placements by the territory evaluation."""
@@ -124,9 +134,14 @@ class SearchBot:
         self.costs = WORK_COSTS[pos.n]
         self.solver.use_board(pos.value, pos.free)
         self.solver.new_move()
-        self.seen: dict[tuple[int, ...], list[float]] = {}
-        self.parts: dict[int, list[int]] = {}
-        self.hauls: dict[int, float] = {}
+        # Judgements and searched values hold from move to move (the seat searched for is the same; values are
+        # absolute): the next search starts two plies down the line this one looked at.
+        if len(self.seen) > CACHE_LIMIT:
+            self.seen = {}
+            self.parts = {}
+            self.table = {}
+        # Private regions are valued afresh each move: the solver may finish one it had to estimate before.
+        self.hauls = {}
         self.refutes: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self.history: dict[tuple[int, int, int], int] = {}
         root_moves = pos.moves(self.root)
@@ -263,10 +278,14 @@ class SearchBot:
         self.values: dict[tuple[int, int, int], float] = {}
         for m in moves:
             pos.play(*m)
-            try:
-                v = self._search(self._next(self.root), depth - 1, alpha, beta)
-            finally:
-                pos.undo(*m)
+            ns = self._next(self.root)
+            if m is best:
+                v = self._search(ns, depth - 1, alpha, beta)
+            else:  # principal-variation search, as in :meth:`_search`
+                v = self._search(ns, depth - 1, alpha, alpha + NULL)
+                if v > alpha:
+                    v = self._search(ns, depth - 1, alpha, beta)
+            pos.undo(*m)
             self.values[m] = v
             if v > best_val:
                 best_val, best = v, m
@@ -295,6 +314,18 @@ class SearchBot:
             self.exhausted = False
             return self._leaf()
         pos = self.pos
+        key = (seat, pos.free, *pos.pos)
+        # A position met before through another move order, an earlier iteration or the previous move: its value,
+        # or a bound on it that settles this window, when it was searched at least as deep (or to the game's end).
+        entry = self.table.get(key)
+        if entry is not None:
+            d, v, kind, exh = entry
+            if (d >= depth or exh) and (kind == 0 or (kind > 0 and v >= beta) or (kind < 0 and v <= alpha)):
+                if not exh:
+                    self.exhausted = False
+                return v
+        alpha0, beta0, outer = alpha, beta, self.exhausted
+        self.exhausted = True
         maximize = seat == self.root
         val = -1e18 if maximize else 1e18
         if seat == OPPONENTS:
@@ -307,20 +338,31 @@ class SearchBot:
         hget = history.get
         moves.sort(key=lambda m: hget(m, 0) << 9 | value[m[2]], reverse=True)
         # The move that was best here in the previous, shallower iteration goes first: more cut-offs.
-        key = (seat, pos.free, *pos.pos)
         first = self.refutes.get(key)
         if first is not None and moves[0] != first:
             moves.remove(first)
             moves.insert(0, first)
+        best = moves[0]
         if depth == 1 and self.pair:
             val, best = self._frontier(seat, moves, alpha, beta)
         else:
-            best = moves[0]
             # No undo when the budget runs out: the search position is thrown away then.
             play, undo, nxt = pos.play, pos.undo, self._next
             for m in moves:
                 play(*m)
-                v = self._search(nxt(seat), depth - 1, alpha, beta)
+                ns = nxt(seat)
+                if m is best:
+                    v = self._search(ns, depth - 1, alpha, beta)
+                elif maximize:
+                    # After the first move, only ask whether a move beats it (a null window, which cuts more), and
+                    # search again with the full window when it does.
+                    v = self._search(ns, depth - 1, alpha, alpha + NULL)
+                    if alpha < v < beta:
+                        v = self._search(ns, depth - 1, alpha, beta)
+                else:
+                    v = self._search(ns, depth - 1, beta - NULL, beta)
+                    if alpha < v < beta:
+                        v = self._search(ns, depth - 1, alpha, beta)
                 undo(*m)
                 if maximize:
                     if v > val:
@@ -336,6 +378,11 @@ class SearchBot:
                     break
         self.refutes[key] = best
         history[best] = hget(best, 0) + depth * depth
+        # Stored as exact, or as a bound when it fell outside the window; whether the subtree reached the game's end
+        # everywhere (then any depth may use it).
+        exh = self.exhausted
+        self.exhausted = outer and exh
+        self.table[key] = (depth, val, -1 if val <= alpha0 else 1 if val >= beta0 else 0, exh)
         return val
 
     def _frontier(
