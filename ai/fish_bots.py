@@ -5,7 +5,8 @@
 * ``hard``: placements two deep (:mod:`ai.fish_placement`), then iterative-deepening alpha-beta with a fixed budget
   of counted work (nodes, evaluations, fills, solver positions weighted by their measured cost; no clock: a seed
   gives the same game under any load), moves ordered by the previous iteration's best reply and the history
-  heuristic. Two seats: plain alpha-beta; three or four: best-reply search (between two
+  heuristic, a table of searched positions (kept from move to move), principal-variation search and late move
+  reductions. Two seats: plain alpha-beta; three or four: best-reply search (between two
   of its moves, the one move of any opponent that hurts it most). The evaluation splits the ice into regions: a
   region holding one seat's penguins only is that seat's, worth the exact best haul there (a longest-path search
   over slides, :class:`RegionSolver`) when it is small enough, else most of its fish; regions shared by several
@@ -46,6 +47,11 @@ reply that hurts it most is searched (not every opponent in turn), which sees it
 OPPONENTS = -2
 """The pseudo-seat of best-reply search's opponent layer (any one opponent moves)."""
 WIN = 10**7
+LATE_MOVES = 4
+"""Late move reductions: from this move in the search order on (the first is 0), a move is tried a ply shallower
+first. Tuning seed 12000 (400 games at two seats): 80.2% against v1 with them, 77.5% without."""
+REDUCE_FROM = 3
+"""Plies left from which late moves are reduced (nearer the leaves a ply is most of what is left)."""
 NULL = 1e-6
 """Width of the null window of principal-variation search: far below the smallest step of the evaluation."""
 CACHE_LIMIT = 50_000
@@ -348,21 +354,23 @@ class SearchBot:
         else:
             # No undo when the budget runs out: the search position is thrown away then.
             play, undo, nxt = pos.play, pos.undo, self._next
-            for m in moves:
+            full = depth - 1
+            for i, m in enumerate(moves):
                 play(*m)
                 ns = nxt(seat)
                 if m is best:
-                    v = self._search(ns, depth - 1, alpha, beta)
-                elif maximize:
-                    # After the first move, only ask whether a move beats it (a null window, which cuts more), and
-                    # search again with the full window when it does.
-                    v = self._search(ns, depth - 1, alpha, alpha + NULL)
-                    if alpha < v < beta:
-                        v = self._search(ns, depth - 1, alpha, beta)
+                    v = self._search(ns, full, alpha, beta)
                 else:
-                    v = self._search(ns, depth - 1, beta - NULL, beta)
+                    # After the first move, only ask whether a move beats it (a null window, which cuts more), at
+                    # first a ply shallower for the moves late in the order (late move reductions: they seldom
+                    # matter); a move that beats it is searched again at full depth, then with the full window.
+                    low, high = (alpha, alpha + NULL) if maximize else (beta - NULL, beta)
+                    short = full - 1 if i >= LATE_MOVES and depth >= REDUCE_FROM else full
+                    v = self._search(ns, short, low, high)
+                    if short < full and (v > low if maximize else v < high):
+                        v = self._search(ns, full, low, high)
                     if alpha < v < beta:
-                        v = self._search(ns, depth - 1, alpha, beta)
+                        v = self._search(ns, full, alpha, beta)
                 undo(*m)
                 if maximize:
                     if v > val:
