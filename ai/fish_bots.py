@@ -29,8 +29,10 @@ microsecond each on the two-core test machine, a little less with three or four 
 gives the same game on any machine under any load. Counting work rather than positions gives the cheap positions of
 the opening (big open ice, few regions) more of them and the dear ones of the middle game (many regions, long fills,
 the exact solver) fewer, for the same worst-case time. Measured on that machine, quiet, one worker (2026-11-25, seed
-1): move p99 20.6 ms at two seats (40 games), 17.1 and 20.8 ms at three and four (60 games each). 200k at two seats
-and 210k at three and four came within 1 ms of the 25 ms allowed, or past it."""
+1): move p99 20.6 ms at two seats (40 games) with 180k, 17.1 and 20.8 ms at three and four (60 games each). 200k at
+two seats and 210k at three and four came within 1 ms of the 25 ms allowed, or past it. Two seats now has 198k: the
+written-out last ply and ready-made moves cut the CPU time of a unit by about 9% (195 positions, seed 8800), and
+hard's move CPU p99 stayed main's (28.5-29 ms on 40 games, both on the same loaded machine)."""
 WORK_COSTS = {2: (35, 44, 38, 16, 26), 3: (42, 150, 21, 32, 32), 4: (38, 85, 56, 39, 30)}
 """Per number of seats, work units of one search node, one fresh evaluation, one territory slide fill, one
 region-finding step and one exact-solver position (least-squares fits of measured move times on tuning games,
