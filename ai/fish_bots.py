@@ -5,7 +5,8 @@
 * ``hard``: placements two deep (:mod:`ai.fish_placement`), then iterative-deepening alpha-beta with a fixed budget
   of counted work (nodes, evaluations, fills, solver positions weighted by their measured cost; no clock: a seed
   gives the same game under any load), moves ordered by the previous iteration's best reply and the history
-  heuristic. Two seats: plain alpha-beta; three or four: best-reply search (between two
+  heuristic, a table of searched positions, principal-variation search and late move
+  reductions. Two seats: plain alpha-beta; three or four: best-reply search (between two
   of its moves, the one move of any opponent that hurts it most). The evaluation splits the ice into regions: a
   region holding one seat's penguins only is that seat's, worth the exact best haul there (a longest-path search
   over slides, :class:`RegionSolver`) when it is small enough, else most of its fish; regions shared by several
@@ -19,17 +20,19 @@ import random
 
 from ai.fish_placement import placement_choice, placement_lookahead
 from ai.fish_position import HARD_TERRITORY_WEIGHT, Position, relative
-from ai.fish_regions import RegionSolver, counted_components, region
+from ai.fish_regions import BIT, RegionSolver, adjacent, counted_components, region
 from rules.fish import FishView, action_parts
 
-HARD_WORK = {2: 180_000, 3: 170_000, 4: 170_000}
+HARD_WORK = {2: 198_000, 3: 170_000, 4: 170_000}
 """Work one ``hard`` move may do, per number of seats, in the units of :data:`WORK_COSTS` (about a tenth of a
 microsecond each on the two-core test machine, a little less with three or four seats). Counted, never timed: a seed
 gives the same game on any machine under any load. Counting work rather than positions gives the cheap positions of
 the opening (big open ice, few regions) more of them and the dear ones of the middle game (many regions, long fills,
 the exact solver) fewer, for the same worst-case time. Measured on that machine, quiet, one worker (2026-11-25, seed
-1): move p99 20.6 ms at two seats (40 games), 17.1 and 20.8 ms at three and four (60 games each). 200k at two seats
-and 210k at three and four came within 1 ms of the 25 ms allowed, or past it."""
+1): move p99 20.6 ms at two seats (40 games) with 180k, 17.1 and 20.8 ms at three and four (60 games each). 200k at
+two seats and 210k at three and four came within 1 ms of the 25 ms allowed, or past it. Two seats now has 198k: the
+written-out last ply and ready-made moves cut the CPU time of a unit by about 9% (195 positions, seed 8800), and
+hard's move CPU p99 stayed main's (28.5-29 ms on 40 games, both on the same loaded machine)."""
 WORK_COSTS = {2: (35, 44, 38, 16, 26), 3: (42, 150, 21, 32, 32), 4: (38, 85, 56, 39, 30)}
 """Per number of seats, work units of one search node, one fresh evaluation, one territory slide fill, one
 region-finding step and one exact-solver position (least-squares fits of measured move times on tuning games,
@@ -46,6 +49,13 @@ reply that hurts it most is searched (not every opponent in turn), which sees it
 OPPONENTS = -2
 """The pseudo-seat of best-reply search's opponent layer (any one opponent moves)."""
 WIN = 10**7
+LATE_MOVES = 4
+"""Late move reductions: from this move in the search order on (the first is 0), a move is tried a ply shallower
+first. Tuning seed 12000 (400 games at two seats): 80.2% against v1 with them, 77.5% without."""
+REDUCE_FROM = 3
+"""Plies left from which late moves are reduced (nearer the leaves a ply is most of what is left)."""
+NULL = 1e-6
+"""Width of the null window of principal-variation search: far below the smallest step of the evaluation."""
 
 
 class GreedyBot:
@@ -104,6 +114,11 @@ class SearchBot:
         self.solver = RegionSolver(SOLVE_TILES, SOLVE_NODES)
         self.last_depth = 0
         self.last_nodes = 0
+        self.seen: dict[tuple[int, ...], list[float]] = {}
+        self.parts: dict[int, list[int]] = {}
+        self.hauls: dict[int, float] = {}
+        self.table: dict[tuple[int, ...], tuple[int, float, int, bool]] = {}
+        """Searched positions: ``(depth, value, -1 upper bound / 0 exact / 1 lower bound, searched to the end)``."""
 
     def choose(self, view: FishView, legal: list[str]) -> str:
         """The slide whose searched value is best; placements by the territory evaluation."""
@@ -115,6 +130,8 @@ class SearchBot:
         pos = Position(view)
         self.pos = pos
         self.solo = self._private(pos)
+        # Two seats sharing ice: the frontier of the search is written out (:meth:`_frontier`).
+        self.pair = pos.n == 2 and not self.solo
         self.nodes = 0
         self.evals = 0
         self.steps = 0
@@ -122,9 +139,12 @@ class SearchBot:
         self.costs = WORK_COSTS[pos.n]
         self.solver.use_board(pos.value, pos.free)
         self.solver.new_move()
-        self.seen: dict[tuple[int, ...], list[float]] = {}
-        self.parts: dict[int, list[int]] = {}
-        self.hauls: dict[int, float] = {}
+        # Emptied every move: kept from move to move they made the search a little deeper but the slowest moves
+        # slower (more memory for Python to sweep and free: move p99 31-35 ms instead of 26-27 ms).
+        self.seen = {}
+        self.parts = {}
+        self.table = {}
+        self.hauls = {}
         self.refutes: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self.history: dict[tuple[int, int, int], int] = {}
         root_moves = pos.moves(self.root)
@@ -261,10 +281,14 @@ class SearchBot:
         self.values: dict[tuple[int, int, int], float] = {}
         for m in moves:
             pos.play(*m)
-            try:
-                v = self._search(self._next(self.root), depth - 1, alpha, beta)
-            finally:
-                pos.undo(*m)
+            ns = self._next(self.root)
+            if m is best:
+                v = self._search(ns, depth - 1, alpha, beta)
+            else:  # principal-variation search, as in :meth:`_search`
+                v = self._search(ns, depth - 1, alpha, alpha + NULL)
+                if v > alpha:
+                    v = self._search(ns, depth - 1, alpha, beta)
+            pos.undo(*m)
             self.values[m] = v
             if v > best_val:
                 best_val, best = v, m
@@ -293,6 +317,18 @@ class SearchBot:
             self.exhausted = False
             return self._leaf()
         pos = self.pos
+        key = (seat, pos.free, *pos.pos)
+        # A position met before through another move order, an earlier iteration or the previous move: its value,
+        # or a bound on it that settles this window, when it was searched at least as deep (or to the game's end).
+        entry = self.table.get(key)
+        if entry is not None:
+            d, v, kind, exh = entry
+            if (d >= depth or exh) and (kind == 0 or (kind > 0 and v >= beta) or (kind < 0 and v <= alpha)):
+                if not exh:
+                    self.exhausted = False
+                return v
+        alpha0, beta0, outer = alpha, beta, self.exhausted
+        self.exhausted = True
         maximize = seat == self.root
         val = -1e18 if maximize else 1e18
         if seat == OPPONENTS:
@@ -302,20 +338,103 @@ class SearchBot:
         # Moves that were best in other lines of this search go first (history heuristic), then the fish landed on:
         # the same budget then reaches deeper (72% against v1 instead of 59% on the tuning games).
         history, value = self.history, pos.value
-        moves.sort(key=lambda m: -(history.get(m, 0) << 9 | value[m[2]]))
+        hget = history.get
+        moves.sort(key=lambda m: hget(m, 0) << 9 | value[m[2]], reverse=True)
         # The move that was best here in the previous, shallower iteration goes first: more cut-offs.
-        key = (seat, pos.free, *pos.pos)
         first = self.refutes.get(key)
         if first is not None and moves[0] != first:
             moves.remove(first)
             moves.insert(0, first)
         best = moves[0]
+        if depth == 1 and self.pair:
+            val, best = self._frontier(seat, moves, alpha, beta)
+        else:
+            # No undo when the budget runs out: the search position is thrown away then.
+            play, undo, nxt = pos.play, pos.undo, self._next
+            full = depth - 1
+            for i, m in enumerate(moves):
+                play(*m)
+                ns = nxt(seat)
+                if m is best:
+                    v = self._search(ns, full, alpha, beta)
+                else:
+                    # After the first move, only ask whether a move beats it (a null window, which cuts more), at
+                    # first a ply shallower for the moves late in the order (late move reductions: they seldom
+                    # matter); a move that beats it is searched again at full depth, then with the full window.
+                    low, high = (alpha, alpha + NULL) if maximize else (beta - NULL, beta)
+                    short = full - 1 if i >= LATE_MOVES and depth >= REDUCE_FROM else full
+                    v = self._search(ns, short, low, high)
+                    if short < full and (v > low if maximize else v < high):
+                        v = self._search(ns, full, low, high)
+                    if alpha < v < beta:
+                        v = self._search(ns, full, alpha, beta)
+                undo(*m)
+                if maximize:
+                    if v > val:
+                        val, best = v, m
+                    if val > alpha:
+                        alpha = val
+                else:
+                    if v < val:
+                        val, best = v, m
+                    if val < beta:
+                        beta = val
+                if alpha >= beta:
+                    break
+        self.refutes[key] = best
+        history[best] = hget(best, 0) + depth * depth
+        # Stored as exact, or as a bound when it fell outside the window; whether the subtree reached the game's end
+        # everywhere (then any depth may use it).
+        exh = self.exhausted
+        self.exhausted = outer and exh
+        self.table[key] = (depth, val, -1 if val <= alpha0 else 1 if val >= beta0 else 0, exh)
+        return val
+
+    def _frontier(
+        self, seat: int, moves: list[tuple[int, int, int]], alpha: float, beta: float
+    ) -> tuple[float, tuple[int, int, int]]:
+        """:meth:`_search` one move from the leaves of a two-seat search, written out: each reply is played, counted
+        and judged here rather than in a call of its own (the search spends most of its time at this depth). It
+        visits, counts and judges exactly what the general loop would."""
+        pos = self.pos
+        root, other = self.root, 1 - self.root
+        maximize = seat == root
+        val = -1e18 if maximize else 1e18
+        best = moves[0]
+        node, fresh, fill, step, solved = self.costs
+        solver, max_work = self.solver, self.max_work
+        free0, places, score, masks = pos.free, pos.pos, pos.score, pos.masks
+        value, k, seen, evaluate = pos.value, pos.k, self.seen, self.evaluate
         for m in moves:
-            pos.play(*m)
-            try:
-                v = self._search(self._next(seat), depth - 1, alpha, beta)
-            finally:
-                pos.undo(*m)
+            p, a, t = m
+            s = p // k
+            bt = BIT[t]
+            free = free0 & ~bt
+            pos.free = free
+            places[p] = t
+            score[s] += value[t]
+            masks[s] ^= BIT[a] | bt
+            self.nodes += 1
+            if (
+                node * self.nodes + fresh * self.evals + fill * pos.fills + step * self.steps + solved * solver.nodes
+                >= max_work
+            ):
+                raise _OutOfBudget
+            # The next seat: the other one if it can move, else this one again, else nobody (the game is over).
+            if adjacent(masks[1 - seat]) & free or adjacent(masks[seat]) & free:
+                self.exhausted = False
+                got = seen.get((free, *places))
+                if got is not None:
+                    v = (got[root] + score[root]) - (got[other] + score[other])
+                else:
+                    values = evaluate(pos)
+                    v = values[root] - values[other]
+            else:
+                v = self._terminal()
+            score[s] -= value[t]
+            masks[s] ^= BIT[a] | bt
+            places[p] = a
+            pos.free = free0
             if maximize:
                 if v > val:
                     val, best = v, m
@@ -328,9 +447,7 @@ class SearchBot:
                     beta = val
             if alpha >= beta:
                 break
-        self.refutes[key] = best
-        history[best] = history.get(best, 0) + depth * depth
-        return val
+        return val, best
 
 
 def make_bot(level: str, rng: random.Random) -> GreedyBot | TerritoryBot | SearchBot:

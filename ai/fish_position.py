@@ -8,8 +8,18 @@ under it in the end (it leaves it or gets stuck on it), so that tile already cou
 
 from __future__ import annotations
 
-from ai.fish_regions import ALL, BIT, LANE, adjacent, packed_tables, slide_tables, slide_through
-from rules.fish import RAYS, TILES, FishView
+from ai.fish_regions import (
+    ALL,
+    BIT,
+    LANE,
+    LANE_TARGETS,
+    adjacent,
+    lane_tables,
+    packed_tables,
+    slide_tables,
+    slide_through,
+)
+from rules.fish import MAX_PENGUINS, RAYS, TILES, FishView
 
 TERRITORY_WEIGHT = 0.6
 """How much a tile a seat reaches first counts, against a tile already banked (``normal``)."""
@@ -18,6 +28,13 @@ HARD_TERRITORY_WEIGHT = 0.8
 0.6 76%, 0.8 79.5%, 1.0 66% of first places against v1 at two seats)."""
 MAX_BLEND = 1.0
 """With 3+ seats, how much the best opponent (vs. the average one) weighs in the evaluation."""
+_SLIDES = tuple(
+    tuple(tuple(tuple((BIT[t], (p, a, t)) for t in ray) for ray in RAYS[a]) for a in range(TILES))
+    for p in range(MAX_PENGUINS)
+)
+"""``_SLIDES[penguin][tile]``: per direction, each tile of the ray from ``tile`` (nearest first) as its bit and the
+move ``(penguin, tile, to)`` ready made, so generating moves builds no tuples."""
+_TWO_LANES = LANE_TARGETS[2]
 
 
 class Position:
@@ -63,15 +80,16 @@ class Position:
         free = self.free
         out = []
         k = self.k
+        places = self.pos
         for p in range(seat * k, seat * k + k):
-            a = self.pos[p]
+            a = places[p]
             if a < 0:
                 continue
-            for ray in RAYS[a]:
-                for t in ray:
-                    if not free >> t & 1:
+            for ray in _SLIDES[p][a]:
+                for bit, m in ray:
+                    if not free & bit:
                         break
-                    out.append((p, a, t))
+                    out.append(m)
         return out
 
     def has_move(self, seat: int) -> bool:
@@ -137,7 +155,7 @@ class Position:
     def territory2(self, free: int, a: int, b: int) -> list[float]:
         """:meth:`territory` for two seats with fronts ``a`` and ``b``, written out (the search's leaves spend most of
         their time here)."""
-        tables = packed_tables(free, 2)
+        tables = lane_tables(free | free << LANE, _TWO_LANES)
         front = a | b << LANE
         seen = solo_a = solo_b = both = claimed = 0
         while front:

@@ -141,22 +141,22 @@ _TARGETS = tuple((m << o) & ALL if o > 0 else m >> -o for o, m in DIRS)
 LANE = 96
 """Bits between the copies of the board in a packed mask (:func:`packed_tables`): more than the longest shift of a
 fill (32), so no tile of one copy ever lands on another copy."""
-_LANE_TARGETS = tuple(tuple(sum(t << (LANE * i) for i in range(n)) for t in _TARGETS) for n in range(5))
+LANE_TARGETS = tuple(tuple(sum(t << (LANE * i) for i in range(n)) for t in _TARGETS) for n in range(5))
 
 
 def slide_tables(free: int) -> tuple[int, ...]:
     """What :func:`slide_through` needs to know of ``free``: per direction (W, E, NW, NE, SW, SE), the tiles a
     slide can enter one, two and four steps in a row (18 masks, computed once per set of free tiles)."""
-    return _tables(free, _TARGETS)
+    return lane_tables(free, _TARGETS)
 
 
 def packed_tables(free: int, copies: int) -> tuple[int, ...]:
     """:func:`slide_tables` for ``copies`` copies of the board packed in one integer, copy ``i`` at bit
     ``LANE * i``: one :func:`slide_through` then slides every copy's front at once (one front per seat)."""
-    return _tables(sum(free << (LANE * i) for i in range(copies)), _LANE_TARGETS[copies])
+    return lane_tables(sum(free << (LANE * i) for i in range(copies)), LANE_TARGETS[copies])
 
 
-def _tables(free: int, targets: tuple[int, ...]) -> tuple[int, ...]:
+def lane_tables(free: int, targets: tuple[int, ...]) -> tuple[int, ...]:
     w1 = free & targets[0]
     e1 = free & targets[1]
     nw1 = free & targets[2]

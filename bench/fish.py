@@ -10,7 +10,8 @@ shifts the seats by ``i``), games are dealt from the arena's ``game_seed(seed, i
 A "win" is a first place (shared first places count, and are also shown apart); the rate is printed with its
 standard error ``sqrt(p(1-p)/n)``. Move times are each ``choose`` call of the seat, in ms (wall clock: run it with one
 worker on a quiet machine for times). ``hard`` was tuned on base seeds 1000 and 2000 (and earlier on 9000 and up),
-its work budget on 3000 (matches), 7000 (the cost fit) and 8800 (fixed positions): keep the published figures on
+its work budget on 3000 (matches), 7000 (the cost fit) and 8800 (fixed positions), its search's table, null
+windows and late move reductions on 11000, 12000 and 13000: keep the published figures on
 the default seed 1, whose games (``game_seed(1, i)``) those runs never played.
 """
 
@@ -170,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
         "--seed",
         type=int,
         default=1,
-        help="base seed (default 1; hard was tuned on 1000, 2000, 3000, 7000, 8800, 9000 up)",
+        help="base seed (default 1; hard was tuned on 1000, 2000, 3000, 7000, 8800, 9000 up, 11000-13000)",
     )
     ap.add_argument("--preset", default="codingame", choices=["codingame", "classic"])
     ap.add_argument("--hero", default=HERO, help="the seat measured (default ai:hard; v1:hard gives the 'before')")

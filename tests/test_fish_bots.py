@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from itertools import permutations
@@ -214,3 +215,57 @@ def test_help_names_every_level() -> None:
 
     for level in game_levels("fish"):
         assert f"ai:{level}" in HELP
+
+
+def shared_outcome(free: frozenset[int], places: tuple[int, int], seat: int, diff: int, value: list[int]) -> int:
+    """Win (1), draw (0) or loss (-1) for seat 0 with both sides playing their best, by trying every line: two
+    penguins (one a seat) slide on ``free``; a seat with no slide passes; ``diff`` is seat 0's lead so far."""
+    for s in (seat, 1 - seat):
+        a = places[s]
+        targets = [t for ray in fish.RAYS[a] for t in itertools.takewhile(lambda t: t in free, ray)]
+        if targets:
+            results = []
+            for t in targets:
+                moved = (t, places[1]) if s == 0 else (places[0], t)
+                gain = value[t] if s == 0 else -value[t]
+                results.append(shared_outcome(free - {t}, moved, 1 - s, diff + gain, value))
+            return max(results) if s == 0 else min(results)
+    return (diff > 0) - (diff < 0)
+
+
+@pytest.mark.parametrize("seed", [0, 3, 4, 6, 7, 9, 12, 13, 20, 21, 26, 29, 30, 33])  # not every move ends alike
+def test_hard_wins_a_small_shared_endgame_when_it_can(seed: int) -> None:
+    # One penguin a seat on a small patch of ice, the others stuck on lone floes: the search reaches the game's end
+    # in every line, so its table, null windows and reduced late moves must not lose a won (or drawn) game.
+    rng = random.Random(seed)
+    blob = ("B2", "C2", "D2", "E2", "B3", "C3", "D3", "E3", "C4", "D4")
+    lone = ("A6", "C6", "E6", "G6", "A8", "C8")
+    values = [0] * fish.TILES
+    for n in blob:
+        values[T[n]] = rng.choice((1, 2, 3))
+    for n in lone:
+        values[T[n]] = 1
+    s = new_game("codingame", 2, None, {"board": fish.board_rows(values)})
+    mine, theirs = rng.sample(blob, 2)
+    for a in (
+        f"MOVE 0 {mine}",
+        f"MOVE 4 {theirs}",
+        "MOVE 1 A6",
+        "MOVE 5 C6",
+        "MOVE 2 E6",
+        "MOVE 6 G6",
+        "MOVE 3 A8",
+        "MOVE 7 C8",
+    ):
+        s.apply(s.to_act()[0], a)
+    assert s.phase == "move" and s.to_act() == (0,)
+    value = [100 * f + 1 if f else 0 for f in values]
+    places = (T[mine], T[theirs])
+    free = frozenset(T[n] for n in blob) - set(places)
+    lead = value[places[0]] - value[places[1]]
+    best = shared_outcome(free, places, 0, lead, value)
+    bot = fish_bots.SearchBot(random.Random(0), budget=3_000_000)
+    action = bot.choose(s.view(0), s.legal_actions(0))
+    _, to = fish.action_parts(action)
+    after = shared_outcome(free - {to}, (to, places[1]), 1, lead + value[to], value)
+    assert after == best
