@@ -23,16 +23,16 @@ from ai.fish_position import HARD_TERRITORY_WEIGHT, Position, relative
 from ai.fish_regions import BIT, RegionSolver, adjacent, counted_components, region
 from rules.fish import FishView, action_parts
 
-HARD_WORK = {2: 198_000, 3: 170_000, 4: 170_000}
+HARD_WORK = {2: 175_000, 3: 170_000, 4: 170_000}
 """Work one ``hard`` move may do, per number of seats, in the units of :data:`WORK_COSTS` (about a tenth of a
 microsecond each on the two-core test machine, a little less with three or four seats). Counted, never timed: a seed
 gives the same game on any machine under any load. Counting work rather than positions gives the cheap positions of
 the opening (big open ice, few regions) more of them and the dear ones of the middle game (many regions, long fills,
 the exact solver) fewer, for the same worst-case time. Measured on that machine, quiet, one worker (2026-11-25, seed
-1): move p99 20.6 ms at two seats (40 games) with 180k, 17.1 and 20.8 ms at three and four (60 games each). 200k at
-two seats and 210k at three and four came within 1 ms of the 25 ms allowed, or past it. Two seats now has 198k: the
-written-out last ply and ready-made moves cut the CPU time of a unit by about 9% (195 positions, seed 8800), and
-hard's move CPU p99 stayed main's (28.5-29 ms on 40 games, both on the same loaded machine)."""
+1), before the table of searched positions: move p99 20.6 ms at two seats (40 games) with 180k, 17.1 and 20.8 ms at
+three and four (60 games each). The table, null windows and reductions cost CPU the units do not count, so the same
+p99 now buys a little less work: at two seats, quiet, 400 games, 198k gave p99 24.3-25.2 ms (75.8%), 185k 24.7 ms
+(75.0%), 175k 21.2 ms (73.2%), 170k 21.2 ms (72.5%). 175k keeps the p99 clear of the 25 ms allowed."""
 WORK_COSTS = {2: (35, 44, 38, 16, 26), 3: (42, 150, 21, 32, 32), 4: (38, 85, 56, 39, 30)}
 """Per number of seats, work units of one search node, one fresh evaluation, one territory slide fill, one
 region-finding step and one exact-solver position (least-squares fits of measured move times on tuning games,
