@@ -204,10 +204,22 @@ class Replayer:
         self.tracker.done = self.start
         self.tracker.hist = view.history[: self.start]
         self.known: dict[int, int] = {m.order: m.card for m in view.history if m.kind in ("play", "discard")}
+        self.mine = [sl.order for sl in view.hands[me] if sl is not None]
+        self.memo: dict[tuple[int, ...], bool] = {}
+        """Answers by my hand's identities: the teammates saw only those of the cards that differ between deals
+        (my hand has not changed since my last move; the deck's order is hidden from everyone)."""
 
     def consistent(self, deck: list[int]) -> bool:
         """Whether the hard bot, seeing the deal ``deck`` (by draw order; the cards gone from hands are filled in
         here), makes every teammate move since my last one."""
+        key = tuple(deck[o] for o in self.mine)
+        known = self.memo.get(key)
+        if known is None:
+            known = self.memo[key] = self.replay(deck)
+        return known
+
+    def replay(self, deck: list[int]) -> bool:
+        """:meth:`consistent`, worked out."""
         view = self.view
         for o, card in self.known.items():
             deck[o] = card
