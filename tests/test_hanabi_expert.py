@@ -76,6 +76,23 @@ def test_expert_is_deterministic_by_seed(n: int, seed: int) -> None:
     assert one.last_values == two.last_values  # the same samples, played out the same way
 
 
+def test_expert_prune_stops_sampling_clearly_worse_moves() -> None:
+    g = late_state(2, 8, 10)
+    seat = g.to_act()[0]
+    view, legal = g.view(seat), g.legal_actions(seat)
+    full = ExpertBot(random.Random(1), Budget(moves=1500, min_samples=4, max_samples=16))
+    full.choose(view, legal)
+    assert len(full.last_candidates) > 2
+    assert {len(row) for row in full.last_values} == {full.last_samples}  # without pruning every move is sampled
+    pruned = ExpertBot(random.Random(1), Budget(moves=1500, min_samples=4, max_samples=16, prune=0.5))
+    action = pruned.choose(view, legal)
+    lengths = [len(row) for row in pruned.last_values]
+    assert lengths[0] == pruned.last_samples == max(lengths)  # the convention move is sampled throughout
+    assert min(lengths) < pruned.last_samples  # a clearly worse move stopped early...
+    assert pruned.last_moves < full.last_moves  # ...which saved simulated moves
+    assert lengths[pruned.last_candidates.index(action)] == pruned.last_samples  # the choice is among the rest
+
+
 def with_my_cards_swapped(g: HanabiState) -> HanabiState:
     """A copy of ``g`` where the acting seat's untouched cards trade places with cards still in the deck."""
     h = g.copy()
