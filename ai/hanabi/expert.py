@@ -60,6 +60,9 @@ class Budget:
     """Draws per sample allowed for the teammates' check (:meth:`Replayer.consistent`) before it is given up."""
     risky_play: float = 0.3
     """Least chance of fitting for a card that is not a sure play to be tried as a play."""
+    sure_deck: int = -1
+    """Cards left in the deck from which a sure play is searched too (against hints that let a teammate play
+    first, or another play); -1: never."""
     prune: float = 0.0
     """Every ``min_samples`` samples, drop an alternative whose mean gain is below zero by more than this many
     standard errors, and spend its share of ``moves`` on more samples of the others (0: never drop)."""
@@ -276,7 +279,7 @@ class ExpertBot:
         hand = tr.hands[d.me]
         beliefs = {i: d.my_belief(o) for i, o in enumerate(hand) if o >= 0}
         plays = [i for i, b in beliefs.items() if b & ~t.playable == 0]
-        if move.startswith("PLAY:") and PLAY_TEXT.index(move) in plays:
+        if move.startswith("PLAY:") and PLAY_TEXT.index(move) in plays and view.deck_count > self.budget.sure_deck:
             return [move]
         if view.deck_count > self.budget.late_deck and (
             not move.startswith("DISCARD:") or view.deck_count > self.budget.discard_deck
