@@ -60,10 +60,10 @@ class Budget:
     """Draws per sample allowed for the teammates' check (:meth:`Replayer.consistent`) before it is given up."""
     risky_play: float = 0.3
     """Least chance of fitting for a card that is not a sure play to be tried as a play."""
-    sure_deck: int = -1
+    sure_deck: int = 5
     """Cards left in the deck from which a sure play is searched too (against hints that let a teammate play
     first, or another play); -1: never."""
-    prune: float = 0.0
+    prune: float = 1.0
     """Every ``min_samples`` samples, drop an alternative whose mean gain is below zero by more than this many
     standard errors, and spend its share of ``moves`` on more samples of the others (0: never drop)."""
 
