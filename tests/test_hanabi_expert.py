@@ -80,7 +80,7 @@ def test_expert_prune_stops_sampling_clearly_worse_moves() -> None:
     g = late_state(2, 8, 10)
     seat = g.to_act()[0]
     view, legal = g.view(seat), g.legal_actions(seat)
-    full = ExpertBot(random.Random(1), Budget(moves=1500, min_samples=4, max_samples=16))
+    full = ExpertBot(random.Random(1), Budget(moves=1500, min_samples=4, max_samples=16, prune=0.0))
     full.choose(view, legal)
     assert len(full.last_candidates) > 2
     assert {len(row) for row in full.last_values} == {full.last_samples}  # without pruning every move is sampled
@@ -91,6 +91,20 @@ def test_expert_prune_stops_sampling_clearly_worse_moves() -> None:
     assert min(lengths) < pruned.last_samples  # a clearly worse move stopped early...
     assert pruned.last_moves < full.last_moves  # ...which saved simulated moves
     assert lengths[pruned.last_candidates.index(action)] == pruned.last_samples  # the choice is among the rest
+
+
+def test_expert_searches_a_sure_play_once_the_deck_is_short() -> None:
+    g = late_state(2, 8, 5)
+    seat = g.to_act()[0]
+    view, legal = g.view(seat), g.legal_actions(seat)
+    never = ExpertBot(random.Random(1), Budget(moves=300, min_samples=3, max_samples=4, sure_deck=-1))
+    move = never.choose(view, legal)
+    assert move.startswith("PLAY:") and never.last_candidates == [move] and never.last_samples == 0
+    late = ExpertBot(random.Random(1), Budget(moves=300, min_samples=3, max_samples=4, sure_deck=5))
+    action = late.choose(view, legal)
+    assert late.last_candidates[0] == move  # the sure play stays the move to beat...
+    assert any(c.startswith("SAY:") for c in late.last_candidates)  # ...against hints
+    assert late.last_samples > 0 and action in late.last_candidates
 
 
 def with_my_cards_swapped(g: HanabiState) -> HanabiState:
