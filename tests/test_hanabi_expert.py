@@ -100,11 +100,13 @@ def test_expert_searches_a_sure_play_once_the_deck_is_short() -> None:
     never = ExpertBot(random.Random(1), Budget(moves=300, min_samples=3, max_samples=4, sure_deck=-1))
     move = never.choose(view, legal)
     assert move.startswith("PLAY:") and never.last_candidates == [move] and never.last_samples == 0
-    late = ExpertBot(random.Random(1), Budget(moves=300, min_samples=3, max_samples=4, sure_deck=5))
+    late = ExpertBot(random.Random(1), Budget(moves=300, min_samples=3, max_samples=4, sure_deck=5, sure_seats=2))
     action = late.choose(view, legal)
     assert late.last_candidates[0] == move  # the sure play stays the move to beat...
     assert any(c.startswith("SAY:") for c in late.last_candidates)  # ...against hints
     assert late.last_samples > 0 and action in late.last_candidates
+    small_table = ExpertBot(random.Random(1), Budget(moves=300, min_samples=3, max_samples=4, sure_deck=5))
+    assert small_table.choose(view, legal) == move and small_table.last_candidates == [move]  # 2 < sure_seats
 
 
 def with_my_cards_swapped(g: HanabiState) -> HanabiState:

@@ -62,7 +62,9 @@ class Budget:
     """Least chance of fitting for a card that is not a sure play to be tried as a play."""
     sure_deck: int = 5
     """Cards left in the deck from which a sure play is searched too (against hints that let a teammate play
-    first, or another play); -1: never."""
+    first, or a discard); -1: never."""
+    sure_seats: int = 5
+    """Least seats at the table for ``sure_deck`` (it was measured to help at 5 seats only)."""
     prune: float = 1.0
     """Every ``min_samples`` samples, drop an alternative whose mean gain is below zero by more than this many
     standard errors, and spend its share of ``moves`` on more samples of the others (0: never drop)."""
@@ -274,13 +276,16 @@ class ExpertBot:
         return self.search(d, cands)
 
     def candidates(self, d: Decision, move: str) -> list[str]:
-        """The convention move first, then the alternatives worth a search (none after a sure play)."""
+        """The convention move first, then the alternatives worth a search (none after a sure play, unless the
+        deck is short at a big table)."""
         tr, t, view = d.tr, d.t, d.view
         hand = tr.hands[d.me]
         beliefs = {i: d.my_belief(o) for i, o in enumerate(hand) if o >= 0}
         plays = [i for i, b in beliefs.items() if b & ~t.playable == 0]
-        if move.startswith("PLAY:") and PLAY_TEXT.index(move) in plays and view.deck_count > self.budget.sure_deck:
-            return [move]
+        if move.startswith("PLAY:") and PLAY_TEXT.index(move) in plays:
+            b = self.budget
+            if view.deck_count > b.sure_deck or len(view.round_seats) < b.sure_seats:
+                return [move]
         if view.deck_count > self.budget.late_deck and (
             not move.startswith("DISCARD:") or view.deck_count > self.budget.discard_deck
         ):
