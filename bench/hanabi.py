@@ -6,8 +6,9 @@ expert is slow, so ``--expert-games N`` sets how many, 0 to skip it). Every game
 and results are gathered in index order, so the figures do not depend on ``--workers``.
 
 The expert's rows use the same deals as the first games of the hard rows, so they also print hard's mean on
-those deals and the paired difference. Its search was tuned on raw seeds 500,000–799,999; the benchmark's seeds
-(:func:`game_seed` with ``--seed 1``) start above 1,000,000, so they do not overlap.
+those deals and the paired difference. Its search was tuned on raw seeds 500,000–799,999 and, later, on the deals
+of ``--seed 77`` and ``--seed 78`` (raw seeds from 77,000,000); the benchmark's seeds (:func:`game_seed` with
+``--seed 1``) lie between 1,000,000 and 42,000,000, so they do not overlap.
 
 Strength rows: classic 2–5 seats (team score; a game lost on fuses scores 0), the fireworks preset (a seat's
 round score, 10 + values played − own mistakes, averaged over the three seats; max 85) and the league (a seat's

@@ -76,6 +76,39 @@ def test_expert_is_deterministic_by_seed(n: int, seed: int) -> None:
     assert one.last_values == two.last_values  # the same samples, played out the same way
 
 
+def test_expert_prune_stops_sampling_clearly_worse_moves() -> None:
+    g = late_state(2, 8, 10)
+    seat = g.to_act()[0]
+    view, legal = g.view(seat), g.legal_actions(seat)
+    full = ExpertBot(random.Random(1), Budget(moves=1500, min_samples=4, max_samples=16, prune=0.0))
+    full.choose(view, legal)
+    assert len(full.last_candidates) > 2
+    assert {len(row) for row in full.last_values} == {full.last_samples}  # without pruning every move is sampled
+    pruned = ExpertBot(random.Random(1), Budget(moves=1500, min_samples=4, max_samples=16, prune=0.5))
+    action = pruned.choose(view, legal)
+    lengths = [len(row) for row in pruned.last_values]
+    assert lengths[0] == pruned.last_samples == max(lengths)  # the convention move is sampled throughout
+    assert min(lengths) < pruned.last_samples  # a clearly worse move stopped early...
+    assert pruned.last_moves < full.last_moves  # ...which saved simulated moves
+    assert lengths[pruned.last_candidates.index(action)] == pruned.last_samples  # the choice is among the rest
+
+
+def test_expert_searches_a_sure_play_once_the_deck_is_short() -> None:
+    g = late_state(2, 8, 5)
+    seat = g.to_act()[0]
+    view, legal = g.view(seat), g.legal_actions(seat)
+    never = ExpertBot(random.Random(1), Budget(moves=300, min_samples=3, max_samples=4, sure_deck=-1))
+    move = never.choose(view, legal)
+    assert move.startswith("PLAY:") and never.last_candidates == [move] and never.last_samples == 0
+    late = ExpertBot(random.Random(1), Budget(moves=300, min_samples=3, max_samples=4, sure_deck=5, sure_seats=2))
+    action = late.choose(view, legal)
+    assert late.last_candidates[0] == move  # the sure play stays the move to beat...
+    assert any(c.startswith("SAY:") for c in late.last_candidates)  # ...against hints
+    assert late.last_samples > 0 and action in late.last_candidates
+    small_table = ExpertBot(random.Random(1), Budget(moves=300, min_samples=3, max_samples=4, sure_deck=5))
+    assert small_table.choose(view, legal) == move and small_table.last_candidates == [move]  # 2 < sure_seats
+
+
 def with_my_cards_swapped(g: HanabiState) -> HanabiState:
     """A copy of ``g`` where the acting seat's untouched cards trade places with cards still in the deck."""
     h = g.copy()

@@ -40,7 +40,7 @@ def chop_slot(hand: tuple[SlotView | None, ...]) -> int | None:
     return min(untouched)[1] if untouched else None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Table:
     """Masks derived from the public piles: what is playable, dead (trash) or the last copy (critical)."""
 

@@ -60,6 +60,14 @@ class Budget:
     """Draws per sample allowed for the teammates' check (:meth:`Replayer.consistent`) before it is given up."""
     risky_play: float = 0.3
     """Least chance of fitting for a card that is not a sure play to be tried as a play."""
+    sure_deck: int = 5
+    """Cards left in the deck from which a sure play is searched too (against hints that let a teammate play
+    first, or a discard); -1: never."""
+    sure_seats: int = 5
+    """Least seats at the table for ``sure_deck`` (it was measured to help at 5 seats only)."""
+    prune: float = 1.0
+    """Every ``min_samples`` samples, drop an alternative whose mean gain is below zero by more than this many
+    standard errors, and spend its share of ``moves`` on more samples of the others (0: never drop)."""
 
 
 DEFAULT_BUDGET = Budget()
@@ -201,10 +209,22 @@ class Replayer:
         self.tracker.done = self.start
         self.tracker.hist = view.history[: self.start]
         self.known: dict[int, int] = {m.order: m.card for m in view.history if m.kind in ("play", "discard")}
+        self.mine = [sl.order for sl in view.hands[me] if sl is not None]
+        self.memo: dict[tuple[int, ...], bool] = {}
+        """Answers by my hand's identities: the teammates saw only those of the cards that differ between deals
+        (my hand has not changed since my last move; the deck's order is hidden from everyone)."""
 
     def consistent(self, deck: list[int]) -> bool:
         """Whether the hard bot, seeing the deal ``deck`` (by draw order; the cards gone from hands are filled in
         here), makes every teammate move since my last one."""
+        key = tuple(deck[o] for o in self.mine)
+        known = self.memo.get(key)
+        if known is None:
+            known = self.memo[key] = self.replay(deck)
+        return known
+
+    def replay(self, deck: list[int]) -> bool:
+        """:meth:`consistent`, worked out."""
         view = self.view
         for o, card in self.known.items():
             deck[o] = card
@@ -238,10 +258,12 @@ class ExpertBot:
         self.last_values: list[list[int]] = []
         """Each candidate's score on each sample in the last search."""
         self.last_candidates: list[str] = []
+        self.last_moves = 0
+        """Moves simulated in the last search (its cost)."""
 
     def choose(self, view: HanabiView, legal: list[str]) -> str:
         """One of ``legal`` for the view's seat."""
-        self.last_samples = 0
+        self.last_samples = self.last_moves = 0
         if len(legal) == 1:
             return legal[0]
         tr = self.tracker = tracker_for(self.tracker, view)
@@ -254,13 +276,16 @@ class ExpertBot:
         return self.search(d, cands)
 
     def candidates(self, d: Decision, move: str) -> list[str]:
-        """The convention move first, then the alternatives worth a search (none after a sure play)."""
+        """The convention move first, then the alternatives worth a search (none after a sure play, unless the
+        deck is short at a big table)."""
         tr, t, view = d.tr, d.t, d.view
         hand = tr.hands[d.me]
         beliefs = {i: d.my_belief(o) for i, o in enumerate(hand) if o >= 0}
         plays = [i for i, b in beliefs.items() if b & ~t.playable == 0]
         if move.startswith("PLAY:") and PLAY_TEXT.index(move) in plays:
-            return [move]
+            b = self.budget
+            if view.deck_count > b.sure_deck or len(view.round_seats) < b.sure_seats:
+                return [move]
         if view.deck_count > self.budget.late_deck and (
             not move.startswith("DISCARD:") or view.deck_count > self.budget.discard_deck
         ):
@@ -322,16 +347,17 @@ class ExpertBot:
         est = 1.7 * view.deck_count + len(view.round_seats) * view.final_turns + 2
         if view.turns_left is not None:
             est = view.turns_left + 1
-        samples = max(b.min_samples, min(b.max_samples, int(b.moves / (len(cands) * est))))
-        values = [[0] * samples for _ in cands]
+        planned = b.moves / est  # playouts
+        samples = max(b.min_samples, min(b.max_samples, int(planned / len(cands))))
+        values: list[list[int]] = [[] for _ in cands]
+        alive = list(range(len(cands)))
         base = round_from_view(view, (0,) * DECK_SIZE)
         check: Replayer | None = Replayer(view, d.me)
-        tries = used = 0
-        for s in range(samples):
+        tries = used = done = 0
+        s = 0
+        while s < samples:
             if used >= 2 * b.moves and s >= 2:
-                samples = s  # the playouts ran longer than planned: stop here (a count, so still deterministic)
-                values = [row[:s] for row in values]
-                break
+                break  # the playouts ran longer than planned: stop here (a count, so still deterministic)
             while True:
                 drawn = sample_hand(rng, mine, left)
                 if drawn is None:
@@ -351,18 +377,35 @@ class ExpertBot:
                 if tries >= b.check_tries * samples:
                     check = None  # a teammate does not play like hard (a person, or an expert's deviation)
             frozen = tuple(deck)
-            for c, action in enumerate(cands):
+            for c in alive:
                 rnd = base.copy()
                 rnd.deck = frozen
-                values[c][s], moves = playout(rnd, tr.copy(), view, action)
+                value, moves = playout(rnd, tr.copy(), view, cands[c])
+                values[c].append(value)
                 used += moves
-        self.last_samples = samples
+            done += len(alive)
+            s += 1
+            if b.prune and s < samples and s % b.min_samples == 0:
+                alive = [c for c in alive if c == 0 or not self.clearly_worse(values[c], values[0], b.prune)]
+                if len(alive) == 1:
+                    break
+                samples = max(s, min(b.max_samples, s + int((planned - done) / len(alive))))
+        self.last_samples = s
         self.last_values = values
+        self.last_moves = used
         best, best_gain = cands[0], 0.0
-        for c in range(1, len(cands)):
-            diffs = [values[c][s] - values[0][s] for s in range(samples)]
+        for c in alive[1:]:
+            diffs = [values[c][k] - values[0][k] for k in range(s)]
             gain = statistics.fmean(diffs)
-            se = statistics.stdev(diffs) / samples**0.5
+            se = statistics.stdev(diffs) / s**0.5
             if gain > max(b.z * se, b.min_gain) and gain > best_gain:
                 best, best_gain = cands[c], gain
         return best
+
+    @staticmethod
+    def clearly_worse(mine: list[int], conv: list[int], z: float) -> bool:
+        """Whether a candidate's values fall below the convention move's on the same samples by more than ``z``
+        standard errors of the paired differences."""
+        diffs = [a - c for a, c in zip(mine, conv, strict=False)]
+        gain = statistics.fmean(diffs)
+        return bool(gain + z * statistics.stdev(diffs) / len(diffs) ** 0.5 < 0)

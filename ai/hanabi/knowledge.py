@@ -30,6 +30,7 @@ class Tracker:
         "hist",
         "round",
         "chop_hinted",
+        "_table",
     )
 
     def __init__(self, view: HanabiView) -> None:
@@ -47,6 +48,7 @@ class Tracker:
         self.done = 0
         self.hist: tuple[Move, ...] = ()
         self.chop_hinted = -1  # the seat whose chop the latest move's hint touched (its chop moved on), or -1
+        self._table: Table | None = None  # the masks of fw and disc, kept until a play or discard changes them
 
     def copy(self) -> Tracker:
         """An independent copy (a search plays moves on it); much cheaper than deepcopy."""
@@ -57,6 +59,7 @@ class Tracker:
         out.delayed, out.delayer = self.delayed[:], self.delayer[:]
         out.fw, out.disc = self.fw[:], self.disc[:]
         out.chop_hinted = self.chop_hinted
+        out._table = self._table  # nobody changes a Table
         return out
 
     def matches(self, view: HanabiView) -> bool:
@@ -74,7 +77,9 @@ class Tracker:
 
     def table(self) -> Table:
         """Masks for the current piles."""
-        return Table.of(self.fw, self.disc)
+        if self._table is None:
+            self._table = Table.of(self.fw, self.disc)
+        return self._table
 
     def step(self, m: Move) -> None:
         """Apply one public move."""
@@ -92,6 +97,7 @@ class Tracker:
             else:
                 self.disc[card] += 1
             self.hands[m.seat][m.slot] = m.drawn
+            self._table = None
 
     def chop(self, seat: int) -> int:
         """Draw order of ``seat``'s chop (oldest untouched card), or -1."""
@@ -192,6 +198,7 @@ class Deductions:
                 self.touched_seen |= BIT[card]
         self.owner = {o: s for s, hand in tr.hands.items() for o in hand if o >= 0}
         self._queued: dict[tuple[int, int], int] = {}
+        self._avail: dict[int, int] = {}  # avail_for by seat: it reads only hands and piles, which a turn keeps
         self.deduced = self.deduce_mine()
 
     # --- helpers --------------------------------------------------------------------------------------------
@@ -252,6 +259,9 @@ class Deductions:
 
     def avail_for(self, seat: int) -> int:
         """Identities ``seat`` may think its cards are, counting the cards both of us see."""
+        out = self._avail.get(seat)
+        if out is not None:
+            return out
         seen = [0] * 25
         for s in self.seats:
             if s == seat or s == self.me:
@@ -259,7 +269,8 @@ class Deductions:
             for o in self.tr.hands[s]:
                 if o >= 0:
                     seen[self.truth[o]] += 1
-        return sum(BIT[i] for i in range(25) if ID_COPIES[i] - self.gone[i] - seen[i] > 0)
+        out = self._avail[seat] = sum(BIT[i] for i in range(25) if ID_COPIES[i] - self.gone[i] - seen[i] > 0)
+        return out
 
     def touched_seen_by(self, seat: int) -> int:
         """Identities of touched cards ``seat`` can see in the other hands (mine: only when known exactly)."""
