@@ -91,6 +91,13 @@ def test_territory_counts_tiles_reached_first() -> None:
     assert pos.score[0] == 3 * 201 + 101 + 101  # three stuck 2s, the eaten A1... counted as banked + C1 under it
 
 
+def place_penguins(state: fish.FishState, tiles: list[str]) -> None:
+    """Place a two-seat game's eight penguins on ``tiles``, seats taking turns from seat 0; seat 0 then moves."""
+    for n, tile in enumerate(tiles):
+        state.apply(state.to_act()[0], f"MOVE {n // 2 + 4 * (n % 2)} {tile}")
+    assert state.phase == "move" and state.to_act() == (0,)
+
+
 def best_haul(state: fish.FishState, seat: int) -> int:
     """Brute force: the most fish ``seat`` can bank when it is the only seat left moving."""
     if state.is_over:
@@ -115,18 +122,7 @@ def test_hard_solves_a_private_region(seed: int) -> None:
         values[T[n]] = 1
     s = new_game("codingame", 2, None, {"board": fish.board_rows(values)})
     start = rng.choice(blob)
-    for a in (
-        f"MOVE 0 {start}",
-        "MOVE 4 A6",
-        "MOVE 1 C6",
-        "MOVE 5 E6",
-        "MOVE 2 G6",
-        "MOVE 6 A8",
-        "MOVE 3 C8",
-        "MOVE 7 E8",
-    ):
-        s.apply(s.to_act()[0], a)
-    assert s.phase == "move" and s.to_act() == (0,)
+    place_penguins(s, [start, "A6", "C6", "E6", "G6", "A8", "C8", "E8"])
     optimum = best_haul(s.copy(), 0)
     bot = fish_bots.SearchBot(random.Random(0), budget=20000)
     play_out(s, [bot, None])
@@ -247,18 +243,7 @@ def test_hard_wins_a_small_shared_endgame_when_it_can(seed: int) -> None:
         values[T[n]] = 1
     s = new_game("codingame", 2, None, {"board": fish.board_rows(values)})
     mine, theirs = rng.sample(blob, 2)
-    for a in (
-        f"MOVE 0 {mine}",
-        f"MOVE 4 {theirs}",
-        "MOVE 1 A6",
-        "MOVE 5 C6",
-        "MOVE 2 E6",
-        "MOVE 6 G6",
-        "MOVE 3 A8",
-        "MOVE 7 C8",
-    ):
-        s.apply(s.to_act()[0], a)
-    assert s.phase == "move" and s.to_act() == (0,)
+    place_penguins(s, [mine, theirs, "A6", "C6", "E6", "G6", "A8", "C8"])
     value = [100 * f + 1 if f else 0 for f in values]
     places = (T[mine], T[theirs])
     free = frozenset(T[n] for n in blob) - set(places)
