@@ -157,6 +157,8 @@ def packed_tables(free: int, copies: int) -> tuple[int, ...]:
 
 
 def lane_tables(free: int, targets: tuple[int, ...]) -> tuple[int, ...]:
+    """The 18 masks of :func:`slide_tables` for ``free`` (one or more packed copies of the board) with the per-direction
+    ``targets`` of that packing (:data:`LANE_TARGETS`)."""
     w1 = free & targets[0]
     e1 = free & targets[1]
     nw1 = free & targets[2]
