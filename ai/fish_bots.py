@@ -415,7 +415,7 @@ class SearchBot:
             score[s] += value[t]
             masks[s] ^= BIT[a] | bt
             self.nodes += 1
-            if (
+            if (  # _work(), written out: this check runs once per leaf
                 node * self.nodes + fresh * self.evals + fill * pos.fills + step * self.steps + solved * solver.nodes
                 >= max_work
             ):
