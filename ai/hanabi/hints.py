@@ -7,8 +7,8 @@
 from __future__ import annotations
 
 from ai.hanabi.cards import BIT, COLOUR_IDS, FIVES, VALUE_IDS, popcount, successors
-from ai.hanabi.conventions import interpret
-from ai.hanabi.knowledge import Deductions, Saved, Tracker, restore, saved_belief, snapshot
+from ai.hanabi.conventions import interpret, keep_delayed, save_set
+from ai.hanabi.knowledge import Deductions, Saved, Tracker, restore, snapshot
 from rules.hanabi import COLOUR_HINT_TEXT, VALUE_HINT_TEXT, HanabiView
 
 # Scoring weights, tuned on short self-play runs (the rest are in ai.hanabi.decide).
@@ -27,6 +27,49 @@ PER_SEAT_BUSY_TARGET = 1.0  # with twelve tokens a second known play for a seat 
 PER_SEAT_CHAIN_BONUS = 5.0  # and the round is won by finishing chains before the final turns run out
 
 
+class Reading:
+    """A teammate's hand as every hint I might give it finds it this turn (by live card, in slot order)."""
+
+    __slots__ = (
+        "target", "slots", "live", "truth", "hint", "belief", "touched", "delayed", "delayer", "chop",
+        "before_play", "busy", "waits", "later", "known",
+    )  # fmt: skip
+
+    target: int
+    slots: list[int]
+    live: list[int]
+    """Draw orders."""
+    truth: list[int]
+    hint: list[int]
+    belief: list[int]
+    touched: list[bool]
+    delayed: list[int]
+    delayer: list[int]
+    chop: int
+    before_play: list[bool]
+    """Whether the holder knows the card to be playable already."""
+    busy: bool
+    """Whether any card is such a known play."""
+    waits: int
+    """Successors of the known plays the holder sees (the delayed plays it counts on)."""
+    later: int
+    """:meth:`~ai.hanabi.knowledge.Tracker.after_queued` for my hint to this seat."""
+    known: int
+    """Identities known exactly (touched singletons) in the other hands, for the play set of a hint's focus."""
+
+
+class Hinted:
+    """A hand's records (as in :class:`Reading`) after one hint: what :func:`interpret` would write."""
+
+    __slots__ = ("hint", "belief", "touched", "delayed", "delayer")
+
+    hint: list[int]
+    belief: list[int]
+    touched: list[bool]
+    delayed: list[int]
+    delayer: list[int]
+
+
 class HintScoring(Deductions):
     """Seat ``me``'s deductions plus the scoring of the hints it may give."""
 
@@ -37,6 +80,8 @@ class HintScoring(Deductions):
         """Fireworks scoring: each seat scores the played cards minus its own misplays, kept on a fuse-out."""
         self.busy_target = PER_SEAT_BUSY_TARGET if self.per_seat else BUSY_TARGET
         self.chain_bonus = PER_SEAT_CHAIN_BONUS if self.per_seat else CHAIN_BONUS
+        self._readings: dict[tuple[int, int, int], Reading] = {}
+        """By (target, avail, gt): the tracker is the same for every hint scored this turn (each is undone)."""
 
     def hint_options(self) -> list[tuple[str, int, tuple[int, ...], int]]:
         """Legal hints as (text, target, touched slots, identity mask)."""
@@ -68,75 +113,218 @@ class HintScoring(Deductions):
         """Score a hint by replaying how ``target`` reads it under the conventions (``avail``, ``gt``: what
         :meth:`avail_for` and :meth:`touched_seen_by` give for ``target``; touched cards are kept or played, so
         twins of ``gt`` are not needed)."""
-        tr, t = self.tr, self.t
-        live = [o for o in tr.hands[target] if o >= 0]
-        before_play = {o for o in live if self.their_belief(o, avail, gt) & ~t.playable == 0}
-        chop = tr.chop(target)
-        saved = self.imagine_hint(target, touched, mask)
-        waits = successors(self.queued_seen(target, self.me) & t.playable)  # delayed plays ``target`` counts on
+        r = self._readings.get((target, avail, gt))
+        if r is None:
+            r = self._readings[target, avail, gt] = self.reading(target, avail, gt)
+        t = self.t
+        h = self.read_hint(r, touched, mask)
+        live, truths, tch, bels = r.live, r.truth, h.touched, h.belief
+        # What ``target`` then thinks each card is (their_belief, on the hinted copies).
+        n = len(live)
+        theirs = []
+        for k in range(n):
+            b = bels[k] & avail
+            if b:
+                if h.delayed[k]:
+                    b = keep_delayed(b, h.delayed[k], t, self.queued_seen(target, h.delayer[k]))
+                if gt and tch[k] and b & ~gt:
+                    b &= ~gt
+            else:
+                b = h.hint[k] & avail
+                if not b:
+                    b = h.hint[k]
+            theirs.append(b)
+        chop, waits = r.chop, r.waits
         score = 0.0
         seen_ids = 0
         misplays = 0
-        try:
-            for o in live:
-                truth = self.truth[o]
-                tb = BIT[truth]
-                b = self.their_belief(o, avail, gt)
-                plays = b & ~t.playable == 0
-                if plays and not tb & t.playable:
-                    if not self.twin_plays_first(o, b, live, avail, gt):
-                        if self.spare_misplay(target, tb, misplays):
-                            misplays += 1
-                            score -= PER_SEAT_MISPLAY
-                            continue
-                        return -100.0  # they would misplay
-                    continue  # an older card that looks the same plays first; then this one looks dead
-                was_touched = next(x[3] for x in saved if x[0] == o)
-                if plays and o not in before_play:
-                    if tb & (gt | seen_ids):
-                        score -= 2.0
-                    else:
-                        score += 10.0 + (1.0 if truth % 5 == 4 else 0.0)
-                        if truth % 5 < 4 and self.chain_ids() & BIT[truth + 1]:
-                            score += self.chain_bonus  # its play frees a touched card that waits for it
-                        seen_ids |= tb
-                    continue
-                if tr.touched[o] and not b & tb and (not was_touched or saved_belief(saved, o) & tb):
-                    # They now believe something false about it: a misplay later (cheaper when the card is trash or
-                    # a twin of a card touched elsewhere, and a fuse can be spared, unless they take it for a
-                    # delayed play: that misplay is certain).
-                    spare = self.view.fuses + 1 < self.view.fuse_limit
-                    cheap = tb & (t.trash | gt) and spare and b & ~(t.playable | waits)
-                    score -= WRONG_TRASH if cheap else WRONG_BELIEF
-                if tr.touched[o] and not was_touched:
-                    if tb & t.trash or tb & (gt | seen_ids):
-                        score -= 3.0
+        for k, o in enumerate(live):
+            truth = truths[k]
+            tb = BIT[truth]
+            b = theirs[k]
+            plays = b & ~t.playable == 0
+            if plays and not tb & t.playable:
+                if not (  # twin_plays_first on the hinted copies
+                    b & (b - 1) == 0
+                    and any(
+                        live[j] < o and truths[j] == b.bit_length() - 1 and theirs[j] == b for j in range(len(live))
+                    )
+                ):
+                    if self.spare_misplay(target, tb, misplays):
+                        misplays += 1
+                        score -= PER_SEAT_MISPLAY
                         continue
+                    return -100.0  # they would misplay
+                continue  # an older card that looks the same plays first; then this one looks dead
+            was_touched = r.touched[k]
+            if plays and not r.before_play[k]:
+                if tb & (gt | seen_ids):
+                    score -= 2.0
+                else:
+                    score += 10.0 + (1.0 if truth % 5 == 4 else 0.0)
+                    if truth % 5 < 4 and self.hinted_chain(r, tch) & BIT[truth + 1]:
+                        score += self.chain_bonus  # its play frees a touched card that waits for it
                     seen_ids |= tb
-                    if tr.delayed[o] & tb and b & ~(t.playable | waits) == 0:
-                        score += DELAYED_PLAY  # it plays as soon as the card it waits for is played
-                        continue
-                    gain = 0.0  # touching a card that cannot play yet mostly clogs the hand
-                    if tb & t.critical or truth % 5 == 4:
-                        gain += 2.0 if o != chop else 7.0
-                    elif truth % 5 == 1 and o == chop:
-                        gain += 3.0
-                    # Knowing more about a card helps later plays.
-                    gain += 0.1 * (popcount(saved_belief(saved, o)) - popcount(tr.belief[o]))
-                    score += gain
-                elif was_touched:
-                    shrink = popcount(saved_belief(saved, o)) - popcount(tr.belief[o])
-                    score += 0.05 * shrink
-            if self.view.tokens == 1 and self.forced_loss_ahead():
-                score -= LAST_TOKEN  # the next seat must then discard a precious chop
-            if before_play and score > 0:
-                score -= self.busy_target  # it has a play already: the new one would wait anyway
-            new_chop = tr.chop(target)
-            if new_chop >= 0 and new_chop != chop:
-                tb = BIT[self.truth[new_chop]]
-                if tb & (t.critical | FIVES) and not tb & t.trash:
-                    score -= CHOP_PENALTY  # the next card to go is precious too: better hints also save it
-            return score
+                continue
+            if tch[k] and not b & tb and (not was_touched or r.belief[k] & tb):
+                # They now believe something false about it: a misplay later (cheaper when the card is trash or
+                # a twin of a card touched elsewhere, and a fuse can be spared, unless they take it for a
+                # delayed play: that misplay is certain).
+                spare = self.view.fuses + 1 < self.view.fuse_limit
+                cheap = tb & (t.trash | gt) and spare and b & ~(t.playable | waits)
+                score -= WRONG_TRASH if cheap else WRONG_BELIEF
+            if tch[k] and not was_touched:
+                if tb & t.trash or tb & (gt | seen_ids):
+                    score -= 3.0
+                    continue
+                seen_ids |= tb
+                if h.delayed[k] & tb and b & ~(t.playable | waits) == 0:
+                    score += DELAYED_PLAY  # it plays as soon as the card it waits for is played
+                    continue
+                gain = 0.0  # touching a card that cannot play yet mostly clogs the hand
+                if tb & t.critical or truth % 5 == 4:
+                    gain += 2.0 if o != chop else 7.0
+                elif truth % 5 == 1 and o == chop:
+                    gain += 3.0
+                # Knowing more about a card helps later plays.
+                gain += 0.1 * (popcount(r.belief[k]) - popcount(bels[k]))
+                score += gain
+            elif was_touched:
+                shrink = popcount(r.belief[k]) - popcount(bels[k])
+                score += 0.05 * shrink
+        if self.view.tokens == 1 and self.loss_ahead_after(r, h):
+            score -= LAST_TOKEN  # the next seat must then discard a precious chop
+        if r.busy and score > 0:
+            score -= self.busy_target  # it has a play already: the new one would wait anyway
+        new_chop = min((o for k, o in enumerate(live) if not tch[k]), default=-1)  # tr.chop, hinted
+        if new_chop >= 0 and new_chop != chop:
+            tb = BIT[self.truth[new_chop]]
+            if tb & (t.critical | FIVES) and not tb & t.trash:
+                score -= CHOP_PENALTY  # the next card to go is precious too: better hints also save it
+        return score
+
+    def reading(self, target: int, avail: int, gt: int) -> Reading:
+        """What :meth:`evaluate_hint` needs of ``target``'s hand before any hint (``avail``, ``gt`` as there)."""
+        tr, t = self.tr, self.t
+        r = Reading()
+        hand = tr.hands[target]
+        r.slots = [i for i, o in enumerate(hand) if o >= 0]
+        live = r.live = [hand[i] for i in r.slots]
+        r.truth = [self.truth[o] for o in live]
+        r.hint = [tr.hint[o] for o in live]
+        r.belief = [tr.belief[o] for o in live]
+        r.touched = [tr.touched[o] for o in live]
+        r.delayed = [tr.delayed[o] for o in live]
+        r.delayer = [tr.delayer[o] for o in live]
+        r.chop = tr.chop(target)
+        r.before_play = [self.their_belief(o, avail, gt) & ~t.playable == 0 for o in live]
+        r.busy = any(r.before_play)
+        # queued_seen(target, ·) and after_queued(·, me, target) read no card of ``target``: no hint to it
+        # changes them.
+        r.waits = successors(self.queued_seen(target, self.me) & t.playable)  # delayed plays ``target`` counts on
+        r.later = tr.after_queued(t, self.me, target)
+        known = 0  # Tracker.play_set's singletons outside ``target``'s hand
+        for s, cards in tr.hands.items():
+            if s == target:
+                continue
+            for o in cards:
+                if o >= 0 and tr.touched[o]:
+                    b = tr.belief[o]
+                    if b & (b - 1) == 0:
+                        known |= b
+        r.known = known
+        r.target = target
+        return r
+
+    def read_hint(self, r: Reading, touched: tuple[int, ...], mask: int) -> Hinted:
+        """:func:`~ai.hanabi.conventions.interpret` of my hint to ``r``'s seat, worked out on copies of its
+        cards' records: the tracker is left as it is (no snapshot and restore per hint scored)."""
+        t = self.t
+        n = len(r.live)
+        h = Hinted()
+        hints = h.hint = [0] * n
+        bels = h.belief = [0] * n
+        fresh = []
+        for k in range(n):
+            if r.slots[k] in touched:
+                x = r.hint[k] & mask
+                b = r.belief[k] & mask
+                if not r.touched[k]:
+                    fresh.append(k)
+            else:
+                x = r.hint[k] & ~mask
+                b = r.belief[k] & ~mask
+            hints[k] = x
+            bels[k] = b if b else x
+        tch = h.touched = r.touched[:]
+        dly = h.delayed = r.delayed[:]
+        dlr = h.delayer = r.delayer[:]
+        if not fresh:
+            return h
+        live, chop = r.live, r.chop
+        focus = chop if any(live[k] == chop for k in fresh) else max(live[k] for k in fresh)
+        known = r.known  # Tracker.play_set(t, focus), the other hands' part kept from the reading
+        for k in range(n):
+            if tch[k] and live[k] != focus:
+                b = bels[k]
+                if b & (b - 1) == 0:
+                    known |= b
+        play = 0
+        fw = self.tr.fw
+        for c in range(5):
+            v = fw[c]
+            while v < 5 and known & BIT[c * 5 + v]:
+                v += 1
+            if v < 5:
+                play |= BIT[c * 5 + v]
+        play &= ~t.trash
+        later = r.later & ~play
+        for k in fresh:
+            tch[k] = True
+            allowed = ~t.trash  # good touch
+            if live[k] == focus:
+                saves = save_set(t, mask) if focus == chop else 0
+                allowed = play | later | saves
+                dly[k] = later & mask & ~saves
+                dlr[k] = self.me
+            b = bels[k] & allowed
+            if b:
+                bels[k] = b
+        return h
+
+    def hinted_chain(self, r: Reading, tch: list[bool]) -> int:
+        """:meth:`chain_ids` while a hint to ``r``'s seat is imagined (the first call fixes it for the turn, as
+        when the hint was applied to the tracker)."""
+        if self._chain is None:
+            tr = self.tr
+            out = 0
+            for s in self.seats:
+                if s == r.target:
+                    for k, c in enumerate(r.truth):
+                        if tch[k]:
+                            out |= BIT[c]
+                    continue
+                for o in tr.hands[s]:
+                    if o >= 0 and tr.touched[o]:
+                        if s == self.me:
+                            b = tr.belief[o]
+                            if b & (b - 1) == 0:
+                                out |= b
+                        else:
+                            out |= BIT[self.truth[o]]
+            self._chain = out
+        return self._chain
+
+    def loss_ahead_after(self, r: Reading, h: Hinted) -> bool:
+        """:meth:`forced_loss_ahead` with the hint ``h`` applied to the tracker (and then taken back)."""
+        tr = self.tr
+        saved = snapshot(tr, r.live)
+        for k, o in enumerate(r.live):
+            tr.hint[o], tr.belief[o], tr.touched[o] = h.hint[k], h.belief[k], h.touched[k]
+            tr.delayed[o], tr.delayer[o] = h.delayed[k], h.delayer[k]
+        self._queued.clear()  # the hint may make a card of the target a known play
+        try:
+            return self.forced_loss_ahead()
         finally:
             self.forget_hint(saved)
 
