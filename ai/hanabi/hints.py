@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from ai.hanabi.cards import BIT, COLOUR_IDS, FIVES, VALUE_IDS, popcount, successors
+from ai.hanabi.cards import BIT, COLOUR_IDS, FIVES, VALUE_IDS, known_play, popcount, successors
 from ai.hanabi.conventions import interpret, keep_delayed, save_set
 from ai.hanabi.knowledge import Deductions, Saved, Tracker, restore, snapshot
 from rules.hanabi import COLOUR_HINT_TEXT, VALUE_HINT_TEXT, HanabiView
@@ -82,6 +82,8 @@ class HintScoring(Deductions):
         self.chain_bonus = PER_SEAT_CHAIN_BONUS if self.per_seat else CHAIN_BONUS
         self._readings: dict[tuple[int, int, int], Reading] = {}
         """By (target, avail, gt): the tracker is the same for every hint scored this turn (each is undone)."""
+        self._seen: dict[tuple[int, int, int], tuple[int, int]] = {}
+        self._outcomes: dict[tuple[int, int, int, int], int] = {}
 
     def hint_options(self) -> list[tuple[str, int, tuple[int, ...], int]]:
         """Legal hints as (text, target, touched slots, identity mask)."""
@@ -316,17 +318,116 @@ class HintScoring(Deductions):
         return self._chain
 
     def loss_ahead_after(self, r: Reading, h: Hinted) -> bool:
-        """:meth:`forced_loss_ahead` with the hint ``h`` applied to the tracker (and then taken back)."""
-        tr = self.tr
-        saved = snapshot(tr, r.live)
-        for k, o in enumerate(r.live):
-            tr.hint[o], tr.belief[o], tr.touched[o] = h.hint[k], h.belief[k], h.touched[k]
-            tr.delayed[o], tr.delayer[o] = h.delayed[k], h.delayer[k]
-        self._queued.clear()  # the hint may make a card of the target a known play
-        try:
-            return self.forced_loss_ahead()
-        finally:
-            self.forget_hint(saved)
+        """:meth:`forced_loss_ahead` once the hint ``h`` to ``r``'s seat is given: the other seats' parts that
+        no hint to that seat changes come from :meth:`seen_without`, the target's from ``h``."""
+        t = self.t
+        target = r.target
+        hinted_touch = hinted_queue = 0  # what the target's cards add to touched_seen_by and queued_seen
+        for k, c in enumerate(r.truth):
+            if h.touched[k]:
+                hinted_touch |= BIT[c]
+                if known_play(h.belief[k], t):
+                    hinted_queue |= BIT[c]
+        for seat in self.next_seats():
+            beliefs = []
+            if seat == target:
+                avail = self.avail_for(seat)
+                gt = self.seen_without(target, target)[0]  # its own cards are not in it
+                for k in range(len(r.live)):
+                    b = h.belief[k] & avail
+                    if b:
+                        if h.delayed[k]:
+                            b = keep_delayed(b, h.delayed[k], t, self.queued_seen(target, h.delayer[k]))
+                        if gt and h.touched[k] and b & ~gt:
+                            b &= ~gt
+                    else:
+                        b = h.hint[k] & avail
+                        if not b:
+                            b = h.hint[k]
+                    beliefs.append(b)
+            else:
+                key = (seat, target, hinted_touch, hinted_queue)
+                outcome = self._outcomes.get(key, 0)
+                if outcome == 0:
+                    outcome = self._outcomes[key] = self.seat_outcome(seat, target, hinted_touch, hinted_queue)
+                if outcome == 1:
+                    continue
+                return outcome == 3
+            if any(b & ~t.playable == 0 for b in beliefs):
+                continue  # it plays (before throwing away anything)
+            if any(b & ~t.trash == 0 for b in beliefs):
+                return False  # it throws away a useless card and a token comes back
+            chop = min((o for k, o in enumerate(r.live) if not h.touched[k]), default=-1)  # tr.chop, hinted
+            if chop < 0:
+                return False
+            tb = BIT[self.truth[chop]]
+            return bool(tb & (t.critical | FIVES) and not tb & t.trash)
+        return False
+
+    def seat_outcome(self, seat: int, target: int, hinted_touch: int, hinted_queue: int) -> int:
+        """:meth:`forced_loss_ahead`'s step for ``seat`` (not ``target``) once a hint to ``target`` leaves there
+        the touched identities ``hinted_touch``, of which ``hinted_queue`` are known plays: 1 it plays (look at
+        the next seat), 2 no loss, 3 it must discard a precious chop. Only those two masks of the hint matter,
+        and hints to the same seat often share them, so :meth:`loss_ahead_after` keeps the answers."""
+        tr, t = self.tr, self.t
+        avail = self.avail_for(seat)
+        gt = self.seen_without(seat, target)[0] | hinted_touch
+        beliefs = []
+        for o in tr.hands[seat]:
+            if o < 0:
+                continue
+            b = tr.belief[o] & avail
+            if b:
+                if tr.delayed[o]:
+                    d = tr.delayer[o]
+                    queued = self.seen_without(seat, target, d)[1] | (hinted_queue if d != target else 0)
+                    b = keep_delayed(b, tr.delayed[o], t, queued)
+                if gt and tr.touched[o] and b & ~gt:
+                    b &= ~gt
+            else:
+                b = tr.hint[o] & avail
+                if not b:
+                    b = tr.hint[o]
+            beliefs.append(b)
+        if any(b & ~t.playable == 0 for b in beliefs):
+            return 1  # it plays (before throwing away anything)
+        if any(b & ~t.trash == 0 for b in beliefs):
+            return 2  # it throws away a useless card and a token comes back
+        chop = tr.chop(seat)
+        if chop < 0:
+            return 2
+        tb = BIT[self.truth[chop]]
+        return 3 if tb & (t.critical | FIVES) and not tb & t.trash else 2
+
+    def seen_without(self, seat: int, target: int, hinter: int = -1) -> tuple[int, int]:
+        """:meth:`touched_seen_by` ``seat`` and :meth:`queued_seen` (``seat``, ``hinter``) leaving out
+        ``target``'s hand too (cached for the turn: a hint to ``target`` changes no other hand)."""
+        key = (seat, target, hinter)
+        out = self._seen.get(key)
+        if out is None:
+            tr = self.tr
+            touched = queued = 0
+            for s in self.seats:
+                if s in (seat, target):
+                    continue
+                for o in tr.hands[s]:
+                    if o < 0 or not tr.touched[o]:
+                        continue
+                    play = s != hinter and known_play(tr.belief[o], self.t)
+                    if s == self.me:
+                        b = tr.belief[o]
+                        if b & (b - 1) == 0:
+                            touched |= b
+                        if play:
+                            b = self.deduced.get(o, b)
+                            if b & (b - 1) == 0:
+                                queued |= b
+                    else:
+                        touched |= BIT[self.truth[o]]
+                        if play:
+                            queued |= BIT[self.truth[o]]
+            out = self._seen[key] = (touched, queued)
+        return out
 
     def spare_misplay(self, target: int, tb: int, misplays: int) -> bool:
         """Per-seat scoring: whether a hint may make ``target`` misplay the trash card ``tb`` on the way to the
