@@ -84,31 +84,33 @@ class HintScoring(Deductions):
         """By (target, avail, gt): the tracker is the same for every hint scored this turn (each is undone)."""
         self._seen: dict[tuple[int, int, int], tuple[int, int]] = {}
         self._outcomes: dict[tuple[int, int, int, int], int] = {}
+        self._options: list[tuple[str, int, tuple[int, ...], int]] | None = None
 
     def hint_options(self) -> list[tuple[str, int, tuple[int, ...], int]]:
-        """Legal hints as (text, target, touched slots, identity mask)."""
+        """Legal hints as (text, target, touched slots, identity mask); worked out once per turn (several
+        searches of the turn ask), so callers must not change the list."""
+        if self._options is not None:
+            return self._options
         out = []
-        view = self.view
+        legal = self.legal_set
         for s in self.seats:
             if s == self.me:
                 continue
-            hand = view.hands[s]
+            colours: list[list[int]] = [[], [], [], [], []]
+            values: list[list[int]] = [[], [], [], [], []]
+            for i, sl in enumerate(self.view.hands[s]):
+                if sl is not None and sl.card is not None:
+                    colours[sl.card // 5].append(i)
+                    values[sl.card % 5].append(i)
+            texts = COLOUR_HINT_TEXT[s]
             for c in range(5):
-                text = COLOUR_HINT_TEXT[s][c]
-                if text in self.legal_set:
-                    touched = tuple(
-                        i for i, sl in enumerate(hand) if sl is not None and sl.card is not None and sl.card // 5 == c
-                    )
-                    out.append((text, s, touched, COLOUR_IDS[c]))
+                if texts[c] in legal:
+                    out.append((texts[c], s, tuple(colours[c]), COLOUR_IDS[c]))
+            texts = VALUE_HINT_TEXT[s]
             for v in range(1, 6):
-                text = VALUE_HINT_TEXT[s][v - 1]
-                if text in self.legal_set:
-                    touched = tuple(
-                        i
-                        for i, sl in enumerate(hand)
-                        if sl is not None and sl.card is not None and sl.card % 5 == v - 1
-                    )
-                    out.append((text, s, touched, VALUE_IDS[v]))
+                if texts[v - 1] in legal:
+                    out.append((texts[v - 1], s, tuple(values[v - 1]), VALUE_IDS[v]))
+        self._options = out
         return out
 
     def evaluate_hint(self, target: int, touched: tuple[int, ...], mask: int, avail: int, gt: int) -> float:

@@ -31,6 +31,7 @@ class Tracker:
         "round",
         "chop_hinted",
         "_table",
+        "_left",
     )
 
     def __init__(self, view: HanabiView) -> None:
@@ -49,6 +50,7 @@ class Tracker:
         self.hist: tuple[Move, ...] = ()
         self.chop_hinted = -1  # the seat whose chop the latest move's hint touched (its chop moved on), or -1
         self._table: Table | None = None  # the masks of fw and disc, kept until a play or discard changes them
+        self._left: tuple[tuple[int, ...], int] | None = None  # copies_left, kept as _table is
 
     def copy(self) -> Tracker:
         """An independent copy (a search plays moves on it); much cheaper than deepcopy."""
@@ -60,6 +62,7 @@ class Tracker:
         out.fw, out.disc = self.fw[:], self.disc[:]
         out.chop_hinted = self.chop_hinted
         out._table = self._table  # nobody changes a Table
+        out._left = self._left  # (nor a tuple)
         return out
 
     def matches(self, view: HanabiView) -> bool:
@@ -81,6 +84,14 @@ class Tracker:
             self._table = Table.of(self.fw, self.disc)
         return self._table
 
+    def copies_left(self) -> tuple[tuple[int, ...], int]:
+        """Copies of each identity neither played nor discarded, and the mask of identities with one left."""
+        if self._left is None:
+            fw, disc = self.fw, self.disc
+            left = tuple(ID_COPIES[i] - disc[i] - (1 if i % 5 < fw[i // 5] else 0) for i in range(25))
+            self._left = left, sum(BIT[i] for i in range(25) if left[i] > 0)
+        return self._left
+
     def step(self, m: Move) -> None:
         """Apply one public move."""
         self.chop_hinted = -1
@@ -98,6 +109,7 @@ class Tracker:
                 self.disc[card] += 1
             self.hands[m.seat][m.slot] = m.drawn
             self._table = None
+            self._left = None
 
     def chop(self, seat: int) -> int:
         """Draw order of ``seat``'s chop (oldest untouched card), or -1."""
@@ -178,19 +190,24 @@ class Deductions:
         # Cards I can see: identity by draw order.
         self.truth: dict[int, int] = {}
         seen = [0] * 25
+        left, live = tr.copies_left()
+        self._left = left
+        self._live = live
+        # Identities that might still be in my hand: those with a copy left that I do not see.
+        avail = live
         for s in self.seats:
             if s == self.me:
                 continue
             for sl in view.hands[s]:
                 if sl is not None and sl.card is not None:
-                    self.truth[sl.order] = sl.card
-                    seen[sl.card] += 1
+                    c = sl.card
+                    self.truth[sl.order] = c
+                    seen[c] += 1
+                    if seen[c] >= left[c]:
+                        avail &= ~BIT[c]
         self.seen = seen
-        gone = [tr.disc[i] + (1 if i % 5 < tr.fw[i // 5] else 0) for i in range(25)]
-        self.gone = gone
-        # Identities that might still be in my hand.
-        self.avail_me = sum(BIT[i] for i in range(25) if ID_COPIES[i] - gone[i] - seen[i] > 0)
-        self.left_me = [ID_COPIES[i] - gone[i] - seen[i] for i in range(25)]
+        self.avail_me = avail
+        self.left_me = [x - y for x, y in zip(left, seen, strict=True)]
         self.touched_seen = 0
         self._chain: int | None = None
         for o, card in self.truth.items():
@@ -263,13 +280,18 @@ class Deductions:
         if out is not None:
             return out
         seen = [0] * 25
+        left = self._left
+        out = self._live
         for s in self.seats:
             if s == seat or s == self.me:
                 continue
             for o in self.tr.hands[s]:
                 if o >= 0:
-                    seen[self.truth[o]] += 1
-        out = self._avail[seat] = sum(BIT[i] for i in range(25) if ID_COPIES[i] - self.gone[i] - seen[i] > 0)
+                    c = self.truth[o]
+                    seen[c] += 1
+                    if seen[c] >= left[c]:
+                        out &= ~BIT[c]
+        self._avail[seat] = out
         return out
 
     def touched_seen_by(self, seat: int) -> int:
