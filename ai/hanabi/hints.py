@@ -84,6 +84,7 @@ class HintScoring(Deductions):
         """By (target, avail, gt): the tracker is the same for every hint scored this turn (each is undone)."""
         self._seen: dict[tuple[int, int, int], tuple[int, int]] = {}
         self._outcomes: dict[tuple[int, int, int, int], int] = {}
+        self._reads: dict[int, tuple[int, bool]] = {}
         self._options: list[tuple[str, int, tuple[int, ...], int]] | None = None
 
     def hint_options(self) -> list[tuple[str, int, tuple[int, ...], int]]:
@@ -348,7 +349,8 @@ class HintScoring(Deductions):
                             b = h.hint[k]
                     beliefs.append(b)
             else:
-                key = (seat, target, hinted_touch, hinted_queue)
+                touch_matters, queue_matters = self.seat_reads(seat)
+                key = (seat, target, hinted_touch & touch_matters, hinted_queue if queue_matters else 0)
                 outcome = self._outcomes.get(key, 0)
                 if outcome == 0:
                     outcome = self._outcomes[key] = self.seat_outcome(seat, target, hinted_touch, hinted_queue)
@@ -400,6 +402,24 @@ class HintScoring(Deductions):
             return 2
         tb = BIT[self.truth[chop]]
         return 3 if tb & (t.critical | FIVES) and not tb & t.trash else 2
+
+    def seat_reads(self, seat: int) -> tuple[int, bool]:
+        """What :meth:`seat_outcome` reads of a hint to another seat: the identities its touched cards may be
+        (the hint's touched identities outside them change none of its beliefs), and whether it holds a
+        delayed play (only then do the known plays count)."""
+        out = self._reads.get(seat)
+        if out is None:
+            tr = self.tr
+            avail = self.avail_for(seat)
+            touched = 0
+            delayed = False
+            for o in tr.hands[seat]:
+                if o >= 0:
+                    if tr.touched[o]:
+                        touched |= tr.belief[o] & avail
+                    delayed = delayed or bool(tr.delayed[o])
+            out = self._reads[seat] = (touched, delayed)
+        return out
 
     def seen_without(self, seat: int, target: int, hinter: int = -1) -> tuple[int, int]:
         """:meth:`touched_seen_by` ``seat`` and :meth:`queued_seen` (``seat``, ``hinter``) leaving out
