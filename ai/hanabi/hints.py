@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from ai.hanabi.cards import BIT, COLOUR_IDS, FIVES, VALUE_IDS, known_play, popcount, successors
+from ai.hanabi.cards import BIT, COLOUR_IDS, FIVES, VALUE_IDS, known_play, successors
 from ai.hanabi.conventions import interpret, keep_delayed, save_set
 from ai.hanabi.knowledge import Deductions, Saved, Tracker, restore, snapshot
 from rules.hanabi import COLOUR_HINT_TEXT, VALUE_HINT_TEXT, HanabiView
@@ -122,16 +122,17 @@ class HintScoring(Deductions):
         if r is None:
             r = self._readings[target, avail, gt] = self.reading(target, avail, gt)
         t = self.t
+        playable, trash = t.playable, t.trash
         h = self.read_hint(r, touched, mask)
-        live, truths, tch, bels = r.live, r.truth, h.touched, h.belief
+        live, truths, tch, bels, dly = r.live, r.truth, h.touched, h.belief, h.delayed
         # What ``target`` then thinks each card is (their_belief, on the hinted copies).
         n = len(live)
         theirs = []
         for k in range(n):
             b = bels[k] & avail
             if b:
-                if h.delayed[k]:
-                    b = keep_delayed(b, h.delayed[k], t, self.queued_seen(target, h.delayer[k]))
+                if dly[k]:
+                    b = keep_delayed(b, dly[k], t, self.queued_seen(target, h.delayer[k]))
                 if gt and tch[k] and b & ~gt:
                     b &= ~gt
             else:
@@ -147,13 +148,11 @@ class HintScoring(Deductions):
             truth = truths[k]
             tb = BIT[truth]
             b = theirs[k]
-            plays = b & ~t.playable == 0
-            if plays and not tb & t.playable:
+            plays = b & ~playable == 0
+            if plays and not tb & playable:
                 if not (  # twin_plays_first on the hinted copies
                     b & (b - 1) == 0
-                    and any(
-                        live[j] < o and truths[j] == b.bit_length() - 1 and theirs[j] == b for j in range(len(live))
-                    )
+                    and any(live[j] < o and truths[j] == b.bit_length() - 1 and theirs[j] == b for j in range(n))
                 ):
                     if self.spare_misplay(target, tb, misplays):
                         misplays += 1
@@ -171,19 +170,21 @@ class HintScoring(Deductions):
                         score += self.chain_bonus  # its play frees a touched card that waits for it
                     seen_ids |= tb
                 continue
-            if tch[k] and not b & tb and (not was_touched or r.belief[k] & tb):
+            if not tch[k]:
+                continue  # (an untouched card that does not play scores nothing)
+            if not b & tb and (not was_touched or r.belief[k] & tb):
                 # They now believe something false about it: a misplay later (cheaper when the card is trash or
                 # a twin of a card touched elsewhere, and a fuse can be spared, unless they take it for a
                 # delayed play: that misplay is certain).
                 spare = self.view.fuses + 1 < self.view.fuse_limit
-                cheap = tb & (t.trash | gt) and spare and b & ~(t.playable | waits)
+                cheap = tb & (trash | gt) and spare and b & ~(playable | waits)
                 score -= WRONG_TRASH if cheap else WRONG_BELIEF
-            if tch[k] and not was_touched:
-                if tb & t.trash or tb & (gt | seen_ids):
+            if not was_touched:
+                if tb & trash or tb & (gt | seen_ids):
                     score -= 3.0
                     continue
                 seen_ids |= tb
-                if h.delayed[k] & tb and b & ~(t.playable | waits) == 0:
+                if dly[k] & tb and b & ~(playable | waits) == 0:
                     score += DELAYED_PLAY  # it plays as soon as the card it waits for is played
                     continue
                 gain = 0.0  # touching a card that cannot play yet mostly clogs the hand
@@ -192,16 +193,19 @@ class HintScoring(Deductions):
                 elif truth % 5 == 1 and o == chop:
                     gain += 3.0
                 # Knowing more about a card helps later plays.
-                gain += 0.1 * (popcount(r.belief[k]) - popcount(bels[k]))
+                gain += 0.1 * (r.belief[k].bit_count() - bels[k].bit_count())
                 score += gain
-            elif was_touched:
-                shrink = popcount(r.belief[k]) - popcount(bels[k])
+            else:
+                shrink = r.belief[k].bit_count() - bels[k].bit_count()
                 score += 0.05 * shrink
         if self.view.tokens == 1 and self.loss_ahead_after(r, h):
             score -= LAST_TOKEN  # the next seat must then discard a precious chop
         if r.busy and score > 0:
             score -= self.busy_target  # it has a play already: the new one would wait anyway
-        new_chop = min((o for k, o in enumerate(live) if not tch[k]), default=-1)  # tr.chop, hinted
+        new_chop = -1  # tr.chop, hinted
+        for k, o in enumerate(live):
+            if not tch[k] and (new_chop < 0 or o < new_chop):
+                new_chop = o
         if new_chop >= 0 and new_chop != chop:
             tb = BIT[self.truth[new_chop]]
             if tb & (t.critical | FIVES) and not tb & t.trash:

@@ -12,6 +12,10 @@ from ai.hanabi.cards import ALL_IDS, BIT, COLOUR_IDS, ID_COPIES, VALUE_IDS, Tabl
 from ai.hanabi.conventions import interpret, keep_delayed
 from rules.hanabi import HanabiView, Move
 
+PILES: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Table, tuple[int, ...], int]] = {}
+"""Tracker.piles by (fireworks, discard counts): a search's simulated moves meet the same piles again and again."""
+PILES_KEPT = 20_000
+
 
 class Tracker:
     """The table's common knowledge of one round, rebuilt from the public history."""
@@ -81,15 +85,26 @@ class Tracker:
     def table(self) -> Table:
         """Masks for the current piles."""
         if self._table is None:
-            self._table = Table.of(self.fw, self.disc)
+            self._table = self.piles()[0]
         return self._table
+
+    def piles(self) -> tuple[Table, tuple[int, ...], int]:
+        """:meth:`table` and :meth:`copies_left` worked out together, or found in :data:`PILES`."""
+        key = (tuple(self.fw), tuple(self.disc))
+        out = PILES.get(key)
+        if out is None:
+            if len(PILES) >= PILES_KEPT:
+                PILES.clear()
+            fw, disc = self.fw, self.disc
+            left = tuple(ID_COPIES[i] - disc[i] - (1 if i % 5 < fw[i // 5] else 0) for i in range(25))
+            out = PILES[key] = (Table.of(fw, disc), left, sum(BIT[i] for i in range(25) if left[i] > 0))
+        return out
 
     def copies_left(self) -> tuple[tuple[int, ...], int]:
         """Copies of each identity neither played nor discarded, and the mask of identities with one left."""
         if self._left is None:
-            fw, disc = self.fw, self.disc
-            left = tuple(ID_COPIES[i] - disc[i] - (1 if i % 5 < fw[i // 5] else 0) for i in range(25))
-            self._left = left, sum(BIT[i] for i in range(25) if left[i] > 0)
+            _, left, live = self.piles()
+            self._left = left, live
         return self._left
 
     def step(self, m: Move) -> None:
