@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from ai.hanabi.cards import BIT, COLOUR_IDS, FIVES, VALUE_IDS, known_play, successors
+from ai.hanabi.cards import BIT, COLOUR_IDS, FIVES, VALUE_IDS, Table, known_play, successors
 from ai.hanabi.conventions import interpret, keep_delayed, save_set
 from ai.hanabi.knowledge import Deductions, Saved, Tracker, restore, snapshot
 from rules.hanabi import COLOUR_HINT_TEXT, VALUE_HINT_TEXT, HanabiView
@@ -27,12 +27,24 @@ PER_SEAT_BUSY_TARGET = 1.0  # with twelve tokens a second known play for a seat 
 PER_SEAT_CHAIN_BONUS = 5.0  # and the round is won by finishing chains before the final turns run out
 
 
+def play_set_of(fw: list[int], known: int, t: Table) -> int:
+    """:meth:`~ai.hanabi.knowledge.Tracker.play_set` for fireworks ``fw`` and the singletons ``known``."""
+    out = 0
+    for c in range(5):
+        v = fw[c]
+        while v < 5 and known & BIT[c * 5 + v]:
+            v += 1
+        if v < 5:
+            out |= BIT[c * 5 + v]
+    return out & ~t.trash
+
+
 class Reading:
     """A teammate's hand as every hint I might give it finds it this turn (by live card, in slot order)."""
 
     __slots__ = (
         "target", "slots", "live", "truth", "hint", "belief", "touched", "delayed", "delayer", "chop",
-        "before_play", "busy", "waits", "later", "known",
+        "before_play", "busy", "waits", "later", "known", "play",
     )  # fmt: skip
 
     target: int
@@ -56,6 +68,8 @@ class Reading:
     """:meth:`~ai.hanabi.knowledge.Tracker.after_queued` for my hint to this seat."""
     known: int
     """Identities known exactly (touched singletons) in the other hands, for the play set of a hint's focus."""
+    play: int
+    """:func:`play_set_of` ``known`` (the play set when the target's hand adds nothing to it)."""
 
 
 class Hinted:
@@ -242,6 +256,7 @@ class HintScoring(Deductions):
                     if b & (b - 1) == 0:
                         known |= b
         r.known = known
+        r.play = play_set_of(tr.fw, known, t)
         r.target = target
         return r
 
@@ -278,15 +293,7 @@ class HintScoring(Deductions):
                 b = bels[k]
                 if b & (b - 1) == 0:
                     known |= b
-        play = 0
-        fw = self.tr.fw
-        for c in range(5):
-            v = fw[c]
-            while v < 5 and known & BIT[c * 5 + v]:
-                v += 1
-            if v < 5:
-                play |= BIT[c * 5 + v]
-        play &= ~t.trash
+        play = r.play if known == r.known else play_set_of(self.tr.fw, known, t)
         later = r.later & ~play
         for k in fresh:
             tch[k] = True
@@ -330,10 +337,12 @@ class HintScoring(Deductions):
         t = self.t
         target = r.target
         hinted_touch = hinted_queue = 0  # what the target's cards add to touched_seen_by and queued_seen
+        playable, trash = t.playable, t.trash
         for k, c in enumerate(r.truth):
             if h.touched[k]:
                 hinted_touch |= BIT[c]
-                if known_play(h.belief[k], t):
+                b = h.belief[k] & ~trash  # known_play, inlined: this runs for every hint while one token is left
+                if b and not b & ~playable:
                     hinted_queue |= BIT[c]
         for seat in self.next_seats():
             beliefs = []
@@ -511,21 +520,26 @@ class HintScoring(Deductions):
     def best_hint(self, only_target: int | None = None, must_touch: int = -1) -> tuple[str | None, float]:
         """The best-scoring legal hint (optionally to one seat, touching one card)."""
         best, best_score = None, -1e9
-        avails: dict[int, int] = {}
-        gts: dict[int, int] = {}
+        targets: dict[int, tuple[int, int, float] | None] = {}  # avail, gt, penalty; None: no turn left
         order = self.next_seats()
+        late = self.view.turns_left is not None
         for text, target, touched, mask in self.hint_options():
             if only_target is not None and target != only_target:
                 continue
-            if self.view.turns_left is not None and self.turns_left_for(target) == 0:
-                continue  # no turn left to use what it learns
+            if target in targets:
+                seat = targets[target]
+            else:
+                seat = targets[target] = (
+                    None  # no turn left to use what it learns
+                    if late and self.turns_left_for(target) == 0
+                    else (self.avail_for(target), self.touched_seen_by(target), 0.01 * order.index(target))
+                )
+            if seat is None:
+                continue
             if must_touch >= 0 and self.tr.hands[target].index(must_touch) not in touched:
                 continue
-            if target not in avails:
-                avails[target] = self.avail_for(target)
-                gts[target] = self.touched_seen_by(target)
-            s = self.evaluate_hint(target, touched, mask, avails[target], gts[target])
-            s -= 0.01 * order.index(target)  # sooner seats first, all else equal
+            s = self.evaluate_hint(target, touched, mask, seat[0], seat[1])
+            s -= seat[2]  # sooner seats first, all else equal
             if s > best_score:
                 best, best_score = text, s
         return best, best_score

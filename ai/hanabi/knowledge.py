@@ -225,6 +225,7 @@ class Deductions:
         self.left_me = [x - y for x, y in zip(left, seen, strict=True)]
         self.touched_seen = 0
         self._chain: int | None = None
+        self._next: list[int] | None = None
         for o, card in self.truth.items():
             if tr.touched[o]:
                 self.touched_seen |= BIT[card]
@@ -346,9 +347,11 @@ class Deductions:
         return self._chain
 
     def next_seats(self) -> list[int]:
-        """The other seats in the order they act after me."""
-        i = self.seats.index(self.me)
-        return [self.seats[(i + k) % self.n] for k in range(1, self.n)]
+        """The other seats in the order they act after me (the same list every call: do not change it)."""
+        if self._next is None:
+            i = self.seats.index(self.me)
+            self._next = [self.seats[(i + k) % self.n] for k in range(1, self.n)]
+        return self._next
 
     def turns_left_for(self, seat: int) -> int:
         """How many more turns ``seat`` gets (large while the deck lasts)."""
