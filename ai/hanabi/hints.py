@@ -128,10 +128,22 @@ class HintScoring(Deductions):
         self._options = out
         return out
 
-    def evaluate_hint(self, target: int, touched: tuple[int, ...], mask: int, avail: int, gt: int) -> float:
+    def evaluate_hint(
+        self,
+        target: int,
+        touched: tuple[int, ...],
+        mask: int,
+        avail: int,
+        gt: int,
+        beat: tuple[float, float] | None = None,
+    ) -> float:
         """Score a hint by replaying how ``target`` reads it under the conventions (``avail``, ``gt``: what
         :meth:`avail_for` and :meth:`touched_seen_by` give for ``target``; touched cards are kept or played, so
-        twins of ``gt`` are not needed)."""
+        twins of ``gt`` are not needed).
+
+        ``beat`` = (penalty, best), for :meth:`best_hint`: a score ``s`` with ``s - penalty <= best`` loses, and
+        once the score is sure to lose, an upper bound of it may be returned instead (the last checks only lower
+        it, and the last-token one is the costliest)."""
         r = self._readings.get((target, avail, gt))
         if r is None:
             r = self._readings[target, avail, gt] = self.reading(target, avail, gt)
@@ -212,6 +224,8 @@ class HintScoring(Deductions):
             else:
                 shrink = r.belief[k].bit_count() - bels[k].bit_count()
                 score += 0.05 * shrink
+        if beat is not None and score - beat[0] <= beat[1]:
+            return score  # it cannot win: the rest only lowers it
         if self.view.tokens == 1 and self.loss_ahead_after(r, h):
             score -= LAST_TOKEN  # the next seat must then discard a precious chop
         if r.busy and score > 0:
@@ -538,7 +552,7 @@ class HintScoring(Deductions):
                 continue
             if must_touch >= 0 and self.tr.hands[target].index(must_touch) not in touched:
                 continue
-            s = self.evaluate_hint(target, touched, mask, seat[0], seat[1])
+            s = self.evaluate_hint(target, touched, mask, seat[0], seat[1], (seat[2], best_score))
             s -= seat[2]  # sooner seats first, all else equal
             if s > best_score:
                 best, best_score = text, s
