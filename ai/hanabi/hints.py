@@ -259,8 +259,8 @@ class HintScoring(Deductions):
         # queued_seen(target, ·) and after_queued(·, me, target) read no card of ``target``: no hint to it
         # changes them.
         r.waits = successors(self.queued_seen(target, self.me) & t.playable)  # delayed plays ``target`` counts on
-        r.later = tr.after_queued(t, self.me, target)
         known = 0  # Tracker.play_set's singletons outside ``target``'s hand
+        queued = 0  # and Tracker.after_queued's known plays (nor in my hand), in the same pass
         for s, cards in tr.hands.items():
             if s == target:
                 continue
@@ -269,6 +269,9 @@ class HintScoring(Deductions):
                     b = tr.belief[o]
                     if b & (b - 1) == 0:
                         known |= b
+                    if s != self.me and known_play(b, t):
+                        queued |= b
+        r.later = successors(queued & t.playable) & ~t.trash & ~t.playable
         r.known = known
         r.play = play_set_of(tr.fw, known, t)
         r.target = target

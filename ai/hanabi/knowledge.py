@@ -210,6 +210,7 @@ class Deductions:
         self._live = live
         # Identities that might still be in my hand: those with a copy left that I do not see.
         avail = live
+        touched_seen = 0
         for s in self.seats:
             if s == self.me:
                 continue
@@ -217,19 +218,19 @@ class Deductions:
                 if sl is not None and sl.card is not None:
                     c = sl.card
                     self.truth[sl.order] = c
+                    if tr.touched[sl.order]:
+                        touched_seen |= BIT[c]
                     seen[c] += 1
                     if seen[c] >= left[c]:
                         avail &= ~BIT[c]
         self.seen = seen
         self.avail_me = avail
         self.left_me = [x - y for x, y in zip(left, seen, strict=True)]
-        self.touched_seen = 0
+        self.touched_seen = touched_seen
+        """Identities of the touched cards I see."""
         self._chain: int | None = None
         self._next: list[int] | None = None
-        for o, card in self.truth.items():
-            if tr.touched[o]:
-                self.touched_seen |= BIT[card]
-        self.owner = {o: s for s, hand in tr.hands.items() for o in hand if o >= 0}
+        self._owner: dict[int, int] | None = None  # seat by draw order, built when a delayed card needs it
         self._queued: dict[tuple[int, int], int] = {}
         self._avail: dict[int, int] = {}  # avail_for by seat: it reads only hands and piles, which a turn keeps
         self.deduced = self.deduce_mine()
@@ -333,12 +334,18 @@ class Deductions:
         b = tr.belief[o] & avail
         if b:
             if tr.delayed[o]:
-                b = keep_delayed(b, tr.delayed[o], self.t, self.queued_seen(self.owner[o], tr.delayer[o]))
+                b = keep_delayed(b, tr.delayed[o], self.t, self.queued_seen(self.owner(o), tr.delayer[o]))
             if gt and tr.touched[o] and b & ~gt:
                 b &= ~gt
             return b
         b = tr.hint[o] & avail
         return b if b else tr.hint[o]
+
+    def owner(self, o: int) -> int:
+        """The seat holding card ``o``."""
+        if self._owner is None:
+            self._owner = {c: s for s, hand in self.tr.hands.items() for c in hand if c >= 0}
+        return self._owner[o]
 
     def chain_ids(self) -> int:
         """Identities of touched cards anywhere (mine: when known exactly): a card they wait for unlocks them."""
