@@ -281,27 +281,30 @@ class HintScoring(Deductions):
         """:func:`~ai.hanabi.conventions.interpret` of my hint to ``r``'s seat, worked out on copies of its
         cards' records: the tracker is left as it is (no snapshot and restore per hint scored)."""
         t = self.t
-        n = len(r.live)
         h = Hinted()
-        hints = h.hint = [0] * n
-        bels = h.belief = [0] * n
+        hints = h.hint = []
+        bels = h.belief = []
         fresh = []
-        for k in range(n):
-            if r.slots[k] in touched:
-                x = r.hint[k] & mask
-                b = r.belief[k] & mask
-                if not r.touched[k]:
+        was, hint0, belief0 = r.touched, r.hint, r.belief
+        other = ~mask
+        for k, slot in enumerate(r.slots):
+            if slot in touched:
+                x = hint0[k] & mask
+                b = belief0[k] & mask
+                if not was[k]:
                     fresh.append(k)
             else:
-                x = r.hint[k] & ~mask
-                b = r.belief[k] & ~mask
-            hints[k] = x
-            bels[k] = b if b else x
-        tch = h.touched = r.touched[:]
+                x = hint0[k] & other
+                b = belief0[k] & other
+            hints.append(x)
+            bels.append(b if b else x)
+        if not fresh:
+            h.touched, h.delayed, h.delayer = was, r.delayed, r.delayer  # unchanged (and nobody changes them)
+            return h
+        n = len(r.live)
+        tch = h.touched = was[:]
         dly = h.delayed = r.delayed[:]
         dlr = h.delayer = r.delayer[:]
-        if not fresh:
-            return h
         live, chop = r.live, r.chop
         focus = chop if any(live[k] == chop for k in fresh) else max(live[k] for k in fresh)
         known = r.known  # Tracker.play_set(t, focus), the other hands' part kept from the reading
