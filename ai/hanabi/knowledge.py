@@ -179,14 +179,6 @@ def restore(tr: Tracker, saved: Saved) -> None:
         tr.hint[o], tr.belief[o], tr.touched[o], tr.delayed[o], tr.delayer[o] = h, b, tc, d, by
 
 
-def saved_belief(saved: Saved, o: int) -> int:
-    """The belief of card ``o`` before the simulated hint."""
-    for x in saved:
-        if x[0] == o:
-            return x[2]
-    return ALL_IDS
-
-
 class Deductions:
     """What seat ``me`` sees and deduces this turn: the identities of its own cards and what each teammate can
     conclude about theirs. :class:`ai.hanabi.decide.Decision` builds its choice on these."""
