@@ -94,12 +94,13 @@ class HintScoring(Deductions):
         """Fireworks scoring: each seat scores the played cards minus its own misplays, kept on a fuse-out."""
         self.busy_target = PER_SEAT_BUSY_TARGET if self.per_seat else BUSY_TARGET
         self.chain_bonus = PER_SEAT_CHAIN_BONUS if self.per_seat else CHAIN_BONUS
-        self._readings: dict[tuple[int, int, int], Reading] = {}
-        """By (target, avail, gt): the tracker is the same for every hint scored this turn (each is undone)."""
-        self._seen: dict[tuple[int, int, int], tuple[int, int]] = {}
-        self._outcomes: dict[tuple[int, int, int, int], int] = {}
-        self._reads: dict[int, tuple[int, bool]] = {}
-        self._options: list[tuple[str, int, tuple[int, ...], int]] | None = None
+        # Kept for the turn: the tracker is the same whenever a hint is scored (an imagined hint is always undone
+        # first), and a turn scores each legal hint once or more.
+        self._readings: dict[tuple[int, int, int], Reading] = {}  # by (target, avail, gt)
+        self._seen: dict[tuple[int, int, int], tuple[int, int]] = {}  # seen_without
+        self._outcomes: dict[tuple[int, int, int, int], int] = {}  # seat_outcome, by what it reads of the hint
+        self._reads: dict[int, tuple[int, bool]] = {}  # seat_reads
+        self._options: list[tuple[str, int, tuple[int, ...], int]] | None = None  # hint_options
 
     def hint_options(self) -> list[tuple[str, int, tuple[int, ...], int]]:
         """Legal hints as (text, target, touched slots, identity mask); worked out once per turn (several
