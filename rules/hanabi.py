@@ -177,6 +177,12 @@ def classic_rules(num_seats: int) -> RoundRules:
 FIREWORKS_RULES = RoundRules(5, 12, 4, 3, True)
 
 
+_SLOT_VIEWS: dict[tuple[int | None, int, int, int, bool], SlotView] = {}
+"""Slot views already built, by their fields: a SlotView is immutable, so views share them, and a search that
+builds a view every simulated move (ai:expert) mostly finds the one it needs here."""
+_SLOT_VIEWS_KEPT = 50_000
+
+
 class Round:
     """One deal of Hanabi among ``seats`` (absolute seat numbers, in turn order)."""
 
@@ -457,10 +463,20 @@ class Round:
         """The hand at ``pos`` as slot views; ``hidden`` hides the cards' identities."""
         deck = self.deck
         cm, vm, tc = self.col_mask[pos], self.val_mask[pos], self.touched[pos]
-        return tuple(
-            None if o < 0 else SlotView(None if hidden else deck[o], o, cm[i], vm[i], tc[i])
-            for i, o in enumerate(self.hands[pos])
-        )
+        known = _SLOT_VIEWS
+        out: list[SlotView | None] = []
+        for i, o in enumerate(self.hands[pos]):
+            if o < 0:
+                out.append(None)
+                continue
+            key = (None if hidden else deck[o], o, cm[i], vm[i], tc[i])
+            view = known.get(key)
+            if view is None:
+                if len(known) >= _SLOT_VIEWS_KEPT:
+                    known.clear()
+                view = known[key] = SlotView(*key)
+            out.append(view)
+        return tuple(out)
 
 
 # --- views ------------------------------------------------------------------------------------------------

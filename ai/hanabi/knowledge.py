@@ -12,6 +12,10 @@ from ai.hanabi.cards import ALL_IDS, BIT, COLOUR_IDS, ID_COPIES, VALUE_IDS, Tabl
 from ai.hanabi.conventions import interpret, keep_delayed
 from rules.hanabi import HanabiView, Move
 
+PILES: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Table, tuple[int, ...], int]] = {}
+"""Tracker.piles by (fireworks, discard counts): a search's simulated moves meet the same piles again and again."""
+PILES_KEPT = 20_000
+
 
 class Tracker:
     """The table's common knowledge of one round, rebuilt from the public history."""
@@ -31,6 +35,7 @@ class Tracker:
         "round",
         "chop_hinted",
         "_table",
+        "_left",
     )
 
     def __init__(self, view: HanabiView) -> None:
@@ -49,6 +54,7 @@ class Tracker:
         self.hist: tuple[Move, ...] = ()
         self.chop_hinted = -1  # the seat whose chop the latest move's hint touched (its chop moved on), or -1
         self._table: Table | None = None  # the masks of fw and disc, kept until a play or discard changes them
+        self._left: tuple[tuple[int, ...], int] | None = None  # copies_left, kept as _table is
 
     def copy(self) -> Tracker:
         """An independent copy (a search plays moves on it); much cheaper than deepcopy."""
@@ -60,6 +66,7 @@ class Tracker:
         out.fw, out.disc = self.fw[:], self.disc[:]
         out.chop_hinted = self.chop_hinted
         out._table = self._table  # nobody changes a Table
+        out._left = self._left  # (nor a tuple)
         return out
 
     def matches(self, view: HanabiView) -> bool:
@@ -78,8 +85,27 @@ class Tracker:
     def table(self) -> Table:
         """Masks for the current piles."""
         if self._table is None:
-            self._table = Table.of(self.fw, self.disc)
+            self._table = self.piles()[0]
         return self._table
+
+    def piles(self) -> tuple[Table, tuple[int, ...], int]:
+        """:meth:`table` and :meth:`copies_left` worked out together, or found in :data:`PILES`."""
+        key = (tuple(self.fw), tuple(self.disc))
+        out = PILES.get(key)
+        if out is None:
+            if len(PILES) >= PILES_KEPT:
+                PILES.clear()
+            fw, disc = self.fw, self.disc
+            left = tuple(ID_COPIES[i] - disc[i] - (1 if i % 5 < fw[i // 5] else 0) for i in range(25))
+            out = PILES[key] = (Table.of(fw, disc), left, sum(BIT[i] for i in range(25) if left[i] > 0))
+        return out
+
+    def copies_left(self) -> tuple[tuple[int, ...], int]:
+        """Copies of each identity neither played nor discarded, and the mask of identities with one left."""
+        if self._left is None:
+            _, left, live = self.piles()
+            self._left = left, live
+        return self._left
 
     def step(self, m: Move) -> None:
         """Apply one public move."""
@@ -98,6 +124,7 @@ class Tracker:
                 self.disc[card] += 1
             self.hands[m.seat][m.slot] = m.drawn
             self._table = None
+            self._left = None
 
     def chop(self, seat: int) -> int:
         """Draw order of ``seat``'s chop (oldest untouched card), or -1."""
@@ -152,14 +179,6 @@ def restore(tr: Tracker, saved: Saved) -> None:
         tr.hint[o], tr.belief[o], tr.touched[o], tr.delayed[o], tr.delayer[o] = h, b, tc, d, by
 
 
-def saved_belief(saved: Saved, o: int) -> int:
-    """The belief of card ``o`` before the simulated hint."""
-    for x in saved:
-        if x[0] == o:
-            return x[2]
-    return ALL_IDS
-
-
 class Deductions:
     """What seat ``me`` sees and deduces this turn: the identities of its own cards and what each teammate can
     conclude about theirs. :class:`ai.hanabi.decide.Decision` builds its choice on these."""
@@ -178,25 +197,32 @@ class Deductions:
         # Cards I can see: identity by draw order.
         self.truth: dict[int, int] = {}
         seen = [0] * 25
+        left, live = tr.copies_left()
+        self._left = left
+        self._live = live
+        # Identities that might still be in my hand: those with a copy left that I do not see.
+        avail = live
+        touched_seen = 0
         for s in self.seats:
             if s == self.me:
                 continue
             for sl in view.hands[s]:
                 if sl is not None and sl.card is not None:
-                    self.truth[sl.order] = sl.card
-                    seen[sl.card] += 1
+                    c = sl.card
+                    self.truth[sl.order] = c
+                    if tr.touched[sl.order]:
+                        touched_seen |= BIT[c]
+                    seen[c] += 1
+                    if seen[c] >= left[c]:
+                        avail &= ~BIT[c]
         self.seen = seen
-        gone = [tr.disc[i] + (1 if i % 5 < tr.fw[i // 5] else 0) for i in range(25)]
-        self.gone = gone
-        # Identities that might still be in my hand.
-        self.avail_me = sum(BIT[i] for i in range(25) if ID_COPIES[i] - gone[i] - seen[i] > 0)
-        self.left_me = [ID_COPIES[i] - gone[i] - seen[i] for i in range(25)]
-        self.touched_seen = 0
+        self.avail_me = avail
+        self.left_me = [x - y for x, y in zip(left, seen, strict=True)]
+        self.touched_seen = touched_seen
+        """Identities of the touched cards I see."""
         self._chain: int | None = None
-        for o, card in self.truth.items():
-            if tr.touched[o]:
-                self.touched_seen |= BIT[card]
-        self.owner = {o: s for s, hand in tr.hands.items() for o in hand if o >= 0}
+        self._next: list[int] | None = None
+        self._owner: dict[int, int] | None = None  # seat by draw order, built when a delayed card needs it
         self._queued: dict[tuple[int, int], int] = {}
         self._avail: dict[int, int] = {}  # avail_for by seat: it reads only hands and piles, which a turn keeps
         self.deduced = self.deduce_mine()
@@ -263,13 +289,18 @@ class Deductions:
         if out is not None:
             return out
         seen = [0] * 25
+        left = self._left
+        out = self._live
         for s in self.seats:
             if s == seat or s == self.me:
                 continue
             for o in self.tr.hands[s]:
                 if o >= 0:
-                    seen[self.truth[o]] += 1
-        out = self._avail[seat] = sum(BIT[i] for i in range(25) if ID_COPIES[i] - self.gone[i] - seen[i] > 0)
+                    c = self.truth[o]
+                    seen[c] += 1
+                    if seen[c] >= left[c]:
+                        out &= ~BIT[c]
+        self._avail[seat] = out
         return out
 
     def touched_seen_by(self, seat: int) -> int:
@@ -295,12 +326,18 @@ class Deductions:
         b = tr.belief[o] & avail
         if b:
             if tr.delayed[o]:
-                b = keep_delayed(b, tr.delayed[o], self.t, self.queued_seen(self.owner[o], tr.delayer[o]))
+                b = keep_delayed(b, tr.delayed[o], self.t, self.queued_seen(self.owner(o), tr.delayer[o]))
             if gt and tr.touched[o] and b & ~gt:
                 b &= ~gt
             return b
         b = tr.hint[o] & avail
         return b if b else tr.hint[o]
+
+    def owner(self, o: int) -> int:
+        """The seat holding card ``o``."""
+        if self._owner is None:
+            self._owner = {c: s for s, hand in self.tr.hands.items() for c in hand if c >= 0}
+        return self._owner[o]
 
     def chain_ids(self) -> int:
         """Identities of touched cards anywhere (mine: when known exactly): a card they wait for unlocks them."""
@@ -309,9 +346,11 @@ class Deductions:
         return self._chain
 
     def next_seats(self) -> list[int]:
-        """The other seats in the order they act after me."""
-        i = self.seats.index(self.me)
-        return [self.seats[(i + k) % self.n] for k in range(1, self.n)]
+        """The other seats in the order they act after me (the same list every call: do not change it)."""
+        if self._next is None:
+            i = self.seats.index(self.me)
+            self._next = [self.seats[(i + k) % self.n] for k in range(1, self.n)]
+        return self._next
 
     def turns_left_for(self, seat: int) -> int:
         """How many more turns ``seat`` gets (large while the deck lasts)."""
