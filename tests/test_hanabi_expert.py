@@ -109,6 +109,26 @@ def test_expert_searches_a_sure_play_once_the_deck_is_short() -> None:
     assert small_table.choose(view, legal) == move and small_table.last_candidates == [move]  # 2 < sure_seats
 
 
+def test_expert_weighs_every_play_and_discard_once_the_deck_is_nearly_out() -> None:
+    g = late_state(3, 2, 2)
+    seat = g.to_act()[0]
+    view, legal = g.view(seat), g.legal_actions(seat)
+    narrow = ExpertBot(random.Random(1), Budget(moves=300, min_samples=3, max_samples=4, wide_deck=-1))
+    narrow.choose(view, legal)
+    wide = ExpertBot(random.Random(1), Budget(moves=300, min_samples=3, max_samples=4, wide_deck=2, wide_hints=3))
+    action = wide.choose(view, legal)
+    cands = wide.last_candidates
+    assert cands[: len(narrow.last_candidates)] == narrow.last_candidates  # the same moves first, hard's to beat
+    assert {a for a in legal if a.startswith(("PLAY:", "DISCARD:"))} <= set(cands)
+    assert action in cands and wide.last_samples > 0
+    tr = Tracker(view)
+    tr.catch_up(view)
+    accepted = ExpertBot.convention_hints(Decision(LEVELS["hard"], random.Random(0), view, tr, legal))
+    hints = [c for c in cands if c.startswith("SAY:")]
+    assert set(hints) <= set(accepted[:3]) | set(narrow.last_candidates)  # only hints the conventions explain
+    assert len(cands) > len(narrow.last_candidates)
+
+
 def with_my_cards_swapped(g: HanabiState) -> HanabiState:
     """A copy of ``g`` where the acting seat's untouched cards trade places with cards still in the deck."""
     h = g.copy()

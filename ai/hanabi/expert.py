@@ -40,12 +40,14 @@ HARD = LEVELS["hard"]
 class Budget:
     """How much the expert searches in one turn (counts, so the same view always gives the same choice)."""
 
-    moves: int = 1000
+    moves: int = 3000
     """Simulated moves per turn, shared by every candidate and sample (planned from an estimate of a playout's
-    length; sampling stops early once twice this many were played)."""
+    length; sampling stops early once ``overrun`` times this many were played)."""
+    overrun: float = 1.5
+    """How far past ``moves`` the playouts may run when they last longer than planned."""
     min_samples: int = 8
     max_samples: int = 48
-    late_deck: int = 12
+    late_deck: int = 20
     """Cards left in the deck from which every turn is searched; before that only discards are (a discard is
     where the convention move most often throws away a point, and early playouts are long)."""
     discard_deck: int = 30
@@ -65,6 +67,10 @@ class Budget:
     first, or a discard); -1: never."""
     sure_seats: int = 5
     """Least seats at the table for ``sure_deck`` (it was measured to help at 5 seats only)."""
+    wide_deck: int = 2
+    """Cards left in the deck from which every play and discard, and ``wide_hints`` convention hints, are
+    candidates too (-1: never)."""
+    wide_hints: int = 4
     prune: float = 1.0
     """Every ``min_samples`` samples, drop an alternative whose mean gain is below zero by more than this many
     standard errors, and spend its share of ``moves`` on more samples of the others (0: never drop)."""
@@ -310,6 +316,14 @@ class ExpertBot:
                 if len(out) >= 3 + self.budget.hints:
                     break
                 add(text)
+        if view.deck_count <= self.budget.wide_deck:
+            # Near the end playouts are short, so every play, every discard and more convention hints fit the budget.
+            for i in beliefs:
+                add(PLAY_TEXT[i])
+                add(DISCARD_TEXT[i])
+            if view.tokens > 0:
+                for text in self.convention_hints(d)[: self.budget.wide_hints]:
+                    add(text)
         return out
 
     @staticmethod
@@ -356,7 +370,7 @@ class ExpertBot:
         tries = used = done = 0
         s = 0
         while s < samples:
-            if used >= 2 * b.moves and s >= 2:
+            if used >= b.overrun * b.moves and s >= 2:
                 break  # the playouts ran longer than planned: stop here (a count, so still deterministic)
             while True:
                 drawn = sample_hand(rng, mine, left)
