@@ -93,6 +93,8 @@ class Decision(HintScoring):
             hint, score = self.best_hint()
             if hint is not None and score >= PLAY_HINT:
                 return hint  # near the end a teammate's play needs telling now; mine can wait a turn
+        if plays and self.per_seat and self.feeds_a_save():
+            return DISCARD_TEXT[self.discard_slot(beliefs, trash)]  # my play keeps; the card on that chop would not
         if plays:
             return PLAY_TEXT[self.best_play(plays, beliefs)]
         hint, score = (self.best_hint() if level.simulate else self.simple_hint()) if can_hint else (None, -1e9)
@@ -170,6 +172,20 @@ class Decision(HintScoring):
         if BIT[x] & (t.trash | t.critical) or not beliefs[tr.hands[self.me].index(mine)] & BIT[x]:
             return False
         return self.would_discard(nxt)
+
+    def feeds_a_save(self) -> bool:
+        """Per-seat scoring, no token left: whether the seat after next is set to discard a precious chop (a 5
+        or a last copy). The next seat could save it only with a token, so I discard rather than play: my known
+        play can wait a round, and the next seat saves first (urgent saves come before its own plays)."""
+        view, tr, t = self.view, self.tr, self.t
+        if view.tokens > 0 or view.turns_left is not None or self.n < 3:
+            return False
+        seat = self.next_seats()[1]
+        chop = tr.chop(seat)
+        if chop < 0:
+            return False
+        tb = BIT[self.truth[chop]]
+        return bool(tb & (t.critical | FIVES) and not tb & t.trash) and self.would_discard(seat)
 
     def would_discard(self, seat: int) -> bool:
         """Whether ``seat`` has nothing it knows to play or to be trash (so it discards its chop unless it hints)."""
