@@ -398,3 +398,23 @@ def test_fireworks_no_token_discards_so_the_next_seat_can_save_the_chop_after_it
 
     assert move("B5") == "DISCARD:A"
     assert move("W3") == "PLAY:E"  # a 3 with its twin in play may go: no reason to hold the play back
+
+
+def test_fireworks_a_chop_that_may_be_the_last_copy_just_thrown_away_is_kept_a_turn() -> None:
+    # Seat 2 has just thrown away a G4 and seat 0 sees the other one nowhere: its own chop may be it (it is). With
+    # its last token it hints rather than discard, so that seat 1, which sees that chop, can save it.
+    def decision(mine: list[str], seat1: list[str]) -> Decision:
+        g = game_info("hanabi").start("fireworks", 3, None, {"deck": deck_with(
+            [*mine, *seat1, "G4", "B5", "Y2", "R2", "Y3", "B4"])})  # fmt: skip
+        g.apply(0, "SAY:2:5")
+        g.apply(1, "SAY:2:2")
+        g.apply(2, "DISCARD:A")
+        v = dataclasses.replace(g.view(0), tokens=1)
+        tr = Tracker(v)
+        tr.catch_up(v)
+        return Decision(LEVELS["hard"], random.Random(0), v, tr, g.legal_actions(0))
+
+    d = decision(["G4", "W3", "W2", "Y3", "R3"], ["B3", "Y4", "R4", "W4", "B2"])
+    assert d.choose().startswith("SAY:")
+    d = decision(["W3", "W3", "W2", "Y4", "R3"], ["B3", "Y4", "R4", "G4", "B2"])
+    assert d.choose() == "DISCARD:A"  # seat 1 holds the other G4: my chop cannot be it
