@@ -16,7 +16,7 @@ from ai.hanabi.knowledge import Tracker
 from ai.hanabi_bots import make_bot
 from ai.levels import make_bot as level_bot
 from rules.core import GameState, Outcome
-from rules.hanabi import CARD_TEXT, FULL_DECK, parse_card
+from rules.hanabi import CARD_TEXT, DISCARD_TEXT, FULL_DECK, PLAY_TEXT, parse_card
 from rules.registry import game_info
 
 
@@ -382,3 +382,39 @@ def test_fireworks_last_token_shows_a_play_rather_than_saving_onto_a_last_copy()
 
     assert save(2) in ("SAY:1:5", "SAY:1:RED")  # a token is left for the next save
     assert save(1) in ("SAY:1:1", "SAY:1:WHITE")
+
+
+def test_fireworks_no_token_discards_so_the_next_seat_can_save_the_chop_after_it() -> None:
+    # No token is left. Seat 0 knows its R1 plays; seat 2 knows nothing and will discard its chop, a B5. Seat 1
+    # acts in between but could save it only with a token: seat 0 discards for one, its R1 can wait.
+    def move(seat2_chop: str) -> str:
+        top = ["W3", "Y3", "B3", "G3", "R1", "W4", "Y4", "B4", "G4", "R4", seat2_chop, "Y2", "B2", "G2", "R2"]
+        g = game_info("hanabi").start("fireworks", 3, None, {"deck": deck_with(top)})
+        v = dataclasses.replace(g.view(0), tokens=0)
+        tr = Tracker(v)
+        tr.catch_up(v)
+        tr.touched[4], tr.belief[4] = True, BIT[parse_card("R1")]
+        return Decision(LEVELS["hard"], random.Random(0), v, tr, [*PLAY_TEXT, *DISCARD_TEXT]).choose()
+
+    assert move("B5") == "DISCARD:A"
+    assert move("W3") == "PLAY:E"  # a 3 with its twin in play may go: no reason to hold the play back
+
+
+def test_fireworks_a_chop_that_may_be_the_last_copy_just_thrown_away_is_kept_a_turn() -> None:
+    # Seat 2 has just thrown away a G4 and seat 0 sees the other one nowhere: its own chop may be it (it is). With
+    # its last token it hints rather than discard, so that seat 1, which sees that chop, can save it.
+    def decision(mine: list[str], seat1: list[str]) -> Decision:
+        g = game_info("hanabi").start("fireworks", 3, None, {"deck": deck_with(
+            [*mine, *seat1, "G4", "B5", "Y2", "R2", "Y3", "B4"])})  # fmt: skip
+        g.apply(0, "SAY:2:5")
+        g.apply(1, "SAY:2:2")
+        g.apply(2, "DISCARD:A")
+        v = dataclasses.replace(g.view(0), tokens=1)
+        tr = Tracker(v)
+        tr.catch_up(v)
+        return Decision(LEVELS["hard"], random.Random(0), v, tr, g.legal_actions(0))
+
+    d = decision(["G4", "W3", "W2", "Y3", "R3"], ["B3", "Y4", "R4", "W4", "B2"])
+    assert d.choose().startswith("SAY:")
+    d = decision(["W3", "W3", "W2", "Y4", "R3"], ["B3", "Y4", "R4", "G4", "B2"])
+    assert d.choose() == "DISCARD:A"  # seat 1 holds the other G4: my chop cannot be it

@@ -54,6 +54,7 @@ PER_SEAT_GAMBLE = 0.25  # least chance of success for a final-turn play before m
 PER_SEAT_LAST_GAMBLE = 0.1  # the same on my last turn
 TWIN_TOKENS = 3  # per-seat scoring: hint rather than discard my chop when it may be the twin of the next chop
 SAVED_STALL_TOKENS = 1  # per-seat scoring: hint rather than discard right after a hint moved my chop on
+LOST_TWIN_TOKENS = 1  # per-seat scoring: hint rather than discard when my chop may be the last copy just lost
 
 
 class Decision(HintScoring):
@@ -93,6 +94,8 @@ class Decision(HintScoring):
             hint, score = self.best_hint()
             if hint is not None and score >= PLAY_HINT:
                 return hint  # near the end a teammate's play needs telling now; mine can wait a turn
+        if plays and self.per_seat and self.feeds_a_save():
+            return DISCARD_TEXT[self.discard_slot(beliefs, trash)]  # my play keeps; the card on that chop would not
         if plays:
             return PLAY_TEXT[self.best_play(plays, beliefs)]
         hint, score = (self.best_hint() if level.simulate else self.simple_hint()) if can_hint else (None, -1e9)
@@ -135,6 +138,15 @@ class Decision(HintScoring):
             and view.turns_left is None
         ):
             return hint  # my new chop is one nobody has checked: a teammate may need to save it first
+        if (
+            self.per_seat
+            and hint is not None
+            and score > -50
+            and not trash
+            and view.tokens >= LOST_TWIN_TOKENS
+            and self.chop_may_be_lost_twin(beliefs)
+        ):
+            return hint  # the next seat sees my chop: if it is that last copy, it can save it before I throw it away
         if can_discard:
             return DISCARD_TEXT[self.discard_slot(beliefs, trash)]
         if hint is not None:
@@ -170,6 +182,35 @@ class Decision(HintScoring):
         if BIT[x] & (t.trash | t.critical) or not beliefs[tr.hands[self.me].index(mine)] & BIT[x]:
             return False
         return self.would_discard(nxt)
+
+    def chop_may_be_lost_twin(self, beliefs: dict[int, int]) -> bool:
+        """Whether the move just before mine threw away (or misplayed) a copy of a useful card whose last copy I
+        see nowhere, and my chop may be it: the seat before me could not warn me, and the next seat can only
+        save it if I keep it for a turn."""
+        view, t = self.view, self.t
+        if view.turns_left is not None or not view.history:
+            return False
+        m = view.history[-1]
+        if m.kind == "discard" or (m.kind == "play" and not m.success):
+            c = m.card
+            mine = self.tr.chop(self.me)
+            if mine >= 0 and BIT[c] & t.critical & ~t.trash and not self.seen[c]:
+                return bool(beliefs[self.tr.hands[self.me].index(mine)] & BIT[c])
+        return False
+
+    def feeds_a_save(self) -> bool:
+        """Per-seat scoring, no token left: whether the seat after next is set to discard a precious chop (a 5
+        or a last copy). The next seat could save it only with a token, so I discard rather than play: my known
+        play can wait a round, and the next seat saves first (urgent saves come before its own plays)."""
+        view, tr, t = self.view, self.tr, self.t
+        if view.tokens > 0 or view.turns_left is not None or self.n < 3:
+            return False
+        seat = self.next_seats()[1]
+        chop = tr.chop(seat)
+        if chop < 0:
+            return False
+        tb = BIT[self.truth[chop]]
+        return bool(tb & (t.critical | FIVES) and not tb & t.trash) and self.would_discard(seat)
 
     def would_discard(self, seat: int) -> bool:
         """Whether ``seat`` has nothing it knows to play or to be trash (so it discards its chop unless it hints)."""
