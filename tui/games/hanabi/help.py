@@ -29,8 +29,9 @@ otherwise discard known trash or their chop.
 * **ai:hard** (plain `ai`) — compares every hint by imagining how you will read it.
 * **ai:expert** — hard, plus a look ahead: when its move is not a sure play it imagines many ways its own
   cards could be and plays each choice out to the end (near the end of the deck, every play and discard it
-  could make); it changes its mind only when another move is clearly better. Its hints follow the same conventions. It thinks up to about a second; in the Fireworks league it
-  plays as hard (the league allows 50 ms a move).
+  could make); it changes its mind only when another move is clearly better. Its hints follow the same
+  conventions. It thinks up to about a second; in the Fireworks league it plays as hard (the league allows
+  50 ms a move).
 
 `docs/bots-hanabi.md` tells more.
 """
