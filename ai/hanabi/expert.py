@@ -71,6 +71,7 @@ class Budget:
     """Cards left in the deck from which every play and discard, and ``wide_hints`` convention hints, are
     candidates too (-1: never)."""
     wide_hints: int = 4
+    """Convention hints, best scored first, that are candidates from ``wide_deck`` on."""
     prune: float = 1.0
     """Every ``min_samples`` samples, drop an alternative whose mean gain is below zero by more than this many
     standard errors, and spend its share of ``moves`` on more samples of the others (0: never drop)."""
