@@ -333,22 +333,14 @@ class HintScoring(Deductions):
         """:meth:`chain_ids` while a hint to ``r``'s seat is imagined (the first call fixes it for the turn, as
         when the hint was applied to the tracker)."""
         if self._chain is None:
-            tr = self.tr
             out = 0
             for s in self.seats:
                 if s == r.target:
                     for k, c in enumerate(r.truth):
                         if tch[k]:
                             out |= BIT[c]
-                    continue
-                for o in tr.hands[s]:
-                    if o >= 0 and tr.touched[o]:
-                        if s == self.me:
-                            b = tr.belief[o]
-                            if b & (b - 1) == 0:
-                                out |= b
-                        else:
-                            out |= BIT[self.truth[o]]
+                else:
+                    out |= self.touched_ids_in(s)
             self._chain = out
         return self._chain
 

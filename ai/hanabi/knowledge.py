@@ -305,19 +305,24 @@ class Deductions:
 
     def touched_seen_by(self, seat: int) -> int:
         """Identities of touched cards ``seat`` can see in the other hands (mine: only when known exactly)."""
-        tr = self.tr
         out = 0
         for s in self.seats:
-            if s == seat:
-                continue
-            for o in tr.hands[s]:
-                if o >= 0 and tr.touched[o]:
-                    if s == self.me:
-                        b = tr.belief[o]
-                        if b & (b - 1) == 0:
-                            out |= b
-                    else:
-                        out |= BIT[self.truth[o]]
+            if s != seat:
+                out |= self.touched_ids_in(s)
+        return out
+
+    def touched_ids_in(self, seat: int) -> int:
+        """Identities of the touched cards in ``seat``'s hand (mine: only when known exactly)."""
+        tr = self.tr
+        out = 0
+        for o in tr.hands[seat]:
+            if o >= 0 and tr.touched[o]:
+                if seat == self.me:
+                    b = tr.belief[o]
+                    if b & (b - 1) == 0:
+                        out |= b
+                else:
+                    out |= BIT[self.truth[o]]
         return out
 
     def their_belief(self, o: int, avail: int, gt: int = 0) -> int:
