@@ -312,19 +312,20 @@ class ExpertBot:
         if view.tokens < view.max_tokens and beliefs:
             trash = [i for i, b in beliefs.items() if b & ~t.trash == 0]
             add(DISCARD_TEXT[d.discard_slot(beliefs, trash)])
-        if view.tokens > 0 and self.budget.hints:
-            for text in self.convention_hints(d)[: self.budget.hints + 1]:
+        wide = view.deck_count <= self.budget.wide_deck
+        hints = self.convention_hints(d) if view.tokens > 0 and (self.budget.hints or wide) else []
+        if self.budget.hints:
+            for text in hints[: self.budget.hints + 1]:
                 if len(out) >= 3 + self.budget.hints:
                     break
                 add(text)
-        if view.deck_count <= self.budget.wide_deck:
+        if wide:
             # Near the end playouts are short, so every play, every discard and more convention hints fit the budget.
             for i in beliefs:
                 add(PLAY_TEXT[i])
                 add(DISCARD_TEXT[i])
-            if view.tokens > 0:
-                for text in self.convention_hints(d)[: self.budget.wide_hints]:
-                    add(text)
+            for text in hints[: self.budget.wide_hints]:
+                add(text)
         return out
 
     @staticmethod
