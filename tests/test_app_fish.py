@@ -272,6 +272,19 @@ async def test_watch_replay_and_resume() -> None:
         assert (after.fish, after.penguins, after.scores) == (before.fish, before.penguins, before.scores)
 
 
+async def test_a_watched_game_never_rebuilds_the_footer(monkeypatch: pytest.MonkeyPatch) -> None:
+    # No one is asked while bots play, so the keys shown stay the same: rebuilding the footer after every move
+    # made watching a fast game three times as slow.
+    rebuilt: list[str] = []
+    monkeypatch.setattr(FishTable, "refresh_bindings", lambda table: rebuilt.append("footer"))
+    session = new_session("fish", "codingame", ["ai:easy", "ai:easy"], seed=5, save=False)
+    app = ParlourApp(GameScreen(session, watch=True, speed=16, pace=0.001), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await until_result(pilot, timeout=60)
+    assert session.state.is_over
+    assert rebuilt == []
+
+
 def test_keys_and_sizes_fit_an_80_by_24_terminal(parlour_home: Path) -> None:
     small = SIZES[-1]
     assert small.width <= 80 - 30 - 2 and small.height + 2 <= 24 - 2

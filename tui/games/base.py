@@ -112,8 +112,9 @@ class GameTable(Widget, can_focus=True):
 
     def end_input(self) -> None:
         """The person has acted: stop taking keys until the next ``sync`` asks again."""
-        self.ask = None
-        self.refresh_bindings()
+        if self.ask is not None:  # a bot's move while no one was asked leaves the footer as it is
+            self.ask = None
+            self.refresh_bindings()
         self.refresh()
 
     def show_event(self, event: Event, names: list[str]) -> float:

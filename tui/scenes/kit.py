@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -22,8 +23,22 @@ async def wait_until(pilot: Pilot, condition: Callable[[], bool], timeout: float
     deadline = time.monotonic() + timeout
     while not condition():
         if time.monotonic() > deadline:
-            raise AssertionError(f"condition not met within {timeout} s")
+            raise AssertionError(f"condition not met within {timeout} s; {where_it_stands(pilot.app)}")
         await pilot.pause(0.01)
+
+
+def where_it_stands(app: App) -> str:
+    """What the app is doing, for the message of a wait that timed out: which screen, and a game's phase."""
+    screen = app.screen
+    words = f"screen {type(screen).__name__}"
+    if isinstance(screen, GameScreen):
+        core = screen.core
+        words += (
+            f", phase {core.phase.name}, to act {core.state.to_act()}, thinking {sorted(core.thinking)},"
+            f" moves waiting {core.bots_busy and not core.thinking}, animating {len(screen.animating)}"
+        )
+    bots = [thread.name for thread in threading.enumerate() if thread.name.startswith("parlour")]
+    return words + f", threads {bots}"
 
 
 def person_to_act(app: App) -> bool:

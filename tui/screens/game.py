@@ -20,6 +20,7 @@ from textual.widgets import RichLog, Static
 from ai.table import (
     ActionApplied,
     BotBroke,
+    BotChose,
     BotCrashed,
     GameOver,
     Pace,
@@ -102,7 +103,7 @@ class GameScreen(PaceKeys, TableScreen):
         for warning in self.session.warnings:
             log.write(Text(f"⚠ The saved game was damaged: {warning}.", style="bold yellow"))
         self.refresh_table()
-        self.set_interval(0.1, self.core.tick)
+        self.set_interval(0.1, self.core.tick)  # plays moves whose pause has passed
         self.core.advance()
         self.refresh_table()
 
@@ -179,6 +180,9 @@ class GameScreen(PaceKeys, TableScreen):
             self.refresh_status()  # the table is showing an action: it is redrawn when that is done
         else:
             self.refresh_table()
+        if isinstance(told, BotChose):
+            # Play it as soon as its time has come rather than at the next beat of the clock below.
+            self.call_later(self.core.tick)
 
     def lift_curtain(self) -> None:
         """The person is at the keyboard."""
@@ -193,6 +197,7 @@ class GameScreen(PaceKeys, TableScreen):
         if not self.animating:
             self.core.done_showing()
             self.refresh_table()
+            self.call_later(self.core.tick)  # a move chosen while this one was shown may be due already
             return
         event = self.animating.popleft()
         self.log_event(event)
