@@ -418,3 +418,31 @@ def test_fireworks_a_chop_that_may_be_the_last_copy_just_thrown_away_is_kept_a_t
     assert d.choose().startswith("SAY:")
     d = decision(["W3", "W3", "W2", "Y4", "R3"], ["B3", "Y4", "R4", "G4", "B2"])
     assert d.choose() == "DISCARD:A"  # seat 1 holds the other G4: my chop cannot be it
+
+
+def test_fireworks_final_turns_a_play_hint_comes_first_when_my_play_can_wait() -> None:
+    # The deck is out. Seat 0 knows its R1 plays; seat 1's B1 plays too but seat 1 does not know it. With three
+    # turns left for seat 0 and one card to play, the hint goes first and the R1 still gets played; on its last
+    # turn (or before the final turns) seat 0 plays.
+    def move(turns_left: int | None) -> str:
+        top = ["R1", "Y3", "G3", "W4", "Y4", "B1", "R3", "G4", "Y2", "W3", "R4", "G2", "B3", "W2", "B4"]
+        d = fireworks_decision(top, tokens=6, turns_left=turns_left)
+        d.tr.touched[0], d.tr.belief[0] = True, BIT[parse_card("R1")]
+        return d.choose()
+
+    assert move(9) == "SAY:1:BLUE"
+    assert move(3) == "PLAY:A"  # my last turn
+    assert move(None) == "PLAY:A"
+
+
+def test_fireworks_the_last_token_is_not_spent_on_a_stall() -> None:
+    # Five cards left and no play to show: seat 1 already knows its R1. A stall hint would put off the final turns,
+    # but with one token left seat 0 discards and keeps tokens coming for the play hints those turns need.
+    def move(tokens: int) -> str:
+        top = ["Y3", "G3", "W4", "Y4", "B3", "R1", "R3", "G4", "Y2", "W3", "R4", "G2", "B4", "W2", "B2"]
+        d = fireworks_decision(top, tokens=tokens, deck_count=5)
+        d.tr.touched[5], d.tr.belief[5] = True, BIT[parse_card("R1")]
+        return d.choose()
+
+    assert move(1) == "DISCARD:A"
+    assert move(2).startswith("SAY:")  # with two, the stall still goes ahead

@@ -94,6 +94,10 @@ class Decision(HintScoring):
             hint, score = self.best_hint()
             if hint is not None and score >= PLAY_HINT:
                 return hint  # near the end a teammate's play needs telling now; mine can wait a turn
+        if plays and can_hint and self.per_seat and level.simulate and self.spare_final_turns(plays, beliefs):
+            hint, score = self.best_hint()
+            if hint is not None and score >= PLAY_HINT:
+                return hint  # my plays fit in my turns left even after this hint; the teammate's may not
         if plays and self.per_seat and self.feeds_a_save():
             return DISCARD_TEXT[self.discard_slot(beliefs, trash)]  # my play keeps; the card on that chop would not
         if plays:
@@ -116,9 +120,11 @@ class Decision(HintScoring):
             and view.deck_count <= STALL_DECK * self.n
             and (not self.per_seat or view.turns_left is None)  # per-seat: no draws left to put off
             and score > -50
-            and (view.tokens >= 2 or self.n >= 4 or self.others_can_play())
+            and (view.tokens >= 2 or (not self.per_seat and (self.n >= 4 or self.others_can_play())))
         ):
-            return hint  # near the end, drawing brings the last round closer: stall while plays are queued
+            # Near the end, drawing brings the last round closer: stall while plays are queued. Per-seat scoring
+            # keeps its last token for the final turns, when a play hint is worth more than a stall.
+            return hint
         if (
             self.per_seat
             and hint is not None
@@ -197,6 +203,20 @@ class Decision(HintScoring):
             if mine >= 0 and BIT[c] & t.critical & ~t.trash and not self.seen[c]:
                 return bool(beliefs[self.tr.hands[self.me].index(mine)] & BIT[c])
         return False
+
+    def spare_final_turns(self, plays: list[int], beliefs: dict[int, int]) -> bool:
+        """In the final turns: whether I keep a turn to spare after playing every touched card of mine that may
+        still be useful, and none of my known plays frees a touched card elsewhere (that one must go first)."""
+        tr, t = self.tr, self.t
+        if self.view.turns_left is None:
+            return False
+        hand = tr.hands[self.me]
+        nexts = self.touched_seen
+        for i in plays:
+            if any(x % 5 < 4 and nexts & BIT[x + 1] for x in ids_of(beliefs[i])):
+                return False
+        needed = sum(1 for i, b in beliefs.items() if tr.touched[hand[i]] and b & ~t.trash)
+        return self.turns_left_for(self.me) > max(needed, len(plays))
 
     def feeds_a_save(self) -> bool:
         """Per-seat scoring, no token left: whether the seat after next is set to discard a precious chop (a 5
