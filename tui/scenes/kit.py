@@ -35,7 +35,7 @@ def where_it_stands(app: App) -> str:
         core = screen.core
         words += (
             f", phase {core.phase.name}, to act {core.state.to_act()}, thinking {sorted(core.thinking)},"
-            f" moves waiting {core.bots_busy and not core.thinking}, animating {len(screen.animating)}"
+            f" bots busy {core.bots_busy}, events to show {len(screen.animating)}"
         )
     bots = [thread.name for thread in threading.enumerate() if thread.name.startswith("parlour")]
     return words + f", threads {bots}"
