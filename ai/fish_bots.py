@@ -24,20 +24,23 @@ from ai.fish_position import HARD_TERRITORY_WEIGHT, Position, relative
 from ai.fish_regions import BIT, RegionSolver, adjacent, counted_components, parts_without, region
 from rules.fish import FishView, action_parts
 
-HARD_WORK = {2: 175_000, 3: 170_000, 4: 170_000}
+HARD_WORK = {2: 182_000, 3: 172_000, 4: 200_000}
 """Work one ``hard`` move may do, per number of seats, in the units of :data:`WORK_COSTS` (about a tenth of a
-microsecond each on the two-core test machine, a little less with three or four seats). Counted, never timed: a seed
-gives the same game on any machine under any load. Counting work rather than positions gives the cheap positions of
-the opening (big open ice, few regions) more of them and the dear ones of the middle game (many regions, long fills,
-the exact solver) fewer, for the same worst-case time. Measured on that machine, quiet, one worker (2026-11-25, seed
-1), before the table of searched positions: move p99 20.6 ms at two seats (40 games) with 180k, 17.1 and 20.8 ms at
-three and four (60 games each). The table, null windows and reductions cost CPU the units do not count, so the same
-p99 now buys a little less work: at two seats, quiet, 400 games, 198k gave p99 24.3-25.2 ms (75.8%), 185k 24.7 ms
-(75.0%), 175k 21.2 ms (73.2%), 170k 21.2 ms (72.5%). 175k keeps the p99 clear of the 25 ms allowed."""
-WORK_COSTS = {2: (35, 44, 38, 16, 26), 3: (42, 150, 21, 32, 32), 4: (38, 85, 56, 39, 30)}
+microsecond each on the two-core test machine). Counted, never timed: a seed gives the same game on any machine under
+any load. Counting work rather than positions gives the cheap positions of the opening (big open ice, few regions)
+more of them and the dear ones of the middle game (many regions, long fills, the exact solver) fewer, for the same
+worst-case time. The previous search played 175k at two seats (quiet machine, 400 games of seed 1: p99 21.2 ms) and
+170k at three and four (p99 21.7 and 17.2 ms). The faster search (regions found from the position before, fills
+written out) buys more search a unit; its costs were refitted so that a unit keeps its time, and 182k at two seats
+costs what 175k cost before (15 games of seed 12000 alternated, CPU per move under load 3: p50 14.9 vs 14.0-14.4 ms,
+p99 20.8-21.0 vs 19.9-22.7 ms) with 43% more nodes (190 positions). Three seats 172k, four 200k: the previous p99s
+scaled by the budget, about 22 and 20 ms."""
+WORK_COSTS = {2: (42, 9, 29, 23, 26), 3: (46, 152, 33, 31, 30), 4: (52, 146, 43, 28, 22)}
 """Per number of seats, work units of one search node, one fresh evaluation, one territory slide fill, one
-region-finding step and one exact-solver position (least-squares fits of measured move times on tuning games,
-seeds 7000 up; with three or four seats an evaluation is dearer)."""
+region-finding step and one exact-solver position: least-squares fits of CPU time per move (993, 225 and 132 positions
+of tuning seed 11000 at two, three and four seats), scaled by what the previous search's units were worth in the same
+runs (1.25, 1.30 and 1.29 units per 0.1 us), so that a unit means the time it meant before. Fresh evaluations and
+fills go together (about 1.6 fills an evaluation at two seats), so their split is loose; their sum is not."""
 PRIVATE_WEIGHT = 0.8
 """How much of a private region too big to solve counts as banked."""
 SOLVE_TILES = 14
