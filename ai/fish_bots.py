@@ -10,8 +10,9 @@
   of its moves, the one move of any opponent that hurts it most). The evaluation splits the ice into regions: a
   region holding one seat's penguins only is that seat's, worth the exact best haul there (a longest-path search
   over slides, :class:`RegionSolver`) when it is small enough, else most of its fish; regions shared by several
-  seats are scored by territory (tiles each seat reaches by slides first). Once its penguins share no region with
-  another seat it searches its own moves alone.
+  seats are scored by territory (tiles each seat reaches by slides first). A position's regions are found from the
+  previous position's (:func:`~ai.fish_regions.parts_without`). Once its penguins share no region with another seat
+  it searches its own moves alone.
 """
 
 from __future__ import annotations
