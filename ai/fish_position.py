@@ -182,8 +182,9 @@ class Position:
 
     def territory2(self, free: int, a: int, b: int) -> list[float]:
         """:meth:`territory` for two seats with fronts ``a`` and ``b``, written out (the search's leaves spend most of
-        their time here): the tables of :func:`lane_tables` and each :func:`slide_through` are inlined, which saves a
-        call and a tuple of 18 masks a fill."""
+        their time here): the tables of :func:`lane_tables` and the fill of :func:`slide_through` are written out, which
+        saves a call and a tuple of 18 masks a fill, and the fill doubles from the front itself (three rounds a
+        direction, not a step and three rounds)."""
         ice = free | free << LANE
         t0, t1, t2, t3, t4, t5 = _TWO_LANES
         w1, e1, nw1, ne1, sw1, se1 = ice & t0, ice & t1, ice & t2, ice & t3, ice & t4, ice & t5
