@@ -10,33 +10,39 @@
   of its moves, the one move of any opponent that hurts it most). The evaluation splits the ice into regions: a
   region holding one seat's penguins only is that seat's, worth the exact best haul there (a longest-path search
   over slides, :class:`RegionSolver`) when it is small enough, else most of its fish; regions shared by several
-  seats are scored by territory (tiles each seat reaches by slides first). Once its penguins share no region with
-  another seat it searches its own moves alone.
+  seats are scored by territory (tiles each seat reaches by slides first). A position's regions are found from the
+  previous position's (:func:`~ai.fish_regions.parts_without`). Once its penguins share no region with another seat
+  it searches its own moves alone.
 """
 
 from __future__ import annotations
 
 import random
+from collections import defaultdict
 
 from ai.fish_placement import placement_choice, placement_lookahead
 from ai.fish_position import HARD_TERRITORY_WEIGHT, Position, relative
-from ai.fish_regions import BIT, RegionSolver, adjacent, counted_components, region
+from ai.fish_regions import BIT, RegionSolver, adjacent, counted_components, parts_without, region
 from rules.fish import FishView, action_parts
 
-HARD_WORK = {2: 175_000, 3: 170_000, 4: 170_000}
+HARD_WORK = {2: 182_000, 3: 172_000, 4: 170_000}
 """Work one ``hard`` move may do, per number of seats, in the units of :data:`WORK_COSTS` (about a tenth of a
-microsecond each on the two-core test machine, a little less with three or four seats). Counted, never timed: a seed
-gives the same game on any machine under any load. Counting work rather than positions gives the cheap positions of
-the opening (big open ice, few regions) more of them and the dear ones of the middle game (many regions, long fills,
-the exact solver) fewer, for the same worst-case time. Measured on that machine, quiet, one worker (2026-11-25, seed
-1), before the table of searched positions: move p99 20.6 ms at two seats (40 games) with 180k, 17.1 and 20.8 ms at
-three and four (60 games each). The table, null windows and reductions cost CPU the units do not count, so the same
-p99 now buys a little less work: at two seats, quiet, 400 games, 198k gave p99 24.3-25.2 ms (75.8%), 185k 24.7 ms
-(75.0%), 175k 21.2 ms (73.2%), 170k 21.2 ms (72.5%). 175k keeps the p99 clear of the 25 ms allowed."""
-WORK_COSTS = {2: (35, 44, 38, 16, 26), 3: (42, 150, 21, 32, 32), 4: (38, 85, 56, 39, 30)}
+microsecond each on the two-core test machine). Counted, never timed: a seed gives the same game on any machine under
+any load. Counting work rather than positions gives the cheap positions of the opening (big open ice, few regions)
+more of them and the dear ones of the middle game (many regions, long fills, the exact solver) fewer, for the same
+worst-case time. The previous search played 175k at two seats (quiet machine, 400 games of seed 1: p99 21.2 ms) and
+170k at three and four (p99 21.7 and 17.2 ms). The faster search (regions found from the position before, fills
+written out) buys more search a unit; its costs were refitted so that a unit keeps its time, and 182k at two seats
+costs what 175k cost before (15 games of seed 12000 alternated, CPU per move under load 3: p50 14.9 vs 14.0-14.4 ms,
+p99 20.8-21.0 vs 19.9-22.7 ms) with 43% more nodes (190 positions). Timed on seed 1 (one worker, load about 1-2):
+two seats p99 22.7 ms (the previous search 21.7 ms in the same conditions), three seats (172k) 21.4 ms; four seats
+at 200k 23.9 ms and no stronger (35.0% first places, 34.0% before), at 170k 22.6 ms (38.0%)."""
+WORK_COSTS = {2: (42, 9, 29, 23, 26), 3: (46, 152, 33, 31, 30), 4: (52, 146, 43, 28, 22)}
 """Per number of seats, work units of one search node, one fresh evaluation, one territory slide fill, one
-region-finding step and one exact-solver position (least-squares fits of measured move times on tuning games,
-seeds 7000 up; with three or four seats an evaluation is dearer)."""
+region-finding step and one exact-solver position: least-squares fits of CPU time per move (993, 225 and 132 positions
+of tuning seed 11000 at two, three and four seats), scaled by what the previous search's units were worth in the same
+runs (1.25, 1.30 and 1.29 units per 0.1 us), so that a unit means the time it meant before. Fresh evaluations and
+fills go together (about 1.6 fills an evaluation at two seats), so their split is loose; their sum is not."""
 PRIVATE_WEIGHT = 0.8
 """How much of a private region too big to solve counts as banked."""
 SOLVE_TILES = 14
@@ -102,6 +108,19 @@ class _OutOfBudget(Exception):
     pass
 
 
+class _TileValues(dict[tuple[int, int, int], int]):
+    """The value of each move's landing tile, looked up by the move (filled as moves are met), so that sorting moves
+    by it looks it up in C rather than in a key function of our own."""
+
+    def __init__(self, value: tuple[int, ...]) -> None:
+        super().__init__()
+        self.value = value
+
+    def __missing__(self, move: tuple[int, int, int]) -> int:
+        got = self[move] = self.value[move[2]]
+        return got
+
+
 class SearchBot:
     """``hard``: iterative-deepening paranoid alpha-beta on a fixed evaluation budget; private regions solved."""
 
@@ -117,8 +136,11 @@ class SearchBot:
         self.seen: dict[tuple[int, ...], list[float]] = {}
         self.parts: dict[int, list[int]] = {}
         self.hauls: dict[int, float] = {}
-        self.table: dict[tuple[int, ...], tuple[int, float, int, bool]] = {}
-        """Searched positions: ``(depth, value, -1 upper bound / 0 exact / 1 lower bound, searched to the end)``."""
+        self.table: dict[tuple[int, ...], tuple[int, float, int, bool, tuple[int, int, int]]] = {}
+        """Searched positions: ``(depth, value, -1 upper bound / 0 exact / 1 lower bound, searched to the end, best
+        move)``; the best move goes first when the position is searched again."""
+        self.tile_values = _TileValues(())
+        """Per move: each move's landing tile value (:class:`_TileValues`)."""
 
     def choose(self, view: FishView, legal: list[str]) -> str:
         """The slide whose searched value is best; placements by the territory evaluation."""
@@ -139,14 +161,17 @@ class SearchBot:
         self.costs = WORK_COSTS[pos.n]
         self.solver.use_board(pos.value, pos.free)
         self.solver.new_move()
-        # Emptied every move: kept from move to move they made the search a little deeper but the slowest moves
-        # slower (more memory for Python to sweep and free: move p99 31-35 ms instead of 26-27 ms).
+        self._recount()
+        # Emptied every move: kept from move to move they were no stronger (tuning seed 12000, 400 games at two seats:
+        # 79.8% kept, 83.2% emptied; an earlier round found their slowest moves slower).
         self.seen = {}
         self.parts = {}
         self.table = {}
+        self.tile_values = _TileValues(pos.value)
         self.hauls = {}
-        self.refutes: dict[tuple[int, ...], tuple[int, int, int]] = {}
-        self.history: dict[tuple[int, int, int], int] = {}
+        self.hole = -1
+        """The tile the last move played left (−1: none yet): see :meth:`_parts`."""
+        self.history: defaultdict[tuple[int, int, int], int] = defaultdict(int)
         root_moves = pos.moves(self.root)
         texts = {(p, t): a for a in legal for p, t in [action_parts(a)]}
         root_moves = [m for m in root_moves if (m[0], m[2]) in texts]
@@ -211,51 +236,100 @@ class SearchBot:
     def evaluate(self, pos: Position) -> list[float]:
         """Per seat: banked score, plus the exact haul of each region of ice it has to itself (an estimate when the
         region is too big to solve), plus weighted territory in the regions it shares with other seats."""
-        n, free, masks = pos.n, pos.free, pos.masks
-        key = (free, *pos.pos)
+        key = (pos.free, *pos.pos)
         got = self.seen.get(key)
-        if got is not None:
-            return [a + b for a, b in zip(got, pos.score, strict=True)]
+        if got is None:
+            got = self._fresh(pos, key)
+        return [a + b for a, b in zip(got, pos.score, strict=True)]
+
+    def _fresh(self, pos: Position, key: tuple[int, ...]) -> list[float]:
+        """:meth:`evaluate` without the banked scores, for a position not judged yet (kept under ``key``)."""
+        n, free, masks = pos.n, pos.free, pos.masks
         self.evals += 1
-        penguins = 0
-        for m in masks:
-            penguins |= m
         values = [0.0] * n
         shared = 0
-        passable = free | penguins
+        if n == 2:
+            m0, m1 = masks
+            passable = free | m0 | m1
+        else:
+            passable = free
+            for m in masks:
+                passable |= m
         parts = self.parts.get(passable)
         if parts is None:
-            parts, steps = counted_components(passable)
-            self.parts[passable] = parts
-            self.steps += steps
+            parts = self._parts(passable)
         hauls = self.hauls
         for part in parts:
-            owner = -1
-            for s in range(n):
-                if masks[s] & part:
-                    if owner >= 0:
+            if n == 2:
+                # The owner written out for two seats: the common case is one part shared by both.
+                if part & m0:
+                    if part & m1:
                         shared |= part
-                        break
-                    owner = s
+                        continue
+                    owner = 0
+                elif part & m1:
+                    owner = 1
+                else:
+                    continue
             else:
-                ice = part & free
-                if owner >= 0 and ice:
-                    # The ice and the penguin tiles of a private part fix its worth: kept for the rest of the move.
-                    hk = part | ice << 64
-                    haul = hauls.get(hk)
-                    if haul is None:
-                        haul = hauls[hk] = self._haul(ice, part & ~free)
-                    values[owner] += haul
+                owner = -1
+                for s in range(n):
+                    if masks[s] & part:
+                        if owner >= 0:
+                            shared |= part
+                            owner = -1
+                            break
+                        owner = s
+                if owner < 0:
+                    continue
+            ice = part & free
+            if ice:
+                # The ice and the penguin tiles of a private part fix its worth: kept for the rest of the move.
+                hk = part | ice << 64
+                haul = hauls.get(hk)
+                if haul is None:
+                    haul = hauls[hk] = self._haul(ice, part & ~free)
+                values[owner] += haul
         if shared:
             if n == 2:
-                terr = pos.territory2(free & shared, masks[0] & shared, masks[1] & shared)
+                terr = pos.territory2(free & shared, m0 & shared, m1 & shared)
             else:
                 terr = pos.territory(free & shared, [m & shared for m in masks])
             for s in range(n):
                 values[s] += HARD_TERRITORY_WEIGHT * terr[s]
         # What is still to come depends only on the ice and the penguins, not on how they got there.
         self.seen[key] = values
-        return [a + b for a, b in zip(values, pos.score, strict=True)]
+        # _recount(), written out (once per judged position)
+        node, fresh, fill, step, solved = self.costs
+        rest = fresh * self.evals + fill * pos.fills + step * self.steps + solved * self.solver.nodes
+        self.stop_at = -(-(self.max_work - rest) // node)
+        return values
+
+    def _recount(self) -> None:
+        """Set :attr:`stop_at`, the node count at which :meth:`_work` reaches the budget with the other work done so
+        far (only judging a position afresh adds other work): one comparison a node then checks the budget."""
+        node = self.costs[0]
+        self.stop_at = -(-(self.max_work - (self._work() - node * self.nodes)) // node)
+
+    def _parts(self, passable: int) -> list[int]:
+        """The connected parts of ``passable`` (kept for the rest of the move). Found from those of the position
+        before the last move (:attr:`hole`, the tile it left, is the only tile that position had more): taking one
+        tile out of a part rarely splits it, and a look around the tile tells (:func:`parts_without`). The siblings of
+        a position share its parts, so those are found once, then only the holes each move leaves are looked at."""
+        hole = self.hole
+        before = passable | BIT[hole] if hole >= 0 else passable
+        if before == passable:
+            parts, steps = counted_components(passable)
+        else:
+            above = self.parts.get(before)
+            if above is None:
+                above, steps = counted_components(before)
+                self.parts[before] = above
+                self.steps += steps
+            parts, steps = parts_without(above, hole)
+        self.steps += steps
+        self.parts[passable] = parts
+        return parts
 
     def _haul(self, ice: int, penguins: int) -> float:
         """The worth of a private region: its exact best haul when the solver manages, else most of its fish."""
@@ -281,6 +355,7 @@ class SearchBot:
         self.values: dict[tuple[int, int, int], float] = {}
         for m in moves:
             pos.play(*m)
+            self.hole = m[1]
             ns = self._next(self.root)
             if m is best:
                 v = self._search(ns, depth - 1, alpha, beta)
@@ -309,20 +384,33 @@ class SearchBot:
 
     def _search(self, seat: int, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
-        if self._work() >= self.max_work:
+        if self.nodes >= self.stop_at:  # _work() >= max_work (see _fresh)
             raise _OutOfBudget
         if seat == -1:
             return self._terminal()
+        pos = self.pos
         if depth <= 0:
             self.exhausted = False
+            if self.pair:  # _leaf(), written out
+                key = (pos.free, *pos.pos)
+                got = self.seen.get(key)
+                if got is None:
+                    got = self._fresh(pos, key)
+                root, score = self.root, pos.score
+                return (got[root] + score[root]) - (got[1 - root] + score[1 - root])
+            if self.solo:  # the same for its penguins alone
+                key = (pos.free, *pos.pos)
+                got = self.seen.get(key)
+                if got is None:
+                    got = self._fresh(pos, key)
+                return got[self.root] + pos.score[self.root]
             return self._leaf()
-        pos = self.pos
         key = (seat, pos.free, *pos.pos)
         # A position met before through another move order, an earlier iteration or the previous move: its value,
         # or a bound on it that settles this window, when it was searched at least as deep (or to the game's end).
         entry = self.table.get(key)
         if entry is not None:
-            d, v, kind, exh = entry
+            d, v, kind, exh, first = entry
             if (d >= depth or exh) and (kind == 0 or (kind > 0 and v >= beta) or (kind < 0 and v <= alpha)):
                 if not exh:
                     self.exhausted = False
@@ -336,13 +424,13 @@ class SearchBot:
         else:
             moves = pos.slides(seat)
         # Moves that were best in other lines of this search go first (history heuristic), then the fish landed on:
-        # the same budget then reaches deeper (72% against v1 instead of 59% on the tuning games).
-        history, value = self.history, pos.value
-        hget = history.get
-        moves.sort(key=lambda m: hget(m, 0) << 9 | value[m[2]], reverse=True)
+        # the same budget then reaches deeper (72% against v1 instead of 59% on the tuning games). Two sorts, by the
+        # fish landed on, then by history (a sort keeps the order of equals), whose keys are looked up in C.
+        history = self.history
+        moves.sort(key=self.tile_values.__getitem__, reverse=True)
+        moves.sort(key=history.__getitem__, reverse=True)
         # The move that was best here in the previous, shallower iteration goes first: more cut-offs.
-        first = self.refutes.get(key)
-        if first is not None and moves[0] != first:
+        if entry is not None and moves[0] != first:
             moves.remove(first)
             moves.insert(0, first)
         best = moves[0]
@@ -352,9 +440,15 @@ class SearchBot:
             # No undo when the budget runs out: the search position is thrown away then.
             play, undo, nxt = pos.play, pos.undo, self._next
             full = depth - 1
+            pair, masks, other = self.pair, pos.masks, 1 - seat
             for i, m in enumerate(moves):
                 play(*m)
-                ns = nxt(seat)
+                self.hole = m[1]  # the tile left: the leaf below finds its regions from this position's
+                if pair:  # _next(seat), written out
+                    free = pos.free
+                    ns = other if adjacent(masks[other]) & free else seat if adjacent(masks[seat]) & free else -1
+                else:
+                    ns = nxt(seat)
                 if m is best:
                     v = self._search(ns, full, alpha, beta)
                 else:
@@ -381,13 +475,12 @@ class SearchBot:
                         beta = val
                 if alpha >= beta:
                     break
-        self.refutes[key] = best
-        history[best] = hget(best, 0) + depth * depth
+        history[best] += depth * depth
         # Stored as exact, or as a bound when it fell outside the window; whether the subtree reached the game's end
         # everywhere (then any depth may use it).
         exh = self.exhausted
         self.exhausted = outer and exh
-        self.table[key] = (depth, val, -1 if val <= alpha0 else 1 if val >= beta0 else 0, exh)
+        self.table[key] = (depth, val, -1 if val <= alpha0 else 1 if val >= beta0 else 0, exh, best)
         return val
 
     def _frontier(
@@ -395,58 +488,69 @@ class SearchBot:
     ) -> tuple[float, tuple[int, int, int]]:
         """:meth:`_search` one move from the leaves of a two-seat search, written out: each reply is played, counted
         and judged here rather than in a call of its own (the search spends most of its time at this depth). It
-        visits, counts and judges exactly what the general loop would."""
+        visits, counts and judges exactly what the general loop would. Only what a judged leaf needs is played: the
+        landing tile in the penguin list (the key of judged positions); the free ice, the masks and the score only
+        for a leaf judged afresh or the game's end."""
         pos = self.pos
         root, other = self.root, 1 - self.root
         maximize = seat == root
         val = -1e18 if maximize else 1e18
         best = moves[0]
-        node, fresh, fill, step, solved = self.costs
-        solver, max_work = self.solver, self.max_work
+        nodes, stop_at = self.nodes, self.stop_at
         free0, places, score, masks = pos.free, pos.pos, pos.score, pos.masks
-        value, k, seen, evaluate = pos.value, pos.k, self.seen, self.evaluate
-        for m in moves:
-            p, a, t = m
-            s = p // k
-            bt = BIT[t]
-            free = free0 & ~bt
-            pos.free = free
-            places[p] = t
-            score[s] += value[t]
-            masks[s] ^= BIT[a] | bt
-            self.nodes += 1
-            if (  # _work(), written out: this check runs once per leaf
-                node * self.nodes + fresh * self.evals + fill * pos.fills + step * self.steps + solved * solver.nodes
-                >= max_work
-            ):
-                raise _OutOfBudget
-            # The next seat: the other one if it can move, else this one again, else nobody (the game is over).
-            if adjacent(masks[1 - seat]) & free or adjacent(masks[seat]) & free:
-                self.exhausted = False
-                got = seen.get((free, *places))
-                if got is not None:
-                    v = (got[root] + score[root]) - (got[other] + score[other])
+        value, seen, judge = pos.value, self.seen, self._fresh
+        mine = masks[seat]
+        base_me, base_them = score[root], score[other]  # the landing tile is added for the mover below
+        theirs_free = adjacent(masks[1 - seat])  # the other seat's penguins do not move here
+        try:
+            for m in moves:
+                p, a, t = m
+                bt = BIT[t]
+                free = free0 & ~bt
+                nodes += 1
+                if nodes >= stop_at:  # as in _search: this check runs once per leaf
+                    raise _OutOfBudget
+                places[p] = t
+                # The next seat: the other one if it can move, else this one again, else nobody (the game is over).
+                if theirs_free & free or adjacent(mine ^ BIT[a] ^ bt) & free:
+                    self.exhausted = False
+                    key = (free, *places)
+                    got = seen.get(key)
+                    if got is None:
+                        self.hole = a
+                        pos.free = free
+                        masks[seat] = mine ^ BIT[a] ^ bt
+                        got = judge(pos, key)
+                        masks[seat] = mine
+                        pos.free = free0
+                        stop_at = self.stop_at
+                    if maximize:
+                        v = (got[root] + (base_me + value[t])) - (got[other] + base_them)
+                    else:
+                        v = (got[root] + base_me) - (got[other] + (base_them + value[t]))
                 else:
-                    values = evaluate(pos)
-                    v = values[root] - values[other]
-            else:
-                v = self._terminal()
-            score[s] -= value[t]
-            masks[s] ^= BIT[a] | bt
-            places[p] = a
-            pos.free = free0
-            if maximize:
-                if v > val:
-                    val, best = v, m
-                if val > alpha:
-                    alpha = val
-            else:
-                if v < val:
-                    val, best = v, m
-                if val < beta:
-                    beta = val
-            if alpha >= beta:
-                break
+                    pos.free = free
+                    masks[seat] = mine ^ BIT[a] ^ bt
+                    score[seat] += value[t]
+                    v = self._terminal()
+                    score[seat] -= value[t]
+                    masks[seat] = mine
+                    pos.free = free0
+                places[p] = a
+                if maximize:
+                    if v > val:
+                        val, best = v, m
+                    if val > alpha:
+                        alpha = val
+                else:
+                    if v < val:
+                        val, best = v, m
+                    if val < beta:
+                        beta = val
+                if alpha >= beta:
+                    break
+        finally:
+            self.nodes = nodes
         return val, best
 
 

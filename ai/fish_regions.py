@@ -59,6 +59,60 @@ def counted_components(passable: int) -> tuple[list[int], int]:
     return out, steps
 
 
+_RING = (0, 2, 3, 1, 5, 4)
+"""The directions (W, NW, NE, E, SE, SW) in order around a tile: each neighbour touches the next one."""
+NEIGHBOURS_MASK = tuple(adjacent(BIT[t]) for t in range(TILES))
+
+
+def _runs(ring: int) -> int:
+    """Runs of set bits in a 6-bit ring (bit 5 touches bit 0)."""
+    return sum(1 for i in range(6) if ring >> i & 1 and not ring >> (i - 1) % 6 & 1)
+
+
+_SPLIT_RINGS = tuple(ring for ring in range(64) if _runs(ring) >= 2)
+
+
+def _cutting(t: int) -> frozenset[int]:
+    """The sets of ``t``'s neighbours (as masks) that fall into two or more runs around it: only then can taking
+    ``t`` out of a connected set of tiles split it (a single run stays joined through its own neighbours)."""
+    ring = [STEP[t][d] for d in _RING]
+    off = sum(1 << i for i in range(6) if ring[i] < 0)  # no neighbour there: never set
+    return frozenset(sum(BIT[ring[i]] for i in range(6) if sub >> i & 1) for sub in _SPLIT_RINGS if not sub & off)
+
+
+CUTTING = tuple(_cutting(t) for t in range(TILES))
+"""Per tile: :func:`_cutting`."""
+
+
+def parts_without(parts: list[int], hole: int) -> tuple[list[int], int]:
+    """The connected parts of the tiles of ``parts`` (connected parts themselves) once ``hole`` is taken out, and the
+    work it took in :func:`counted_components` expansions (one for the look around the hole). Taking a tile out only
+    changes its own part, which stays whole unless its neighbours in it fall into separate runs around it."""
+    bit = BIT[hole]
+    for i, part in enumerate(parts):
+        if part & bit:
+            rest = part ^ bit
+            if not rest:
+                return parts[:i] + parts[i + 1 :], 1
+            ring = NEIGHBOURS_MASK[hole] & rest
+            if ring not in CUTTING[hole]:
+                return [*parts[:i], rest, *parts[i + 1 :]], 1
+            # Grow from one neighbour until it meets the others (most often soon, round a short loop) or stops.
+            grown = ring & -ring
+            steps = 1
+            while True:
+                steps += 1
+                wider = (grown | adjacent(grown)) & rest
+                if wider & ring == ring:
+                    return [*parts[:i], rest, *parts[i + 1 :]], steps
+                if wider == grown:
+                    break
+                grown = wider
+            pieces, more = counted_components(rest ^ grown)
+            return [*parts[:i], grown, *pieces, *parts[i + 1 :]], steps + more
+    return parts, 1
+
+
 class _TooBig(Exception):
     pass
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from ai import fish_bots, fish_regions
@@ -95,6 +95,21 @@ def test_counted_components_are_the_connected_parts(tiles: int) -> None:
     parts, steps = fish_regions.counted_components(tiles)
     assert len(parts) == len(set(parts)) and set(parts) == reference_parts(tiles)
     assert steps >= len(parts)  # at least one expansion a part: the search counts this as work
+
+
+@settings(max_examples=300, deadline=None)
+@given(masks, st.integers(min_value=0, max_value=fish.TILES - 1))
+@example(0b1111111, 3)  # the top row cut in two
+@example(0b1111111, 0)  # its end taken off
+@example(1 << 20, 20)  # a lone tile taken
+def test_parts_without_a_hole_are_the_connected_parts(tiles: int, hole: int) -> None:
+    # The search finds a position's regions from the position before (one tile more): the part that held the tile
+    # may stay whole, lose its last tile or fall apart, and the other parts stay as they were.
+    tiles |= 1 << hole
+    before, _ = fish_regions.counted_components(tiles)
+    parts, steps = fish_regions.parts_without(before, hole)
+    assert len(parts) == len(set(parts)) and set(parts) == reference_parts(tiles & ~(1 << hole))
+    assert steps >= 1
 
 
 def rules_slides(state: fish.FishState, seat: int) -> list[str]:
