@@ -15,8 +15,7 @@ from ai.fish_regions import (
     LANE_TARGETS,
     adjacent,
     packed_tables,
-    slide_tables,
-    slide_through,
+    slide_fill,
 )
 from rules.fish import MAX_PENGUINS, RAYS, TILES, FishView
 
@@ -56,7 +55,7 @@ class Position:
         self.score = [100 * f + t for f, t in zip(view.fish_banked, view.tiles_banked, strict=True)]
         self.masks = [0] * self.n  # tiles of each seat's penguins
         self.fills = 0
-        """Slide fills (:func:`slide_through` calls) made by :meth:`territory` so far: the search counts its work."""
+        """Slide fills (:func:`slide_fill` rounds) made by :meth:`territory` so far: the search counts its work."""
         for p, t in enumerate(self.pos):
             if t >= 0:
                 self.score[p // self.k] += self.value[t]
@@ -100,17 +99,6 @@ class Position:
         """Tiles of the seat's penguins."""
         return self.masks[seat]
 
-    def reach_value(self, seat: int) -> int:
-        """The value of every free tile the seat's penguins can reach by any number of slides."""
-        free = self.free
-        front = self.masks[seat]
-        seen = 0
-        tables = slide_tables(free)
-        while front:
-            front = slide_through(front, tables) & ~seen
-            seen |= front
-        return self.fish_value(seen)
-
     def territory(self, free: int | None = None, fronts: list[int] | None = None) -> list[float]:
         """Per seat: the value of free tiles it reaches (by slides) strictly first, ties shared.
 
@@ -122,7 +110,7 @@ class Position:
         if n == 2:
             return self.territory2(free, fronts[0], fronts[1])
         # Every seat's front slides in one packed integer (seat s in lane s): one fill a level, not one a seat.
-        w1, w2, w4, e1, e2, e4, nw1, nw2, nw4, ne1, ne2, ne4, sw1, sw2, sw4, se1, se2, se4 = packed_tables(free, n)
+        tables = packed_tables(free, n)
         lanes = [LANE * s for s in range(n)]
         front = 0
         for s in range(n):
@@ -134,26 +122,7 @@ class Position:
         fills = 0
         while front:
             fills += 1
-            # The fill of territory2, for every lane at once.
-            g = front | (w1 & (front >> 1))
-            g |= w2 & (g >> 2)
-            out = g | (w4 & (g >> 4))
-            g = front | (e1 & (front << 1))
-            g |= e2 & (g << 2)
-            out |= g | (e4 & (g << 4))
-            g = front | (nw1 & (front >> 8))
-            g |= nw2 & (g >> 16)
-            out |= g | (nw4 & (g >> 32))
-            g = front | (ne1 & (front >> 7))
-            g |= ne2 & (g >> 14)
-            out |= g | (ne4 & (g >> 28))
-            g = front | (sw1 & (front << 7))
-            g |= sw2 & (g << 14)
-            out |= g | (sw4 & (g << 28))
-            g = front | (se1 & (front << 8))
-            g |= se2 & (g << 16)
-            out |= g | (se4 & (g << 32))
-            front = out & ~seen
+            front = slide_fill(front, tables) & ~seen
             seen |= front
             new = [(front >> lane) & ALL & ~claimed for lane in lanes]
             level = dup = 0
@@ -182,7 +151,7 @@ class Position:
 
     def territory2(self, free: int, a: int, b: int) -> list[float]:
         """:meth:`territory` for two seats with fronts ``a`` and ``b``, written out (the search's leaves spend most of
-        their time here): the tables of :func:`lane_tables` and the fill of :func:`slide_through` are written out, which
+        their time here): the tables of :func:`lane_tables` and the fill of :func:`slide_fill` are written out, which
         saves a call and a tuple of 18 masks a fill, and the fill doubles from the front itself (three rounds a
         direction, not a step and three rounds)."""
         ice = free | free << LANE
@@ -199,8 +168,8 @@ class Position:
         w4, e4, nw4 = w2 & (w2 >> 2), e2 & (e2 << 2), nw2 & (nw2 >> 16)
         ne4, sw4, se4 = ne2 & (ne2 >> 14), sw2 & (sw2 << 14), se2 & (se2 << 16)
         front = a | b << LANE
-        # Each fill grows the front along every direction by doubling from the front itself (1, then 2, then 4 more
-        # tiles: a ray has at most 7), which keeps the front in its result: ``seen`` starts with it to drop it again.
+        # Each round is slide_fill written out; it keeps the front in its result: ``seen`` starts with it to drop it
+        # again.
         seen = front
         solo_a = solo_b = both = claimed = 0
         fills = 0

@@ -199,14 +199,14 @@ LANE_TARGETS = tuple(tuple(sum(t << (LANE * i) for i in range(n)) for t in _TARG
 
 
 def slide_tables(free: int) -> tuple[int, ...]:
-    """What :func:`slide_through` needs to know of ``free``: per direction (W, E, NW, NE, SW, SE), the tiles a
+    """What :func:`slide_fill` needs to know of ``free``: per direction (W, E, NW, NE, SW, SE), the tiles a
     slide can enter one, two and four steps in a row (18 masks, computed once per set of free tiles)."""
     return lane_tables(free, _TARGETS)
 
 
 def packed_tables(free: int, copies: int) -> tuple[int, ...]:
     """:func:`slide_tables` for ``copies`` copies of the board packed in one integer, copy ``i`` at bit
-    ``LANE * i``: one :func:`slide_through` then slides every copy's front at once (one front per seat)."""
+    ``LANE * i``: one :func:`slide_fill` then slides every copy's front at once (one front per seat)."""
     return lane_tables(sum(free << (LANE * i) for i in range(copies)), LANE_TARGETS[copies])
 
 
@@ -237,34 +237,29 @@ def lane_tables(free: int, targets: tuple[int, ...]) -> tuple[int, ...]:
     )  # fmt: skip
 
 
-def slide_through(front: int, tables: tuple[int, ...]) -> int:
-    """Every free tile one straight slide away from some tile of ``front`` (``tables`` from :func:`slide_tables`).
+def slide_fill(front: int, tables: tuple[int, ...]) -> int:
+    """``front`` and every free tile one straight slide away from one of its tiles (``tables`` from
+    :func:`slide_tables`, or :func:`packed_tables` to slide several packed fronts at once).
 
-    Each direction is a fill by doubling (one step, then runs of 1, 2 and 4 more): a ray has at most 7 tiles, so
-    four rounds reach its end, where a step-by-step walk needs up to seven.
+    Each direction is a fill by doubling from the front itself (runs of 1, then 2, then 4 more tiles): a ray has
+    at most 7 tiles, so three rounds reach its end, where a step-by-step walk needs up to seven.
     """
     w1, w2, w4, e1, e2, e4, nw1, nw2, nw4, ne1, ne2, ne4, sw1, sw2, sw4, se1, se2, se4 = tables
-    g = (front >> 1) & w1
-    g |= w1 & (g >> 1)
+    g = front | (w1 & (front >> 1))
     g |= w2 & (g >> 2)
     out = g | (w4 & (g >> 4))
-    g = (front << 1) & e1
-    g |= e1 & (g << 1)
+    g = front | (e1 & (front << 1))
     g |= e2 & (g << 2)
     out |= g | (e4 & (g << 4))
-    g = (front >> 8) & nw1
-    g |= nw1 & (g >> 8)
+    g = front | (nw1 & (front >> 8))
     g |= nw2 & (g >> 16)
     out |= g | (nw4 & (g >> 32))
-    g = (front >> 7) & ne1
-    g |= ne1 & (g >> 7)
+    g = front | (ne1 & (front >> 7))
     g |= ne2 & (g >> 14)
     out |= g | (ne4 & (g >> 28))
-    g = (front << 7) & sw1
-    g |= sw1 & (g << 7)
+    g = front | (sw1 & (front << 7))
     g |= sw2 & (g << 14)
     out |= g | (sw4 & (g << 28))
-    g = (front << 8) & se1
-    g |= se1 & (g << 8)
+    g = front | (se1 & (front << 8))
     g |= se2 & (g << 16)
     return out | g | (se4 & (g << 32))

@@ -30,10 +30,10 @@ def walk_slides(front: int, free: int) -> int:
 
 @settings(max_examples=300, deadline=None)
 @given(masks, masks, masks)
-def test_slide_through_matches_a_walk_along_the_rays(front: int, free: int, thin: int) -> None:
+def test_slide_fill_matches_a_walk_along_the_rays(front: int, free: int, thin: int) -> None:
     # Sparse and dense ice both: the doubling fill must stop at the first hole of every ray, long or short.
     for ice in (free, free | thin, free & thin):
-        assert fish_regions.slide_through(front, fish_regions.slide_tables(ice)) == walk_slides(front, ice)
+        assert fish_regions.slide_fill(front, fish_regions.slide_tables(ice)) == front | walk_slides(front, ice)
 
 
 @settings(max_examples=200, deadline=None)
