@@ -25,7 +25,7 @@ from ai.fish_position import HARD_TERRITORY_WEIGHT, Position, relative
 from ai.fish_regions import BIT, RegionSolver, adjacent, counted_components, parts_without, region
 from rules.fish import FishView, action_parts
 
-HARD_WORK = {2: 182_000, 3: 172_000, 4: 170_000}
+HARD_WORK = {2: 170_000, 3: 160_000, 4: 160_000}
 """Work one ``hard`` move may do, per number of seats, in the units of :data:`WORK_COSTS` (about a tenth of a
 microsecond each on the two-core test machine). Counted, never timed: a seed gives the same game on any machine under
 any load. Counting work rather than positions gives the cheap positions of the opening (big open ice, few regions)
@@ -36,7 +36,11 @@ written out) buys more search a unit; its costs were refitted so that a unit kee
 costs what 175k cost before (15 games of seed 12000 alternated, CPU per move under load 3: p50 14.9 vs 14.0-14.4 ms,
 p99 20.8-21.0 vs 19.9-22.7 ms) with 43% more nodes (190 positions). Timed on seed 1 (one worker, load about 1-2):
 two seats p99 22.7 ms (the previous search 21.7 ms in the same conditions), three seats (172k) 21.4 ms; four seats
-at 200k 23.9 ms and no stronger (35.0% first places, 34.0% before), at 170k 22.6 ms (38.0%)."""
+at 200k 23.9 ms and no stronger. On a quiet machine, though, 182k at two seats gave a p99 of 24.0, 24.3 and 25.6 ms in
+three runs (the host's speed drifts by about a tenth: the frozen v1's p99 moved with it, 14.6-16.5 ms), so the
+budgets came down to 170k at two seats and 160k at three and four: p99 24.0 / 22.7 / 19.6 ms in the slower state,
+and first places on seed 1 within the error of the larger budgets (78.2%, 55.0%, 35.0% against 77.2%, 54.5%,
+38.0%; tuning seed 12000 at two seats 83.0% against 83.3%)."""
 WORK_COSTS = {2: (42, 9, 29, 23, 26), 3: (46, 152, 33, 31, 30), 4: (52, 146, 43, 28, 22)}
 """Per number of seats, work units of one search node, one fresh evaluation, one territory slide fill, one
 region-finding step and one exact-solver position: least-squares fits of CPU time per move (993, 225 and 132 positions
