@@ -83,21 +83,10 @@ class Decision(HintScoring):
             save = self.urgent_fix() or self.urgent_save() or self.urgent_unlock()
             if save is not None:
                 return save
-        if (
-            plays
-            and can_hint
-            and level.simulate
-            and self.n <= TEMPO_SEATS
-            and view.deck_count <= TEMPO_DECK * self.n
-            and view.turns_left is None
-        ):
+        if plays and can_hint and level.simulate and self.play_can_wait(plays, beliefs):
             hint, score = self.best_hint()
             if hint is not None and score >= PLAY_HINT:
-                return hint  # near the end a teammate's play needs telling now; mine can wait a turn
-        if plays and can_hint and self.per_seat and level.simulate and self.spare_final_turns(plays, beliefs):
-            hint, score = self.best_hint()
-            if hint is not None and score >= PLAY_HINT:
-                return hint  # my plays fit in my turns left even after this hint; the teammate's may not
+                return hint  # a teammate's play needs telling now; mine can wait a turn
         if plays and self.per_seat and self.feeds_a_save():
             return DISCARD_TEXT[self.discard_slot(beliefs, trash)]  # my play keeps; the card on that chop would not
         if plays:
@@ -125,34 +114,8 @@ class Decision(HintScoring):
             # Near the end, drawing brings the last round closer: stall while plays are queued. Per-seat scoring
             # keeps its last token for the final turns, when a play hint is worth more than a stall.
             return hint
-        if (
-            self.per_seat
-            and hint is not None
-            and score > -50
-            and not trash
-            and view.tokens >= TWIN_TOKENS
-            and self.twin_on_next_chop(beliefs)
-        ):
-            return hint  # let the next seat throw its copy first: then the seat before mine can save my copy
-        if (
-            self.per_seat
-            and hint is not None
-            and score > -50
-            and not trash
-            and view.tokens >= SAVED_STALL_TOKENS
-            and tr.chop_hinted == self.me
-            and view.turns_left is None
-        ):
-            return hint  # my new chop is one nobody has checked: a teammate may need to save it first
-        if (
-            self.per_seat
-            and hint is not None
-            and score > -50
-            and not trash
-            and view.tokens >= LOST_TWIN_TOKENS
-            and self.chop_may_be_lost_twin(beliefs)
-        ):
-            return hint  # the next seat sees my chop: if it is that last copy, it can save it before I throw it away
+        if self.per_seat and hint is not None and score > -50 and not trash and self.chop_wants_a_turn(beliefs):
+            return hint
         if can_discard:
             return DISCARD_TEXT[self.discard_slot(beliefs, trash)]
         if hint is not None:
@@ -173,19 +136,45 @@ class Decision(HintScoring):
                     return True
         return False
 
+    def play_can_wait(self, plays: list[int], beliefs: dict[int, int]) -> bool:
+        """Whether a play hint goes before my own known play: near the end of the deck at a small table (a
+        teammate's play needs telling now), or, per-seat, in the final turns when my plays still fit in my turns
+        left (:meth:`spare_final_turns`)."""
+        view = self.view
+        if view.turns_left is None:
+            return self.n <= TEMPO_SEATS and view.deck_count <= TEMPO_DECK * self.n
+        return self.per_seat and self.spare_final_turns(plays, beliefs)
+
+    def chop_wants_a_turn(self, beliefs: dict[int, int]) -> bool:
+        """Per-seat scoring: whether to hint rather than discard my chop this turn, each reason with the tokens it
+        needs."""
+        tokens, early = self.view.tokens, self.view.turns_left is None
+        return (
+            # let the next seat throw its copy first: then the seat before mine can save my copy
+            (tokens >= TWIN_TOKENS and self.twin_on_next_chop(beliefs))
+            # my new chop is one nobody has checked: a teammate may need to save it first
+            or (tokens >= SAVED_STALL_TOKENS and self.tr.chop_hinted == self.me and early)
+            # the next seat sees my chop: if it is the last copy just lost, it can save it before I throw it away
+            or (tokens >= LOST_TWIN_TOKENS and self.chop_may_be_lost_twin(beliefs))
+        )
+
+    def my_chop_may_be(self, beliefs: dict[int, int], card: int) -> bool:
+        """Whether my chop (if I have one) may be ``card`` as far as I know."""
+        mine = self.tr.chop(self.me)
+        return mine >= 0 and bool(beliefs[self.tr.hands[self.me].index(mine)] & BIT[card])
+
     def twin_on_next_chop(self, beliefs: dict[int, int]) -> bool:
         """Whether my chop may be the other copy of a useful card on the next seat's chop while that seat is set to
         discard: if I threw mine away first, nobody could save theirs before it goes."""
         tr, t = self.tr, self.t
-        mine = tr.chop(self.me)
-        if mine < 0 or self.view.turns_left is not None:
+        if self.view.turns_left is not None:
             return False
         nxt = self.next_seats()[0]
         chop = tr.chop(nxt)
         if chop < 0:
             return False
         x = self.truth[chop]
-        if BIT[x] & (t.trash | t.critical) or not beliefs[tr.hands[self.me].index(mine)] & BIT[x]:
+        if BIT[x] & (t.trash | t.critical) or not self.my_chop_may_be(beliefs, x):
             return False
         return self.would_discard(nxt)
 
@@ -197,12 +186,9 @@ class Decision(HintScoring):
         if view.turns_left is not None or not view.history:
             return False
         m = view.history[-1]
-        if m.kind == "discard" or (m.kind == "play" and not m.success):
-            c = m.card
-            mine = self.tr.chop(self.me)
-            if mine >= 0 and BIT[c] & t.critical & ~t.trash and not self.seen[c]:
-                return bool(beliefs[self.tr.hands[self.me].index(mine)] & BIT[c])
-        return False
+        lost = m.kind == "discard" or (m.kind == "play" and not m.success)
+        c = m.card
+        return lost and bool(BIT[c] & t.critical & ~t.trash) and not self.seen[c] and self.my_chop_may_be(beliefs, c)
 
     def spare_final_turns(self, plays: list[int], beliefs: dict[int, int]) -> bool:
         """In the final turns: whether I keep a turn to spare after playing every touched card of mine that may
