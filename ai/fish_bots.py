@@ -232,22 +232,23 @@ class SearchBot:
         return -1
 
     def _leaf(self) -> float:
-        values = self.evaluate(self.pos)
-        if self.solo:
-            return values[self.root]
-        return relative(values, self.root)
-
-    def evaluate(self, pos: Position) -> list[float]:
-        """Per seat: banked score, plus the exact haul of each region of ice it has to itself (an estimate when the
-        region is too big to solve), plus weighted territory in the regions it shares with other seats."""
+        """The search position's value for the root: alone, its own score to come; else against the others."""
+        pos = self.pos
         key = (pos.free, *pos.pos)
         got = self.seen.get(key)
         if got is None:
             got = self._fresh(pos, key)
-        return [a + b for a, b in zip(got, pos.score, strict=True)]
+        root, score = self.root, pos.score
+        if self.solo:
+            return got[root] + score[root]
+        if self.pair:  # relative() for two seats, without building the list of totals
+            return (got[root] + score[root]) - (got[1 - root] + score[1 - root])
+        return relative([a + b for a, b in zip(got, score, strict=True)], root)
 
     def _fresh(self, pos: Position, key: tuple[int, ...]) -> list[float]:
-        """:meth:`evaluate` without the banked scores, for a position not judged yet (kept under ``key``)."""
+        """Per seat, what is still to come (banked scores aside) in a position not judged yet, kept under ``key``: the
+        exact haul of each region of ice it has to itself (an estimate when the region is too big to solve), plus
+        weighted territory in the regions it shares with other seats."""
         n, free, masks = pos.n, pos.free, pos.masks
         self.evals += 1
         values = [0.0] * n
@@ -303,17 +304,13 @@ class SearchBot:
                 values[s] += HARD_TERRITORY_WEIGHT * terr[s]
         # What is still to come depends only on the ice and the penguins, not on how they got there.
         self.seen[key] = values
-        # _recount(), written out (once per judged position)
-        node, fresh, fill, step, solved = self.costs
-        rest = fresh * self.evals + fill * pos.fills + step * self.steps + solved * self.solver.nodes
-        self.stop_at = -(-(self.max_work - rest) // node)
+        self._recount()
         return values
 
     def _recount(self) -> None:
         """Set :attr:`stop_at`, the node count at which :meth:`_work` reaches the budget with the other work done so
         far (only judging a position afresh adds other work): one comparison a node then checks the budget."""
-        node = self.costs[0]
-        self.stop_at = -(-(self.max_work - (self._work() - node * self.nodes)) // node)
+        self.stop_at = -(-(self.max_work - self._other_work()) // self.costs[0])
 
     def _parts(self, passable: int) -> list[int]:
         """The connected parts of ``passable`` (kept for the rest of the move). Found from those of the position
@@ -377,37 +374,23 @@ class SearchBot:
 
     def _work(self) -> int:
         """Work done in this move so far, in :data:`WORK_COSTS` units."""
-        node, fresh, fill, step, solved = self.costs
-        return (
-            node * self.nodes
-            + fresh * self.evals
-            + fill * self.pos.fills
-            + step * self.steps
-            + solved * self.solver.nodes
-        )
+        return self.costs[0] * self.nodes + self._other_work()
+
+    def _other_work(self) -> int:
+        """:meth:`_work` but for the nodes: what judging positions afresh cost (evaluations, fills, region steps,
+        solved island positions)."""
+        _, fresh, fill, step, solved = self.costs
+        return fresh * self.evals + fill * self.pos.fills + step * self.steps + solved * self.solver.nodes
 
     def _search(self, seat: int, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1
-        if self.nodes >= self.stop_at:  # _work() >= max_work (see _fresh)
+        if self.nodes >= self.stop_at:  # _work() >= max_work (see _recount)
             raise _OutOfBudget
         if seat == -1:
             return self._terminal()
         pos = self.pos
         if depth <= 0:
             self.exhausted = False
-            if self.pair:  # _leaf(), written out
-                key = (pos.free, *pos.pos)
-                got = self.seen.get(key)
-                if got is None:
-                    got = self._fresh(pos, key)
-                root, score = self.root, pos.score
-                return (got[root] + score[root]) - (got[1 - root] + score[1 - root])
-            if self.solo:  # the same for its penguins alone
-                key = (pos.free, *pos.pos)
-                got = self.seen.get(key)
-                if got is None:
-                    got = self._fresh(pos, key)
-                return got[self.root] + pos.score[self.root]
             return self._leaf()
         key = (seat, pos.free, *pos.pos)
         # A position met before through another move order, an earlier iteration or the previous move: its value,
