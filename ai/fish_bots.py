@@ -23,6 +23,7 @@ from collections import defaultdict
 from ai.fish_placement import placement_choice, placement_lookahead
 from ai.fish_position import HARD_TERRITORY_WEIGHT, Position, relative
 from ai.fish_regions import BIT, RegionSolver, adjacent, counted_components, parts_without, region
+from ai.gc_pause import collector_paused
 from rules.fish import FishView, action_parts
 
 HARD_WORK = {2: 170_000, 3: 160_000, 4: 160_000}
@@ -150,8 +151,13 @@ class SearchBot:
         """The slide whose searched value is best; placements by the territory evaluation."""
         if len(legal) == 1:
             return legal[0]
-        if view.phase == "place":
-            return placement_lookahead(view, legal, self.rng)
+        with collector_paused():
+            if view.phase == "place":
+                return placement_lookahead(view, legal, self.rng)
+            return self._slide(view, legal)
+
+    def _slide(self, view: FishView, legal: list[str]) -> str:
+        """The slide whose searched value is best (iterative deepening until the budget runs out)."""
         self.root = view.turn if view.turn is not None else 0
         pos = Position(view)
         self.pos = pos
@@ -201,6 +207,9 @@ class SearchBot:
             depth += 1
         self.last_depth, self.last_nodes = depth, self.nodes
         self.work = self._work()
+        # Freed now, while the cycle collector is held off (:func:`collector_paused`): left to the next move, its first
+        # sweep would walk them all.
+        self.seen, self.parts, self.table, self.hauls = {}, {}, {}, {}
         return texts[(best[0], best[2])]
 
     def _private(self, pos: Position) -> bool:
