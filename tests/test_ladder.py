@@ -345,6 +345,29 @@ def test_sigterm_gives_the_games_in_flight_back(tmp_path: Path) -> None:
         assert conn.execute("SELECT COUNT(*) FROM claims WHERE pid IS NOT NULL").fetchone()[0] == 0
 
 
+def test_a_signal_right_after_a_claim_commits_still_gives_it_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SIGTERM raises SystemExit wherever the run is: here, just after the claim committed and before the run had
+    # its index in hand. The claim must not stay held by a process that has ended.
+    db = tmp_path / "l.sqlite"
+    fill(db)
+    store = LadderStore(db)
+    claim = store.claim
+
+    def claim_then_signal(game: str, target: int, on_claim: Callable[[int], None] | None = None) -> object:
+        claim(game, target, on_claim)
+        raise SystemExit(128 + signal.SIGTERM)
+
+    monkeypatch.setattr(store, "claim", claim_then_signal)
+    with pytest.raises(SystemExit):
+        run_ladder(store, "nimmt", 4, workers=1)
+    store.close()
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM claims").fetchone()[0] == 1  # the claim was made...
+        assert conn.execute("SELECT COUNT(*) FROM claims WHERE pid IS NOT NULL").fetchone()[0] == 0  # ...and given back
+
+
 def test_two_runs_at_once_share_the_games(tmp_path: Path) -> None:
     db = tmp_path / "l.sqlite"
     fill(db)

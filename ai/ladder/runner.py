@@ -227,10 +227,9 @@ def run_ladder(
 
     def claimed_jobs() -> Iterator[LadderJob]:
         while not failure:
-            claim = store.claim(game, target)
+            claim = store.claim(game, target, held.add)  # noted before it commits: see LadderStore.claim
             if claim is None:
                 return
-            held.add(claim.index)
             yield dataclasses.replace(make_job(game, preset, claim, store.folder), files_back=files_back)
 
     try:

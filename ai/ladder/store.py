@@ -13,7 +13,7 @@ import json
 import os
 import socket
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -353,10 +353,14 @@ class LadderStore:
         with self._transaction():
             return self._current_epoch(game, table_size, seed)[0]
 
-    def claim(self, game: str, target: int) -> Claim | None:
+    def claim(self, game: str, target: int, on_claim: Callable[[int], None] | None = None) -> Claim | None:
         """Claim the next game to play towards ``target`` finished games, or None when every game needed is
         finished or being played (by this process or a live one). A claim left by a dead process of this host is
-        taken over."""
+        taken over.
+
+        ``on_claim`` gets the game's index before the claim is committed: a run ended by a signal right after the
+        commit (before this returns) still knows to give the claim back, and one ended before it has nothing to give
+        back (the claim is rolled back; releasing it does nothing)."""
         with self._transaction():
             epoch, next_index = self._current_epoch(game, None, None)
             live = 0
@@ -386,6 +390,8 @@ class LadderStore:
                     (game, index, epoch.id, pid, host, pstart, now_text()),
                 )
                 self._db.execute("UPDATE epochs SET next = ? WHERE id = ?", (index + 1, epoch.id))
+            if on_claim is not None:
+                on_claim(index)
             return Claim(index, epoch)
 
     def release(self, game: str, index: int) -> None:
