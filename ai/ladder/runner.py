@@ -266,5 +266,4 @@ def run_ladder(
             if store.others_playing(game):
                 time.sleep(poll_s)  # the last games are another run's: wait for them, or for a claim it leaves
     finally:
-        for index in held:
-            store.release(game, index)
+        store.release(game, held)

@@ -13,7 +13,7 @@ import json
 import os
 import socket
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -394,12 +394,18 @@ class LadderStore:
                 on_claim(index)
             return Claim(index, epoch)
 
-    def release(self, game: str, index: int) -> None:
-        """Give back a claim this process will not finish (interrupted, or the game failed)."""
+    def release(self, game: str, indices: Iterable[int]) -> None:
+        """Give back claims this process will not finish (interrupted, or a game failed), in one transaction.
+
+        A run ended by a signal may have left one of its own transactions open (the signal landed between its
+        BEGIN and its COMMIT): that is rolled back first, as it would be when the process ends, so that what was
+        half done is undone and the claims can still be given back."""
+        if self._db.in_transaction:
+            self._db.rollback()
         with self._transaction():
-            self._db.execute(
+            self._db.executemany(
                 "UPDATE claims SET pid = NULL, host = NULL, pstart = NULL WHERE game = ? AND idx = ? AND pid = ?",
-                (game, index, self._me[0]),
+                [(game, index, self._me[0]) for index in indices],
             )
 
     def others_playing(self, game: str) -> list[int]:
