@@ -15,6 +15,7 @@ fingerprint of its code and for the programs, and the run fails naming the worke
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import importlib
 import os
@@ -263,12 +264,11 @@ class DaskBackend:
             dist: Any = importlib.import_module("distributed")
         except ImportError:
             raise ClusterError("--scheduler needs Dask's distributed package: pip install 'parlour[cluster]'") from None
+        _ask_scheduler(dist, self.address, self.connect_timeout)
         try:
             client = dist.Client(self.address, timeout=self.connect_timeout, set_as_default=False)
-        except (OSError, TimeoutError) as exc:
-            raise ClusterError(f"cannot reach the Dask scheduler at {self.address}: {exc}") from None
-        except ValueError as exc:  # distributed's word for an address it cannot parse
-            raise ClusterError(f"{self.address!r} is not a Dask scheduler's address (tcp://HOST:PORT): {exc}") from None
+        except (OSError, TimeoutError, ValueError) as exc:  # it answered a moment ago
+            raise ClusterError(f"cannot connect to the Dask scheduler at {self.address}: {exc}") from None
         try:
             yield from self._play(client, dist.as_completed(loop=client.loop), iter(jobs))
         finally:
@@ -341,6 +341,32 @@ class DaskBackend:
                 "the Dask workers cannot play this run (cmd: programs must exist on every worker at the same path): "
                 + "; ".join(problems)
             )
+
+
+def _ask_scheduler(dist: Any, address: str, timeout: float) -> None:
+    """Fail with :class:`ClusterError` unless a Dask scheduler answers at ``address`` within ``timeout`` seconds.
+
+    Asked in an event loop of its own, closed before this returns, because a ``Client`` that fails to connect
+    leaves its loop's thread running and an object whose clean-up waits on that loop: met by the garbage collector
+    in a process forked later (the arena's workers), it waited forever.
+    """
+
+    async def identity() -> Any:
+        comm = await dist.comm.connect(address, timeout=timeout)
+        try:
+            await comm.write({"op": "identity"})
+            return await asyncio.wait_for(comm.read(), timeout)
+        finally:
+            await comm.close()
+
+    try:
+        answer = asyncio.run(identity())
+    except ValueError as exc:  # distributed's word for an address it cannot parse
+        raise ClusterError(f"{address!r} is not a Dask scheduler's address (tcp://HOST:PORT): {exc}") from None
+    except (OSError, TimeoutError) as exc:
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
+        raise ClusterError(f"what answers at {address} is not a Dask scheduler")
 
 
 def _take(jobs: Iterator[Any], count: int) -> list[Any]:

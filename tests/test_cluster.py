@@ -9,6 +9,7 @@ import select
 import stat
 import subprocess
 import sys
+import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -159,12 +160,17 @@ def test_jobs_are_read_only_as_the_cluster_needs_them(cluster: RunningCluster) -
     assert at_first_result[0] <= 2 * 2 + 5
 
 
-def test_no_scheduler_at_the_address_is_said_clearly() -> None:
+def test_no_scheduler_at_the_address_is_said_clearly_and_leaves_no_thread(cluster: RunningCluster) -> None:
+    threads = threading.active_count()
     backend = DaskBackend("tcp://127.0.0.1:9", connect_timeout=1.0)
     with pytest.raises(ClusterError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
         list(backend(iter([]), 1))
     with pytest.raises(ClusterError, match="'nonsense' is not a Dask scheduler's address"):
         list(DaskBackend("nonsense")(iter([]), 1))
+    with pytest.raises(ClusterError, match=f"what answers at {cluster.workers[0]} is not a Dask scheduler"):
+        list(DaskBackend(cluster.workers[0])(iter([]), 1))
+    # A failed Client leaves a thread running its loop, which this process's forked workers must not inherit.
+    assert threading.active_count() == threads
 
 
 def test_parlour_arena_takes_a_scheduler(cluster: RunningCluster, capsys: pytest.CaptureFixture[str]) -> None:
