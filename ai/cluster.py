@@ -355,15 +355,21 @@ def _ask_scheduler(dist: Any, address: str, timeout: float) -> None:
         comm = await dist.comm.connect(address, timeout=timeout)
         try:
             await comm.write({"op": "identity"})
-            return await asyncio.wait_for(comm.read(), timeout)
+            return await comm.read()
         finally:
             await comm.close()
 
+    async def within_time() -> Any:
+        # connect's own timeout does not cover its handshake, which a server of another kind never answers.
+        return await asyncio.wait_for(identity(), timeout)
+
     try:
-        answer = asyncio.run(identity())
+        answer = asyncio.run(within_time())
     except ValueError as exc:  # distributed's word for an address it cannot parse
         raise ClusterError(f"{address!r} is not a Dask scheduler's address (tcp://HOST:PORT): {exc}") from None
-    except (OSError, TimeoutError) as exc:
+    except TimeoutError:
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: no answer within {timeout:g} s") from None
+    except OSError as exc:
         raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
         raise ClusterError(f"what answers at {address} is not a Dask scheduler")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import select
+import socket
 import stat
 import subprocess
 import sys
@@ -169,6 +170,10 @@ def test_no_scheduler_at_the_address_is_said_clearly_and_leaves_no_thread(cluste
         list(DaskBackend("nonsense")(iter([]), 1))
     with pytest.raises(ClusterError, match=f"what answers at {cluster.workers[0]} is not a Dask scheduler"):
         list(DaskBackend(cluster.workers[0])(iter([]), 1))
+    with socket.create_server(("127.0.0.1", 0)) as silent:  # takes the connection and never says a word
+        address = f"tcp://127.0.0.1:{silent.getsockname()[1]}"
+        with pytest.raises(ClusterError, match=f"cannot reach the Dask scheduler at {address}: no answer within 1 s"):
+            list(DaskBackend(address, connect_timeout=1.0)(iter([]), 1))
     # A failed Client leaves a thread running its loop, which this process's forked workers must not inherit.
     assert threading.active_count() == threads
 
