@@ -348,7 +348,7 @@ def _ask_scheduler(dist: Any, address: str, timeout: float) -> None:
 
     Asked in an event loop of its own, closed before this returns, because a ``Client`` that fails to connect
     leaves its loop's thread running and an object whose clean-up waits on that loop: met by the garbage collector
-    in a process forked later (the arena's workers), it waited forever.
+    in a process forked later (the arena's workers), where that thread does not exist, it waits forever.
     """
 
     async def identity() -> Any:
