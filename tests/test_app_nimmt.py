@@ -208,6 +208,22 @@ async def test_watch_mode_pause_step_and_speed(parlour_home: Path) -> None:
     assert session.path is not None and storage.read_replay(session.path).finished
 
 
+async def test_a_watched_game_goes_on_when_a_pause_timer_is_lost(parlour_home: Path) -> None:
+    session = new_session("nimmt", "codingame", ["ai:easy"] * 4, seed=3)
+    app = ParlourApp(GameScreen(session, watch=True, speed=16, pace=0.05), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        lost = 0
+        while lost < 3:  # three times, an event's pause is running and its timer will never show the next one
+            await wait_until(pilot, lambda: screen.next_show_at is not None and len(screen.animating) > 0)
+            screen.shown += 1
+            lost += 1
+            shown = screen.shown
+            await wait_until(pilot, lambda shown=shown: screen.shown > shown, timeout=5)
+        await wait_until(pilot, lambda: session.state.is_over or result_shown(app), timeout=60)
+
+
 def _actions(session) -> int:  # noqa: ANN001
     assert session.path is not None
     return len(session.path.read_text(encoding="utf-8").splitlines()) - 1

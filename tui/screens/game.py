@@ -72,6 +72,10 @@ class GameScreen(PaceKeys, TableScreen):
         self.pace = Pace(speed, paused)
         self.animating: deque[Event] = deque()
         """Rules events of the last action still to be shown, one by one."""
+        self.next_show_at: float | None = None
+        """When the next queued event is due (monotonic seconds), while its pause runs."""
+        self.shown = 0
+        """Events shown so far: the timer of a pause shows the next one only if none was shown meanwhile."""
 
     # --- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -103,7 +107,7 @@ class GameScreen(PaceKeys, TableScreen):
         for warning in self.session.warnings:
             log.write(Text(f"⚠ The saved game was damaged: {warning}.", style="bold yellow"))
         self.refresh_table()
-        self.set_interval(0.1, self.core.tick)  # plays moves whose pause has passed
+        self.set_interval(0.1, self.beat)
         self.core.advance()
         self.refresh_table()
 
@@ -190,8 +194,24 @@ class GameScreen(PaceKeys, TableScreen):
         self.refresh_table()
         self.table.focus()
 
+    def beat(self) -> None:
+        """Ten times a second: play the moves whose pause has passed, and show an event whose pause's timer was lost.
+
+        Textual drops a one-shot timer whose delay has already passed when it first reads the clock (it skips
+        missed beats), which once left a fast watched game showing one move for good.
+        """
+        self.core.tick()
+        if self.next_show_at is not None and time.monotonic() > self.next_show_at + 0.1:
+            self.run_animation()
+
+    def show_next(self, shown: int) -> None:
+        """A pause's timer: show the next event, unless :meth:`beat` already has."""
+        if shown == self.shown:
+            self.run_animation()
+
     def run_animation(self) -> None:
         """Show the next queued event, then wait for its pause; when all are shown, the table goes on."""
+        self.next_show_at = None
         if not self.is_attached:
             return
         if not self.animating:
@@ -200,6 +220,7 @@ class GameScreen(PaceKeys, TableScreen):
             self.call_later(self.core.tick)  # a move chosen while this one was shown may be due already
             return
         event = self.animating.popleft()
+        self.shown += 1
         self.log_event(event)
         if event.kind == "round_end":
             # A round summary people notice even while the next round is being dealt.
@@ -209,7 +230,8 @@ class GameScreen(PaceKeys, TableScreen):
         if pause <= 0:
             self.run_animation()
         else:
-            self.set_timer(pause, self.run_animation)
+            self.next_show_at = time.monotonic() + pause
+            self.set_timer(pause, functools.partial(self.show_next, self.shown))
 
     def on_unmount(self) -> None:
         """The screen is gone (left, or the app quit): the table stops, so no answer comes back to it."""
