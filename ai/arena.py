@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import gc
 import io
-import multiprocessing
 import os
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator
@@ -20,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ai.arena_stats import ArenaTally, BatchTimes, GameResult, MoveTimes
+from ai.processes import worker_context
 from ai.schedule import table_for
 from ai.seats import make_player, parse_seat, seat_rng
 from ai.table import Table
@@ -227,7 +227,7 @@ def local_results(
         while batch := list(islice(source, size)):
             yield from paced(*_play_batch(batch))
         return
-    ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
+    ctx = worker_context()
     pending: set[futures.Future[tuple[list[GameResult], BatchTimes, float]]] = set()
     # Not multiprocessing.Pool: its worker-minding thread wakes for every result message and spins until another
     # thread reads it, which cost this process about as much CPU as counting the games. gc.freeze: the modules and

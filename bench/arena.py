@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import os
 import random
 import resource
@@ -30,6 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ai.arena import run_arena
+from ai.processes import worker_context
 from rules.registry import game_info
 
 CHEAP = ("nimmt", ["random"] * 4)
@@ -64,7 +64,7 @@ def raw_rate(game: str, seats: int, games: int, workers: int) -> float:
     else:
         chunk = max(1, games // (workers * 8))
         parts = [(game, seats, start, min(chunk, games - start)) for start in range(0, games, chunk)]
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
+        with worker_context().Pool(workers) as pool:
             sum(pool.imap_unordered(_raw_chunk, parts))
     return games / (time.perf_counter() - t0)
 

@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import multiprocessing
-import os
 import random
 import sys
 import time
@@ -31,6 +29,7 @@ from typing import Any
 
 from ai.arena import game_seed
 from ai.bots import Bot
+from ai.processes import worker_context
 from ai.schedule import table_for
 from ai.seats import make_player, parse_seat, seat_rng
 from bench.opponents import fish_hard_v1
@@ -122,8 +121,7 @@ def run_match(
             out.append(play(job))
             progress(len(out))
         return out
-    ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
-    with ctx.Pool(workers) as pool:
+    with worker_context().Pool(workers) as pool:
         out = []
         for played in pool.imap(play, jobs, chunksize=4):
             out.append(played)

@@ -18,7 +18,6 @@ league score, the sum of its three rounds; max 255; "perfect" and "fuse-outs" co
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import random
 import statistics
 import sys
@@ -26,6 +25,7 @@ import time
 from dataclasses import dataclass
 
 from ai.hanabi_bots import make_bot
+from ai.processes import worker_context
 from bench.stats import percentile
 from rules.fireworks import FireworksState
 from rules.hanabi import HanabiState
@@ -94,7 +94,7 @@ def run(jobs: list[Job], workers: int) -> list[Result]:
     """Results in job order."""
     if workers <= 1:
         return [play(j) for j in jobs]
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
+    with worker_context().Pool(workers) as pool:
         return list(pool.imap(play, jobs, chunksize=8))
 
 

@@ -19,6 +19,7 @@ from rich.progress import Progress
 
 from ai.arena import GameJob, GameResult, MoveTimes, arena_jobs, local_results, play_one, run_arena, summarize
 from ai.arena_stats import RELATIVE_ERROR, ArenaTally, TimeSketch, Welford
+from tests.summary_helpers import timeless
 from tui.arena_view import GamesPerSecond, arena_report, score_axis, sparkline
 from tui.cli import main
 
@@ -29,11 +30,6 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err
-
-
-def without_times(summary: dict) -> dict:
-    seats = [{k: v for k, v in s.items() if not k.startswith("move_ms")} for s in summary["seats"]]
-    return {k: v for k, v in summary.items() if k not in ("elapsed_s", "games_per_s")} | {"seats": seats}
 
 
 # --- ratings ----------------------------------------------------------------------------------------------
@@ -102,14 +98,14 @@ def test_the_summary_is_the_same_for_any_worker_count_and_result_order(capsys: p
     argv = ["arena", "nimmt", *itertools.chain.from_iterable(("--seat", s) for s in specs)]
     argv += ["--games", "30", "--seed", "7", "--json", "--matrix"]
     one, two = (json.loads(run(capsys, *argv, "--workers", w)[1]) for w in ("1", "2"))
-    assert without_times(one) == without_times(two)  # the moves timed too, counted from batches either way
+    assert timeless(one) == timeless(two)  # the moves timed too, counted from batches either way
     assert all(seat["moves"] >= 50 * seat["games"] > 0 for seat in one["seats"])  # 5 rounds of 10 cards a game
 
     def backwards(jobs: Iterable[GameJob], workers: int) -> Iterator[GameResult]:
         return reversed([play_one(job) for job in jobs])  # the last game first: the reorder buffer must wait
 
     reordered = run_arena("nimmt", None, specs, 30, seed=7, backend=backwards, table_size=4, matrix=True)
-    assert without_times(reordered)["seats"] == without_times(one)["seats"]
+    assert timeless(reordered)["seats"] == timeless(one)["seats"]
     assert reordered["matrix"] == one["matrix"]
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.apptools import played_session
+from tests.summary_helpers import timeless
 from tui.cli import main
 from tui.session import new_session
 
@@ -77,11 +78,6 @@ def test_check_unfinished_file_is_ok_and_resumable(capsys: pytest.CaptureFixture
     assert result["ok"] and not result["over"] and result["turns"] == 10
 
 
-def strip_times(summary: dict) -> dict:
-    seats = [{k: v for k, v in s.items() if not k.startswith("move_ms")} for s in summary["seats"]]
-    return {k: v for k, v in summary.items() if k not in ("elapsed_s", "games_per_s")} | {"seats": seats}
-
-
 def test_arena_json_is_the_same_for_any_worker_count(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     args = [
         "arena",
@@ -104,7 +100,7 @@ def test_arena_json_is_the_same_for_any_worker_count(capsys: pytest.CaptureFixtu
     assert code == 0
     code, out2, _ = run(capsys, *args, "--workers", "2")
     s1, s2 = json.loads(out1), json.loads(out2)
-    assert strip_times(s1) == strip_times(s2)
+    assert timeless(s1) == timeless(s2)
     assert s1["games"] == 12 and [s["spec"] for s in s1["seats"]] == ["ai:easy", "random", "random", "random"]
     for key in ("mean", "stderr", "wins", "disqualified", "move_ms_p50", "move_ms_p99", "move_ms_max"):
         assert key in s1["seats"][0]

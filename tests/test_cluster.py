@@ -23,6 +23,7 @@ distributed = pytest.importorskip("distributed")
 from ai.arena import GameJob, GameResult, run_arena  # noqa: E402
 from ai.cluster import ClusterError, DaskBackend, RemotePlay, code_fingerprint, play_batch, write_back  # noqa: E402
 from tests.external_helpers import example_cmd  # noqa: E402
+from tests.summary_helpers import timeless  # noqa: E402
 
 # The cluster runs in a helper process of its own: its worker processes are started by spawn, which leaves
 # multiprocessing's resource tracker alive in the process that started them, and other test modules count this
@@ -67,15 +68,6 @@ def cluster() -> Iterator[RunningCluster]:
         except subprocess.TimeoutExpired:
             helper.kill()
             helper.wait()
-
-
-def timeless(value: Any) -> Any:
-    """A summary without the figures that depend on timing (elapsed time, games per second, move times)."""
-    if isinstance(value, dict):
-        return {k: timeless(v) for k, v in value.items() if not any(t in k for t in ("ms", "elapsed", "per_s"))}
-    if isinstance(value, list):
-        return [timeless(v) for v in value]
-    return value
 
 
 def replay_lines(folder: Path) -> dict[str, list[dict[str, Any]]]:

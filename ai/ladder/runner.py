@@ -12,7 +12,6 @@ from __future__ import annotations
 import concurrent.futures as futures
 import contextlib
 import dataclasses
-import multiprocessing
 import os
 import random
 import signal
@@ -25,6 +24,7 @@ from pathlib import Path
 
 from ai.arena import play_table
 from ai.ladder.store import REPLAY_FOLDER, Claim, GameRecord, LadderError, LadderStore, now_text
+from ai.processes import worker_context
 from ai.schedule import table_for
 from ai.seats import parse_seat, seat_problem
 
@@ -173,7 +173,7 @@ def play_local(jobs: Iterator[LadderJob], workers: int) -> Iterator[LadderResult
         for one in jobs:
             yield play_job(one)
         return
-    ctx = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
+    ctx = worker_context()
     pool = futures.ProcessPoolExecutor(workers, mp_context=ctx, initializer=_worker_start, initargs=(os.getpid(),))
     pending: set[futures.Future[LadderResult]] = set()
     exhausted = False

@@ -1,0 +1,23 @@
+"""How Parlour starts the worker processes that play games side by side (the arena's, the ladder's, the benches').
+
+A forked worker starts at once with everything this process has loaded, so fork is the choice where it is safe: on
+POSIX, from a process running no thread but its main one. A fork copies every lock as it stands, and a lock that
+another thread held at that instant stays held in the child, where no thread will ever release it; a worker that
+needs it waits forever (Python 3.12 warns of such forks). ``parlour arena`` forks while its progress bar's thread
+runs, and a test process may hold the threads of a Dask client, so those start their workers by spawn: a fresh
+interpreter each, about 0.2 s to start here, with the same results.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+from multiprocessing.context import BaseContext
+
+
+def worker_context() -> BaseContext:
+    """The multiprocessing context for workers started now: fork where it is safe, else spawn."""
+    if os.name != "nt" and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("spawn")

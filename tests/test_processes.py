@@ -1,0 +1,51 @@
+"""Worker processes are forked only from a process running no other thread, and play the same games either way."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from ai.arena import run_arena
+from ai.processes import worker_context
+from tests.summary_helpers import timeless
+
+pytestmark = pytest.mark.skipif(os.name == "nt", reason="Windows has no fork")
+
+
+@pytest.fixture
+def other_thread() -> Iterator[threading.Thread]:
+    """A thread that runs until the test ends."""
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait, name="test-other-thread")
+    thread.start()
+    yield thread
+    stop.set()
+    thread.join()
+
+
+def only_the_main_thread() -> bool:
+    """Wait (at most 10 s) for threads other tests left ending to end."""
+    deadline = time.monotonic() + 10
+    while threading.active_count() > 1 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return threading.active_count() == 1
+
+
+def test_a_process_with_only_its_main_thread_forks() -> None:
+    assert only_the_main_thread(), [t.name for t in threading.enumerate()]
+    assert worker_context().get_start_method() == "fork"
+
+
+def test_a_process_running_another_thread_spawns(other_thread: threading.Thread) -> None:
+    assert worker_context().get_start_method() == "spawn"
+
+
+def test_spawned_workers_play_the_same_games(other_thread: threading.Thread) -> None:
+    specs = ["ai:easy", "random", "random", "random"]
+    spawned = run_arena("nimmt", None, specs, 16, seed=9, workers=2)
+    in_process = run_arena("nimmt", None, specs, 16, seed=9, workers=1)
+    assert timeless(spawned) == timeless(in_process) and spawned["games"] == 16
