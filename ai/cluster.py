@@ -347,8 +347,8 @@ def _ask_scheduler(dist: Any, address: str, timeout: float) -> None:
     """Fail with :class:`ClusterError` unless a Dask scheduler answers at ``address`` within ``timeout`` seconds.
 
     Asked in an event loop of its own, closed before this returns, because a ``Client`` that fails to connect
-    leaves its loop's thread running and an object whose clean-up waits on that loop: met by the garbage collector
-    in a process forked later (the arena's workers), where that thread does not exist, it waits forever.
+    leaves its loop's thread running for good (and with it, this process would no longer fork its workers: see
+    :mod:`ai.processes`).
     """
 
     async def identity() -> Any:
