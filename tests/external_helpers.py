@@ -110,7 +110,8 @@ def wait_gone(pids: list[int], timeout: float = 2.0) -> list[int]:
 
 
 def children() -> list[int]:
-    """Live child processes of this test process."""
+    """Live child processes of this test process, but for multiprocessing's resource tracker: the first worker
+    pool started by spawn (ai.processes) starts it, and it stays for the life of the process."""
     me = str(os.getpid())
     out = []
     for entry in Path("/proc").iterdir():
@@ -118,9 +119,10 @@ def children() -> list[int]:
             continue
         try:
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            command = (entry / "cmdline").read_bytes()
         except OSError:
             continue
-        if fields[1] == me and fields[0] != "Z":
+        if fields[1] == me and fields[0] != "Z" and b"multiprocessing.resource_tracker" not in command:
             out.append(int(entry.name))
     return out
 
