@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 from textual.geometry import Region
@@ -214,14 +215,15 @@ async def test_a_watched_game_goes_on_when_a_pause_timer_is_lost(parlour_home: P
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        lost = 0
-        while lost < 3:  # three times, an event's pause is running and its timer will never show the next one
+        for _ in range(3):  # three times, an event's pause is running and its timer will never show the next one
             await wait_until(pilot, lambda: screen.next_show_at is not None and len(screen.animating) > 0)
             screen.shown += 1
-            lost += 1
-            shown = screen.shown
-            await wait_until(pilot, lambda shown=shown: screen.shown > shown, timeout=5)
+            await wait_until(pilot, _shown_past(screen, screen.shown), timeout=5)
         await wait_until(pilot, lambda: session.state.is_over or result_shown(app), timeout=60)
+
+
+def _shown_past(screen: GameScreen, count: int) -> Callable[[], bool]:
+    return lambda: screen.shown > count
 
 
 def _actions(session) -> int:  # noqa: ANN001
