@@ -28,10 +28,11 @@ def other_thread() -> Iterator[threading.Thread]:
 
 
 def only_the_main_thread() -> bool:
-    """Wait (at most 10 s) for threads other tests left ending to end."""
+    """Wait (at most 10 s in all) for threads that other tests left ending to end."""
     deadline = time.monotonic() + 10
-    while threading.active_count() > 1 and time.monotonic() < deadline:
-        time.sleep(0.05)
+    for thread in threading.enumerate():
+        if thread is not threading.main_thread():
+            thread.join(max(0.0, deadline - time.monotonic()))
     return threading.active_count() == 1
 
 
