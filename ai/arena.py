@@ -227,12 +227,11 @@ def local_results(
         while batch := list(islice(source, size)):
             yield from paced(*_play_batch(batch))
         return
-    ctx = worker_context()
     pending: set[futures.Future[tuple[list[GameResult], BatchTimes, float]]] = set()
     # Not multiprocessing.Pool: its worker-minding thread wakes for every result message and spins until another
     # thread reads it, which cost this process about as much CPU as counting the games. gc.freeze: the modules and
     # data a worker starts with are never garbage, so its collections skip them.
-    pool = futures.ProcessPoolExecutor(workers, mp_context=ctx, initializer=gc.freeze)
+    pool = futures.ProcessPoolExecutor(workers, mp_context=worker_context(), initializer=gc.freeze)
     try:
         while True:
             while len(pending) < 4 * workers:

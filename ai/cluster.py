@@ -359,12 +359,10 @@ def _ask_scheduler(dist: Any, address: str, timeout: float) -> None:
         finally:
             await comm.close()
 
-    async def within_time() -> Any:
-        # connect's own timeout does not cover its handshake, which a server of another kind never answers.
-        return await asyncio.wait_for(identity(), timeout)
-
     try:
-        answer = asyncio.run(within_time())
+        # A deadline on the whole: connect's own timeout does not cover its handshake, which a server of another
+        # kind never answers.
+        answer = asyncio.run(asyncio.wait_for(identity(), timeout))
     except ValueError as exc:  # distributed's word for an address it cannot parse
         raise ClusterError(f"{address!r} is not a Dask scheduler's address (tcp://HOST:PORT): {exc}") from None
     except TimeoutError:

@@ -173,8 +173,9 @@ def play_local(jobs: Iterator[LadderJob], workers: int) -> Iterator[LadderResult
         for one in jobs:
             yield play_job(one)
         return
-    ctx = worker_context()
-    pool = futures.ProcessPoolExecutor(workers, mp_context=ctx, initializer=_worker_start, initargs=(os.getpid(),))
+    pool = futures.ProcessPoolExecutor(
+        workers, mp_context=worker_context(), initializer=_worker_start, initargs=(os.getpid(),)
+    )
     pending: set[futures.Future[LadderResult]] = set()
     exhausted = False
     try:
