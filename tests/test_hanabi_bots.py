@@ -217,6 +217,41 @@ def test_a_locked_hand_throws_away_a_likely_5_before_a_possible_low_last_copy() 
     assert d.discard_slot(beliefs, []) == 1
 
 
+def test_two_players_a_locked_hand_stalls_only_with_four_tokens() -> None:
+    # Every card of seat 0 is touched and may be precious; seat 1 holds only twins of one another, so the best hint is
+    # a mere stall. With two players that is worth a token only from four on; with fewer, a touched card goes.
+    def choice(tokens: int) -> str:
+        g = game_info("hanabi").start("classic", 2, None, {"deck": deck_with(
+            ["W3", "R3", "B4", "G4", "Y2", "W4", "W4", "R4", "R4", "G4"])})  # fmt: skip
+        v = dataclasses.replace(g.view(0), tokens=tokens)
+        tr = Tracker(v)
+        tr.catch_up(v)
+        d = Decision(LEVELS["hard"], random.Random(0), v, tr, g.legal_actions(0))
+        for o in range(5):
+            d.tr.touched[o] = True
+            d.tr.belief[o] = ALL_IDS & ~d.t.playable & ~d.t.trash
+        assert d.best_hint()[1] < PLAY_HINT
+        return d.choose()
+
+    assert [choice(t)[:4] for t in (2, 3, 4, 5)] == ["DISC", "DISC", "SAY:", "SAY:"]
+
+
+def test_two_players_last_token_shows_a_play_rather_than_saving_onto_a_last_copy() -> None:
+    # As in a Fireworks round (below): saving seat 1's R5 with the last token would leave its B4, whose twin is gone,
+    # on its chop with no token to save it; a hint showing its W1 makes it play instead.
+    def save(tokens: int) -> str | None:
+        g = game_info("hanabi").start("classic", 2, None, {"deck": deck_with(
+            ["W4", "W4", "Y4", "R4", "R3", "R5", "B4", "Y3", "G3", "W1"])})  # fmt: skip
+        v = dataclasses.replace(g.view(0), tokens=tokens)
+        tr = Tracker(v)
+        tr.catch_up(v)
+        tr.disc[parse_card("B4")] += 1
+        return Decision(LEVELS["hard"], random.Random(0), v, tr, g.legal_actions(0)).urgent_save()
+
+    assert save(2) in ("SAY:1:5", "SAY:1:RED")
+    assert save(1) in ("SAY:1:1", "SAY:1:WHITE")
+
+
 def test_two_players_a_locked_partner_is_shown_a_play() -> None:
     # Every card of seat 1 is touched and it holds a 5; its W1 is only known to be white: seat 0 frees it.
     g = game_info("hanabi").start("classic", 2, None, {"deck": deck_with(

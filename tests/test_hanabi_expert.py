@@ -77,7 +77,7 @@ def test_expert_is_deterministic_by_seed(n: int, seed: int) -> None:
 
 
 def test_expert_prune_stops_sampling_clearly_worse_moves() -> None:
-    g = late_state(2, 8, 10)
+    g = late_state(2, 5, 10)
     seat = g.to_act()[0]
     view, legal = g.view(seat), g.legal_actions(seat)
     full = ExpertBot(random.Random(1), Budget(moves=1500, min_samples=4, max_samples=16, prune=0.0))
