@@ -236,22 +236,6 @@ def test_two_players_a_locked_hand_stalls_only_with_four_tokens() -> None:
     assert [choice(t)[:4] for t in (2, 3, 4, 5)] == ["DISC", "DISC", "SAY:", "SAY:"]
 
 
-def test_two_players_last_token_shows_a_play_rather_than_saving_onto_a_last_copy() -> None:
-    # As in a Fireworks round (below): saving seat 1's R5 with the last token would leave its B4, whose twin is gone,
-    # on its chop with no token to save it; a hint showing its W1 makes it play instead.
-    def save(tokens: int) -> str | None:
-        g = game_info("hanabi").start("classic", 2, None, {"deck": deck_with(
-            ["W4", "W4", "Y4", "R4", "R3", "R5", "B4", "Y3", "G3", "W1"])})  # fmt: skip
-        v = dataclasses.replace(g.view(0), tokens=tokens)
-        tr = Tracker(v)
-        tr.catch_up(v)
-        tr.disc[parse_card("B4")] += 1
-        return Decision(LEVELS["hard"], random.Random(0), v, tr, g.legal_actions(0)).urgent_save()
-
-    assert save(2) in ("SAY:1:5", "SAY:1:RED")
-    assert save(1) in ("SAY:1:1", "SAY:1:WHITE")
-
-
 def test_two_players_a_locked_partner_is_shown_a_play() -> None:
     # Every card of seat 1 is touched and it holds a 5; its W1 is only known to be white: seat 0 frees it.
     g = game_info("hanabi").start("classic", 2, None, {"deck": deck_with(
@@ -400,14 +384,15 @@ def test_the_record_notes_a_hint_that_moved_a_chop_on() -> None:
     assert tr.chop_hinted == -1
 
 
-def test_fireworks_last_token_shows_a_play_rather_than_saving_onto_a_last_copy() -> None:
+@pytest.mark.parametrize("preset,n", [("fireworks", 3), ("classic", 2)])
+def test_last_token_shows_a_play_rather_than_saving_onto_a_last_copy(preset: str, n: int) -> None:
     # Seat 1 knows nothing: it will discard its chop R5 (slot A). Saving it moves its chop onto B4, whose twin is
     # gone. With a single token left nobody could then save the B4; a "1" hint makes seat 1 play its W1 instead,
-    # and a token may come back before its next turn.
+    # and a token may come back before its next turn. (Per-seat scoring, and classic Hanabi with two players.)
     seat1 = ["R5", "B4", "Y3", "G3", "W1"]
 
     def save(tokens: int) -> str | None:
-        g = game_info("hanabi").start("fireworks", 3, None, {"deck": deck_with(
+        g = game_info("hanabi").start(preset, n, None, {"deck": deck_with(
             ["W4", "W4", "Y4", "R4", "R3", *seat1, "Y4", "R4", "G4", "B2", "R2"])})  # fmt: skip
         v = dataclasses.replace(g.view(0), tokens=tokens)
         tr = Tracker(v)

@@ -36,10 +36,10 @@ WEAK_HINT = 3.0  # a lesser hint (a save, mostly), given while tokens are plenti
 WEAK_HINT_MANY = 7.0  # with four or five seats only a chop save of a 5 or a last copy is worth a lesser hint
 WEAK_HINT_TOKENS = 3
 WEAK_HINT_TOKENS_TWO = 2  # two players: a lesser hint may spend down to two tokens (better in self-play)
-LOCKED_HINT_TOKENS_TWO = 4
 # Two players, every card of mine touched: a hint that only stalls is worth a token from this many on; below it, throw
 # the touched card least likely to be precious away (tuning seeds 77 and 78, 2,000 and 3,000 paired games: +0.06 and
 # +0.09 a game against stalling from two tokens as with more players; 3 and 5 did as well as 4, never stalling worse).
+LOCKED_HINT_TOKENS_TWO = 4
 STALL_DECK = 2  # with at most this many cards per seat left in the deck, hint rather than discard
 UNLOCK_SEATS = 2  # with more seats a locked hand is rarer and someone else often frees it
 CRIT_WEIGHT = (9.0, 7.0, 5.0, 3.0, 1.0)  # by value: keeping a last copy, when every card is touched
@@ -108,7 +108,7 @@ class Decision(HintScoring):
             return hint
         locked_tokens = LOCKED_HINT_TOKENS_TWO if self.n == 2 else 2
         if hint is not None and not trash and tr.chop(self.me) < 0 and score > -50 and view.tokens >= locked_tokens:
-            return hint  # every card of mine is worth keeping: spend a token rather than lose one (not the last)
+            return hint  # every card of mine is worth keeping: spend a token rather than lose one (keep a spare)
         if (
             hint is not None
             and view.deck_count <= STALL_DECK * self.n
