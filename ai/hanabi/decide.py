@@ -36,9 +36,9 @@ WEAK_HINT = 3.0  # a lesser hint (a save, mostly), given while tokens are plenti
 WEAK_HINT_MANY = 7.0  # with four or five seats only a chop save of a 5 or a last copy is worth a lesser hint
 WEAK_HINT_TOKENS = 3
 WEAK_HINT_TOKENS_TWO = 2  # two players: a lesser hint may spend down to two tokens (better in self-play)
-# Two players, every card of mine touched: a hint that only stalls is worth a token from this many on; below it, throw
-# the touched card least likely to be precious away (tuning seeds 77 and 78, 2,000 and 3,000 paired games: +0.06 and
-# +0.09 a game against stalling from two tokens as with more players; 3 and 5 did as well as 4, never stalling worse).
+LOCKED_HINT_TOKENS = 2  # every card of mine touched: a hint that only stalls is worth a token from this many on
+# The same with two players: below it, the touched card least likely to be precious goes (tuning seeds 77 and 78, 2,000
+# and 3,000 paired games: +0.06 and +0.09 a game against two tokens; 3 and 5 did as well as 4, never stalling worse).
 LOCKED_HINT_TOKENS_TWO = 4
 STALL_DECK = 2  # with at most this many cards per seat left in the deck, hint rather than discard
 UNLOCK_SEATS = 2  # with more seats a locked hand is rarer and someone else often frees it
@@ -106,7 +106,7 @@ class Decision(HintScoring):
         wt = WEAK_HINT_TOKENS_TWO if self.n == 2 else WEAK_HINT_TOKENS
         if hint is not None and score >= weak and (not can_discard or view.tokens >= wt):
             return hint
-        locked_tokens = LOCKED_HINT_TOKENS_TWO if self.n == 2 else 2
+        locked_tokens = LOCKED_HINT_TOKENS_TWO if self.n == 2 else LOCKED_HINT_TOKENS
         if hint is not None and not trash and tr.chop(self.me) < 0 and score > -50 and view.tokens >= locked_tokens:
             return hint  # every card of mine is worth keeping: spend a token rather than lose one (keep a spare)
         if (

@@ -39,6 +39,10 @@ from tui.screens.modals import CurtainScreen, HelpScreen, MessageScreen, ResultS
 from tui.screens.pace import PACE_ACTIONS, PACE_BINDINGS, PaceKeys, pace_words
 from tui.session import Session
 
+BEAT = 0.1
+"""Seconds between two beats of the screen (:meth:`GameScreen.beat`); a pause's event is shown by the beat once
+it is a beat overdue."""
+
 
 class GameScreen(PaceKeys, TableScreen):
     """One game being played (or watched) to its end."""
@@ -107,7 +111,7 @@ class GameScreen(PaceKeys, TableScreen):
         for warning in self.session.warnings:
             log.write(Text(f"⚠ The saved game was damaged: {warning}.", style="bold yellow"))
         self.refresh_table()
-        self.set_interval(0.1, self.beat)
+        self.set_interval(BEAT, self.beat)
         self.core.advance()
         self.refresh_table()
 
@@ -201,7 +205,7 @@ class GameScreen(PaceKeys, TableScreen):
         missed beats), which once left a fast watched game showing one move for good.
         """
         self.core.tick()
-        if self.next_show_at is not None and time.monotonic() > self.next_show_at + 0.1:
+        if self.next_show_at is not None and time.monotonic() > self.next_show_at + BEAT:
             self.run_animation()
 
     def show_next(self, shown: int) -> None:
