@@ -3,7 +3,7 @@
 * ``easy``: greedy, one ply: the slide that lands on the most fish (ties at random).
 * ``normal``: one ply scored by the territory evaluation (:mod:`ai.fish_position`).
 * ``hard``: placements two deep (:mod:`ai.fish_placement`), then iterative-deepening alpha-beta with a fixed budget
-  of counted work (nodes, evaluations, fills, solver positions weighted by their measured cost; no clock: a seed
+  of counted work (nodes, evaluations, fills, solver look-ups weighted by their measured cost; no clock: a seed
   gives the same game under any load), moves ordered by the previous iteration's best reply and the history
   heuristic, a table of searched positions, principal-variation search and late move
   reductions. Two seats: plain alpha-beta; three or four: best-reply search (between two
@@ -42,18 +42,25 @@ three runs (the host's speed drifts by about a tenth: the frozen v1's p99 moved 
 budgets came down to 170k at two seats and 160k at three and four: p99 24.0 / 22.7 / 19.6 ms in the slower state,
 and first places on seed 1 within the error of the larger budgets (78.2%, 55.0%, 35.0% against 77.2%, 54.5%,
 38.0%; tuning seed 12000 at two seats 83.0% against 83.3%)."""
-WORK_COSTS = {2: (42, 9, 29, 23, 26), 3: (46, 152, 33, 31, 30), 4: (52, 146, 43, 28, 22)}
+WORK_COSTS = {2: (42, 9, 29, 23, 18), 3: (46, 152, 33, 31, 18), 4: (52, 146, 43, 28, 18)}
 """Per number of seats, work units of one search node, one fresh evaluation, one territory slide fill, one
-region-finding step and one exact-solver position: least-squares fits of CPU time per move (993, 225 and 132 positions
-of tuning seed 11000 at two, three and four seats), scaled by what the previous search's units were worth in the same
-runs (1.25, 1.30 and 1.29 units per 0.1 us), so that a unit means the time it meant before. Fresh evaluations and
-fills go together (about 1.6 fills an evaluation at two seats), so their split is loose; their sum is not."""
+region-finding step and one look-up of the exact solver: least-squares fits of CPU time per move (993, 225 and 132
+positions of tuning seed 11000 at two, three and four seats), scaled by what the previous search's units were worth in
+the same runs (1.25, 1.30 and 1.29 units per 0.1 us), so that a unit means the time it meant before. Fresh
+evaluations and fills go together (about 1.6 fills an evaluation at two seats), so their split is loose; their sum
+is not. The solver was first counted by the positions it searched (26, 30 and 22 units each), but its time follows
+its look-ups (about two a position, more in big islands): the moves where it ran out of positions were the slowest
+for their count, up to 1.6 times a unit's usual time. Counted by look-ups (18 units, fitted with the other costs
+held, on tuning seeds 12001 and 12002, each move timed twice and the faster kept), the slowest of 100 moves at two
+seats takes 1.17 times what its count foretells instead of 1.29; at three and four seats 1.19 instead of 1.20 and
+1.22."""
 PRIVATE_WEIGHT = 0.8
 """How much of a private region too big to solve counts as banked."""
 SOLVE_TILES = 14
 """Private regions with up to this many free tiles are solved exactly."""
-SOLVE_NODES = 2000
-"""Positions the exact solver may visit in one move (answers are kept for later moves); past it, estimates."""
+SOLVE_LOOKUPS = 4000
+"""Positions the exact solver may look up in one move (answers are kept for later moves); past it, estimates. It
+was 2,000 positions searched, about as many look-ups as this (two a position, more in big islands)."""
 BRS_SEATS = 3
 """From this many seats on, the search is best-reply search: between two of its own moves only the one opponent
 reply that hurts it most is searched (not every opponent in turn), which sees its own plans further."""
@@ -138,7 +145,7 @@ class SearchBot:
         self.max_work = 0
         self.work = 0
         self.steps = 0
-        self.solver = RegionSolver(SOLVE_TILES, SOLVE_NODES)
+        self.solver = RegionSolver(SOLVE_TILES, SOLVE_LOOKUPS)
         self.last_depth = 0
         self.last_nodes = 0
         self.seen: dict[tuple[int, ...], list[float]] = {}
@@ -387,9 +394,9 @@ class SearchBot:
 
     def _other_work(self) -> int:
         """:meth:`_work` but for the nodes: what judging positions afresh cost (evaluations, fills, region steps,
-        solved island positions)."""
-        _, fresh, fill, step, solved = self.costs
-        return fresh * self.evals + fill * self.pos.fills + step * self.steps + solved * self.solver.nodes
+        the island solver's look-ups)."""
+        _, fresh, fill, step, lookup = self.costs
+        return fresh * self.evals + fill * self.pos.fills + step * self.steps + lookup * self.solver.lookups
 
     def _search(self, seat: int, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1

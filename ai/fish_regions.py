@@ -126,9 +126,9 @@ class RegionSolver:
     while it is ice, so an answer stays true for the rest of the game (the solver is reset for a new board).
     """
 
-    def __init__(self, max_tiles: int, max_nodes: int) -> None:
+    def __init__(self, max_tiles: int, max_lookups: int) -> None:
         self.max_tiles = max_tiles
-        self.max_nodes = max_nodes
+        self.max_lookups = max_lookups
         self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
         self.value: tuple[int, ...] = ()
         self.new_move()
@@ -150,7 +150,7 @@ class RegionSolver:
         got = self.memo.get(key)
         if got is not None:
             return got
-        if self.nodes >= self.max_nodes or key in self.failed:
+        if self.lookups >= self.max_lookups or key in self.failed:
             return None
         if len(self.memo) > 200_000:
             self.memo.clear()
@@ -161,18 +161,20 @@ class RegionSolver:
             return None
 
     def new_move(self) -> None:
-        """Give the solver its budget of positions for one move."""
-        self.nodes = 0
+        """Give the solver its budget of look-ups for one move."""
+        self.lookups = 0
+        """Positions looked up in this move, answered from the memo or searched: its budget, and what its time
+        follows (the search counts its work in them)."""
         self.failed: set[tuple[int, tuple[int, ...]]] = set()
 
     def _best(self, free: int, penguins: tuple[int, ...]) -> int:
+        self.lookups += 1
+        if self.lookups > self.max_lookups:
+            raise _TooBig
         key = (free, penguins)
         got = self.memo.get(key)
         if got is not None:
             return got
-        self.nodes += 1
-        if self.nodes > self.max_nodes:
-            raise _TooBig
         value = self.value
         best = 0
         for i, a in enumerate(penguins):

@@ -12,8 +12,8 @@ standard error ``sqrt(p(1-p)/n)``. Move times are each ``choose`` call of the se
 worker on a quiet machine for times). ``hard`` was tuned on base seeds 1000 and 2000 (and earlier on 9000 and up),
 its work budget on 3000 (matches), 7000 (the cost fit) and 8800 (fixed positions), its search's table, null
 windows and late move reductions on 11000, 12000 and 13000, the faster search's work costs on 11000 and its budget
-on 12000: keep the published figures on the default seed 1, whose games (``game_seed(1, i)``) those runs never
-played.
+on 12000, the solver's look-up cost on 12001 and 12002: keep the published figures on the default seed 1, whose
+games (``game_seed(1, i)``) those runs never played.
 """
 
 from __future__ import annotations

@@ -137,8 +137,8 @@ def test_hard_keeps_each_move_within_its_budget() -> None:
     for seats in (2, 3, 4):
         s = new_game("codingame", seats, 8, None)
         bots = [make_bot("fish", "hard", random.Random(i)) for i in range(seats)]
-        node, fresh, fill, step, solved = fish_bots.WORK_COSTS[seats]
-        slack = node + fresh + fill * fish.TILES + step * 2 * fish.TILES + solved * (fish_bots.SOLVE_NODES + 1)
+        node, fresh, fill, step, lookup = fish_bots.WORK_COSTS[seats]
+        slack = node + fresh + fill * fish.TILES + step * 2 * fish.TILES + lookup * (fish_bots.SOLVE_LOOKUPS + 1)
         searched = 0
         while not s.is_over:
             (seat,) = s.to_act()
@@ -183,7 +183,7 @@ def test_region_solver_matches_brute_force(name: str) -> None:
     fish_on = {T[n]: f for n, f in tiles.items()}
     pens = tuple(T[n] for n in penguins)
     value = tuple(100 * fish_on[t] + 1 if t in fish_on else 0 for t in range(fish.TILES))
-    solver = fish_regions.RegionSolver(max_tiles=20, max_nodes=10**6)
+    solver = fish_regions.RegionSolver(max_tiles=20, max_lookups=10**6)
     solver.use_board(value, sum(1 << t for t in fish_on))
     free = sum(1 << t for t in fish_on)
     expected = brute_haul(fish_on, pens)
@@ -197,10 +197,10 @@ def test_region_solver_declines_regions_over_its_limits() -> None:
     tiles, penguins = REGIONS["a ring"]
     free = sum(1 << T[n] for n in tiles)
     value = tuple(101 if (free >> t) & 1 else 0 for t in range(fish.TILES))
-    small = fish_regions.RegionSolver(max_tiles=3, max_nodes=10**6)
+    small = fish_regions.RegionSolver(max_tiles=3, max_lookups=10**6)
     small.use_board(value, free)
     assert small.haul(free, (T[penguins[0]],)) is None
-    tight = fish_regions.RegionSolver(max_tiles=20, max_nodes=2)
+    tight = fish_regions.RegionSolver(max_tiles=20, max_lookups=2)
     tight.use_board(value, free)
     assert tight.haul(free, (T[penguins[0]],)) is None
 
