@@ -1,7 +1,8 @@
-"""Shared fixtures: every test writes its replays into its own temporary folder."""
+"""Shared fixtures: every test writes its replays and temporary files into its own temporary folder."""
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -12,4 +13,9 @@ def parlour_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A private data folder, so tests never touch the user's replays."""
     home = tmp_path / "parlour-home"
     monkeypatch.setenv("PARLOUR_HOME", str(home))
+    # Programs' stderr logs and other temporary files go with the test's folder, not into the machine's /tmp for good.
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    monkeypatch.setenv("TMPDIR", str(scratch))
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
     return home

@@ -21,6 +21,7 @@ async def main(folder: Path) -> None:
 if __name__ == "__main__":
     import os
 
-    # Scenes write no replays, but keep any stray file away from the user's data folder.
-    os.environ.setdefault("PARLOUR_HOME", tempfile.mkdtemp(prefix="parlour-shots-"))
-    asyncio.run(main(Path(sys.argv[1] if len(sys.argv) > 1 else "screenshots")))
+    # Scenes write no replays, but keep any stray file away from the user's data folder (and remove it after).
+    with tempfile.TemporaryDirectory(prefix="parlour-shots-") as home:
+        os.environ.setdefault("PARLOUR_HOME", home)
+        asyncio.run(main(Path(sys.argv[1] if len(sys.argv) > 1 else "screenshots")))
