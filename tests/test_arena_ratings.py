@@ -183,6 +183,17 @@ def test_welford_matches_the_textbook_mean_and_deviation() -> None:
 
 
 # --- the picture ------------------------------------------------------------------------------------------
+def test_the_arena_tables_show_seat_labels_literally() -> None:
+    summary = run_arena("fish", None, ["random", "random"], 2, seed=3, workers=1, matrix=True)
+    label = "cmd[phase=last]:bot [bold]x"  # square brackets are Rich markup unless escaped
+    summary["seats"][0]["label"] = label
+    summary["matrix"][0]["a"] = label
+    console = Console(width=120, record=True, color_system=None)
+    console.print(arena_report(summary, 3))
+    text = console.export_text()
+    assert f" {label} " in text and f"1 {label}" in text
+
+
 def test_the_arena_table_fits_80_columns_with_every_column_whole() -> None:
     specs = ["ai:easy", "random", "random", "ai:normal"]
     summary = run_arena("fish", None, specs, 12, seed=3, workers=1, table_size=2, matrix=True)

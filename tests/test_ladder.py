@@ -58,6 +58,14 @@ def test_add_remove_show_round_trip(capsys: pytest.CaptureFixture[str], parlour_
     assert code == 0 and "nimmt codingame ladder: 0 games" in out and "Rosa" in out
 
 
+def test_show_prints_names_and_specs_literally(capsys: pytest.CaptureFixture[str]) -> None:
+    # Square brackets are Rich markup: unescaped, "bot[v2]" would show as "bot" and the phase option would vanish.
+    spec = f"cmd[phase=last]:{sys.executable} -c pass"
+    assert run(capsys, "ladder", "add", "nimmt", "bot[v2]", spec)[0] == 0
+    code, out, _ = run(capsys, "ladder", "show", "nimmt")
+    assert code == 0 and "bot[v2]" in out.replace("\n", "") and "cmd[phase=last]:" in out
+
+
 @pytest.mark.parametrize(
     ("argv", "words"),
     [

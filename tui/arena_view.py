@@ -76,7 +76,7 @@ def arena_table(summary: dict[str, Any], seed: int) -> Table:
         tiles = [f"{s.get('tiles_mean', 0):.2f}"] if with_tiles else []
         table.add_row(
             str(s["rank"]),
-            s["label"],
+            Text(s["label"]),  # literal: a spec such as cmd[phase=last]:… is not markup
             str(played),
             f"{s['rating']['ordinal']:.1f}",
             f"{s['mean']:.2f}",
@@ -120,7 +120,7 @@ def matrix_table(summary: dict[str, Any]) -> Table:
     for number in range(1, len(labels) + 1):
         table.add_column(str(number), justify="right")
     for number, row in enumerate(labels, start=1):
-        table.add_row(f"{number} {row}", *(cells.get((row, col), "") for col in labels))
+        table.add_row(Text(f"{number} {row}"), *(cells.get((row, col), "") for col in labels))
     return table
 
 

@@ -158,16 +158,18 @@ def _show(store: LadderStore, args: argparse.Namespace) -> int:
     console.print(standings_table(store, args.game, args.all))
     lines = game_lines(store, args.game, last)
     if lines:
-        console.print(f"Latest games (replays in {store.folder / 'ladder-replays' / args.game}):", highlight=False)
+        console.print(
+            f"Latest games (replays in {store.folder / 'ladder-replays' / args.game}):", highlight=False, markup=False
+        )
     for line in lines:
         seats = "; ".join(
             f"{s.player} {'DQ' if s.disqualified else place_text(s.rank)}, {s.score_text}" for s in line.seats
         )
-        console.print(f"  #{line.index}: {seats}", highlight=False, soft_wrap=True)
-        console.print(f"    {line.replay or '(no replay kept)'}", highlight=False, soft_wrap=True)
+        console.print(f"  #{line.index}: {seats}", highlight=False, soft_wrap=True, markup=False)
+        console.print(f"    {line.replay or '(no replay kept)'}", highlight=False, soft_wrap=True, markup=False)
         for s in line.seats:
             if s.log:
-                console.print(f"    {s.player}: {s.log}", highlight=False, soft_wrap=True)
+                console.print(f"    {s.player}: {s.log}", highlight=False, soft_wrap=True, markup=False)
     return 0
 
 
@@ -181,6 +183,7 @@ def standings_table(store: LadderStore, game: str, include_removed: bool = False
     """The standings as a rich table: best conservative rating first."""
     from rich import box
     from rich.table import Table
+    from rich.text import Text
 
     from ai.ladder.standings import standings
     from rules.registry import game_info
@@ -208,8 +211,8 @@ def standings_table(store: LadderStore, game: str, include_removed: bool = False
         name = line.player.name + (" (removed)" if line.player.removed else "")
         table.add_row(
             str(place),
-            name,
-            line.player.spec,
+            Text(name),  # literal: names and specs such as cmd[phase=last]:… are not markup
+            Text(line.player.spec),
             f"{line.rating.ordinal:.2f}",
             f"{line.rating.mu:.2f}",
             f"{line.rating.sigma:.2f}",
