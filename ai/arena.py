@@ -7,6 +7,7 @@ of workers. Nothing is kept per game: the memory of a run does not grow with its
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import io
 import os
@@ -19,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from ai.arena_stats import ArenaTally, BatchTimes, GameResult, MoveTimes
+from ai.bots import Bot
+from ai.external import ExternalBot
 from ai.processes import worker_context
 from ai.schedule import table_for
 from ai.seats import make_player, parse_seat, seat_rng
@@ -71,9 +74,9 @@ def game_seed(base_seed: int, index: int) -> int:
     return (base_seed * 1_000_003 + index * 7_919) % (2**31)
 
 
-def replay_name(job: GameJob) -> str:
-    """File name of an arena game's replay (its programs' stderr logs sit beside it)."""
-    return f"{job.game}-{job.index:05d}.jsonl"
+def replay_name(game: str, index: int) -> str:
+    """File name of arena game ``index``'s replay (its programs' stderr logs sit beside it)."""
+    return f"{game}-{index:05d}.jsonl"
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,10 @@ class TableResult:
     disqualified: tuple[bool, ...]
     move_ms: tuple[tuple[float, ...], ...]
     perfect: bool
+    failures: tuple[str, ...] = ()
+    """Why each disqualified seat's program failed ("" for the others)."""
+    logs: tuple[str, ...] = ()
+    """Where each disqualified program's stderr log was kept, on the machine that played ("" for the others)."""
 
 
 class WholeReplayFile(io.StringIO):
@@ -157,11 +164,20 @@ def play_table(
         disqualified=tuple(pos in table.disqualified for pos in range(n)),
         move_ms=tuple(tuple(table.move_ms.get(pos, ())) for pos in range(n)),
         perfect=info.is_perfect(table.state),
+        failures=tuple(table.failures.get(pos, "") for pos in range(n)),
+        logs=tuple(_kept_log(bots[pos]) if pos in table.failures else "" for pos in range(n)),
     )
 
 
+def _kept_log(bot: Bot) -> str:
+    """The stderr log of a program's seat ("" for a built-in bot)."""
+    if isinstance(bot, ExternalBot) and bot.log_path is not None:
+        return str(bot.log_path)
+    return ""
+
+
 def _played(job: GameJob) -> TableResult:
-    replay = None if job.replay_dir is None else Path(job.replay_dir) / replay_name(job)
+    replay = None if job.replay_dir is None else Path(job.replay_dir) / replay_name(job.game, job.index)
     seated = tuple(job.specs[i] for i in job.seated)
     return play_table(job.game, job.preset, seated, game_seed(job.base_seed, job.index), job.index, replay)
 
@@ -175,6 +191,8 @@ def _game_result(job: GameJob, played: TableResult, move_times: tuple[MoveTimes,
         disqualified=played.disqualified,
         move_times=move_times,
         perfect=played.perfect,
+        failures=played.failures,
+        logs=played.logs,
     )
 
 
@@ -302,12 +320,22 @@ def run_arena(
         if isinstance(result, BatchTimes):
             tally.add_times(result)
             continue
+        if replay_dir is not None and any(result.failures):
+            result = _logs_beside_replays(result, game, replay_dir)
         tally.add(result)
         done += 1
         if progress:
             progress(done, games)
     elapsed = time.perf_counter() - t0
     return tally.summary(elapsed, matrix=matrix)
+
+
+def _logs_beside_replays(result: GameResult, game: str, replay_dir: str) -> GameResult:
+    """``result`` with its kept logs where this machine keeps them: beside the game's replay (a cluster worker plays
+    in a folder of its own and sends the files back)."""
+    replay = Path(replay_dir) / replay_name(game, result.index)
+    logs = tuple(str(stderr_log_path(replay, pos)) if log else "" for pos, log in enumerate(result.logs))
+    return dataclasses.replace(result, logs=logs)
 
 
 def summarize(game: str, preset: str, specs: list[str], results: list[GameResult], elapsed: float) -> dict[str, Any]:

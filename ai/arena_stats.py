@@ -209,6 +209,10 @@ class GameResult:
     move_times: tuple[MoveTimes, ...]
     """Per seat position; empty when the game's times come in a :class:`BatchTimes` instead."""
     perfect: bool
+    failures: tuple[str, ...] = ()
+    """Per seat position, why its program was disqualified ("" when it was not; empty: no reasons kept)."""
+    logs: tuple[str, ...] = ()
+    """Per seat position, where a disqualified program's stderr log was kept on the machine that played."""
 
 
 class SeatTally:
@@ -221,6 +225,8 @@ class SeatTally:
         self.wins = 0
         self.shared_wins = 0
         self.disqualified = 0
+        self.failures: list[dict[str, Any]] = []
+        """The first :data:`KEPT_FAILURES` disqualifications: game, reason and kept stderr log."""
         self.histogram = ScoreHistogram()
         self.times = TimeSketch()
 
@@ -280,6 +286,10 @@ def first_places(ranks: Sequence[int], disqualified: Sequence[bool], position: i
     return position in firsts, position in firsts and len(firsts) > 1
 
 
+KEPT_FAILURES = 20
+"""Disqualifications listed per seat in the summary (with their reasons and logs); the count covers them all."""
+
+
 class ArenaTally:
     """The summary of an arena run, built game by game in index order."""
 
@@ -332,6 +342,11 @@ class ArenaTally:
             seat.wins += won
             seat.shared_wins += shared
             seat.disqualified += r.disqualified[position]
+            if r.failures and r.failures[position] and len(seat.failures) < KEPT_FAILURES:
+                failure = {"game": r.index, "reason": r.failures[position]}
+                if r.logs and r.logs[position]:
+                    failure["log"] = r.logs[position]
+                seat.failures.append(failure)
             if r.move_times:
                 seat.times.merge(r.move_times[position])
         for p, a in enumerate(r.seated):
@@ -374,6 +389,8 @@ class ArenaTally:
             }
             if seat.tiles.count:
                 entry["tiles_mean"] = round(seat.tiles.mean, 4)
+            if seat.failures:
+                entry["disqualifications"] = list(seat.failures)
             seats.append(entry)
         summary: dict[str, Any] = {
             "game": self.game,

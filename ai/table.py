@@ -212,6 +212,8 @@ class Table:
     move_ms: dict[int, list[float]] = field(default_factory=dict)
     disqualified: set[int] = field(default_factory=set)
     """Seats taken out after their program failed."""
+    failures: dict[int, str] = field(default_factory=dict)
+    """Why each disqualified seat's program failed."""
     asking: Asking | None = None
     curtain_for: int | None = None
     """The person the curtain is up for, until :meth:`lift_curtain`."""
@@ -452,6 +454,7 @@ class Table:
         """Take a failed program's seat out, record it, and show what it caused."""
         events = self.state.disqualify(seat, reason)
         self.disqualified.add(seat)
+        self.failures[seat] = reason
         if self.writer is not None:
             self.writer.disqualify(seat, reason)
         self._ready = deque(ready for ready in self._ready if ready[0] != seat)

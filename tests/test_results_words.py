@@ -6,6 +6,7 @@ import json
 import random
 import shlex
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -130,10 +131,28 @@ def test_arena_table_labels_shared_wins_words_and_disqualified(capsys: pytest.Ca
     bad, *others = json.loads(out)["seats"]
     assert bad["disqualified"] == 2 and bad["wins"] == 0
     assert bad["mean"] >= max(s["mean"] for s in others)
+    # Each disqualification says why, and where the program's stderr was kept (no replays asked: a temporary file).
+    assert [f["game"] for f in bad["disqualifications"]] == [0, 1]
+    for failure in bad["disqualifications"]:
+        assert "it printed 'garbage', which is not an action" in failure["reason"]
+        assert "disqualified: it printed 'garbage'" in Path(failure["log"]).read_text()
+    assert all("disqualifications" not in s for s in others)
     code, table = run(capsys, *argv)
     assert code == 0
     assert "ai:easy #1" in table and "ai:easy #2" in table and "shared" in table
     assert "fewer heads is better" in table
+    assert "Disqualified in 2 games:" in table and "game 1, cmd:" in table.replace("\n", " ")
+
+
+def test_arena_disqualification_logs_are_beside_the_saved_replays(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    argv = ["arena", "nimmt", "--seat", GARBAGE, "--seat", "random", "--seat", "random", "--seat", "random"]
+    code, out = run(capsys, *argv, "--games", "1", "--workers", "1", "--save-replays", str(tmp_path), "--json")
+    assert code == 0
+    (failure,) = json.loads(out)["seats"][0]["disqualifications"]
+    assert failure["log"] == str(tmp_path / "nimmt-00000.jsonl.seat0.stderr.log")
+    assert "disqualified" in Path(failure["log"]).read_text()
 
 
 def test_hanabi_and_fireworks_count_perfect_games(capsys: pytest.CaptureFixture[str]) -> None:

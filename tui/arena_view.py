@@ -13,6 +13,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
 from rich.table import Table
 from rich.text import Text
 
+from ai.arena_stats import KEPT_FAILURES
+
 BARS = " ▁▂▃▄▅▆▇█"
 """A sparkline's heights, from nothing to the seat's most common score."""
 
@@ -136,7 +138,29 @@ def arena_report(summary: dict[str, Any], seed: int) -> Group:
         ]
     if "perfect" in summary:
         parts.append(Text(f"perfect games: {summary['perfect']} of {summary['games']} (every firework complete)"))
+    failures = disqualification_lines(summary)
+    if failures:
+        parts += [Text(""), Text("\n".join(failures))]
     return Group(*parts)
+
+
+SHOWN_FAILURES = 10
+"""Disqualifications the arena prints under its table (the JSON summary lists more)."""
+
+
+def disqualification_lines(summary: dict[str, Any]) -> list[str]:
+    """Why programs were disqualified, a line each (the first few), with where each stderr log was kept."""
+    total = sum(s["disqualified"] for s in summary["seats"])
+    if not total:
+        return []
+    lines = [f"Disqualified in {total} game{'s' * (total != 1)}:"]
+    listed = [(f["game"], s["label"], f) for s in summary["seats"] for f in s.get("disqualifications", [])]
+    for game, label, failure in sorted(listed, key=lambda item: item[0])[:SHOWN_FAILURES]:
+        log = f" (stderr: {failure['log']})" if "log" in failure else ""
+        lines.append(f"  game {game}, {label}: {failure['reason']}{log}")
+    if total > SHOWN_FAILURES:
+        lines.append(f"  … and {total - SHOWN_FAILURES} more (--json lists each seat's first {KEPT_FAILURES})")
+    return lines
 
 
 class GamesPerSecond(ProgressColumn):
