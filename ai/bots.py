@@ -15,6 +15,20 @@ class BotFailure(Exception):
     printed something invalid); the message is the reason shown in the log."""
 
 
+class NotLegalNow(BotFailure):
+    """A program answered with a well-formed action that is not legal now; the table adds the rules' reason."""
+
+    def __init__(self, action: str, advice: str = "") -> None:
+        super().__init__(f"it played {action}, which is not legal now" + (f"; {advice}" if advice else ""))
+        self.action = action
+        self.advice = advice
+
+    def with_reason(self, reason: str) -> str:
+        """The message with the rules' ``reason`` right after the action it explains."""
+        said = f"it played {self.action}, which is not legal now ({reason})"
+        return said + (f"; {self.advice}" if self.advice else "")
+
+
 class Bot(Protocol):
     """Something that chooses an action for one seat.
 

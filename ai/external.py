@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from ai import reaper
-from ai.bots import BotFailure
+from ai.bots import BotFailure, NotLegalNow
 from ai.protocols import GameProtocol, protocol_for
 
 SCALE_ENV = "PARLOUR_TIME_SCALE"
@@ -164,6 +164,8 @@ class ExternalBot:
                 if hint:  # failing at once often means the program expects its input in another order
                     reason = f"{reason}; {hint}"
                 self._fail(reason)
+                if isinstance(failure, NotLegalNow):  # the table adds the rules' reason
+                    raise NotLegalNow(failure.action, hint) from None
                 raise BotFailure(reason) from None
             finally:
                 if self._closed:
@@ -189,7 +191,7 @@ class ExternalBot:
             return False
         try:
             self._input_ended = True
-            self._note("end of input (the game is over)")
+            self.note("end of input (the game is over)")
             if self._wsel is not None:
                 self._wsel.close()
                 self._wsel = None
@@ -251,9 +253,9 @@ class ExternalBot:
             raise BotFailure(f"it printed {_show(line)}, which is not an action: {exc}") from None
         if message:
             self.messages.append(message)
-            self._note(f"turn {self.turns}: MSG {message}")
+            self.note(f"turn {self.turns}: MSG {message}")
         if action not in legal:
-            raise BotFailure(f"it played {action}, which is not legal now")
+            raise NotLegalNow(action)
         return action
 
     def _start(self) -> None:
@@ -263,7 +265,7 @@ class ExternalBot:
             self.log_path = Path(name)
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         self._log = self.log_path.open("ab")
-        self._note(f"starting {self.command}")
+        self.note(f"starting {self.command}")
         # Orphans of the program then come to us rather than to init, so they can be found and waited for.
         reaper.become_subreaper()
         try:
@@ -387,18 +389,23 @@ class ExternalBot:
 
     def _fail(self, reason: str) -> None:
         self.failure = reason
-        self._note(f"disqualified: {reason}")
+        self.note(f"disqualified: {reason}")
         self._kill()
         self._cleanup()
 
-    def _note(self, text: str) -> None:
-        """A line of Parlour's own in the program's stderr log."""
-        if self._log is not None and not self._log.closed:
-            try:
-                self._log.write(f"## parlour: {text}\n".encode())
+    def note(self, text: str) -> None:
+        """A line of Parlour's own in the program's stderr log (appended to the kept file once the program has
+        ended, as when the table explains why it was disqualified)."""
+        line = f"## parlour: {text}\n".encode()
+        try:
+            if self._log is not None and not self._log.closed:
+                self._log.write(line)
                 self._log.flush()
-            except OSError:
-                pass
+            elif self._log is not None and self.log_path is not None and self.log_path.exists():
+                with self.log_path.open("ab") as log:
+                    log.write(line)
+        except OSError:
+            pass
 
     def _kill(self) -> None:
         # Kill the group and the rest of the tree before the leader is reaped, so its id cannot have been reused.

@@ -73,6 +73,14 @@ def test_hostile_program_is_disqualified_and_ended(tmp_path: Path, mode: str, re
         bot.choose(table.state.view(0), ["N01"])
 
 
+def test_an_answer_that_is_not_legal_now_is_disqualified_with_the_rules_reason(tmp_path: Path) -> None:
+    table, bot, _, _ = run_hostile(tmp_path, "illegal")
+    said = table.failures[0]  # what the replay and the arena show
+    assert bot.failure is not None and said.startswith(f"{bot.failure} (") and said.endswith(")")
+    why = said[len(bot.failure) + 2 : -1]
+    assert why and f"## parlour: why it is not legal: {why}" in program_log(bot)
+
+
 def test_program_that_cannot_start(tmp_path: Path) -> None:
     bot = ExternalBot(
         str(tmp_path / "no-such-program"), "volcanoes", seat=0, num_seats=2, preset="codingame",

@@ -249,6 +249,14 @@ def test_fireworks_numbers_the_seats_of_each_round_0_to_2() -> None:
     assert proto.answer("SAY::0:4", [], random.Random())[0] == "SAY:0:4"
     with pytest.raises(ValueError, match="round"):
         proto.answer("SAY:3:RED", [], random.Random())
+    with pytest.raises(ValueError, match="numbered 0–2, so there is no seat 7"):  # beyond any table: said the same
+        proto.answer("say:7:red", [], random.Random())
+    # Parlour passes for a program itself, so PASS is never an answer; what is, is said without it.
+    with pytest.raises(ValueError, match="PASS is not an answer") as passed:
+        proto.answer("PASS", [], random.Random())
+    with pytest.raises(ValueError, match="expected PLAY:X or DISCARD:X") as hello:
+        proto.answer("HELLO", [], random.Random())
+    assert "PASS" not in str(hello.value) and "SAY:S:COLOUR" in str(passed.value)
 
 
 def test_fireworks_round_ids_after_a_disqualification() -> None:

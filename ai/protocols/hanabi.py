@@ -54,6 +54,10 @@ def round_ids(round_seats: tuple[int, ...]) -> dict[int, int]:
     return {seat: i for i, seat in enumerate(round_seats)}
 
 
+ANSWERS = "expected PLAY:X or DISCARD:X (X a slot letter A-E), or SAY:S:COLOUR or SAY:S:N (S a seat id of the round)"
+"""What a program may answer, said when it answers something else."""
+
+
 class HanabiProtocol(GameProtocol):
     """Keeps track of how much of the round's history the program has been told."""
 
@@ -99,11 +103,18 @@ class HanabiProtocol(GameProtocol):
 
     def answer(self, line: str, legal: list[str], rng: random.Random) -> tuple[str, str | None]:
         """The action of the program's line; a hint's round id becomes the seat it names in the game."""
-        action, _ = super().answer(line, legal, rng)
+        parts = [p for p in line.strip().split(":") if p]
+        if len(parts) == 3 and parts[0].upper() == "SAY" and parts[1].isdigit() and int(parts[1]) >= len(self._seats):
+            raise ValueError(
+                f"this round's seats are numbered 0–{len(self._seats) - 1}, so there is no seat {parts[1]}"
+            )
+        try:
+            action, _ = super().answer(line, legal, rng)
+        except ValueError:
+            raise ValueError(ANSWERS) from None
+        if action == "PASS":  # the rules' word for a seat with nothing to do: Parlour says it for the program
+            raise ValueError(f"PASS is not an answer (Parlour passes for a program with nothing else to do); {ANSWERS}")
         if not action.startswith("SAY:"):
             return action, None
         _, target, what = action.split(":")
-        t = int(target)
-        if t >= len(self._seats):
-            raise ValueError(f"this round's seats are numbered 0–{len(self._seats) - 1}, so there is no seat {t}")
-        return f"SAY:{self._seats[t]}:{what}", None
+        return f"SAY:{self._seats[int(target)]}:{what}", None
