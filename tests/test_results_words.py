@@ -153,6 +153,15 @@ def test_arena_disqualification_logs_are_beside_the_saved_replays(
     (failure,) = json.loads(out)["seats"][0]["disqualifications"]
     assert failure["log"] == str(tmp_path / "nimmt-00000.jsonl.seat0.stderr.log")
     assert "disqualified" in Path(failure["log"]).read_text()
+    # check says who was disqualified and why, and the places: a disqualified 6 nimmt! seat's few heads
+    # would otherwise read as a win.
+    replay = str(tmp_path / "nimmt-00000.jsonl")
+    code, out = run(capsys, "check", "--json", replay)
+    checked = json.loads(out)
+    assert code == 0 and checked["ranks"][0] == 4
+    assert checked["disqualified"] == [{"seat": 0, "reason": failure["reason"]}]
+    code, out = run(capsys, "check", replay)
+    assert code == 0 and "places: 4th," in out and f"seat 0 disqualified: {failure['reason']}" in out
 
 
 def test_hanabi_and_fireworks_count_perfect_games(capsys: pytest.CaptureFixture[str]) -> None:

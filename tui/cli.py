@@ -93,6 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Re-simulate replay files; exit 1 if any is bad."""
+    from tui.ladder_cli import place_text
     from tui.storage import read_replay
 
     bad = 0
@@ -112,8 +113,10 @@ def cmd_check(args: argparse.Namespace) -> int:
             continue
         outcome = rep.state.outcome()
         scores = list(outcome.scores) if outcome else None
+        ranks = list(outcome.ranks) if outcome else None
         info = game_info(rep.header.game)
         words = [info.score_text(rep.header.preset, sc) for sc in scores] if scores is not None else None
+        failed = [(r.seat, r.disqualify) for r in rep.actions if r.disqualify is not None]
         if args.json:
             print(
                 json.dumps(
@@ -123,6 +126,8 @@ def cmd_check(args: argparse.Namespace) -> int:
                         "over": outcome is not None,
                         "scores": scores,
                         "scores_text": words,
+                        "ranks": ranks,
+                        "disqualified": [{"seat": seat, "reason": reason} for seat, reason in failed],
                         "turns": len(rep.actions),
                         "error": None,
                         "warnings": rep.warnings,
@@ -130,7 +135,12 @@ def cmd_check(args: argparse.Namespace) -> int:
                 )
             )
         else:
-            status = f"finished, scores: {', '.join(words)}" if words is not None else "unfinished (resumable)"
+            status = "unfinished (resumable)"
+            if words is not None and ranks is not None:
+                # Places beside the scores: which way a score is better differs (6 nimmt!: fewest heads wins).
+                places = ", ".join(place_text(rank) for rank in ranks)
+                status = f"finished, scores: {', '.join(words)}; places: {places}"
+            status += "".join(f"; seat {seat} disqualified: {reason}" for seat, reason in failed)
             print(f"{path}: ok, {rep.header.game} {rep.header.preset}, {len(rep.actions)} actions, {status}")
             for w in rep.warnings:
                 print(f"{path}: warning: {w}")
