@@ -87,7 +87,10 @@ class TableResult:
     ranks: tuple[int, ...]
     disqualified: tuple[bool, ...]
     move_ms: tuple[tuple[float, ...], ...]
+    """Each seat's move times but its first (a program's first answer includes its start-up: see ``first_ms``)."""
     perfect: bool
+    first_ms: tuple[float, ...] = ()
+    """Each seat's first move time (0 for a seat that never moved)."""
     failures: tuple[str, ...] = ()
     """Why each disqualified seat's program failed ("" for the others)."""
     logs: tuple[str, ...] = ()
@@ -162,8 +165,9 @@ def play_table(
         scores=tuple(outcome.scores),
         ranks=tuple(outcome.ranks),
         disqualified=tuple(pos in table.disqualified for pos in range(n)),
-        move_ms=tuple(tuple(table.move_ms.get(pos, ())) for pos in range(n)),
+        move_ms=tuple(tuple(table.move_ms.get(pos, ())[1:]) for pos in range(n)),
         perfect=info.is_perfect(table.state),
+        first_ms=tuple((table.move_ms.get(pos) or [0.0])[0] for pos in range(n)),
         failures=tuple(table.failures.get(pos, "") for pos in range(n)),
         logs=tuple(_kept_log(bots[pos]) if pos in table.failures else "" for pos in range(n)),
     )
@@ -191,6 +195,7 @@ def _game_result(job: GameJob, played: TableResult, move_times: tuple[MoveTimes,
         disqualified=played.disqualified,
         move_times=move_times,
         perfect=played.perfect,
+        first_ms=played.first_ms,
         failures=played.failures,
         logs=played.logs,
     )

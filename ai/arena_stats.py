@@ -209,6 +209,8 @@ class GameResult:
     move_times: tuple[MoveTimes, ...]
     """Per seat position; empty when the game's times come in a :class:`BatchTimes` instead."""
     perfect: bool
+    first_ms: tuple[float, ...] = ()
+    """Per seat position, its first move's time (kept apart from ``move_times``: a program's includes its start)."""
     failures: tuple[str, ...] = ()
     """Per seat position, why its program was disqualified ("" when it was not; empty: no reasons kept)."""
     logs: tuple[str, ...] = ()
@@ -225,6 +227,8 @@ class SeatTally:
         self.wins = 0
         self.shared_wins = 0
         self.disqualified = 0
+        self.first_max = 0.0
+        """The slowest first move of a game (a program's start-up included)."""
         self.failures: list[dict[str, Any]] = []
         """The first :data:`KEPT_FAILURES` disqualifications: game, reason and kept stderr log."""
         self.histogram = ScoreHistogram()
@@ -349,6 +353,8 @@ class ArenaTally:
                 seat.failures.append(failure)
             if r.move_times:
                 seat.times.merge(r.move_times[position])
+            if r.first_ms:
+                seat.first_max = max(seat.first_max, r.first_ms[position])
         for p, a in enumerate(r.seated):
             for q, b in enumerate(r.seated):
                 if a < b:
@@ -384,6 +390,7 @@ class ArenaTally:
                 "move_ms_p50": round(seat.times.quantile(0.5), 3),
                 "move_ms_p99": round(seat.times.quantile(0.99), 3),
                 "move_ms_max": round(seat.times.max_ms, 3),
+                "move_ms_first_max": round(seat.first_max, 3),
                 "moves": seat.times.count,
                 "score_counts": [[value, n] for value, n in seat.histogram.counts()],
             }

@@ -144,6 +144,19 @@ def test_arena_table_labels_shared_wins_words_and_disqualified(capsys: pytest.Ca
     assert "Disqualified in 2 games:" in table and "game 1, cmd:" in table.replace("\n", " ")
 
 
+def test_arena_times_a_programs_first_answer_apart(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # A program that takes 300 ms to start, then answers at once: its start-up (allowed 1000 ms) must not pass for
+    # a slow move (allowed 100 ms) in the move times.
+    bot = Path(__file__).resolve().parent.parent / "examples" / "bots" / "volcanoes_bot.py"
+    slow = tmp_path / "slow_start.py"
+    slow.write_text(f"import runpy, time\ntime.sleep(0.3)\nrunpy.run_path({str(bot)!r}, run_name='__main__')\n")
+    argv = ["arena", "volcanoes", "--seat", f"cmd:{shlex.quote(sys.executable)} {shlex.quote(str(slow))}"]
+    code, out = run(capsys, *argv, "--seat", "random", "--games", "1", "--workers", "1", "--json")
+    program = json.loads(out)["seats"][0]
+    assert code == 0 and program["disqualified"] == 0
+    assert program["move_ms_first_max"] >= 300 > program["move_ms_max"]
+
+
 def test_arena_disqualification_logs_are_beside_the_saved_replays(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -100,7 +100,8 @@ def arena_notes(summary: dict[str, Any]) -> Text:
         f"mean: {summary['score_words']}; ±: its standard error. "
         "rating: OpenSkill (Plackett-Luce) mu - 3 sigma; # ranks by it.",
         "A disqualified game counts as the worst score and last place of that game and is never a win; "
-        "shared: wins in a first place shared with another seat. ms: median move time (p99 and max in --json).",
+        "shared: wins in a first place shared with another seat. ms: median move time (p99 and max in --json; "
+        "first moves apart: a program's includes its start-up).",
         f"scores: how often each score came, {_number(lo)} at the left to {_number(hi)} at the right.",
     ]
     if any(s["games"] != summary["games"] for s in summary["seats"]):
