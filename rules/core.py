@@ -255,6 +255,16 @@ class GameInfo:
         known = ", ".join(p.name for p in self.presets)
         raise BadSetup(f"{self.id} has no preset {name!r} (known: {known})")
 
+    def seat_count_problem(self, preset: str | None, seats: int) -> str | None:
+        """Why ``seats`` seats do not fit ``preset`` (naming the presets they fit), or None when they do."""
+        p = self.preset(preset)
+        if p.min_seats <= seats <= p.max_seats:
+            return None
+        takes = f"exactly {p.min_seats}" if p.min_seats == p.max_seats else f"{p.min_seats}–{p.max_seats}"
+        fits = [q.name for q in self.presets if q.min_seats <= seats <= q.max_seats]
+        elsewhere = f" (preset {' or '.join(fits)} takes {seats})" if fits else ""
+        return f"{self.id} {p.name} takes {takes} seats, not {seats}{elsewhere}"
+
     def start(
         self,
         preset: str | None = None,
@@ -267,12 +277,9 @@ class GameInfo:
             raise BadSetup(f"{self.title} is not playable yet")
         p = self.preset(preset)
         n = p.default_seats if seats is None else seats
-        if not p.min_seats <= n <= p.max_seats:
-            raise BadSetup(
-                f"{self.id} {p.name} takes {p.min_seats}–{p.max_seats} seats, not {n}"
-                if p.min_seats != p.max_seats
-                else f"{self.id} {p.name} takes exactly {p.min_seats} seats, not {n}"
-            )
+        problem = self.seat_count_problem(p.name, n)
+        if problem is not None:
+            raise BadSetup(problem)
         if seed is None and deal is None:
             raise BadSetup("a new game needs a seed or a deal")
         return self.new_game(p.name, n, seed, deal)

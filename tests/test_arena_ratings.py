@@ -90,7 +90,7 @@ def test_table_size_is_checked(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "arena", "fish", *seats, "--table-size", "4", "--games", "1")
     assert code == 2 and "--table-size 4 needs at least 4 seat specs, 3 given" in err
     code, _, err = run(capsys, "arena", "volcanoes", *seats, "--table-size", "3", "--games", "1")
-    assert code == 2 and "takes 2–2 seats, 3 asked" in err
+    assert code == 2 and "takes exactly 2 seats, not 3" in err
 
 
 def test_the_summary_is_the_same_for_any_worker_count_and_result_order(capsys: pytest.CaptureFixture[str]) -> None:

@@ -26,7 +26,11 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
         (["play", "nimmt", "--preset", "turbo"], "no preset 'turbo'"),
         (["play", "nimmt", "--seat", "wizard"], "bad seat 'wizard'"),
         (["play", "nimmt", "--seat", "ai:godlike"], "unknown AI level"),
-        (["arena", "nimmt", "--seat", "ai", "--games", "2"], "takes 4–4 seats, 1 given"),
+        (["arena", "nimmt", "--seat", "ai", "--games", "2"], "takes exactly 4 seats, not 1"),
+        (["play", "nimmt", "--seat", "human", "--seat", "ai"], "exactly 4 seats, not 2 (preset classic takes 2)"),
+        (["watch", "nimmt", "--speed", "0"], "--speed: must be a positive number, not 0"),
+        (["watch", "nimmt", "--speed", "-1"], "--speed: must be a positive number, not -1"),
+        (["watch", "nimmt", "--speed", "fast"], "--speed: 'fast' is not a number"),
         (
             ["arena", "nimmt", "--seat", "human", "--seat", "ai", "--seat", "ai", "--seat", "ai", "--games", "2"],
             "seats no humans",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 from pathlib import Path
@@ -23,6 +24,17 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
 
 
+def positive_number(text: str) -> float:
+    """An option's value that must be a number above zero (a speed, a scale of time limits)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"must be a positive number, not {text}")
+    return value
+
+
 def _add_table_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", help=f"one of: {', '.join(GAMES)}")
     p.add_argument("--preset", help="rule preset (default: the game's own)")
@@ -37,7 +49,7 @@ def _add_table_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, help="seed for the deal (default: random)")
     p.add_argument(
         "--time-scale",
-        type=float,
+        type=positive_number,
         metavar="F",
         help="multiply cmd: programs' time limits by F (e.g. 20 to debug a slow bot; env PARLOUR_TIME_SCALE)",
     )
@@ -57,7 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_table_options(play)
     watch = sub.add_parser("watch", help="watch bots play")
     _add_table_options(watch)
-    watch.add_argument("--speed", type=float, default=1.0, help="moves per second (default 1)")
+    watch.add_argument("--speed", type=positive_number, default=1.0, help="moves per second (default 1)")
     replay = sub.add_parser("replay", help="step through a replay file")
     replay.add_argument("file", type=Path)
     resume = sub.add_parser("resume", help="go on with an unfinished game (the latest if no file)")
@@ -186,12 +198,12 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 def arena_table_size(game: str, preset: str, specs: int, asked: int | None) -> int:
     """Seats per arena game: as asked, else every spec when they fit the preset, else its usual seat count."""
-    seats = game_info(game).preset(preset)
+    info = game_info(game)
+    seats = info.preset(preset)
     size = asked if asked is not None else specs if specs <= seats.max_seats else seats.default_seats
-    if not seats.min_seats <= size <= seats.max_seats:
-        raise UsageError(
-            f"parlour arena: {game} {preset} takes {seats.min_seats}–{seats.max_seats} seats, {size} asked"
-        )
+    problem = info.seat_count_problem(preset, size)
+    if problem is not None:
+        raise UsageError(f"parlour arena: {problem}")
     if size > specs:
         raise UsageError(f"parlour arena: --table-size {size} needs at least {size} seat specs, {specs} given")
     return size
@@ -271,8 +283,6 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         if getattr(args, "time_scale", None) is not None:
-            if not args.time_scale > 0:
-                raise UsageError(f"parlour {args.command}: --time-scale must be a positive number")
             # Through the environment, so arena worker processes and the app's seats all see it.
             os.environ["PARLOUR_TIME_SCALE"] = repr(args.time_scale)
         if args.command == "check":

@@ -46,10 +46,8 @@ def table_setup(
         # programs run on the Dask workers, which check them there.
         if problem and not getattr(args, "scheduler", None):
             raise UsageError(f"parlour {args.command}: seat {index + 1} ({spec}): {problem}")
-    if not preset.min_seats <= len(specs) <= (len(specs) if spare_specs else preset.max_seats):
-        raise UsageError(
-            f"parlour {args.command}: {info.id} {preset.name} takes {preset.min_seats}–{preset.max_seats} seats, "
-            f"{len(specs)} given"
-        )
+    problem = info.seat_count_problem(preset.name, len(specs))
+    if problem is not None and not (spare_specs and len(specs) > preset.max_seats):
+        raise UsageError(f"parlour {args.command}: {problem}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     return info.id, preset.name, specs, seed
