@@ -129,3 +129,37 @@ async def test_watching_shows_the_watch_controls_only(parlour_home: Path) -> Non
         shown = {action for action, _ in footer_keys(pilot)}
         assert shown >= WATCH_ONLY
         assert "choose" not in shown
+
+
+async def test_keys_do_nothing_but_leave_while_the_window_is_too_small() -> None:
+    from tui.screens.home import HomeScreen
+    from tui.screens.new_game import NewGameScreen
+
+    app = ParlourApp(pace=0, fixed_seed=1)
+    async with app.run_test(size=(40, 12)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("enter")  # would open the new-game form, unseen
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.resize_terminal(*SIZE)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await pilot.resize_terminal(40, 12)
+        await pilot.press("ctrl+s")  # would start the game, unseen
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.resize_terminal(*SIZE)
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen) and my_turn(pilot))
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and isinstance(screen.table, NimmtTable)
+        cursor = screen.table.cursor
+        await pilot.resize_terminal(40, 12)
+        await pilot.press("right", "enter")  # would move the cursor and play a card, unseen
+        await pilot.pause()
+        assert screen.table.cursor == cursor and my_turn(pilot) and app.focused is None  # no card was played
+        await pilot.resize_terminal(*SIZE)  # the table has the keys again
+        await pilot.pause()
+        assert app.focused is screen.table
+        await pilot.press("right")
+        await wait_until(pilot, lambda: screen.table.cursor != cursor)

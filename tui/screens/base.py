@@ -6,6 +6,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, RichLog, Static
 
 from tui.games.base import GameTable
@@ -16,10 +17,14 @@ class TooSmall(Static):
 
 
 class ParlourScreen(Screen):
-    """A screen with a minimum size; below it a clear message asks for a larger window."""
+    """A screen with a minimum size; below it a clear message asks for a larger window, and keys do nothing but
+    leave: what they would do could not be seen."""
 
     MIN_WIDTH = 60
     MIN_HEIGHT = 16
+    LEAVING_ACTIONS = frozenset({"app.quit", "app.pop_screen", "leave"})
+    """The actions keys may still take while the screen is too small to show."""
+    _focus_before: Widget | None = None
 
     def compose_too_small(self) -> TooSmall:
         """The notice widget; subclasses yield it in compose."""
@@ -33,14 +38,40 @@ class ParlourScreen(Screen):
         """Re-check on every resize."""
         self._check_size(event.size.width, event.size.height)
 
+    @property
+    def too_small(self) -> bool:
+        """Whether the terminal is too small for this screen (the notice is showing)."""
+        return self.has_class("too-small")
+
     def _check_size(self, width: int, height: int) -> None:
         small = width < self.MIN_WIDTH or height < self.MIN_HEIGHT
+        was_small = self.too_small
         self.set_class(small, "too-small")
         if small:
             self.query_one(TooSmall).update(
                 f"Make the window larger.\n\nThis screen needs {self.MIN_WIDTH}×{self.MIN_HEIGHT}; "
                 f"the terminal is {width}×{height}.\n\nEverything is kept; it comes back as soon as it fits."
             )
+            if not was_small:
+                # No widget holds the keys while nothing can be seen: a game's keys would play blind.
+                self._focus_before = self.focused
+                self.set_focus(None)
+        elif was_small:
+            before, self._focus_before = self._focus_before, None
+            if before is not None and before.is_attached:
+                self.set_focus(before)
+        if small != was_small:
+            self.refresh_bindings()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """While the screen is too small no widget keeps the keys; the one that asked gets them back after."""
+        if self.too_small:
+            self._focus_before = event.widget
+            self.set_focus(None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the screen is too small, only the keys that leave it work."""
+        return not self.too_small or action in self.LEAVING_ACTIONS
 
 
 class TableScreen(ParlourScreen):
@@ -71,8 +102,9 @@ class TableScreen(ParlourScreen):
         """Draw the side panel again from the current position and look (subclasses)."""
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        """Focus always comes back to the table."""
-        if event.widget is not self.table:
+        """Focus always comes back to the table (while the screen is too small, :class:`ParlourScreen` keeps it from
+        every widget)."""
+        if not self.too_small and event.widget is not self.table:
             self.table.focus()
 
 
