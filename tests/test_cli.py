@@ -9,7 +9,9 @@ import pytest
 
 from tests.apptools import played_session
 from tests.summary_helpers import timeless
-from tui.cli import main
+from tui.cli import build_parser, main
+from tui.launch import build_app
+from tui.screens.game import GameScreen
 from tui.session import new_session
 
 
@@ -192,3 +194,23 @@ def test_a_program_that_cannot_start_stops_the_command(capsys: pytest.CaptureFix
 def test_a_seat_option_for_another_game_stops_the_arena(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "arena", "fish", "--seat", "cmd[phase=last]:sh", "--seat", "ai", "--games", "1")
     assert code == 2 and "seat 1 (cmd[phase=last]:sh): option phase is for nimmt only, not fish" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "specs", "watching"),
+    [
+        # One bot spec is the opponent a person wants to face, in every other seat.
+        (["play", "hanabi", "--seat", "ai:expert"], ["human", "ai:expert", "ai:expert"], False),
+        # One person's spec: that person against the default bots.
+        (["play", "nimmt", "--seat", "human:Ana"], ["human:Ana", "ai:hard", "ai:hard", "ai:hard"], False),
+        # A table of bots is watched, with the watch keys, whichever command set it.
+        (["play", "fish", "--seat", "ai:easy", "--seat", "random"], ["ai:easy", "random"], True),
+        (["watch", "volcanoes"], ["ai:hard", "ai:hard"], True),
+    ],
+)
+def test_the_seats_a_command_line_sets(argv: list[str], specs: list[str], watching: bool) -> None:
+    app = build_app(build_parser().parse_args(argv))
+    screen = app.first
+    assert isinstance(screen, GameScreen)
+    assert [spec.text for spec in screen.session.specs] == specs and screen.watching == watching
+    screen.session.close()

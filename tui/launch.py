@@ -43,7 +43,9 @@ def build_app(args: argparse.Namespace, need_terminal: bool = False):  # noqa: A
         if need_terminal:
             require_terminal(args.command)
         session = new_session(game, preset, specs, seed)
-        first = GameScreen(session, watch=args.command == "watch", speed=getattr(args, "speed", 1.0))
+        # A table of bots is watched, with the watch keys, whichever command set it (nobody is there to play).
+        watch = not any(spec.is_human for spec in session.specs)
+        first = GameScreen(session, watch=watch, speed=getattr(args, "speed", 1.0))
         return ParlourApp(first, settings_file=settings_path(), colour_blind=colour_blind)
     if need_terminal:
         require_terminal(args.command)

@@ -36,7 +36,16 @@ def table_setup(
         first = ["human"] if default_human else []
         specs = first + ["ai:hard"] * (preset.default_seats - len(first))
     elif len(specs) == 1 and preset.min_seats > 1 and default_human:
-        specs = specs + ["ai:hard"] * (preset.default_seats - 1)
+        # One spec: a person naming themselves (human:Ana) against the default bots, or the bot a person wants to
+        # face (ai:expert, cmd:…) in every other seat.
+        try:
+            a_bot = not parse_seat(specs[0]).is_human
+        except SeatSpecError:
+            a_bot = False  # reported below, with its seat number
+        if a_bot:
+            specs = ["human"] + specs * (preset.default_seats - 1)
+        else:
+            specs = specs + ["ai:hard"] * (preset.default_seats - 1)
     for index, spec in enumerate(specs):
         try:
             problem = seat_problem(info.id, parse_seat(spec))
