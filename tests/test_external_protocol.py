@@ -163,6 +163,12 @@ def test_cmd_seat_specs_and_players(monkeypatch: pytest.MonkeyPatch) -> None:
     assert bot.argv == ["python3", "my bot.py", "--fast"] and bot.seat == 2 and bot.scale == 4.0
     assert bot.protocol.turn_ms == 50 and bot.proc is None  # started only when its seat first acts
     bot.close()
+    # Hanabi gives a program the second its rules source allows; the Fireworks league keeps the contest's 50 ms.
+    for game, preset, seats, limit in (("hanabi", "classic", 3, 1000), ("hanabi", "fireworks", 3, 1000),
+                                       ("fireworks", "codingame", 4, 50)):  # fmt: skip
+        bot = make_player(game, spec, random.Random(1), seat=0, num_seats=seats, preset=preset)
+        assert isinstance(bot, ExternalBot) and (bot.protocol.first_turn_ms, bot.protocol.turn_ms) == (1000, limit)
+        bot.close()
 
 
 def test_cli_time_scale_option(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

@@ -63,9 +63,15 @@ class HanabiProtocol(GameProtocol):
 
     first_turn_ms = 1000
     turn_ms = 50
+    """The Fireworks league's limit, a contest's: its programs and its built-in seats get 50 ms a move."""
+    HANABI_TURN_MS = 1000
+    """In ``hanabi``, a co-operative game at the table's pace, a program gets the second a move its rules source
+    gives (hanabi-hanabai.txt, tournament rule 1), as the built-in ``ai:expert`` has there."""
 
     def __init__(self, game: str, seat: int, num_seats: int, preset: str) -> None:
         super().__init__(game, seat, num_seats, preset)
+        if game == "hanabi":
+            self.turn_ms = self.HANABI_TURN_MS
         self._round: int | None = None
         self._told = 0
         self._seats: tuple[int, ...] = tuple(range(num_seats))  # the game's seat behind each round id
