@@ -325,7 +325,10 @@ class ExternalBot:
                 raise BotFailure(f"it printed more than {MAX_LINE_BYTES} bytes without ending the line")
             left = deadline - time.monotonic()
             if left <= 0:
-                raise BotFailure(f"it did not answer within {_ms(limit)}")
+                partial = bytes(buf).decode("utf-8", "replace").strip()
+                # A program that prints its answer without a line end waits as long as one that prints nothing.
+                unended = f" (it printed {_show(partial)} but no line end after it)" if partial else ""
+                raise BotFailure(f"it did not answer within {_ms(limit)}{unended}")
             chunk = self._read_some(left)
             if chunk is None:
                 continue

@@ -48,6 +48,10 @@ while True:
         print(next(n for n in names if n not in moves), flush=True)
     elif mode == "sleep":
         time.sleep(60)
+    elif mode == "unended":
+        sys.stdout.write(moves[0])
+        sys.stdout.flush()
+        time.sleep(60)
     elif mode == "exit":
         sys.exit(3)
     elif mode == "crash":

@@ -41,6 +41,7 @@ CASES = [
     ("garbage", "it printed 'HELLO THERE', which is not an action"),
     ("illegal", "which is not legal now"),
     ("sleep", "it did not answer within 200 ms"),
+    ("unended", "but no line end after it)"),
     ("exit", "it ended without answering (exit code 3)"),
     ("crash", "it ended without answering (exit code 1)"),
     ("longline", "bytes without ending the line"),
