@@ -92,6 +92,29 @@ def program_problem(command: str, cwd: str | Path | None = None) -> str | None:
         return f"cannot start {exe!r}: no such file"
     if path.is_dir() or not os.access(path, os.X_OK):
         return f"cannot start {exe!r}: not an executable file"
+    missing = _missing_interpreter(path)
+    return f"cannot start {exe!r}: {missing}" if missing else None
+
+
+def _missing_interpreter(script: Path) -> str | None:
+    """Why the interpreter a script's ``#!`` line names cannot run here (None if it can, or if it is no script):
+    starting it would fail with "No such file or directory", which reads as if the script itself were missing."""
+    try:
+        with script.open("rb") as f:
+            first = f.readline(512)
+    except OSError:
+        return None
+    if not first.startswith(b"#!"):
+        return None
+    words = first[2:].decode("utf-8", "replace").split()
+    if not words:
+        return "its #! line names no interpreter"
+    interpreter = words[0]
+    if not os.access(interpreter, os.X_OK):
+        return f"its #! line names {interpreter}, which is not a program here"
+    through_env = Path(interpreter).name == "env" and len(words) > 1 and not words[1].startswith("-")
+    if through_env and shutil.which(words[1]) is None:
+        return f"its #! line runs {words[1]!r} through env, and there is no such program on PATH"
     return None
 
 

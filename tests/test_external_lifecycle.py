@@ -93,6 +93,12 @@ def test_program_problem_without_starting_anything(tmp_path: Path) -> None:
     assert program_problem("./bot.sh", cwd=tmp_path) is None  # a relative path is found in the seat's folder
     assert "no such file" in str(program_problem("./bot.sh"))
     assert program_problem("sh", cwd=tmp_path / "gone") == f"the folder {str(tmp_path / 'gone')!r} does not exist"
+    # A script whose #! interpreter is missing would fail to start with "No such file", as if it were missing.
+    for line, words in (("#!/no/such/python", "names /no/such/python"), ("#!/usr/bin/env python9", "'python9'")):
+        script.write_text(f"{line}\nprint(1)\n")
+        assert words in str(program_problem(str(script)))
+    script.write_text("#!/usr/bin/env -S sh -e\n")  # env with options: left to the start
+    assert program_problem(str(script)) is None
 
 
 def test_seat_problem_checks_options_and_program() -> None:
