@@ -73,7 +73,7 @@ class ParlourApp(App[None]):
         if self.error is not None:
             self.push_screen(MessageScreen(*self.error))
         if notice:
-            self.notify(notice, severity="warning", timeout=10)
+            self.notify(notice, severity="warning", timeout=10, markup=False)
 
     # --- the look: theme and colour-blind symbols ---------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
@@ -114,7 +114,7 @@ class ParlourApp(App[None]):
         try:
             save_settings(self.settings_file, Settings(self.theme, self.colour_blind))
         except OSError as exc:
-            self.notify(f"Settings not saved: {exc.strerror}", severity="warning")
+            self.notify(f"Settings not saved: {exc.strerror}", severity="warning", markup=False)
 
     def on_unmount(self) -> None:
         """No external program outlives the app, even one thinking when the app quits."""
@@ -159,7 +159,7 @@ class ParlourApp(App[None]):
             self.push_screen(MessageScreen("That game is over", f"{path}\n\nIt can be watched as a replay."))
             return
         for w in replay.warnings:
-            self.notify(w, severity="warning")
+            self.notify(w, severity="warning", markup=False)
         self.push_screen(GameScreen(resume_session(path, replay), pace=self.pace))
 
     def resume_latest(self) -> None:

@@ -90,7 +90,7 @@ class GameTable(Widget, can_focus=True):
 
     def refuse(self, action: str) -> None:
         """Tell the person why ``action`` can't be chosen now (a table with better words overrides this)."""
-        self.notify(f"{action} is not a legal choice now.", title="Not allowed", severity="warning")
+        self.notify(f"{action} is not a legal choice now.", title="Not allowed", severity="warning", markup=False)
 
     def on_key(self, event: events.Key) -> None:
         """Typed input goes to :meth:`typed_key` while a person is asked; a key it uses goes no further."""

@@ -243,7 +243,7 @@ class VolcanoesTable(GameTable):
 
     def refuse(self, action: str) -> None:
         """Say why the tile can't be played."""
-        self.notify(self._why_not(INDEX[action]), title=f"{action} can't be played", severity="warning")
+        self.notify(self._why_not(INDEX[action]), title=f"{action} can't be played", severity="warning", markup=False)
 
     def _why_not(self, tile: int) -> str:
         level = self.levels[tile]

@@ -164,7 +164,10 @@ class GameScreen(PaceKeys, TableScreen):
         """Show what the table reports (always on the app's thread)."""
         if isinstance(told, ActionApplied | SeatDisqualified):
             if isinstance(told, SeatDisqualified):
-                self.notify(f"{self.session.names[told.seat]} is disqualified: {told.reason}", severity="error")
+                # markup=False wherever a notice quotes names or errors: a seat may be called "[/]Bob".
+                self.notify(
+                    f"{self.session.names[told.seat]} is disqualified: {told.reason}", severity="error", markup=False
+                )
             if self.core.asking is None:
                 self.table.end_input()  # the table keeps showing the events one by one: only its keys go
             self.animating.extend(told.events)
@@ -177,7 +180,9 @@ class GameScreen(PaceKeys, TableScreen):
         elif isinstance(told, BotCrashed):
             # A built-in bot's bug must not end the game: it played its first legal move.
             name = self.session.names[told.seat]
-            self.notify(f"{name}'s bot failed ({told.error}); it played its first legal move", severity="error")
+            self.notify(
+                f"{name}'s bot failed ({told.error}); it played its first legal move", severity="error", markup=False
+            )
         elif isinstance(told, GameOver):
             self.refresh_table()
             self.show_result()
@@ -228,7 +233,7 @@ class GameScreen(PaceKeys, TableScreen):
         self.log_event(event)
         if event.kind == "round_end":
             # A round summary people notice even while the next round is being dealt.
-            self.notify(event.words(self.session.names), title="Round over", timeout=8)
+            self.notify(event.words(self.session.names), title="Round over", timeout=8, markup=False)
         pause = self.table.show_event(event, self.session.names)
         pause *= self.pause_scale / (self.pace.speed if self.watching else 1.0)
         if pause <= 0:
@@ -254,7 +259,7 @@ class GameScreen(PaceKeys, TableScreen):
         try:
             self.core.submit(asking.seat, message.action)
         except IllegalAction as exc:
-            self.notify(str(exc), title="Not allowed", severity="warning")
+            self.notify(str(exc), title="Not allowed", severity="warning", markup=False)
 
     def show_result(self) -> None:
         """The final ranking, then again or home."""
@@ -299,7 +304,9 @@ class GameScreen(PaceKeys, TableScreen):
         """Leave the table; the replay file keeps the game."""
         if not self.session.state.is_over:
             where = f" ({self.session.path})" if self.session.path else ""
-            self.app.notify(f"Game saved{where}. Resume it from the home screen or with `parlour resume`.")
+            self.app.notify(
+                f"Game saved{where}. Resume it from the home screen or with `parlour resume`.", markup=False
+            )
         self.leave()
 
     def leave(self) -> None:

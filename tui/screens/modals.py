@@ -1,4 +1,8 @@
-"""Small screens over a game: help, the hot-seat curtain, the final ranking, messages."""
+"""Small screens over a game: help, the hot-seat curtain, the final ranking, messages.
+
+Names, paths and error texts shown here may hold any characters (a seat called ``[/]Bob``): they go in as
+``rich.text.Text``, never as strings Rich or Textual would read as markup.
+"""
 
 from __future__ import annotations
 
@@ -88,8 +92,8 @@ class ResultScreen(ModalScreen[str]):
             score = self.outcome.scores[s]
             table.add_row(
                 str(self.outcome.ranks[s]),
-                self.names[s],
-                self.score_text(score),
+                Text(self.names[s]),  # a str cell would be read as markup
+                Text(self.score_text(score)),
                 style="bold green" if self.outcome.ranks[s] == 1 else "",
             )
         with Vertical(id="result-box"):
@@ -131,7 +135,7 @@ class MessageScreen(ModalScreen[None]):
         """Title, message, OK."""
         with Vertical(id="message-box"):
             yield Static(Text(self.title_text, style="bold red"))
-            yield Static(self.message)
+            yield Static(Text(self.message))  # paths and error texts quote what they were given
             yield Button("OK", id="ok", variant="primary")
         yield Footer()
 

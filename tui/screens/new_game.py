@@ -6,6 +6,7 @@ import os
 import random
 import shlex
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -190,28 +191,29 @@ class NewGameScreen(ParlourScreen):
         from tui.session import new_session
 
         error = self.query_one("#new-error", Static)
+        # As Text: the messages quote what was typed and spell seats as cmd[OPTIONS]:COMMAND, not markup.
         specs, names = [], []
         for row in self.seat_rows:
             spec, name = row.spec()
             try:
                 parse_seat(spec)
             except SeatSpecError as exc:
-                error.update(f"Seat {row.index + 1}: {exc}")
+                error.update(Text(f"Seat {row.index + 1}: {exc}"))
                 return
             problem = row.program_problem()
             if problem:  # found now rather than as a disqualification once the game has begun
-                error.update(f"Seat {row.index + 1}: {problem}")
+                error.update(Text(f"Seat {row.index + 1}: {problem}"))
                 return
             specs.append(spec)
             names.append(name)
         seed_text = self.query_one("#seed", Input).value.strip()
         if not seed_text.lstrip("-").isdigit():
-            error.update("The seed must be a whole number.")
+            error.update(Text("The seed must be a whole number."))
             return
         preset = str(self.query_one("#preset", Select).value)
         try:
             session = new_session(self.info.id, preset, specs, int(seed_text), names)
         except Exception as exc:  # a seat that cannot start (a program not found…) is reported, not raised
-            error.update(f"Cannot start: {exc}")
+            error.update(Text(f"Cannot start: {exc}"))
             return
         self.app.switch_screen(GameScreen(session))

@@ -74,7 +74,7 @@ class ReplayScreen(PaceKeys, TableScreen):
         """Start at the beginning."""
         super().on_mount()
         for w in self.replay.warnings:
-            self.notify(w, title="This replay is damaged", severity="warning", timeout=20)
+            self.notify(w, title="This replay is damaged", severity="warning", timeout=20, markup=False)
         self.show()
 
     @property

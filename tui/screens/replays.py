@@ -28,7 +28,11 @@ class ReplayListScreen(ParlourScreen):
         """The list."""
         yield self.compose_too_small()
         yield Static(
-            f"Replays and saved games in {storage.replay_dir()}\nEnter watches a replay; r resumes an unfinished game.",
+            # As Text: the folder's path may hold brackets that markup would eat.
+            Text(
+                f"Replays and saved games in {storage.replay_dir()}\n"
+                "Enter watches a replay; r resumes an unfinished game."
+            ),
             id="replays-title",
         )
         self.items = storage.list_replays()

@@ -148,7 +148,7 @@ class HanabiTable(HanabiDrawing):
         return True
 
     def _notice(self, message: str) -> None:
-        self.notify(message, title="Not allowed", severity="warning")
+        self.notify(message, title="Not allowed", severity="warning", markup=False)  # may name a seat
 
     def choose(self, action: str) -> bool:
         """Post a legal action; a hint being built is done with once it is posted."""
