@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import copy
 import os
 import random
 import selectors
@@ -34,6 +35,7 @@ from typing import Any, BinaryIO
 from ai import reaper
 from ai.bots import BotFailure, NotLegalNow
 from ai.protocols import GameProtocol, protocol_for
+from rules.core import GameState, IllegalAction
 
 SCALE_ENV = "PARLOUR_TIME_SCALE"
 MAX_LINE_BYTES = 64 * 1024
@@ -481,6 +483,21 @@ class ExternalBot:
 
 def _ms(seconds: float) -> str:
     return f"{seconds * 1000:.0f} ms"
+
+
+def failure_reason(state: GameState[Any], seat: int, failure: BotFailure, bot: object) -> str:
+    """Why a program's seat is disqualified: the failure, and for an action that is not legal now the rules' reason,
+    found on a copy of ``state`` (the game as the program was asked: the real one must not change), which also goes
+    into the program's log."""
+    if not isinstance(failure, NotLegalNow):
+        return str(failure)
+    try:
+        copy.deepcopy(state).apply(seat, failure.action)
+    except IllegalAction as exc:
+        if isinstance(bot, ExternalBot):
+            bot.note(f"why it is not legal: {exc.reason}")
+        return failure.with_reason(exc.reason)
+    return str(failure)
 
 
 def _show(line: str, limit: int = 60) -> str:

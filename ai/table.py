@@ -13,7 +13,6 @@ The app's game screen, its replay viewer, ``parlour watch``, the arena and the c
 from __future__ import annotations
 
 import contextlib
-import copy
 import threading
 import time
 from collections import deque
@@ -22,8 +21,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from ai.bots import Bot, BotFailure, IllegalBotAction, NotLegalNow
-from ai.external import ExternalBot, finish_all
+from ai.bots import Bot, BotFailure, IllegalBotAction
+from ai.external import ExternalBot, failure_reason, finish_all
 from rules.core import Event, GameState, IllegalAction, Outcome
 from rules.registry import game_info
 from rules.replay import ActionRecord, ReplayWriter
@@ -370,20 +369,6 @@ class Table:
         with contextlib.suppress(RuntimeError):
             self.deliver(lambda: self._answered(answer, legal))
 
-    def failure_reason(self, seat: int, failure: BotFailure) -> str:
-        """Why a program's seat is disqualified: the failure, and for an action that is not legal now the rules' reason
-        (found on a copy of the game, as the state the program was asked in: the real one never changes)."""
-        if not isinstance(failure, NotLegalNow):
-            return str(failure)
-        try:
-            copy.deepcopy(self.state).apply(seat, failure.action)
-        except IllegalAction as exc:
-            bot = self.bots.get(seat)
-            if isinstance(bot, ExternalBot):
-                bot.note(f"why it is not legal: {exc.reason}")
-            return failure.with_reason(exc.reason)
-        return str(failure)
-
     def illegal(self, seat: int, action: str) -> IllegalBotAction:
         """The error of a bot that chose ``action``, which is not legal, naming the game, seat and bot."""
         return IllegalBotAction(self.state.game_id, seat, self.names[seat], self.kinds.get(seat, "built-in"), action)
@@ -394,7 +379,7 @@ class Table:
         seat = answer.seat
         self.thinking.discard(seat)
         if answer.failure is not None:
-            self.disqualify(seat, self.failure_reason(seat, answer.failure))
+            self.disqualify(seat, failure_reason(self.state, seat, answer.failure, self.bots.get(seat)))
             return
         if isinstance(answer.crash, IllegalBotAction):
             if not self.threaded:
@@ -558,7 +543,7 @@ class Table:
                 try:
                     action = choose[seat](seen, legal)
                 except BotFailure as failure:
-                    self.disqualify(seat, self.failure_reason(seat, failure))
+                    self.disqualify(seat, failure_reason(state, seat, failure, self.bots.get(seat)))
                     if state.is_over:
                         return
                     break  # the seats not asked yet are asked from the position after it
