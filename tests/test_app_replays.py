@@ -80,3 +80,17 @@ async def test_replay_list_r_on_a_finished_game_says_it_is_over(parlour_home: Pa
         await pilot.press("r")
         await wait_until(pilot, lambda: isinstance(app.screen, MessageScreen))
         assert "That game is over" in screen_text(pilot)
+
+
+@pytest.mark.parametrize(("seats", "watching"), [(["ai:easy"] * 4, True), (["human"] + ["ai:easy"] * 3, False)])
+async def test_a_watched_game_resumes_with_the_watch_keys(seats: list[str], watching: bool) -> None:
+    left = new_session("nimmt", "codingame", seats, seed=5)  # left before its first move
+    left.close()
+    assert left.path is not None
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        app.resume(left.path)
+        await wait_until(pilot, lambda: any(isinstance(s, GameScreen) and s.is_mounted for s in app.screen_stack))
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))  # (the bots may have finished)
+        assert screen.watching == watching
+        assert screen.check_action("pause", ()) == watching  # space pauses a watched game

@@ -160,7 +160,10 @@ class ParlourApp(App[None]):
             return
         for w in replay.warnings:
             self.notify(w, severity="warning", markup=False)
-        self.push_screen(GameScreen(resume_session(path, replay), pace=self.pace))
+        session = resume_session(path, replay)
+        # A table of bots was being watched: it goes on with the watch keys.
+        watch = not any(spec.is_human for spec in session.specs)
+        self.push_screen(GameScreen(session, watch=watch, pace=self.pace))
 
     def resume_latest(self) -> None:
         """Resume the newest unfinished game."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import time
 from collections import deque
+from collections.abc import Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -93,7 +94,7 @@ class GameScreen(PaceKeys, TableScreen):
             self.pause_scale = getattr(self.app, "pace", 1.0)
         core = self.core
         core.watching, core.pace, core.pause = self.watching, self.pace, self.pause_scale
-        core.threaded, core.deliver = True, self.app.call_from_thread
+        core.threaded, core.deliver = True, self.deliver
         core.subscribe(self.on_table_event)
         title = f"{self.session.header.game} · {self.session.header.preset}"
         self.sub_title = title
@@ -241,6 +242,16 @@ class GameScreen(PaceKeys, TableScreen):
         else:
             self.next_show_at = time.monotonic() + pause
             self.set_timer(pause, functools.partial(self.show_next, self.shown))
+
+    def deliver(self, call: Callable[[], None]) -> None:
+        """Hand a bot's answer from its thread to the app's (the table's ``deliver``)."""
+        self.app.call_from_thread(self._while_shown, call)
+
+    def _while_shown(self, call: Callable[[], None]) -> None:
+        # The app may be closing while a bot thought: the screen's widgets go before the screen is unmounted (and
+        # the table closed), and an answer then would have nothing to show itself on.
+        if self.query("#status"):
+            call()
 
     def on_unmount(self) -> None:
         """The screen is gone (left, or the app quit): the table stops, so no answer comes back to it."""
