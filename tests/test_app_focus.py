@@ -163,3 +163,38 @@ async def test_keys_do_nothing_but_leave_while_the_window_is_too_small() -> None
         assert app.focused is screen.table
         await pilot.press("right")
         await wait_until(pilot, lambda: screen.table.cursor != cursor)
+
+
+FOOTER_GAMES = [
+    ("hanabi", "classic", ["ai:easy"] * 3),
+    ("fireworks", "codingame", ["ai:easy"] * 4),
+    ("nimmt", "codingame", ["ai:easy"] * 4),
+    ("fish", "codingame", ["ai:easy"] * 2),
+    ("volcanoes", "codingame", ["ai:easy"] * 2),
+]
+
+
+@pytest.mark.parametrize(("game", "preset", "seats"), FOOTER_GAMES, ids=[g[0] for g in FOOTER_GAMES])
+async def test_every_footer_key_fits_80_columns_when_watching_and_replaying(
+    game: str, preset: str, seats: list[str]
+) -> None:
+    from tests.apptools import played_session, screen_rows
+    from tui.screens.replay_viewer import ReplayScreen
+
+    path = played_session(game, preset, seats, 2).path
+    assert path is not None
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_replay(path)
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.pause()
+        footer = screen_rows(pilot)[-1]
+        replay_keys = ("← → Move", "Pause/Play", "+ - Speed", "v Whose view", "? Keys", "q Close")
+        assert all(words in footer for words in replay_keys)
+    watched = new_session(game, preset, seats, 3)
+    app = ParlourApp(GameScreen(watched, watch=True, speed=0.25, pace=1.0))  # a move every 4 s: still on screen
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.pause()
+        footer = screen_rows(pilot)[-1]
+        assert all(words in footer for words in ("? Rules & keys", "q Leave", "Pause/Play", "n Step", "+ - Speed"))

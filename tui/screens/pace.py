@@ -7,11 +7,14 @@ from textual.binding import Binding
 
 from ai.table import Pace
 
+SPEED = Binding.Group("Speed")
+"""+ and - share one place in the footer: with a table's own keys, the help and leave, every key must fit 80
+columns."""
 PACE_BINDINGS = [
     Binding("space", "pause", "Pause/Play"),
     Binding("n", "step", "Step"),
-    Binding("plus,equals_sign", "faster", "Faster"),
-    Binding("minus", "slower", "Slower"),
+    Binding("plus,equals_sign", "faster", "Faster", key_display="+", group=SPEED),
+    Binding("minus", "slower", "Slower", key_display="-", group=SPEED),
 ]
 PACE_ACTIONS = frozenset({"pause", "step", "faster", "slower"})
 """The actions of :data:`PACE_BINDINGS`, for a screen's ``check_action``."""

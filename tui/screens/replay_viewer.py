@@ -32,19 +32,26 @@ VIEWER_HELP = """\
 """
 
 
+MOVE = Binding.Group("Move")
+"""← and → in one place of the footer."""
+
+
 class ReplayScreen(PaceKeys, TableScreen):
     """A finished or unfinished game shown action by action."""
 
+    # The footer fits 80 columns: ← and → share a place, and the keys that only do what others do faster (Home, End,
+    # and n, which is → while playing) are left to the ? help.
     BINDINGS = [
-        Binding("right,l", "forward", "Forward", key_display="→"),
-        Binding("left,h", "back", "Back", key_display="←"),
-        Binding("home", "start", "Start"),
-        Binding("end", "end", "End"),
-        *PACE_BINDINGS,
+        Binding("left,h", "back", "Back", key_display="←", group=MOVE),
+        Binding("right,l", "forward", "Forward", key_display="→", group=MOVE),
+        Binding("home", "start", "Start", show=False),
+        Binding("end", "end", "End", show=False),
+        *(Binding(b.key, b.action, b.description, show=b.action != "step", key_display=b.key_display, group=b.group)
+          for b in PACE_BINDINGS),
         Binding("v", "viewpoint", "Whose view"),
         Binding("question_mark", "help", "Keys"),
         Binding("q,escape", "app.pop_screen", "Close"),
-    ]
+    ]  # fmt: skip
 
     def __init__(self, replay: Replay, title: str) -> None:
         super().__init__()
