@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from tests.apptools import my_turn, played_session, screen_text, wait_until
+from tests.apptools import footer_keys, my_turn, played_session, screen_text, wait_until
 from tui import storage
 from tui.app import ParlourApp
 from tui.screens.game import GameScreen
@@ -94,3 +94,17 @@ async def test_a_watched_game_resumes_with_the_watch_keys(seats: list[str], watc
         screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))  # (the bots may have finished)
         assert screen.watching == watching
         assert screen.check_action("pause", ()) == watching  # space pauses a watched game
+
+
+async def test_the_home_and_list_footers_show_what_enter_does(parlour_home: Path) -> None:
+    saved_games()
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.pause()
+        assert ("open", True) in footer_keys(pilot)  # "⏎ New game", though the focused list takes Enter too
+        await open_list(pilot)
+        await pilot.pause()
+        assert ("open", True) in footer_keys(pilot)  # "⏎ Watch replay"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))

@@ -19,7 +19,7 @@ class ReplayListScreen(ParlourScreen):
     """Every replay in the data folder, newest first."""
 
     BINDINGS = [
-        Binding("enter", "open", "Watch replay"),
+        Binding("enter", "open", "Watch replay", priority=True),  # before the list's own Enter, so the footer shows it
         Binding("r", "resume", "Resume game"),
         Binding("escape,q", "app.pop_screen", "Back"),
     ]
