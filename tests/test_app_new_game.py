@@ -113,3 +113,17 @@ async def test_fish_and_volcanoes_forms_start_what_they_show(parlour_home: Path)
                 await choose(pilot, screen, "count", steps)
             assert (seats_value(screen), shown_rows(screen)) == (seats, seats)
             assert await start_and_count(pilot) == seats
+
+
+async def test_the_form_opens_at_its_top_with_start_focused(parlour_home: Path) -> None:
+    from tests.apptools import screen_text
+
+    app = ParlourApp(pace=0, fixed_seed=1)
+    async with app.run_test(size=SIZE) as pilot:  # four seats make the form taller than 24 rows
+        screen = await open_form(pilot, "nimmt")
+        await pilot.pause()
+        assert app.focused is screen.query_one("#start")
+        text = screen_text(pilot)
+        assert "New game of 6 nimmt!" in text and "Rules" in text  # not scrolled down to the button
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))

@@ -142,9 +142,10 @@ class NewGameScreen(ParlourScreen):
         return [(str(n), n) for n in range(preset.min_seats, preset.max_seats + 1)]
 
     def on_mount(self) -> None:
-        """Start is focused, so Enter sits down at once."""
+        """Start is focused, so Enter sits down at once; the form stays scrolled to its top (title, rules), not to the
+        button, which a small window shows only further down."""
         super().on_mount()
-        self.query_one("#start", Button).focus()
+        self.query_one("#start", Button).focus(scroll_visible=False)
 
     def _sync_rows(self) -> None:
         """Show exactly as many seat rows as the Seats field says.
