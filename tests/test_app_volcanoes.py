@@ -340,3 +340,10 @@ def test_net_shapes_keep_insides_apart_from_edges_and_each_other(shape: tuple[in
     for seam_free_pair in [("N21", "N22"), ("S32", "S33")]:
         a, b = (INDEX[n] for n in seam_free_pair)
         assert {(x, y) for x, y, _ in edge_cells(a, h, w)} & {(x, y) for x, y, _ in edge_cells(b, h, w)}
+
+
+async def test_watching_says_which_bot_is_which() -> None:
+    session = new_session("volcanoes", "codingame", ["ai:hard", "ai:easy"], seed=2)
+    app = ParlourApp(GameScreen(session, watch=True, speed=0.25, pace=1.0))  # a move every 4 s: the log stays put
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: "Ada: ai:hard · Basil: ai:easy" in screen_text(pilot))

@@ -107,6 +107,9 @@ class GameScreen(PaceKeys, TableScreen):
                 style="italic",
             )
         )
+        if self.watching:  # which bot is which: the names alone do not say
+            seats = zip(self.session.names, self.session.specs, strict=True)
+            log.write(Text(" · ".join(f"{name}: {spec.text}" for name, spec in seats), style="italic"))
         for event in self.session.earlier:  # a resumed game: its log goes on where it stopped
             self.log_event(event)
         for warning in self.session.warnings:
