@@ -161,9 +161,7 @@ class ParlourApp(App[None]):
         for w in replay.warnings:
             self.notify(w, severity="warning", markup=False)
         session = resume_session(path, replay)
-        # A table of bots was being watched: it goes on with the watch keys.
-        watch = not any(spec.is_human for spec in session.specs)
-        self.push_screen(GameScreen(session, watch=watch, pace=self.pace))
+        self.push_screen(GameScreen(session, watch=session.bots_only, pace=self.pace))
 
     def resume_latest(self) -> None:
         """Resume the newest unfinished game."""

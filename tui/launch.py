@@ -43,9 +43,7 @@ def build_app(args: argparse.Namespace, need_terminal: bool = False):  # noqa: A
         if need_terminal:
             require_terminal(args.command)
         session = new_session(game, preset, specs, seed)
-        # A table of bots is watched, with the watch keys, whichever command set it (nobody is there to play).
-        watch = not any(spec.is_human for spec in session.specs)
-        first = GameScreen(session, watch=watch, speed=getattr(args, "speed", 1.0))
+        first = GameScreen(session, watch=session.bots_only, speed=getattr(args, "speed", 1.0))
         return ParlourApp(first, settings_file=settings_path(), colour_blind=colour_blind)
     if need_terminal:
         require_terminal(args.command)

@@ -39,6 +39,11 @@ class Session:
         """Seat names."""
         return self.table.names
 
+    @property
+    def bots_only(self) -> bool:
+        """Nobody plays at this table: it is watched (with the watch keys), whichever command set it or resumed it."""
+        return not any(spec.is_human for spec in self.specs)
+
     def close(self) -> None:
         """Stop writing and end any external programs."""
         self.table.close()
