@@ -63,10 +63,11 @@ while True:
     elif mode == "flood":
         while True:
             print("N01 " * 200)
-    elif mode == "extra":
-        # One write, so the extra lines arrive with the answer whatever the buffering of stdout.
+    elif mode == "ahead":
+        # Its answer and, in the same write, one for the next turn (which it then skips) and a third that is no move.
         sys.stdout.flush()
-        os.write(1, ((moves[0] + "\n") * 5).encode())
+        os.write(1, f"{moves[0]}\nRANDOM\nHELLO THERE\n".encode())
+        levels, moves = input().split(), input().split()  # the next turn's input, answered already
         continue
     elif mode == "blank":
         while True:

@@ -46,7 +46,9 @@ CASES = [
     ("crash", "it ended without answering (exit code 1)"),
     ("longline", "bytes without ending the line"),
     ("flood", "which is not an action"),
-    ("extra", "it printed more than one line for one turn"),
+    # Lines printed ahead are the next turns' answers, as in the CodinGame arena: RANDOM plays turn 3, then the
+    # third line is taken for turn 4's answer.
+    ("ahead", "it printed 'HELLO THERE', which is not an action"),
     ("blank", "it did not answer within 200 ms"),
     ("closestdin", "it closed its standard input"),
     ("closestdout", "it closed its standard output"),
@@ -72,6 +74,16 @@ def test_hostile_program_is_disqualified_and_ended(tmp_path: Path, mode: str, re
     assert open_fds() == fds  # pipes, selectors and the log are closed
     with pytest.raises(BotFailure):  # a failed seat stays failed
         bot.choose(table.state.view(0), ["N01"])
+
+
+def test_a_program_that_prints_without_reading_plays_like_in_the_codingame_arena(tmp_path: Path) -> None:
+    # The Volcanoes referee's own first-league boss: it never reads its input and prints RANDOM in a loop.
+    boss = tmp_path / "boss.py"
+    boss.write_text("while True:\n    print('RANDOM')\n")
+    spec = f"cmd:{shlex.quote(PYTHON)} {shlex.quote(str(boss))}"
+    summary = run_arena("volcanoes", None, [spec, "random"], 2, seed=3, workers=1)
+    program = summary["seats"][0]
+    assert program["games"] == 2 and program["disqualified"] == 0 and program["moves"] >= 10
 
 
 def test_an_answer_that_is_not_legal_now_is_disqualified_with_the_rules_reason(tmp_path: Path) -> None:
