@@ -109,7 +109,7 @@ def test_a_second_run_continues_to_n_without_duplicates(capsys: pytest.CaptureFi
     code, out, _ = run(capsys, "ladder", "run", "nimmt", "--games", "7", "--workers", "2", "--db", str(db))
     assert code == 0 and "played 3 games; it holds 7" in out
     assert recorded(db) == list(range(7))
-    replays = sorted((tmp_path / "ladder-replays" / "nimmt").glob("*.jsonl"))
+    replays = sorted((tmp_path / "l-replays" / "nimmt").glob("*.jsonl"))
     assert [p.name for p in replays] == [f"nimmt-{i:06d}.jsonl" for i in range(7)]
     assert all('"result"' in p.read_text().splitlines()[-1] for p in replays)
     header = json.loads(replays[0].read_text().splitlines()[0])
@@ -192,7 +192,7 @@ def test_files_sent_back_by_workers_are_written_by_the_run(tmp_path: Path) -> No
         for i, spec in enumerate(["random", "random", "ai:easy", f"cmd:{sys.executable} {bot}"]):
             store.add_player("nimmt", f"p{i}", spec)
         run_ladder(store, "nimmt", 2, workers=2, files_back=files_back)
-        folder = store.folder / "ladder-replays" / "nimmt"
+        folder = store.folder / store.replay_folder("nimmt")
         names = sorted(p.name for p in folder.iterdir())
         replays = [
             [_timeless(line) for line in (folder / name).read_text().splitlines()]
@@ -477,3 +477,17 @@ def test_a_store_of_the_first_version_gains_the_cache(tmp_path: Path) -> None:
         conn.execute("DROP TABLE standings")
         conn.execute("PRAGMA user_version = 1")
     assert [p["name"] for p in _players(db)] == ["p0", "p1", "p2", "p3"] and _cache(db) == (0, 0)
+
+
+def test_two_stores_in_one_folder_keep_their_own_replays(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    for name in ("a", "b"):
+        db = tmp_path / f"{name}.sqlite"
+        fill(db)
+        assert run(capsys, "ladder", "run", "nimmt", "--games", "2", "--workers", "1", "--db", str(db))[0] == 0
+    for name in ("a", "b"):
+        db = tmp_path / f"{name}.sqlite"
+        shown = json.loads(run(capsys, "ladder", "show", "nimmt", "--json", "--db", str(db))[1])
+        assert shown["replay_dir"] == str(tmp_path / f"{name}-replays" / "nimmt")
+        replays = [game["replay"] for game in shown["recent"]]
+        assert len(replays) == 2 and all(str(tmp_path / f"{name}-replays") in replay for replay in replays)
+        assert all(json.loads(Path(r).read_text().splitlines()[0])["seats"] for r in replays)

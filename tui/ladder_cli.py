@@ -159,7 +159,7 @@ def _show(store: LadderStore, args: argparse.Namespace) -> int:
     lines = game_lines(store, args.game, last)
     if lines:
         console.print(
-            f"Latest games (replays in {store.folder / 'ladder-replays' / args.game}):", highlight=False, markup=False
+            f"Latest games (replays in {store.folder / store.replay_folder(args.game)}):", highlight=False, markup=False
         )
     for line in lines:
         seats = "; ".join(

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ai.arena import play_table
-from ai.ladder.store import REPLAY_FOLDER, Claim, GameRecord, LadderError, LadderStore, now_text
+from ai.ladder.store import Claim, GameRecord, LadderError, LadderStore, now_text
 from ai.processes import worker_context
 from ai.schedule import table_for
 from ai.seats import parse_seat, seat_problem
@@ -88,12 +88,13 @@ def game_seed(seed: int, index: int) -> int:
     return random.Random(f"parlour-ladder/{seed}/{index}").randrange(2**31)
 
 
-def replay_relpath(game: str, index: int) -> str:
-    """Where game ``index``'s replay goes, relative to the store's folder (stderr logs sit beside it)."""
-    return f"{REPLAY_FOLDER}/{game}/{game}-{index:06d}.jsonl"
+def replay_relpath(replays: str, game: str, index: int) -> str:
+    """Where game ``index``'s replay goes, relative to the store's folder, given the store's ``replays`` folder for the
+    game (:meth:`LadderStore.replay_folder`; stderr logs sit beside it)."""
+    return f"{replays}/{game}-{index:06d}.jsonl"
 
 
-def make_job(game: str, preset: str, claim: Claim, folder: Path, keep_replay: bool = True) -> LadderJob:
+def make_job(game: str, preset: str, claim: Claim, folder: Path, replays: str, keep_replay: bool = True) -> LadderJob:
     """The job of a claimed index: its table by the epoch's balanced schedule over the epoch's players."""
     epoch = claim.epoch
     order = table_for(claim.index - epoch.start, len(epoch.players), epoch.table_size, epoch.seed)
@@ -107,7 +108,7 @@ def make_job(game: str, preset: str, claim: Claim, folder: Path, keep_replay: bo
         players=tuple(p.id for p in seated),
         specs=tuple(p.spec for p in seated),
         names=tuple(p.name for p in seated),
-        replay=replay_relpath(game, claim.index) if keep_replay else None,
+        replay=replay_relpath(replays, game, claim.index) if keep_replay else None,
         folder=str(folder),
     )
 
@@ -231,7 +232,8 @@ def run_ladder(
             claim = store.claim(game, target, held.add)  # noted before it commits: see LadderStore.claim
             if claim is None:
                 return
-            yield dataclasses.replace(make_job(game, preset, claim, store.folder), files_back=files_back)
+            job = make_job(game, preset, claim, store.folder, store.replay_folder(game))
+            yield dataclasses.replace(job, files_back=files_back)
 
     try:
         while True:

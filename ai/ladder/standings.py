@@ -16,7 +16,7 @@ from typing import Any
 
 from ai.arena import stderr_log_path
 from ai.arena_stats import ScoreHistogram, Welford
-from ai.ladder.store import REPLAY_FOLDER, GameRecord, LadderStore, Player
+from ai.ladder.store import GameRecord, LadderStore, Player
 from ai.ratings import Rating, Ratings
 from rules.registry import game_info
 
@@ -250,7 +250,7 @@ def summary(store: LadderStore, game: str, last: int = 5, include_removed: bool 
         "db": str(store.path),
         "games": store.finished_count(game),
         "score_words": info.score_words,
-        "replay_dir": str(store.folder / REPLAY_FOLDER / game),
+        "replay_dir": str(store.folder / store.replay_folder(game)),
         "players": players,
         "recent": recent,
     }

@@ -21,8 +21,6 @@ from ai.seats import SeatSpecError, parse_seat, seat_problem
 from rules.core import RulesError
 from rules.registry import game_info
 
-REPLAY_FOLDER = "ladder-replays"
-"""Replays are kept under the store's folder, in ``ladder-replays/GAME/``."""
 SCHEMA_VERSION = 2
 """Stored in ``PRAGMA user_version``; a store written by a newer version is refused, never guessed at."""
 
@@ -194,6 +192,11 @@ class LadderStore:
     def folder(self) -> Path:
         """The folder of the store: replays are kept under it."""
         return self.path.parent
+
+    def replay_folder(self, game: str) -> str:
+        """Where this store keeps ``game``'s replays and logs, relative to :attr:`folder`: ``NAME-replays/GAME`` for
+        the store ``NAME.sqlite``, so two stores in one folder never write over each other's files."""
+        return f"{self.path.stem}-replays/{game}"
 
     def _migrate(self) -> None:
         with self._transaction():
