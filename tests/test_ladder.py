@@ -79,6 +79,7 @@ def test_show_prints_names_and_specs_literally(capsys: pytest.CaptureFixture[str
         (["show", "fish"], "no fish ladder"),
         (["run", "fish", "--games", "2"], "no fish ladder"),
         (["run", "nimmt", "--games", "2", "--table-size", "3"], "a table of 3 does not fit"),
+        (["run", "nimmt", "--games", "2", "--table-size", "9"], "a table of 9 does not fit"),  # not quietly 4
         (["run", "nimmt"], "required: --games"),
     ],
 )
@@ -91,6 +92,14 @@ def test_ladder_errors_are_one_clear_line(
     code, out, err = run(capsys, "ladder", *argv, "--db", str(db))
     assert code == 2 and out == ""
     assert words in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", [["show", "nimmt"], ["run", "nimmt", "--games", "2"], ["remove", "nimmt", "x"]])
+def test_only_add_makes_a_store(capsys: pytest.CaptureFixture[str], tmp_path: Path, command: list[str]) -> None:
+    typo = tmp_path / "sub" / "typo.sqlite"
+    code, _, err = run(capsys, "ladder", *command, "--db", str(typo))
+    assert code == 2 and f"there is no ladder store at {typo}" in err
+    assert not (tmp_path / "sub").exists()  # nothing left behind by a mistyped path
 
 
 def test_run_refuses_too_few_players(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

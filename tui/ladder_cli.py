@@ -61,6 +61,9 @@ def cmd_ladder(args: argparse.Namespace) -> int:
 
     where = f"parlour ladder {args.ladder_command}"
     path: Path = args.db or default_db()
+    if args.ladder_command != "add" and not path.exists():
+        # Only adding a player makes a store: a mistyped --db must not leave folders and an empty store behind.
+        raise UsageError(f"{where}: there is no ladder store at {path} (parlour ladder add makes one)")
     try:
         store = LadderStore(path)
     except (sqlite3.Error, OSError) as exc:

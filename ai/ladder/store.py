@@ -325,7 +325,7 @@ class LadderStore:
                 f"the {game} ladder has {len(present)} player{'s' if len(present) != 1 else ''}; "
                 f"{preset.name} needs at least {preset.min_seats}"
             )
-        if size is None or size > len(present):
+        if table_size is None and (size is None or size > len(present)):  # a size asked for is never changed
             size = max(preset.min_seats, min(preset.default_seats, len(present)))
         if not preset.min_seats <= size <= min(preset.max_seats, len(present)):
             raise LadderError(
