@@ -318,14 +318,17 @@ class LadderStore:
             same_players = json.loads(latest[4]) == present
             if same_players and table_size in (None, latest[2]) and seed in (None, latest[3]):
                 return self._epoch(latest[:5]), latest[5]
-        size = table_size if table_size is not None else (latest[2] if latest is not None else None)
         preset = game_info(game).preset(self.preset(game))
         if len(present) < preset.min_seats:
             raise LadderError(
                 f"the {game} ladder has {len(present)} player{'s' if len(present) != 1 else ''}; "
                 f"{preset.name} needs at least {preset.min_seats}"
             )
-        if table_size is None and (size is None or size > len(present)):  # a size asked for is never changed
+        if table_size is not None:
+            size = table_size  # a size asked for is never changed: it fits or it is refused
+        elif latest is not None and latest[2] <= len(present):
+            size = latest[2]
+        else:
             size = max(preset.min_seats, min(preset.default_seats, len(present)))
         if not preset.min_seats <= size <= min(preset.max_seats, len(present)):
             raise LadderError(
