@@ -10,7 +10,7 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -500,3 +500,22 @@ def test_two_stores_in_one_folder_keep_their_own_replays(capsys: pytest.CaptureF
         replays = [game["replay"] for game in shown["recent"]]
         assert len(replays) == 2 and all(str(tmp_path / f"{name}-replays") in replay for replay in replays)
         assert all(json.loads(Path(r).read_text().splitlines()[0])["seats"] for r in replays)
+
+
+def test_a_game_cut_short_leaves_no_files(tmp_path: Path) -> None:
+    from ai.ladder.runner import LadderJob, LadderResult, play_job
+
+    store = LadderStore(tmp_path / "l.sqlite")
+    for i, spec in enumerate(QUICK):
+        store.add_player("nimmt", f"p{i}", spec)
+
+    def interrupted(jobs: Iterator[LadderJob], workers: int) -> Iterator[LadderResult]:
+        yield play_job(next(jobs))  # recorded: its replay stays
+        play_job(next(jobs))  # played, its files written, but never handed back: as when Ctrl-C lands
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_ladder(store, "nimmt", 5, backend=interrupted)
+    folder = store.folder / store.replay_folder("nimmt")
+    assert sorted(p.name for p in folder.iterdir()) == ["nimmt-000000.jsonl"]
+    assert recorded(tmp_path / "l.sqlite") == [0]

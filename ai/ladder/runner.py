@@ -18,7 +18,7 @@ import signal
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -224,6 +224,7 @@ def run_ladder(
             raise LadderError(f"player {player.name} ({player.spec}): {problem}")
     workers = workers or os.cpu_count() or 1
     held: set[int] = set()
+    failed: set[int] = set()
     failure: list[str] = []
     played = 0
 
@@ -244,6 +245,7 @@ def run_ladder(
                 if result.files:
                     write_files(store.folder, result)
                 if result.error is not None:
+                    failed.add(job.index)  # its replay stays: it shows where the game went wrong
                     failure.append(f"game {job.index} ({', '.join(job.specs)}): {result.error}")
                     continue  # its claim is released below; the games still in flight are recorded first
                 record = GameRecord(
@@ -270,3 +272,14 @@ def run_ladder(
                 time.sleep(poll_s)  # the last games are another run's: wait for them, or for a claim it leaves
     finally:
         store.release(game, held)
+        _drop_files(store, game, held - failed)
+
+
+def _drop_files(store: LadderStore, game: str, indices: Iterable[int]) -> None:
+    """Remove what the games given back left (a game cut short writes its replay whole as it stops, and its programs'
+    logs): files that would pass for games the ladder holds. They are played again from the start."""
+    folder = store.folder
+    for index in indices:
+        replay = folder / replay_relpath(store.replay_folder(game), game, index)
+        for path in (replay, *replay.parent.glob(f"{replay.name}.seat*.stderr.log")):
+            path.unlink(missing_ok=True)
