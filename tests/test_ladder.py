@@ -519,3 +519,18 @@ def test_a_game_cut_short_leaves_no_files(tmp_path: Path) -> None:
     folder = store.folder / store.replay_folder("nimmt")
     assert sorted(p.name for p in folder.iterdir()) == ["nimmt-000000.jsonl"]
     assert recorded(tmp_path / "l.sqlite") == [0]
+
+
+def test_latest_games_show_a_disqualified_seat_at_the_score_the_standings_count(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "l.sqlite"
+    garbage = f"cmd:{sys.executable} -c 'print(\"garbage\")'"  # never a 6 nimmt! answer: 0 heads, but last
+    fill(db, ["random", "random", "random", garbage])
+    assert run(capsys, "ladder", "run", "nimmt", "--games", "1", "--workers", "1", "--db", str(db))[0] == 0
+    shown = json.loads(run(capsys, "ladder", "show", "nimmt", "--json", "--db", str(db))[1])
+    (game,) = shown["recent"]
+    (bad,) = [s for s in game["seats"] if s["disqualified"]]
+    assert bad["score"] == max(s["score"] for s in game["seats"]) > 0  # the most heads of the game, as counted
+    (player,) = [p for p in shown["players"] if p["name"] == "p3"]
+    assert player["mean"] == bad["score"]

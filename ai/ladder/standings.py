@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ai.arena import stderr_log_path
-from ai.arena_stats import ScoreHistogram, Welford
+from ai.arena_stats import ScoreHistogram, Welford, effective_scores
 from ai.ladder.store import GameRecord, LadderStore, Player
 from ai.ratings import Rating, Ratings
 from rules.registry import game_info
@@ -137,12 +137,12 @@ def standings(store: LadderStore, game: str, include_removed: bool = False) -> l
     for record in store.games(game, figures.upto):
         if settled is not None and record.index >= settled and keep is None:
             keep = (settled, figures.games, figures.saved())
-        worst = min(record.scores) if info.higher_is_better else max(record.scores)
+        scores = effective_scores(record.scores, record.disqualified, info.higher_is_better)
         firsts = [pos for pos, rank in enumerate(record.ranks) if rank == 1 and not record.disqualified[pos]]
         for pos, player_id in enumerate(record.players):
             tally = figures.tallies.setdefault(player_id, _Tally())
             dq = record.disqualified[pos]
-            tally.add(info.score_figures(preset, worst if dq else record.scores[pos])[0])
+            tally.add(info.score_figures(preset, scores[pos])[0])
             tally.wins += pos in firsts
             tally.disqualified += dq
         figures.ratings.rate([str(p) for p in record.players], rated_ranks(record.ranks, record.disqualified))
@@ -182,11 +182,18 @@ def game_lines(store: LadderStore, game: str, count: int) -> list[GameLine]:
     def words(score: float) -> str:
         return info.score_text(preset, score)
 
-    return [_game_line(store.folder, record, names, words) for record in store.last_games(game, count)]
+    return [
+        _game_line(store.folder, record, names, words, info.higher_is_better)
+        for record in store.last_games(game, count)
+    ]
 
 
-def _game_line(folder: Path, record: GameRecord, names: dict[int, str], words: Callable[[float], str]) -> GameLine:
+def _game_line(
+    folder: Path, record: GameRecord, names: dict[int, str], words: Callable[[float], str], higher_is_better: bool
+) -> GameLine:
     replay = None if record.replay is None else folder / record.replay
+    # A disqualified seat shows the score the standings count for it: the worst of its game.
+    scores = effective_scores(record.scores, record.disqualified, higher_is_better)
     seats = []
     for pos, player in enumerate(record.players):
         log = None if replay is None else stderr_log_path(replay, pos)
@@ -194,8 +201,8 @@ def _game_line(folder: Path, record: GameRecord, names: dict[int, str], words: C
             SeatLine(
                 names.get(player, f"#{player}"),
                 record.ranks[pos],
-                record.scores[pos],
-                words(record.scores[pos]),
+                scores[pos],
+                words(scores[pos]),
                 record.disqualified[pos],
                 str(log) if log is not None and log.exists() else None,
             )
