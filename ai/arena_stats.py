@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ai.ratings import Ratings
+from ai.ratings import Ratings, all_tied
 from rules.registry import game_info
 
 RELATIVE_ERROR = 0.01
@@ -371,7 +371,13 @@ class ArenaTally:
         """
         if self._pending:
             raise ValueError(f"game {self.games} never came back (games after it did)")
-        places = {label: place for place, (label, _) in enumerate(self.ratings.ordered(), start=1)}
+        ordered = [label for label, _ in self.ratings.ordered()]
+        tied = all_tied(self.ratings.rating(label) for label in ordered)
+        if tied:  # every game a tie (a shared score): the ratings only count games; the mean score tells
+            tally = dict(zip(self.labels, self.seats, strict=True))
+            sign = -1 if self._info.higher_is_better else 1
+            ordered.sort(key=lambda label: (sign * tally[label].score.mean, label))
+        places = {label: place for place, label in enumerate(ordered, start=1)}
         unrated = len(places) + 1  # specs that never sat (too few games): below everyone
         seats = []
         for spec, label, seat in zip(self.specs, self.labels, self.seats, strict=True):
@@ -407,6 +413,7 @@ class ArenaTally:
             "elapsed_s": round(elapsed, 3),
             "games_per_s": round(self.games / elapsed, 2) if elapsed > 0 else 0.0,
             "score_words": self._info.score_words,
+            "ranked_by": "mean" if tied else "rating",
             "seats": seats,
         }
         if matrix:

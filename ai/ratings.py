@@ -7,7 +7,7 @@ same ratings whatever backend played them and in whatever order they finished.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +15,8 @@ from openskill.models import PlackettLuce
 
 CONSERVATIVE_Z = 3.0
 """The ordinal is ``mu - CONSERVATIVE_Z * sigma``: a rating the player is very likely above."""
+TIED_MU = 1e-6
+"""Means closer than this are equal (games that only ever tie leave every mu where it started)."""
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,13 @@ class Rating:
     def to_json(self) -> dict[str, float]:
         """``{"mu", "sigma", "ordinal"}``, rounded for a summary."""
         return {"mu": round(self.mu, 4), "sigma": round(self.sigma, 4), "ordinal": round(self.ordinal, 4)}
+
+
+def all_tied(ratings: Iterable[Rating]) -> bool:
+    """Whether no game has put any of these players ahead of another: every mu is still the same, as when the whole
+    table shares one score (classic Hanabi). The ratings then order players only by how many games they played."""
+    mus = [r.mu for r in ratings]
+    return bool(mus) and max(mus) - min(mus) < TIED_MU
 
 
 class Ratings:

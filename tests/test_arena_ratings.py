@@ -229,3 +229,14 @@ def test_the_progress_bar_shows_games_per_second() -> None:
             progress.update(task, completed=done)
         text = GamesPerSecond().render(progress.tasks[task]).plain
     assert text.endswith("games/s") and float(text.split()[0]) > 0
+
+
+def test_a_shared_score_ranks_by_mean_not_by_rating() -> None:
+    # Classic Hanabi: the whole table shares one score, so every game is a tie and no rating moves; ranked by
+    # rating the seats would come out in the order of how many games each played.
+    summary = run_arena("hanabi", None, ["random", "ai:hard", "ai:easy"], 12, seed=3, workers=1, table_size=2)
+    assert summary["ranked_by"] == "mean"
+    by_rank = sorted(summary["seats"], key=lambda s: s["rank"])
+    assert [s["mean"] for s in by_rank] == sorted((s["mean"] for s in by_rank), reverse=True)
+    assert by_rank[-1]["spec"] == "random" and by_rank[-1]["mean"] < by_rank[-2]["mean"]  # it bombs every table
+    assert run_arena("nimmt", None, ["random"] * 4, 2, seed=3, workers=1)["ranked_by"] == "rating"

@@ -534,3 +534,15 @@ def test_latest_games_show_a_disqualified_seat_at_the_score_the_standings_count(
     assert bad["score"] == max(s["score"] for s in game["seats"]) > 0  # the most heads of the game, as counted
     (player,) = [p for p in shown["players"] if p["name"] == "p3"]
     assert player["mean"] == bad["score"]
+
+
+def test_a_shared_score_ladder_ranks_by_mean(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    db = tmp_path / "h.sqlite"
+    fill(db, ["random", "ai:hard", "ai:easy"], game="hanabi")
+    assert run(capsys, "ladder", "run", "hanabi", "--games", "9", "--table-size", "2", "--db", str(db))[0] == 0
+    shown = json.loads(run(capsys, "ladder", "show", "hanabi", "--json", "--db", str(db))[1])
+    assert shown["ranked_by"] == "mean"
+    means = [p["mean"] for p in shown["players"]]
+    assert means == sorted(means, reverse=True) and shown["players"][-1]["spec"] == "random" and means[-1] < means[-2]
+    code, out, _ = run(capsys, "ladder", "show", "hanabi", "--db", str(db))
+    assert code == 0 and "every game a tie, so ranked by mean" in " ".join(out.split())

@@ -96,9 +96,15 @@ def arena_table(summary: dict[str, Any], seed: int) -> Table:
 def arena_notes(summary: dict[str, Any]) -> Text:
     """What the arena table's figures mean, in a few lines under it."""
     lo, hi, _ = score_axis(s["score_counts"] for s in summary["seats"])
+    # Every game a tie (the table shares its score): the ratings cannot tell the seats apart, the mean can.
+    ranks = (
+        "every game was a tie (the table shares its score), so # ranks by mean score"
+        if summary.get("ranked_by") == "mean"
+        else "# ranks by it"
+    )
     lines = [
         f"mean: {summary['score_words']}; ±: its standard error. "
-        "rating: OpenSkill (Plackett-Luce) mu - 3 sigma; # ranks by it.",
+        f"rating: OpenSkill (Plackett-Luce) mu - 3 sigma; {ranks}.",
         "A disqualified game counts as the worst score and last place of that game and is never a win; "
         "shared: wins in a first place shared with another seat. ms: median move time (p99 and max in --json; "
         "first moves apart: a program's includes its start-up).",

@@ -188,16 +188,18 @@ def standings_table(store: LadderStore, game: str, include_removed: bool = False
     from rich.table import Table
     from rich.text import Text
 
-    from ai.ladder.standings import standings
+    from ai.ladder.standings import ranked_by_mean, standings
     from rules.registry import game_info
     from tui.arena_view import score_axis, sparkline
 
     count = store.finished_count(game)
     lines = standings(store, game, include_removed)
+    # Every game a tie (the table shares its score): the ratings cannot tell the players apart, the mean can.
+    order = "every game a tie, so ranked by mean" if ranked_by_mean(lines) else "ranked by it"
     lo, hi, cells = score_axis(line.score_counts for line in lines)
     table = Table(
         title=f"{game} {store.preset(game)} ladder: {count} games",
-        caption=f"rating: mu - 3 sigma (OpenSkill); mean: {game_info(game).score_words}. "
+        caption=f"rating: mu - 3 sigma (OpenSkill), {order}; mean: {game_info(game).score_words}. "
         "A disqualified game counts as its worst score and last place. "
         f"scores: how often each score came, {lo:g} at the left to {hi:g} at the right.",
         box=box.SIMPLE_HEAD,  # its blank column rule is the only gap between columns, as in the arena's table

@@ -17,7 +17,7 @@ from typing import Any
 from ai.arena import stderr_log_path
 from ai.arena_stats import ScoreHistogram, Welford, effective_scores
 from ai.ladder.store import GameRecord, LadderStore, Player
-from ai.ratings import Rating, Ratings
+from ai.ratings import Rating, Ratings, all_tied
 from rules.registry import game_info
 
 
@@ -170,8 +170,18 @@ def standings(store: LadderStore, game: str, include_removed: bool = False) -> l
                 tuple(tally.histogram.counts()),
             )
         )
-    lines.sort(key=lambda s: (-s.rating.ordinal, s.player.name))
+    if ranked_by_mean(lines):
+        # Every game a tie (the table shares its score): the ratings only count games; the mean score tells.
+        sign = -1 if info.higher_is_better else 1
+        lines.sort(key=lambda s: (not s.games, sign * s.mean, s.player.name))
+    else:
+        lines.sort(key=lambda s: (-s.rating.ordinal, s.player.name))
     return lines
+
+
+def ranked_by_mean(lines: list[Standing]) -> bool:
+    """Whether :func:`standings` ordered ``lines`` by mean score (no game told the players apart)."""
+    return all_tied(line.rating for line in lines if line.games)
 
 
 def game_lines(store: LadderStore, game: str, count: int) -> list[GameLine]:
@@ -215,7 +225,8 @@ def summary(store: LadderStore, game: str, last: int = 5, include_removed: bool 
     info = game_info(game)
     preset = store.preset(game)
     players = []
-    for place, line in enumerate(standings(store, game, include_removed), start=1):
+    lines = standings(store, game, include_removed)
+    for place, line in enumerate(lines, start=1):
         players.append(
             {
                 "place": place,
@@ -257,6 +268,7 @@ def summary(store: LadderStore, game: str, last: int = 5, include_removed: bool 
         "db": str(store.path),
         "games": store.finished_count(game),
         "score_words": info.score_words,
+        "ranked_by": "mean" if ranked_by_mean(lines) else "rating",
         "replay_dir": str(store.folder / store.replay_folder(game)),
         "players": players,
         "recent": recent,
