@@ -82,20 +82,36 @@ def program_problem(command: str, cwd: str | Path | None = None) -> str | None:
     and be executable.
     """
     try:
-        exe = split_command(command)[0]
+        argv = split_command(command)
     except ValueError as exc:
         return f"bad command line: {exc}"
+    exe = argv[0]
     if cwd is not None and not Path(cwd).is_dir():
         return f"the folder {str(cwd)!r} does not exist"
     if os.sep not in exe and not (os.altsep and os.altsep in exe):
-        return None if shutil.which(exe) else f"cannot start {exe!r}: no such program on PATH"
+        if not shutil.which(exe):
+            return f"cannot start {exe!r}: no such program on PATH"
+        return _missing_script(exe, argv[1:], cwd)
     path = Path(exe) if cwd is None else Path(cwd) / exe
     if not path.exists():
         return f"cannot start {exe!r}: no such file"
     if path.is_dir() or not os.access(path, os.X_OK):
         return f"cannot start {exe!r}: not an executable file"
     missing = _missing_interpreter(path)
-    return f"cannot start {exe!r}: {missing}" if missing else None
+    return f"cannot start {exe!r}: {missing}" if missing else _missing_script(exe, argv[1:], cwd)
+
+
+SCRIPT_RUNNERS = frozenset({"python", "python3", "node", "ruby", "perl", "bash", "sh", "php", "lua"})
+"""Interpreters whose first argument, unless it is an option, is the script they run."""
+
+
+def _missing_script(exe: str, args: list[str], cwd: str | Path | None) -> str | None:
+    """Why ``exe`` (an interpreter on PATH) would find no script to run (None if it would, or if ``exe`` is no
+    interpreter Parlour knows): ``python3 bot.py`` with no bot.py starts, then ends at once, a disqualification."""
+    if Path(exe).name not in SCRIPT_RUNNERS or not args or args[0].startswith("-"):
+        return None
+    script = Path(args[0]) if cwd is None else Path(cwd) / args[0]
+    return None if script.is_file() else f"cannot start {exe!r}: the script {args[0]!r} it would run does not exist"
 
 
 def _missing_interpreter(script: Path) -> str | None:

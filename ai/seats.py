@@ -127,7 +127,8 @@ def seat_problem(game: str, spec: SeatSpec, cwd: str | Path | None = None) -> st
     """Why a seat cannot play ``game`` before it starts (an AI level or an option the game lacks, a program that
     cannot start).
 
-    None when it can; programs are only looked for (on PATH or as a path, executable), never started.
+    None when it can; programs are only looked for (on PATH or as a path, executable; a script's interpreter and an
+    interpreter's script too), never started.
     """
     if spec.kind == "ai":
         return level_problem(game, spec.level)

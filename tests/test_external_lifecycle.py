@@ -84,7 +84,7 @@ def test_program_problem_without_starting_anything(tmp_path: Path) -> None:
     script = tmp_path / "bot.sh"
     script.write_text("#!/bin/sh\n")
     assert program_problem("no-such-program --fast") == "cannot start 'no-such-program': no such program on PATH"
-    assert program_problem(f"{PYTHON} bot.py") is None  # only the program is looked for, not its arguments
+    assert program_problem(f"{PYTHON} -u bot.py") is None  # after an option, the arguments are left to the start
     assert "no such file" in str(program_problem(str(tmp_path / "nope")))
     assert "not an executable file" in str(program_problem(str(script)))
     assert "not an executable file" in str(program_problem(str(tmp_path)))
@@ -99,6 +99,15 @@ def test_program_problem_without_starting_anything(tmp_path: Path) -> None:
         assert words in str(program_problem(str(script)))
     script.write_text("#!/usr/bin/env -S sh -e\n")  # env with options: left to the start
     assert program_problem(str(script)) is None
+    # An interpreter with no script to run would start and end at once: a disqualification in every game.
+    assert "the script 'no-such-bot.py' it would run does not exist" in str(
+        program_problem(f"{PYTHON} no-such-bot.py", cwd=tmp_path)
+    )
+    assert program_problem("python3 no-such-bot.py", cwd=tmp_path) == (
+        "cannot start 'python3': the script 'no-such-bot.py' it would run does not exist"
+    )
+    assert program_problem("python3 bot.sh", cwd=tmp_path) is None
+    assert program_problem("python3 -m some_module") is None  # an option first: left to the start
 
 
 def test_seat_problem_checks_options_and_program() -> None:
