@@ -357,7 +357,11 @@ def test_sigterm_gives_the_games_in_flight_back(tmp_path: Path) -> None:
     _wait_for(lambda: _count(db) >= 2)
     proc.send_signal(signal.SIGTERM)
     assert proc.wait(timeout=20) == 128 + signal.SIGTERM
-    assert _count(db) < 40
+    held = _count(db)
+    assert held < 40
+    assert proc.stderr is not None
+    said = proc.stderr.read().decode()  # not a silent stop: how far it got, and how to go on
+    assert f"stopped; the nimmt ladder holds {held} game" in said and "the same command goes on" in said
     with sqlite3.connect(db) as conn:  # nothing is left claimed by the run that ended
         assert conn.execute("SELECT COUNT(*) FROM claims WHERE pid IS NOT NULL").fetchone()[0] == 0
 

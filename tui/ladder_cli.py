@@ -109,6 +109,15 @@ def _run(store: LadderStore, args: argparse.Namespace) -> int:
     previous = signal.signal(signal.SIGTERM, _terminated)
     try:
         report = _run_with_progress(store, args)
+    except (KeyboardInterrupt, SystemExit):
+        # Said after the games in flight were given back (the runner's own clean-up has run by now).
+        held = store.finished_count(args.game)
+        print(
+            f"parlour ladder run: stopped; the {args.game} ladder holds {held} game{'s' * (held != 1)}, and the same "
+            "command goes on from there",
+            file=sys.stderr,
+        )
+        raise
     finally:
         signal.signal(signal.SIGTERM, previous)
     print(
