@@ -412,7 +412,7 @@ class ArenaTally:
             "table_size": self.table_size,
             "elapsed_s": round(elapsed, 3),
             "games_per_s": round(self.games / elapsed, 2) if elapsed > 0 else 0.0,
-            "score_words": self._info.score_words,
+            "score_words": self._info.words_for(self.preset),
             "ranked_by": "mean" if tied else "rating",
             "seats": seats,
         }

@@ -213,6 +213,8 @@ class GameInfo:
     """Which way scores rank (6 nimmt!'s cattle heads: fewer is better)."""
     score_words: str = "higher is better"
     """A short phrase saying what a score is and which way is better, for result tables."""
+    preset_score_words: Mapping[str, str] = field(default_factory=dict)
+    """:attr:`score_words` for a preset whose scores mean something else (see :meth:`words_for`)."""
     score_figures_of: Callable[[str, float], tuple[float, float | None]] | None = None
     """Splits a score into the figure people read and a tie-break figure (Fish: fish eaten, tiles)."""
     score_text_of: Callable[[str, float], str] | None = None
@@ -225,6 +227,10 @@ class GameInfo:
         if self.score_figures_of is None:
             return score, None
         return self.score_figures_of(preset, score)
+
+    def words_for(self, preset: str) -> str:
+        """What a score is under ``preset``, and which way is better (its own words if it has them)."""
+        return self.preset_score_words.get(preset, self.score_words)
 
     def score_text(self, preset: str, score: float) -> str:
         """``score`` as people should read it, e.g. ``12`` or ``6 fish (3 tiles)``."""

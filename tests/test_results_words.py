@@ -227,3 +227,12 @@ def test_fish_game_log_says_fish_eaten() -> None:
     for score in outcome.scores:
         assert fish.score_text("codingame", score) in text
     assert f"{outcome.scores[0]:g}" not in text  # never the packed 100-a-fish figure
+
+
+def test_hanabi_score_words_fit_the_preset_played(capsys: pytest.CaptureFixture[str]) -> None:
+    info = game_info("hanabi")
+    assert info.words_for("classic") == "the team's fireworks, 25 at most; higher is better"
+    assert "own mistakes" in info.words_for("fireworks") and "25" not in info.words_for("fireworks")
+    code, out = run(capsys, "arena", "hanabi", "--seat", "ai:easy", "--seat", "ai:easy", "--games", "1", "--json")
+    assert code == 0 and json.loads(out)["score_words"] == info.words_for("classic")  # not both presets' words
+    assert game_info("nimmt").words_for("classic") == game_info("nimmt").score_words  # one meaning for every preset

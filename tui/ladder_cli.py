@@ -208,7 +208,7 @@ def standings_table(store: LadderStore, game: str, include_removed: bool = False
     lo, hi, cells = score_axis(line.score_counts for line in lines)
     table = Table(
         title=f"{game} {store.preset(game)} ladder: {count} games",
-        caption=f"rating: mu - 3 sigma (OpenSkill), {order}; mean: {game_info(game).score_words}. "
+        caption=f"rating: mu - 3 sigma (OpenSkill), {order}; mean: {game_info(game).words_for(store.preset(game))}. "
         "A disqualified game counts as its worst score and last place. "
         f"scores: how often each score came, {lo:g} at the left to {hi:g} at the right.",
         box=box.SIMPLE_HEAD,  # its blank column rule is the only gap between columns, as in the arena's table

@@ -267,7 +267,7 @@ def summary(store: LadderStore, game: str, last: int = 5, include_removed: bool 
         "preset": preset,
         "db": str(store.path),
         "games": store.finished_count(game),
-        "score_words": info.score_words,
+        "score_words": info.words_for(preset),
         "ranked_by": "mean" if ranked_by_mean(lines) else "rating",
         "replay_dir": str(store.folder / store.replay_folder(game)),
         "players": players,
