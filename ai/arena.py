@@ -89,11 +89,11 @@ class TableResult:
     move_ms: tuple[tuple[float, ...], ...]
     """Each seat's move times but its first (a program's first answer includes its start-up: see ``first_ms``)."""
     perfect: bool
-    first_ms: tuple[float, ...] = ()
+    first_ms: tuple[float, ...]
     """Each seat's first move time (0 for a seat that never moved)."""
-    failures: tuple[str, ...] = ()
+    failures: tuple[str, ...]
     """Why each disqualified seat's program failed ("" for the others)."""
-    logs: tuple[str, ...] = ()
+    logs: tuple[str, ...]
     """Where each disqualified program's stderr log was kept, on the machine that played ("" for the others)."""
 
 
@@ -164,7 +164,7 @@ def play_table(
     return TableResult(
         scores=tuple(outcome.scores),
         ranks=tuple(outcome.ranks),
-        disqualified=tuple(pos in table.disqualified for pos in range(n)),
+        disqualified=tuple(pos in table.failures for pos in range(n)),
         move_ms=tuple(tuple(table.move_ms.get(pos, ())[1:]) for pos in range(n)),
         perfect=info.is_perfect(table.state),
         first_ms=tuple((table.move_ms.get(pos) or [0.0])[0] for pos in range(n)),

@@ -5,9 +5,8 @@ being written, the curtain between people who share one keyboard, and the pace o
 threads of their own; their answers come back through ``deliver`` so every change of the table happens on its
 owner's thread (the app's event loop, or the caller of :meth:`Table.run`). The owner learns what happened from typed
 :data:`TableEvent` values and shows them; while it shows an action the table waits (:attr:`Phase.SHOWING`) until
-:meth:`Table.done_showing`.
-
-The app's game screen, its replay viewer, ``parlour watch``, the arena and the command line all drive a table.
+:meth:`Table.done_showing`. The app's game screen, its replay viewer, ``parlour watch``, the arena and the command line
+all drive a table.
 """
 
 from __future__ import annotations
@@ -210,10 +209,8 @@ class Table:
     clock: Callable[[], float] = time.monotonic
 
     move_ms: dict[int, list[float]] = field(default_factory=dict)
-    disqualified: set[int] = field(default_factory=set)
-    """Seats taken out after their program failed."""
     failures: dict[int, str] = field(default_factory=dict)
-    """Why each disqualified seat's program failed."""
+    """Seats taken out after their program failed, each with why."""
     asking: Asking | None = None
     curtain_for: int | None = None
     """The person the curtain is up for, until :meth:`lift_curtain`."""
@@ -223,6 +220,11 @@ class Table:
     """Built-in bots that chose an illegal action, never asked again."""
     showing: bool = False
     closed: bool = False
+
+    @property
+    def disqualified(self) -> set[int]:
+        """Seats taken out after their program failed."""
+        return set(self.failures)
 
     def __post_init__(self) -> None:
         self._listeners: list[Callable[[TableEvent], None]] = []
@@ -453,7 +455,6 @@ class Table:
     def disqualify(self, seat: int, reason: str) -> SeatDisqualified:
         """Take a failed program's seat out, record it, and show what it caused."""
         events = self.state.disqualify(seat, reason)
-        self.disqualified.add(seat)
         self.failures[seat] = reason
         if self.writer is not None:
             self.writer.disqualify(seat, reason)

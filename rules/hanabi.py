@@ -710,12 +710,8 @@ INFO = GameInfo(
     parse_action=parse_action,
     hidden_information=True,
     cooperative=True,
-    score_words="classic: the team's fireworks, 25 at most; fireworks preset: 10 + cards' values − own mistakes; "
-    "higher is better",
-    preset_score_words={
-        "classic": "the team's fireworks, 25 at most; higher is better",
-        "fireworks": "10 + the cards' values − own mistakes, 85 at most; higher is better",
-    },
+    score_words="the team's fireworks, 25 at most; higher is better",
+    preset_score_words={"fireworks": "10 + the cards' values − own mistakes, 85 at most; higher is better"},
     perfect=is_perfect,
 )
 

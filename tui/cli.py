@@ -16,7 +16,7 @@ from ai.seats import parse_seat
 from rules.registry import GAMES, game_info
 from rules.replay import ReplayError
 from tui.ladder_cli import add_ladder_parser, cmd_ladder
-from tui.usage import UsageError, table_setup
+from tui.usage import UsageError, place_text, table_setup
 
 
 class _Parser(argparse.ArgumentParser):
@@ -105,7 +105,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Re-simulate replay files; exit 1 if any is bad."""
-    from tui.ladder_cli import place_text
     from tui.storage import read_replay
 
     bad = 0

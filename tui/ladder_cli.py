@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ai.ladder.store import LadderError, LadderStore
 from tui.storage import data_dir
-from tui.usage import UsageError
+from tui.usage import UsageError, place_text
 
 if TYPE_CHECKING:
     from ai.ladder.runner import RunReport
@@ -183,12 +183,6 @@ def _show(store: LadderStore, args: argparse.Namespace) -> int:
             if s.log:
                 console.print(f"    {s.player}: {s.log}", highlight=False, soft_wrap=True, markup=False)
     return 0
-
-
-def place_text(rank: int) -> str:
-    """1st, 2nd, 3rd, 4th…"""
-    suffix = "th" if rank % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
-    return f"{rank}{suffix}"
 
 
 def standings_table(store: LadderStore, game: str, include_removed: bool = False) -> Any:

@@ -60,3 +60,9 @@ def table_setup(
         raise UsageError(f"parlour {args.command}: {problem}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     return info.id, preset.name, specs, seed
+
+
+def place_text(rank: int) -> str:
+    """1st, 2nd, 3rd, 4th…"""
+    suffix = "th" if rank % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
+    return f"{rank}{suffix}"
