@@ -165,6 +165,29 @@ async def test_keys_do_nothing_but_leave_while_the_window_is_too_small() -> None
         await wait_until(pilot, lambda: screen.table.cursor != cursor)
 
 
+async def test_watch_keys_wait_while_the_window_is_too_small(parlour_home: Path) -> None:
+    from tui.screens.home import HomeScreen
+
+    session = new_session("volcanoes", "codingame", ["ai:easy", "ai:easy"], 3)
+    screen = GameScreen(session, watch=True, pace=0, paused=True)
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=(40, 12)) as pilot:
+        app.push_screen(screen)
+        await wait_until(pilot, lambda: app.screen is screen and screen.too_small)
+        speed = screen.pace.speed
+        await pilot.press("plus", "space", "question_mark")  # faster, play, help: none could be seen
+        await pilot.pause()
+        assert app.screen is screen and screen.pace.speed == speed and screen.pace.paused
+        await pilot.resize_terminal(*SIZE)
+        await wait_until(pilot, lambda: not screen.too_small)
+        await pilot.press("plus")
+        await wait_until(pilot, lambda: screen.pace.speed > speed)
+        await pilot.resize_terminal(40, 12)
+        await wait_until(pilot, lambda: screen.too_small)
+        await pilot.press("q")  # leaving still works
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+
+
 FOOTER_GAMES = [
     ("hanabi", "classic", ["ai:easy"] * 3),
     ("fireworks", "codingame", ["ai:easy"] * 4),

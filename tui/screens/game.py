@@ -305,7 +305,9 @@ class GameScreen(PaceKeys, TableScreen):
 
     # --- keys -----------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Watch controls only while watching."""
+        """Watch controls only while watching; while the window is too small, only the keys that leave."""
+        if not super().check_action(action, parameters):
+            return False
         if action in PACE_ACTIONS:
             return self.watching
         return True
