@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -172,6 +173,44 @@ def test_a_store_from_a_newer_version_is_refused(capsys: pytest.CaptureFixture[s
         conn.execute("PRAGMA user_version = 99")
     code, _, err = run(capsys, "ladder", "show", "nimmt", "--db", str(db))
     assert code == 2 and "written by a newer Parlour (schema 99" in err
+
+
+@contextlib.contextmanager
+def read_only_folder(folder: Path) -> Iterator[None]:
+    """``folder`` made unwritable for this process: by its mode, or for root (whom modes do not stop) by the
+    immutable flag; the test is skipped where neither holds."""
+    folder.chmod(0o555)
+    flagged = False
+    try:
+        if os.access(folder, os.W_OK) and os.geteuid() == 0:
+            flagged = subprocess.run(["chattr", "+i", str(folder)], capture_output=True).returncode == 0
+        try:
+            (folder / "probe").touch()
+        except OSError:
+            pass
+        else:
+            pytest.skip("this machine lets every folder be written to")
+        yield
+    finally:
+        if flagged:
+            subprocess.run(["chattr", "-i", str(folder)], check=True)
+        folder.chmod(0o755)
+
+
+def test_show_reads_a_store_in_a_read_only_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    folder = tmp_path / "league"
+    db = folder / "l.sqlite"
+    fill(db)
+    assert run(capsys, "ladder", "run", "nimmt", "--games", "3", "--workers", "1", "--db", str(db))[0] == 0
+    shown = run(capsys, "ladder", "show", "nimmt", "--json", "--db", str(db))[1]
+    with read_only_folder(folder):
+        code, out, err = run(capsys, "ladder", "show", "nimmt", "--json", "--db", str(db))
+        assert (code, err) == (0, "") and json.loads(out) == json.loads(shown)
+        code, out, _ = run(capsys, "ladder", "show", "nimmt", "--db", str(db))
+        assert code == 0 and "nimmt codingame ladder: 3 games" in out
+        code, _, err = run(capsys, "ladder", "run", "nimmt", "--games", "4", "--db", str(db))
+        assert code == 1 and f"cannot open {db}" in err
+    assert sorted(path.name for path in folder.iterdir()) == ["l-replays", "l.sqlite"]
 
 
 def test_the_same_seed_gives_the_same_games_for_any_worker_count(tmp_path: Path) -> None:

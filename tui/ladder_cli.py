@@ -65,7 +65,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         # Only adding a player makes a store: a mistyped --db must not leave folders and an empty store behind.
         raise UsageError(f"{where}: there is no ladder store at {path} (parlour ladder add makes one)")
     try:
-        store = LadderStore(path)
+        store = _open_store(path, args.ladder_command == "show")
     except (sqlite3.Error, OSError) as exc:
         print(f"{where}: cannot open {path}: {exc}", file=sys.stderr)
         return 1
@@ -94,6 +94,17 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         return 1
     finally:
         store.close()
+
+
+def _open_store(path: Path, only_reading: bool) -> LadderStore:
+    """The store at ``path``; to read only, a store that cannot be opened for writing (a read-only folder) is opened
+    read-only instead."""
+    try:
+        return LadderStore(path)
+    except (sqlite3.Error, OSError):
+        if not only_reading:
+            raise
+    return LadderStore(path, read_only=True)
 
 
 def _run(store: LadderStore, args: argparse.Namespace) -> int:

@@ -172,8 +172,14 @@ def claimer_alive(pid: int | None, host: str | None, pstart: str | None) -> bool
 class LadderStore:
     """One SQLite file holding the ladders of any number of games."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, read_only: bool = False) -> None:
+        """Open (or make) the store at ``path``; ``read_only`` opens an existing one only to read it (see
+        :meth:`_open_read_only`)."""
         self.path = path
+        self._me = (os.getpid(), socket.gethostname(), process_start(os.getpid()) or "")
+        if read_only:
+            self._db = self._open_read_only()
+            return
         path.parent.mkdir(parents=True, exist_ok=True)
         # Autocommit mode: every change below opens its own BEGIN IMMEDIATE transaction.
         self._db = sqlite3.connect(path, timeout=60, isolation_level=None)
@@ -181,8 +187,30 @@ class LadderStore:
         # NORMAL in WAL mode survives a killed process (the issue's kill -9); only a power cut may lose the last games.
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute("PRAGMA foreign_keys=ON")
-        self._me = (os.getpid(), socket.gethostname(), process_start(os.getpid()) or "")
         self._migrate()
+
+    def _open_read_only(self) -> sqlite3.Connection:
+        """A connection that never writes, for a store in a folder this user cannot write to (a shared league's
+        results, a read-only mount). A WAL reader makes the store's shared-memory file when no writer left one; where
+        it cannot, no writer can be running either (a writer needs that file too), so the store is read as a file
+        that does not change."""
+        uri = self.path.resolve().as_uri()
+        for mode in ("mode=ro", "immutable=1"):
+            db = sqlite3.connect(f"{uri}?{mode}", uri=True, timeout=60, isolation_level=None)
+            try:
+                version = int(db.execute("PRAGMA user_version").fetchone()[0])
+            except sqlite3.OperationalError:
+                db.close()
+                continue
+            if version != SCHEMA_VERSION:
+                db.close()
+                older = "an older" if version < SCHEMA_VERSION else "a newer"
+                raise LadderError(
+                    f"{self.path} was written by {older} Parlour (schema {version}; this one reads {SCHEMA_VERSION}), "
+                    "and it cannot be brought up to date where it is: it is read-only"
+                )
+            return db
+        raise sqlite3.OperationalError("unable to open database file")
 
     def close(self) -> None:
         """Close the connection."""
