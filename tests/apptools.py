@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 from rich.console import Group
@@ -125,6 +127,21 @@ def played_session(game: str, preset: str, seats: list[str], seed: int) -> Sessi
     session.close()
     assert session.path is not None
     return session
+
+
+def unfinished_with_seat(spec: str) -> Path:
+    """An unfinished nimmt game whose seat 2 was saved with ``spec`` (a hand-edited file, or a program since moved)."""
+    session = new_session("nimmt", "codingame", ["ai:easy"] * 4, seed=13)
+    for _ in range(2):
+        seat = session.state.to_act()[0]
+        session.table.play(seat, session.state.legal_actions(seat)[0])
+    session.close()
+    assert session.path is not None
+    lines = session.path.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    header["seats"][1]["spec"] = spec
+    session.path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+    return session.path
 
 
 def screen_rows(pilot: Pilot[Any]) -> list[str]:

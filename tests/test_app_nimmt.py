@@ -18,6 +18,7 @@ from tests.apptools import (
     played_session,
     result_shown,
     screen_text,
+    unfinished_with_seat,
     until_result,
     wait_until,
 )
@@ -400,3 +401,16 @@ def test_help_names_every_bot_level() -> None:
     text = game_ui("nimmt").help_markdown
     for level in game_levels("nimmt"):
         assert f"**{level}**" in text
+
+
+async def test_resume_says_why_a_saved_seat_cannot_play_and_keeps_the_game(parlour_home: Path) -> None:
+    path = unfinished_with_seat("ai:wrong")
+    saved = path.read_bytes()
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("r")
+        await wait_until(pilot, lambda: isinstance(app.screen, MessageScreen))
+        await wait_until(pilot, lambda: "unknown AI level 'wrong'" in screen_text(pilot))
+        assert "The saved game is unchanged" in screen_text(pilot)
+    assert path.read_bytes() == saved

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.apptools import played_session
+from tests.apptools import played_session, unfinished_with_seat
 from tests.summary_helpers import timeless
 from tui.cli import build_parser, main
 from tui.launch import build_app
@@ -214,3 +214,24 @@ def test_the_seats_a_command_line_sets(argv: list[str], specs: list[str], watchi
     assert isinstance(screen, GameScreen)
     assert [spec.text for spec in screen.session.specs] == specs and screen.watching == watching
     screen.session.close()
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [("ai:wrong", "unknown AI level 'wrong'"), ("cmd:python3 no/such/bot.py", "no/such/bot.py")],
+)
+def test_a_game_whose_seat_cannot_play_here_is_not_resumed(
+    capsys: pytest.CaptureFixture[str], parlour_home: Path, spec: str, words: str
+) -> None:
+    path = unfinished_with_seat(spec)
+    saved = path.read_bytes()
+    code, out, err = run(capsys, "resume", str(path))
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert f"seat 2 ({spec})" in err and words in err and "unchanged" in err
+    code, out, _ = run(capsys, "resume")  # the latest unfinished game: the same one
+    assert code == 2
+    code, out, _ = run(capsys, "check", str(path))
+    assert code == 0 and f"unfinished, cannot be resumed here: seat 2 ({spec})" in out
+    shown = json.loads(run(capsys, "check", "--json", str(path))[1])
+    assert words in shown["resume_problem"]
+    assert path.read_bytes() == saved

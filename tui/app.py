@@ -148,7 +148,7 @@ class ParlourApp(App[None]):
     def resume(self, path: Path) -> None:
         """Go on with an unfinished game, or say why not."""
         from tui.screens.game import GameScreen
-        from tui.session import resume_session
+        from tui.session import resume_problem, resume_session
 
         try:
             replay = storage.read_replay(path)
@@ -157,6 +157,12 @@ class ParlourApp(App[None]):
             return
         if replay.finished:
             self.push_screen(MessageScreen("That game is over", f"{path}\n\nIt can be watched as a replay."))
+            return
+        problem = resume_problem(replay)
+        if problem is not None:
+            self.push_screen(
+                MessageScreen("This game cannot be resumed", f"{path}\n\n{problem}\n\nThe saved game is unchanged.")
+            )
             return
         for w in replay.warnings:
             self.notify(w, severity="warning", markup=False)

@@ -105,6 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Re-simulate replay files; exit 1 if any is bad."""
+    from tui.session import resume_problem
     from tui.storage import read_replay
 
     bad = 0
@@ -128,6 +129,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         info = game_info(rep.header.game)
         words = [info.score_text(rep.header.preset, sc) for sc in scores] if scores is not None else None
         failed = [(r.seat, r.disqualify) for r in rep.actions if r.disqualify is not None]
+        problem = resume_problem(rep) if outcome is None else None
         if args.json:
             print(
                 json.dumps(
@@ -142,11 +144,12 @@ def cmd_check(args: argparse.Namespace) -> int:
                         "turns": len(rep.actions),
                         "error": None,
                         "warnings": rep.warnings,
+                        "resume_problem": problem,
                     }
                 )
             )
         else:
-            status = "unfinished (resumable)"
+            status = "unfinished (resumable)" if problem is None else f"unfinished, cannot be resumed here: {problem}"
             if words is not None and ranks is not None:
                 # Places beside the scores: which way a score is better differs (6 nimmt!: fewest heads wins).
                 places = ", ".join(place_text(rank) for rank in ranks)

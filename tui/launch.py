@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from textual.screen import Screen
 
@@ -45,6 +46,8 @@ def build_app(args: argparse.Namespace, need_terminal: bool = False):  # noqa: A
         session = new_session(game, preset, specs, seed)
         first = GameScreen(session, watch=session.bots_only, speed=getattr(args, "speed", 1.0))
         return ParlourApp(first, settings_file=settings_path(), colour_blind=colour_blind)
+    if args.command == "resume":
+        _check_resumable(args.file)
     if need_terminal:
         require_terminal(args.command)
     app = ParlourApp(settings_file=settings_path(), colour_blind=colour_blind)
@@ -56,6 +59,25 @@ def build_app(args: argparse.Namespace, need_terminal: bool = False):  # noqa: A
         else:
             app.call_later(app.resume_latest)
     return app
+
+
+def _check_resumable(file: Path | None) -> None:
+    """UsageError when the game ``parlour resume`` would go on with cannot (before the app opens, so the command
+    says why in one line); a file that does not read is left to the app's message."""
+    from rules.replay import ReplayError
+    from tui import storage
+    from tui.session import resume_problem
+
+    path = file if file is not None else storage.latest_unfinished()
+    if path is None:
+        return
+    try:
+        replay = storage.read_replay(path)
+    except ReplayError:
+        return
+    problem = None if replay.finished else resume_problem(replay)
+    if problem is not None:
+        raise UsageError(f"parlour resume: {path} cannot go on here: {problem}; the saved game is unchanged")
 
 
 def launch(args: argparse.Namespace) -> int:

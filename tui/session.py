@@ -8,7 +8,7 @@ from typing import Any
 
 from ai.arena import stderr_log_path
 from ai.bots import Bot
-from ai.seats import SeatSpec, make_player, parse_seat, seat_rng
+from ai.seats import SeatSpec, SeatSpecError, make_player, parse_seat, seat_problem, seat_rng
 from ai.table import Table
 from rules.core import Event, GameState
 from rules.registry import game_info
@@ -82,6 +82,21 @@ def new_session(
     bots = _bots(game, state.preset, specs, seed, path)
     table = Table(state, names, bots, writer, kinds=_kinds(specs), close_in_background=True)
     return Session(header, specs, table, path)
+
+
+def resume_problem(replay: Replay) -> str | None:
+    """Why the unfinished game of ``replay`` cannot go on from here (a seat spec that no longer reads, a program that
+    cannot start from this folder), or None. Checked before anything is played, so a game that cannot go on is
+    left as it was saved, not marked with a disqualification."""
+    game = replay.header.game
+    for index, seat in enumerate(replay.header.seats):
+        try:
+            problem = seat_problem(game, parse_seat(seat.spec))
+        except SeatSpecError as exc:
+            problem = str(exc)
+        if problem:
+            return f"seat {index + 1} ({seat.spec}): {problem}"
+    return None
 
 
 def resume_session(path: Path, replay: Replay) -> Session:
