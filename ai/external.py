@@ -61,8 +61,10 @@ def time_scale(value: float | None = None) -> float:
         try:
             value = float(text)
         except ValueError:
-            raise ValueError(f"{SCALE_ENV} must be a positive number, not {text!r}") from None
-    if not value > 0:
+            value = float("nan")
+        if not 0 < value < float("inf"):
+            raise ValueError(f"{SCALE_ENV} must be a positive number, not {text!r}")
+    if not 0 < value < float("inf"):
         raise ValueError(f"the time scale must be a positive number, not {value!r}")
     return float(value)
 

@@ -221,3 +221,20 @@ async def test_every_footer_key_fits_80_columns_when_watching_and_replaying(
         await pilot.pause()
         footer = screen_rows(pilot)[-1]
         assert all(words in footer for words in ("? Rules & keys", "q Leave", "Pause/Play", "n Step", "+ - Speed"))
+
+
+async def test_a_kill_closes_the_app_as_quitting_does(parlour_home: Path) -> None:
+    import os
+    import signal
+
+    from tui import storage
+
+    session = new_session("nimmt", "codingame", ["human", "ai:easy", "ai:easy", "ai:easy"], 3)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    app.ends_on_signals = True  # as the command line sets it
+    async with app.run_test(size=SIZE) as pilot:
+        await until_person(pilot)
+        os.kill(os.getpid(), signal.SIGTERM)
+        await wait_until(pilot, lambda: app.return_code is not None)
+    assert app.return_code == 128 + signal.SIGTERM
+    assert storage.latest_unfinished() == session.path  # the game is kept, to be resumed

@@ -235,3 +235,32 @@ def test_a_game_whose_seat_cannot_play_here_is_not_resumed(
     shown = json.loads(run(capsys, "check", "--json", str(path))[1])
     assert words in shown["resume_problem"]
     assert path.read_bytes() == saved
+
+
+def test_a_bad_time_scale_in_the_environment_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PARLOUR_TIME_SCALE", "fast")
+    argv = ["arena", "nimmt", *["--seat", "random"] * 4, "--games", "1"]
+    assert run(capsys, *argv) == (2, "", "parlour arena: PARLOUR_TIME_SCALE must be a positive number, not 'fast'\n")
+    monkeypatch.setenv("PARLOUR_TIME_SCALE", "1e400")
+    assert run(capsys, *argv)[0] == 2
+    assert run(capsys, *argv, "--time-scale", "2")[0] == 0  # the option wins over the environment
+
+
+def test_output_cut_short_by_its_reader_is_quiet() -> None:
+    import subprocess
+    import sys
+
+    path = played_session("fish", "codingame", ["ai:easy", "ai:easy"], 3).path
+    check = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from tui.cli import main; sys.exit(main(sys.argv[1:]))", "check"]
+        + [str(path)] * 2000,  # far more than a pipe holds: writing goes on after the reader has gone
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert check.stdout is not None and check.stderr is not None
+    assert "ok, fish codingame" in check.stdout.readline()
+    check.stdout.close()  # as `| head -1` does
+    assert check.wait(timeout=60) == 141 and check.stderr.read() == ""

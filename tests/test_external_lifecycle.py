@@ -5,7 +5,10 @@ from __future__ import annotations
 import os
 import random
 import shlex
+import signal
+import subprocess
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -260,3 +263,24 @@ def test_phase_last_bot_in_a_plain_seat_gets_the_hint(tmp_path: Path, monkeypatc
     reason = log.split("## parlour: disqualified: ")[1]
     assert "it ended without answering" in reason
     assert "if the program reads the phase line last (after the hand), seat it as cmd[phase=last]:COMMAND" in reason
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="descendants are tracked through /proc (Linux)")
+@pytest.mark.parametrize("ending", [signal.SIGTERM, signal.SIGHUP])
+def test_a_killed_or_hung_up_command_ends_its_programs(tmp_path: Path, ending: signal.Signals) -> None:
+    command, pidfile = ending_program(tmp_path, "setsid")
+    argv = ["arena", "volcanoes", "--seat", f"cmd:{command}", "--seat", "random", "--games", "500", "--workers", "1"]
+    run = subprocess.Popen(
+        [PYTHON, "-c", "import sys; from tui.cli import main; sys.exit(main(sys.argv[1:]))", *argv],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 30
+    while not (pidfile.exists() and len(pids_of(pidfile)) >= 2) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert len(pids_of(pidfile)) >= 2  # a program and its helper are running
+    run.send_signal(ending)
+    _, err = run.communicate(timeout=30)
+    assert run.returncode == 128 + ending and "Traceback" not in err
+    assert wait_gone(pids_of(pidfile)) == []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import functools
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -16,6 +18,7 @@ from tui.screens.home import HomeScreen
 from tui.screens.modals import MessageScreen
 from tui.screens.requests import OpenReplay, ResumeGame, ResumeLatest
 from tui.settings import Settings, load_settings, save_settings
+from tui.usage import ENDING_SIGNALS
 
 
 class ParlourApp(App[None]):
@@ -51,11 +54,18 @@ class ParlourApp(App[None]):
         self.fixed_seed = fixed_seed
         self.settings_file = settings_file
         self.colour_blind_wanted = colour_blind
+        self.ends_on_signals = False
+        """Set by the command line: :data:`~tui.usage.ENDING_SIGNALS` close the app (tests leave them alone)."""
         self._settings_read = False  # nothing is saved before the file is read (the theme is set at start-up)
 
     def on_mount(self) -> None:
         """The saved look, home first, then whatever the command line asked for."""
         self.screen_change_signal.subscribe(self, self._screen_changed)
+        if self.ends_on_signals:
+            # kill or a closed terminal leaves as q does: screens unmount, bots stop, the terminal is restored.
+            loop = asyncio.get_running_loop()
+            for ending in ENDING_SIGNALS:
+                loop.add_signal_handler(ending, functools.partial(self.exit, return_code=128 + ending))
         notice = None
         if self.settings_file is not None:
             settings, notice = load_settings(self.settings_file)
@@ -120,6 +130,10 @@ class ParlourApp(App[None]):
         """No external program outlives the app, even one thinking when the app quits."""
         from ai.external import close_all
 
+        if self.ends_on_signals:
+            loop = asyncio.get_running_loop()
+            for ending in ENDING_SIGNALS:
+                loop.remove_signal_handler(ending)
         close_all()
 
     def on_open_replay(self, message: OpenReplay) -> None:

@@ -6,17 +6,19 @@ import argparse
 import json
 import math
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import NoReturn
 
 from ai.bots import IllegalBotAction
 from ai.cluster import ClusterError, DaskBackend
+from ai.external import SCALE_ENV, time_scale
 from ai.seats import parse_seat
 from rules.registry import GAMES, game_info
 from rules.replay import ReplayError
 from tui.ladder_cli import add_ladder_parser, cmd_ladder
-from tui.usage import UsageError, place_text, table_setup
+from tui.usage import ENDING_SIGNALS, UsageError, place_text, table_setup, terminated
 
 
 class _Parser(argparse.ArgumentParser):
@@ -282,11 +284,26 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``parlour`` command."""
+    before = {ending: signal.signal(ending, terminated) for ending in ENDING_SIGNALS}
+    try:
+        return _command(argv)
+    finally:
+        for ending, handler in before.items():
+            signal.signal(ending, handler)
+
+
+def _command(argv: list[str] | None) -> int:
+    """Run the command line ``argv``; its exit status."""
     try:
         args = build_parser().parse_args(argv)
         if getattr(args, "time_scale", None) is not None:
             # Through the environment, so arena worker processes and the app's seats all see it.
-            os.environ["PARLOUR_TIME_SCALE"] = repr(args.time_scale)
+            os.environ[SCALE_ENV] = repr(args.time_scale)
+        else:
+            try:
+                time_scale()
+            except ValueError as exc:
+                raise UsageError(f"parlour {args.command or ''}: {exc}".replace(" :", ":")) from None
         if args.command == "check":
             return cmd_check(args)
         if args.command == "arena":
@@ -311,6 +328,10 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader left (``| head``): the rest of the output goes nowhere, as for any command-line tool.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
 
 
 if __name__ == "__main__":

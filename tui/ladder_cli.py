@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ai.ladder.store import LadderError, LadderStore
 from tui.storage import data_dir
-from tui.usage import UsageError, place_text
+from tui.usage import UsageError, place_text, terminated
 
 if TYPE_CHECKING:
     from ai.ladder.runner import RunReport
@@ -117,7 +117,7 @@ def _run(store: LadderStore, args: argparse.Namespace) -> int:
         pids = ", ".join(map(str, others))
         print(f"parlour ladder run: sharing the games with the run already going (pid {pids})", file=sys.stderr)
     # SIGTERM ends the run as Ctrl-C does: the games in flight are given back at once, not left to a dead pid.
-    previous = signal.signal(signal.SIGTERM, _terminated)
+    previous = signal.signal(signal.SIGTERM, terminated)
     try:
         report = _run_with_progress(store, args)
     except (KeyboardInterrupt, SystemExit):
@@ -136,10 +136,6 @@ def _run(store: LadderStore, args: argparse.Namespace) -> int:
         f"(see 'parlour ladder show {args.game}')"
     )
     return 0
-
-
-def _terminated(signum: int, frame: object) -> None:
-    raise SystemExit(128 + signum)
 
 
 def _run_with_progress(store: LadderStore, args: argparse.Namespace) -> RunReport:

@@ -82,5 +82,7 @@ def _check_resumable(file: Path | None) -> None:
 
 def launch(args: argparse.Namespace) -> int:
     """Open the app as the subcommand asks."""
-    build_app(args, need_terminal=True).run()
-    return 0
+    app = build_app(args, need_terminal=True)
+    app.ends_on_signals = True
+    app.run()
+    return app.return_code or 0

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import signal
 
 from ai.seats import SeatSpecError, parse_seat, seat_problem
 from rules.core import RulesError
@@ -15,6 +16,17 @@ from rules.registry import game_info
 
 class UsageError(Exception):
     """A command line that cannot run; printed as one line, exit 2."""
+
+
+ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (signal.SIGTERM,)
+"""Signals that end a command the way Ctrl-C does (``kill``, a closed terminal): its clean-up runs, so no program
+it started is left running."""
+
+
+def terminated(signum: int, frame: object) -> None:
+    """A handler for :data:`ENDING_SIGNALS`: leave through ``SystemExit`` (the shell's 128 + signal status), so
+    every ``finally`` and exit hook runs."""
+    raise SystemExit(128 + signum)
 
 
 def table_setup(
