@@ -264,3 +264,51 @@ def test_output_cut_short_by_its_reader_is_quiet() -> None:
     assert "ok, fish codingame" in check.stdout.readline()
     check.stdout.close()  # as `| head -1` does
     assert check.wait(timeout=60) == 141 and check.stderr.read() == ""
+
+
+ARENA = ["arena", "volcanoes", "--seat", "random", "--seat", "random", "--workers", "1"]
+
+
+def test_arena_replay_folder_is_checked_before_any_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    a_file = tmp_path / "a-file"
+    a_file.write_text("not a folder\n")
+    for folder, words in [
+        (str(a_file), f"cannot write replays to {a_file}"),
+        (str(a_file / "under"), f"cannot write replays to {a_file / 'under'}"),
+        ("", "--save-replays needs a folder"),
+    ]:
+        code, out, err = run(capsys, *ARENA, "--games", "2", "--save-replays", folder)
+        assert (code, out) == (2, "") and words in err and len(err.strip().splitlines()) == 1
+    folder = tmp_path / "r"
+    assert run(capsys, *ARENA, "--games", "2", "--save-replays", str(folder))[0] == 0
+    first = sorted(p.read_bytes() for p in folder.iterdir())
+    code, _, err = run(capsys, *ARENA, "--games", "1", "--seed", "9", "--save-replays", str(folder))
+    assert code == 2 and "already holds volcanoes replays (volcanoes-00000.jsonl…)" in err
+    assert sorted(p.read_bytes() for p in folder.iterdir()) == first  # nothing written over
+    assert run(capsys, *ARENA, "--games", "1", "--workers", "0")[2] == "parlour arena: --workers must be at least 1\n"
+
+
+def test_a_stopped_arena_says_how_far_it_got_and_keeps_only_whole_games(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ai.arena
+
+    folder = tmp_path / "r"
+    real = ai.arena.ArenaTally.add
+
+    def stop_at_the_third(tally: ai.arena.ArenaTally, result: ai.arena.GameResult) -> None:
+        if result.index == 2:
+            # Game 3 is over; an unfinished replay stands for a game still being played when Ctrl-C came.
+            (folder / "volcanoes-00003.jsonl").write_text(
+                (folder / "volcanoes-00000.jsonl").read_text().splitlines()[0] + "\n"
+            )
+            raise KeyboardInterrupt
+        real(tally, result)
+
+    monkeypatch.setattr(ai.arena.ArenaTally, "add", stop_at_the_third)
+    code, out, err = run(capsys, *ARENA, "--games", "10", "--save-replays", str(folder))
+    assert (code, out) == (130, "")
+    assert err.strip().splitlines()[-1] == (
+        f"parlour arena: stopped after 2 of 10 games, so no table; the replays of finished games are in {folder}"
+    )
+    assert sorted(p.name for p in folder.iterdir()) == [f"volcanoes-0000{i}.jsonl" for i in range(3)]

@@ -8,6 +8,7 @@ import math
 import os
 import signal
 import sys
+import tempfile
 from pathlib import Path
 from typing import NoReturn
 
@@ -83,7 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_table_options(arena)
     arena.add_argument("--games", type=int, required=True)
     arena.add_argument("--workers", type=int, help="worker processes (default: all cores)")
-    arena.add_argument("--save-replays", type=Path, metavar="DIR")
+    arena.add_argument("--save-replays", metavar="DIR", help="keep every game's replay (and programs' logs) in DIR")
     arena.add_argument("--json", action="store_true", help="print one JSON summary to stdout")
     arena.add_argument(
         "--table-size",
@@ -175,29 +176,85 @@ def cmd_arena(args: argparse.Namespace) -> int:
         raise UsageError("parlour arena: the arena seats no humans")
     if args.games < 1:
         raise UsageError("parlour arena: --games must be at least 1")
+    if args.workers is not None and args.workers < 1:
+        raise UsageError("parlour arena: --workers must be at least 1")
     size = arena_table_size(game, preset, len(specs), args.table_size)
+    folder = replay_folder(game, args.save_replays)
     err = Console(stderr=True)
-    with games_progress(err) as progress:
-        task = progress.add_task(f"{game} {preset}", total=args.games)
-        summary = run_arena(
-            game,
-            preset,
-            specs,
-            args.games,
-            seed,
-            args.workers,
-            str(args.save_replays) if args.save_replays else None,
-            lambda done, total: progress.update(task, completed=done),
-            table_size=size,
-            matrix=args.matrix,
-            backend=DaskBackend(args.scheduler) if args.scheduler else None,
-        )
+    finished = 0
+    try:
+        with games_progress(err) as progress:
+            task = progress.add_task(f"{game} {preset}", total=args.games)
+
+            def advance(done: int, total: int) -> None:
+                nonlocal finished
+                finished = done
+                progress.update(task, completed=done)
+
+            summary = run_arena(
+                game,
+                preset,
+                specs,
+                args.games,
+                seed,
+                args.workers,
+                None if folder is None else str(folder),
+                advance,
+                table_size=size,
+                matrix=args.matrix,
+                backend=DaskBackend(args.scheduler) if args.scheduler else None,
+            )
+    except (KeyboardInterrupt, SystemExit):
+        # Said once the games in flight have stopped; their replays go, half a game is no record.
+        kept = "" if folder is None else f"; the replays of finished games are in {folder}"
+        if folder is not None:
+            drop_unfinished_replays(folder, game)
+        print(f"parlour arena: stopped after {finished} of {args.games} games, so no table{kept}", file=sys.stderr)
+        raise
     summary["seed"] = seed
     if args.json:
         print(json.dumps(summary))
         return 0
     Console().print(arena_report(summary, seed))
     return 0
+
+
+def replay_folder(game: str, asked: str | None) -> Path | None:
+    """The arena's ``--save-replays`` folder, made and tried before any game is played; UsageError if it cannot be
+    written or already holds ``game`` replays (a run numbers its games from 0, so it would write over them)."""
+    if asked is None:
+        return None
+    if not asked.strip():
+        raise UsageError("parlour arena: --save-replays needs a folder")
+    folder = Path(asked)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        raise UsageError(f"parlour arena: cannot write replays to {folder}: {exc.strerror or exc}") from None
+    earlier = sorted(folder.glob(f"{game}-*.jsonl"))
+    if earlier:
+        raise UsageError(
+            f"parlour arena: {folder} already holds {game} replays ({earlier[0].name}…); each run numbers its games "
+            "from 00000, so give it a folder of its own"
+        )
+    return folder
+
+
+def drop_unfinished_replays(folder: Path, game: str) -> None:
+    """Remove the replays (and programs' logs) of ``game``'s unfinished games in ``folder``: the games a stopped run
+    was playing. The folder held no ``game`` replays before the run (:func:`replay_folder`)."""
+    from tui.storage import read_replay
+
+    for path in folder.glob(f"{game}-*.jsonl"):
+        try:
+            if read_replay(path).finished:
+                continue
+        except ReplayError:
+            pass
+        for leftover in [path, *folder.glob(f"{path.name}.seat*.stderr.log")]:
+            leftover.unlink(missing_ok=True)
 
 
 def arena_table_size(game: str, preset: str, specs: int, asked: int | None) -> int:
