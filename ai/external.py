@@ -39,6 +39,9 @@ from rules.core import GameState, IllegalAction
 
 SCALE_ENV = "PARLOUR_TIME_SCALE"
 MAX_LINE_BYTES = 64 * 1024
+LOG_LIMIT_BYTES = 8 * 2**20
+"""How much of a program's stderr its log keeps: the first 8 MiB, then a note, then at most the output of its latest
+turn. A program printing its debugging a turn would otherwise fill the disk in a long arena run."""
 """An answer longer than this is refused (a program flooding its output cannot make Parlour hoard memory)."""
 READ_CHUNK = 64 * 1024
 CLOSE_WAIT_S = 2.0
@@ -173,6 +176,8 @@ class ExternalBot:
         self.transcript: list[tuple[str, str]] | None = None
         """When a list, each turn's (input sent, answer line) is appended: for tests and debugging."""
         self._log: BinaryIO | None = None
+        self._log_cut_at: int | None = None
+        """Where the log was cut (the end of the note), once it outgrew :data:`LOG_LIMIT_BYTES`."""
         self._out = -1
         self._in = -1
         self._rsel: selectors.BaseSelector | None = None
@@ -197,6 +202,7 @@ class ExternalBot:
             auto = self.protocol.auto_answer(view, legal)
             if auto is not None:
                 return auto
+            self._bound_log()
             try:
                 return self._turn(view, legal)
             except BotFailure as failure:
@@ -213,6 +219,30 @@ class ExternalBot:
             finally:
                 if self._closed:
                     self._cleanup()
+
+    def _bound_log(self, closing: bool = False) -> None:
+        """Keep the log within :data:`LOG_LIMIT_BYTES`: past it, a note, then only what the program wrote since its
+        latest turn began (at most as much again once it has ended). The log is opened for appending, so the program
+        writes on at its new end."""
+        log = self._log
+        if log is None or log.closed:
+            return
+        try:
+            size = os.fstat(log.fileno()).st_size
+            if self._log_cut_at is None:
+                if size > LOG_LIMIT_BYTES:
+                    os.truncate(log.fileno(), LOG_LIMIT_BYTES)
+                    kept = f"the log keeps its first {LOG_LIMIT_BYTES:,} bytes; then only the latest turn's output"
+                    cut = f"\n## parlour: {kept}\n"
+                    log.write(cut.encode())
+                    log.flush()
+                    self._log_cut_at = os.fstat(log.fileno()).st_size
+                return
+            keep = self._log_cut_at + (LOG_LIMIT_BYTES if closing else 0)
+            if size > keep:
+                os.truncate(log.fileno(), keep)
+        except OSError:
+            pass
 
     def close(self) -> None:
         """End the program at once (and all it started) and close its pipes; safe to call twice or mid-turn."""
@@ -487,6 +517,7 @@ class ExternalBot:
                     with contextlib.suppress(OSError):
                         pipe.close()
         if self._log is not None:
+            self._bound_log(closing=True)
             self._log.close()
         # A temporary log is only worth keeping when it explains a disqualification.
         if self._temp_log and self.failure is None and self.log_path is not None:

@@ -272,12 +272,12 @@ ARENA = ["arena", "volcanoes", "--seat", "random", "--seat", "random", "--worker
 def test_arena_replay_folder_is_checked_before_any_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     a_file = tmp_path / "a-file"
     a_file.write_text("not a folder\n")
-    for folder, words in [
+    for asked, words in [
         (str(a_file), f"cannot write replays to {a_file}"),
         (str(a_file / "under"), f"cannot write replays to {a_file / 'under'}"),
         ("", "--save-replays needs a folder"),
     ]:
-        code, out, err = run(capsys, *ARENA, "--games", "2", "--save-replays", folder)
+        code, out, err = run(capsys, *ARENA, "--games", "2", "--save-replays", asked)
         assert (code, out) == (2, "") and words in err and len(err.strip().splitlines()) == 1
     folder = tmp_path / "r"
     assert run(capsys, *ARENA, "--games", "2", "--save-replays", str(folder))[0] == 0

@@ -284,3 +284,36 @@ def test_a_killed_or_hung_up_command_ends_its_programs(tmp_path: Path, ending: s
     _, err = run.communicate(timeout=30)
     assert run.returncode == 128 + ending and "Traceback" not in err
     assert wait_gone(pids_of(pidfile)) == []
+
+
+CHATTY = r"""
+import sys
+names = [input().split()[0] for _ in range(int(input()))]
+turn = 0
+while True:
+    try:
+        input()
+        moves = input().split()
+    except EOFError:
+        break
+    turn += 1
+    sys.stderr.write(f"turn {turn}: " + "x" * 50_000 + "\n")
+    sys.stderr.flush()
+    print(moves[0], flush=True)
+"""
+
+
+def test_a_chatty_programs_log_keeps_its_start_and_its_latest_turn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(external, "LOG_LIMIT_BYTES", 200_000)
+    script = tmp_path / "chatty.py"
+    script.write_text(CHATTY, encoding="utf-8")
+    table, bot = play_volcanoes(tmp_path, f"{shlex.quote(PYTHON)} {shlex.quote(str(script))}")
+    assert table.state.is_over and bot.failure is None
+    assert bot.log_path is not None
+    text = bot.log_path.read_text(encoding="utf-8")
+    turns = [int(line.split(":")[0].split()[1]) for line in text.splitlines() if line.startswith("turn ")]
+    assert len(turns) > 0 and max(turns) == bot.turns >= 10  # written 50 kB a turn: 500 kB and more uncut
+    assert text.startswith("## parlour: starting") and "the log keeps its first 200,000 bytes; then only" in text
+    assert turns[:3] == [1, 2, 3] and len(text) < 200_000 + 2 * 51_000
