@@ -312,3 +312,14 @@ def test_a_stopped_arena_says_how_far_it_got_and_keeps_only_whole_games(
         f"parlour arena: stopped after 2 of 10 games, so no table; the replays of finished games are in {folder}"
     )
     assert sorted(p.name for p in folder.iterdir()) == [f"volcanoes-0000{i}.jsonl" for i in range(3)]
+
+
+def test_a_data_folder_that_cannot_be_made_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    a_file = tmp_path / "a-file"
+    a_file.write_text("")
+    monkeypatch.setenv("PARLOUR_HOME", str(a_file))
+    monkeypatch.setattr("tui.launch.require_terminal", lambda command: None)  # as if run in a terminal
+    code, out, err = run(capsys, "play", "nimmt", "--seed", "1")
+    assert (code, out) == (1, "") and err == f"parlour play: {a_file / 'replays'}: Not a directory\n"

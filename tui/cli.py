@@ -288,7 +288,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     try:
         writer, path = open_writer(imported.header, args.output)
     except OSError as exc:
-        print(f"parlour import: cannot write {args.output}: {exc.strerror}", file=sys.stderr)
+        where = args.output or exc.filename or "the replay folder"
+        print(f"parlour import: cannot write {where}: {exc.strerror or exc}", file=sys.stderr)
         return 1
     for seat, action in imported.actions:
         writer.action(seat, action)
@@ -389,6 +390,10 @@ def _command(argv: list[str] | None) -> int:
         # The reader left (``| head``): the rest of the output goes nowhere, as for any command-line tool.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
+    except OSError as exc:  # a data folder that cannot be made or written (PARLOUR_HOME on a file, a full disk)
+        where = f" {exc.filename}" if exc.filename else ""
+        print(f"parlour {args.command or ''}:{where}: {exc.strerror or exc}".replace(" :", ":"), file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":
