@@ -6,6 +6,7 @@ import json
 import random
 import re
 from collections import deque
+from pathlib import Path
 
 import pytest
 from textual.geometry import Region
@@ -347,3 +348,27 @@ async def test_watching_says_which_bot_is_which() -> None:
     app = ParlourApp(GameScreen(session, watch=True, speed=0.25, pace=1.0))  # a move every 4 s: the log stays put
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_until(pilot, lambda: "Ada: ai:hard · Basil: ai:easy" in screen_text(pilot))
+
+
+async def test_a_disqualified_programs_log_is_named_on_screen(parlour_home: Path, tmp_path: Path) -> None:
+    import shlex
+    import sys
+
+    from textual.widgets import RichLog
+
+    script = tmp_path / "garbage.py"
+    script.write_text("import sys\nsys.stdin.readline()\nprint('nonsense', flush=True)\nsys.stdin.read()\n")
+    spec = f"cmd:{shlex.quote(sys.executable)} {shlex.quote(str(script))}"
+    session = new_session("volcanoes", "codingame", [spec, "ai:easy"], 3)
+    assert session.path is not None
+    log_path = session.path.with_name(f"{session.path.name}.seat0.stderr.log")
+    notices = Notices()
+    screen = GameScreen(session, watch=True, pace=0)
+    app = ParlourApp(screen, pace=0)
+    async with app.run_test(size=(100, 30), message_hook=notices) as pilot:
+        await wait_until(pilot, lambda: "is disqualified" in notices.text)
+        assert f"Its stderr log: {log_path}" in notices.text
+        log = screen.query_one("#log", RichLog)
+        wanted = "".join(f"its stderr log: {log_path}".split())  # the panel wraps the line: compared without spaces
+        await wait_until(pilot, lambda: wanted in "".join("".join(strip.text.split()) for strip in log.lines))
+    assert "nonsense" in log_path.read_text()

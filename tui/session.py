@@ -44,6 +44,12 @@ class Session:
         """Nobody plays at this table: it is watched (with the watch keys), whichever command set it or resumed it."""
         return not any(spec.is_human for spec in self.specs)
 
+    def program_log(self, seat: int) -> Path | None:
+        """Where the program at ``seat`` writes its stderr (None for a seat that runs no program, or no replay)."""
+        if self.path is None or self.specs[seat].kind != "cmd":
+            return None
+        return stderr_log_path(self.path, seat)
+
     def close(self) -> None:
         """Stop writing and end any external programs."""
         self.table.close()

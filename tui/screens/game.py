@@ -161,7 +161,13 @@ class GameScreen(PaceKeys, TableScreen):
     def log_event(self, event: Event) -> None:
         """One line of the log."""
         style = {"take": "red", "round_end": "bold", "game_end": "bold green", "disqualified": "bold red"}
-        self.query_one("#log", RichLog).write(Text(event.words(self.session.names), style=style.get(event.kind, "")))
+        log = self.query_one("#log", RichLog)
+        log.write(Text(event.words(self.session.names), style=style.get(event.kind, "")))
+        program_log = (
+            self.session.program_log(event.seat) if event.kind == "disqualified" and event.seat is not None else None
+        )
+        if program_log is not None:
+            log.write(Text(f"  its stderr log: {program_log}", style="dim"))
 
     # --- what the table tells ----------------------------------------------------------
     def on_table_event(self, told: TableEvent) -> None:
@@ -169,9 +175,14 @@ class GameScreen(PaceKeys, TableScreen):
         if isinstance(told, ActionApplied | SeatDisqualified):
             if isinstance(told, SeatDisqualified):
                 # markup=False wherever a notice quotes names or errors: a seat may be called "[/]Bob".
+                log = self.session.program_log(told.seat)
+                where = "" if log is None else f"\n\nIts stderr log: {log}"
                 self.notify(
-                    f"{self.session.names[told.seat]} is disqualified: {told.reason}", severity="error", markup=False
+                    f"{self.session.names[told.seat]} is disqualified: {told.reason}{where}",
+                    severity="error",
+                    markup=False,
                 )
+
             if self.core.asking is None:
                 self.table.end_input()  # the table keeps showing the events one by one: only its keys go
             self.animating.extend(told.events)
