@@ -156,6 +156,19 @@ def test_resume_appends_after_a_torn_line(tmp_path: Path) -> None:
     assert len(again.actions) == 9 and not again.warnings
 
 
+def test_resume_keeps_a_whole_last_line_saved_without_its_newline(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    path.write_text(play_game(stop_after=8).rstrip("\n"), encoding="utf-8")  # as some editors save a file
+    rep = storage.read_replay(path)
+    assert len(rep.actions) == 8 and not rep.warnings
+    writer = storage.reopen_writer(path)
+    seat = rep.state.to_act()[0]
+    writer.action(seat, rep.state.legal_actions(seat)[0])
+    writer.close()
+    again = storage.read_replay(path)
+    assert len(again.actions) == 9 and not again.warnings
+
+
 def log_text(screen: Screen) -> str:
     """The side log of a game or replay screen as one line of words (wrapped lines joined again)."""
     log = screen.query_one("#log", RichLog)

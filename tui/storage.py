@@ -49,10 +49,18 @@ def open_writer(header: Header, path: Path | None = None) -> tuple[ReplayWriter,
 
 
 def reopen_writer(path: Path) -> ReplayWriter:
-    """Append to an unfinished replay, first cutting off a torn last line."""
+    """Append to an unfinished replay. A last line without its newline is ended when it is whole (an editor saved
+    the file so) and cut off when it is torn (a crash mid-write): as :func:`~rules.replay.load_replay` read it."""
     data = path.read_bytes()
     if data and not data.endswith(b"\n"):
-        path.write_bytes(data[: data.rfind(b"\n") + 1])
+        start = data.rfind(b"\n") + 1
+        try:
+            json.loads(data[start:])
+        except ValueError:
+            path.write_bytes(data[:start])
+        else:
+            with path.open("ab") as f:
+                f.write(b"\n")
     return ReplayWriter(path.open("a", encoding="utf-8"), None)
 
 
