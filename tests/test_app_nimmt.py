@@ -132,6 +132,34 @@ async def test_curtain_comes_between_two_people(parlour_home: Path) -> None:
     assert curtains[:2] == ["Ana", "Ben"] and len(curtains) >= 8
 
 
+async def test_a_double_tap_does_not_lift_the_next_curtain(parlour_home: Path) -> None:
+    session = new_session("nimmt", "codingame", ["human:Ana", "human:Ben", "ai:easy", "ai:easy"], seed=5)
+    app = ParlourApp(GameScreen(session, pace=1.0), pace=1.0)  # the curtain's guard time is real here
+    async with app.run_test(size=SIZE) as pilot:
+
+        def curtain_for(name: str) -> bool:
+            return isinstance(app.screen, CurtainScreen) and app.screen.person == name
+
+        await wait_until(pilot, lambda: curtain_for("Ana"))
+        await pilot.press("enter")  # too soon: the curtain is not armed yet
+        await pilot.pause()
+        assert curtain_for("Ana")
+        curtain = app.screen
+        await wait_until(pilot, lambda: isinstance(curtain, CurtainScreen) and curtain.armed)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: my_turn(pilot))
+        await pilot.press("enter", "enter")  # Ana plays her card, and taps Enter once more
+        await wait_until(pilot, lambda: curtain_for("Ben"))
+        await pilot.pause()
+        assert curtain_for("Ben")  # still covered: Ben's hand stays hidden from Ana
+        curtain = app.screen
+        await wait_until(pilot, lambda: isinstance(curtain, CurtainScreen) and curtain.armed)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: my_turn(pilot))
+        game = app.screen
+        assert isinstance(game, GameScreen) and game.core.asking is not None and game.core.asking.seat == 1
+
+
 def row_pick_table(rows: list[int], last_hand: list[int]) -> tuple[Session, ParlourApp]:
     """A person holding 1–10 (so card 1 fits no row) against three easy bots, the last holding ``last_hand``."""
     hands = [list(range(1, 11)), list(range(81, 91)), list(range(91, 101)), last_hand]

@@ -203,7 +203,8 @@ class GameScreen(PaceKeys, TableScreen):
             self.show_result()
         elif isinstance(told, WaitingFor) and told.person and self.core.curtain_for == told.seat:
             self.refresh_table()  # secrets covered before the curtain goes up
-            self.app.push_screen(CurtainScreen(self.session.names[told.seat]), lambda _: self.lift_curtain())
+            curtain = CurtainScreen(self.session.names[told.seat], CurtainScreen.GUARD_S * self.pause_scale)
+            self.app.push_screen(curtain, lambda _: self.lift_curtain())
         elif self.core.phase is Phase.SHOWING:
             self.refresh_status()  # the table is showing an action: it is redrawn when that is done
         else:

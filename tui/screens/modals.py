@@ -41,10 +41,29 @@ class CurtainScreen(ModalScreen[None]):
     """Covers the table until the named person has the keyboard."""
 
     BINDINGS = [Binding("enter,space", "dismiss", "I am here")]
+    GUARD_S = 0.6
+    """How long the curtain ignores keys once up: the player who just moved may press Enter twice (a double tap, a
+    key repeat), and the second press must not show them the next player's hand."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, guard_s: float = GUARD_S) -> None:
+        """``guard_s``: how long keys are ignored (tests pass 0)."""
         super().__init__()
         self.person = name
+        self.guard_s = guard_s
+        self.armed = guard_s <= 0
+
+    def on_mount(self) -> None:
+        """Take keys only after the guard time."""
+        if not self.armed:
+            self.set_timer(self.guard_s, self._arm)
+
+    def _arm(self) -> None:
+        self.armed = True
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter lifts the curtain only once it has been up for a moment."""
+        return True if action != "dismiss" or self.armed else None  # None: shown, greyed, until armed
 
     def compose(self) -> ComposeResult:
         """One big line."""
