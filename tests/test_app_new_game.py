@@ -127,3 +127,22 @@ async def test_the_form_opens_at_its_top_with_start_focused(parlour_home: Path) 
         assert "New game of 6 nimmt!" in text and "Rules" in text  # not scrolled down to the button
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+
+
+async def test_a_table_of_bots_from_the_form_opens_watched(parlour_home: Path) -> None:
+    app = ParlourApp(pace=1.0, fixed_seed=1)  # watched at a person's pace: the game is still going when space comes
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_form(pilot, "nimmt")
+        first = screen.query(SeatRow).first()
+        first.query_one(Select).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("down", "enter")  # from You to the first bot level
+        await settled(pilot, screen)
+        assert not first.spec()[0].startswith("human")
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        game = app.screen
+        assert isinstance(game, GameScreen) and game.session.bots_only and game.watching
+        await pilot.press("space")  # the watch keys work, as in parlour watch
+        await wait_until(pilot, lambda: game.pace.paused)

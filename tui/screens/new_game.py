@@ -217,4 +217,4 @@ class NewGameScreen(ParlourScreen):
         except Exception as exc:  # a seat that cannot start (a program not found…) is reported, not raised
             error.update(Text(f"Cannot start: {exc}"))
             return
-        self.app.switch_screen(GameScreen(session))
+        self.app.switch_screen(GameScreen(session, watch=session.bots_only))
