@@ -246,9 +246,9 @@ class Table:
         return len(self.people) > 1 and game_info(self.state.game_id).hidden_information
 
     def viewpoint(self) -> int | None:
-        """Whose eyes the table is shown through: a spectator when watching or with no person, else a person."""
+        """Whose eyes the table is shown through: a spectator when watching, with no person or after the end."""
         people = self.people
-        if self.watching or not people:
+        if self.watching or not people or self.state.is_over:
             return None
         if self.asking is not None:
             return self.asking.seat
@@ -257,8 +257,8 @@ class Table:
         return self.last_person if self.last_person is not None else people[0]
 
     def hides_private(self) -> bool:
-        """Whether secrets must be covered: people share the keyboard and none of them is at it."""
-        return self.hot_seat and (self.asking is None or self.curtain_for is not None)
+        """Whether secrets must be covered: people share the keyboard, none of them is at it, and the game is on."""
+        return self.hot_seat and not self.state.is_over and (self.asking is None or self.curtain_for is not None)
 
     @property
     def phase(self) -> Phase:

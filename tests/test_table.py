@@ -113,6 +113,20 @@ def test_the_curtain_goes_up_between_people_only_when_the_person_changes() -> No
     assert table.viewpoint() == 1 and not table.hides_private()
 
 
+def test_once_the_game_is_over_the_table_shows_everything() -> None:
+    state = game_info("hanabi").start("classic", 2, 4)
+    table = Table(state, ["Ann", "Ben"], {})
+    while not state.is_over:
+        table.advance()
+        if table.curtain_for is not None:
+            table.lift_curtain()
+        assert table.asking is not None
+        table.submit(table.asking.seat, next(a for a in table.asking.legal if a.startswith("PLAY")))
+        table.done_showing()
+    table.advance()
+    assert table.phase is Phase.OVER and table.viewpoint() is None and not table.hides_private()
+
+
 def test_one_person_with_bots_has_no_curtain_and_watchers_see_everything() -> None:
     state = game_info("hanabi").start("classic", 3, 4)
     table = Table(state, ["Ann", "b", "c"], randoms([1, 2]))
