@@ -483,7 +483,7 @@ class VolcanoesState(GameState[VolcanoesView]):
                 board[t] = v
             dormant_text = (
                 f"{who} {'are' if plural else 'is'} now dormant: {'they stay' if plural else 'it stays'} "
-                "at level 4 for good."
+                "at level 4 unless pushed below it."
             )
             events.append(
                 Event(

@@ -268,7 +268,7 @@ def test_log_tells_a_raise_and_an_eruption_in_words() -> None:
     assert "A level-1 Blue volcano appears on N13." in eruption
     assert "Blue's volcano on N11 grows from level 2 to 3." in eruption
     assert "Orange's volcano on N29 is pushed from level 2 to 0: it is destroyed." in eruption
-    assert lines[2] == "Blue's volcano on N12 is now dormant: it stays at level 4 for good."
+    assert lines[2] == "Blue's volcano on N12 is now dormant: it stays at level 4 unless pushed below it."
 
 
 def test_log_tells_growth_reaching_level_four_in_words() -> None:

@@ -540,9 +540,10 @@ The cycle is *Blue, Orange, growth, Orange, Blue, growth* and again. At a **grow
 rises one level by itself (the scores panel, beside the board or under it on a narrow screen, shows what comes next).
 
 A volcano reaching **level 4 erupts** (shown `4!` just before) and then stays **dormant** (`4◆`)
-for good. Each of its three neighbours gets a push: an empty tile or a friendly volcano +1 for the
-erupter's side, an enemy volcano 4 toward it (enough to wipe a level-3 out). Neighbours reaching 4
-erupt in the next phase, so chains can sweep across the board; the log tells each phase.
+until an enemy push brings it below 4. Each of its three neighbours gets a push: an empty tile or a
+friendly volcano +1 for the erupter's side, an enemy volcano 4 toward it (enough to wipe a level-3
+out). Neighbours reaching 4 erupt in the next phase, so chains can sweep across the board; the log
+tells each phase.
 
 **Win** by linking some **Nk to its opposite Sk** through your own volcanoes (any level, dormant too).
 After 200 steps without a link the game is drawn.
