@@ -236,3 +236,13 @@ def test_hanabi_score_words_fit_the_preset_played(capsys: pytest.CaptureFixture[
     code, out = run(capsys, "arena", "hanabi", "--seat", "ai:easy", "--seat", "ai:easy", "--games", "1", "--json")
     assert code == 0 and json.loads(out)["score_words"] == info.words_for("classic")  # not both presets' words
     assert game_info("nimmt").words_for("classic") == game_info("nimmt").score_words  # one meaning for every preset
+
+
+def test_every_way_a_game_ends_reads_as_words_on_the_result_screen() -> None:
+    from rules.core import OutcomeReason
+    from tui.screens.modals import reason_words
+
+    for reason in OutcomeReason:
+        assert " " in reason_words(reason), reason  # a sentence, not a replay's code word
+    assert reason_words("deck") == "the deck ran out and everyone had their last turn"
+    assert reason_words("Orange linked N3 to S3") == "Orange linked N3 to S3"  # Volcanoes' own sentences as they are

@@ -18,7 +18,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Markdown, Static
 
-from rules.core import Outcome
+from rules.core import Outcome, OutcomeReason
 
 
 class HelpScreen(ModalScreen[None]):
@@ -35,6 +35,20 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(id="help-box"):
             yield Markdown(self.markdown)
         yield Footer()
+
+
+REASON_WORDS: dict[str, str] = {
+    OutcomeReason.FUSES: "the last fuse burnt out",
+    OutcomeReason.PERFECT: "every firework reached 5",
+    OutcomeReason.DECK: "the deck ran out and everyone had their last turn",
+    OutcomeReason.DISQUALIFIED: "a seat was disqualified",
+}
+"""Sentences for the reasons that replays keep as one word (Hanabi's); the others are sentences already."""
+
+
+def reason_words(reason: str) -> str:
+    """Why a game ended, as a person reads it."""
+    return REASON_WORDS.get(reason, reason)
 
 
 class CurtainScreen(ModalScreen[None]):
@@ -117,7 +131,7 @@ class ResultScreen(ModalScreen[str]):
             )
         with Vertical(id="result-box"):
             yield Static(table)
-            yield Static(Text(f"The game ended: {self.outcome.reason}.", style="italic"))
+            yield Static(Text(f"The game ended: {reason_words(self.outcome.reason)}.", style="italic"))
             if self.replay_path is not None:
                 yield Static(replay_note(self.replay_path), id="result-replay")
             yield Button("Again with the same seats (a)", id="again", variant="primary", compact=True)
