@@ -8,6 +8,7 @@ from pathlib import Path
 
 from textual.screen import Screen
 
+from tui import storage
 from tui.usage import UsageError, table_setup
 
 
@@ -46,6 +47,8 @@ def build_app(args: argparse.Namespace, need_terminal: bool = False):  # noqa: A
         session = new_session(game, preset, specs, seed)
         first = GameScreen(session, watch=session.bots_only, speed=getattr(args, "speed", 1.0))
         return ParlourApp(first, settings_file=settings_path(), colour_blind=colour_blind)
+    if getattr(args, "file", None) is not None:
+        args.file = storage.named_replay(args.file)
     if args.command == "resume":
         _check_resumable(args.file)
     if need_terminal:
@@ -65,7 +68,6 @@ def _check_resumable(file: Path | None) -> None:
     """UsageError when the game ``parlour resume`` would go on with cannot (before the app opens, so the command
     says why in one line); a file that does not read is left to the app's message."""
     from rules.replay import ReplayError
-    from tui import storage
     from tui.session import resume_problem
 
     path = file if file is not None else storage.latest_unfinished()

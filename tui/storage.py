@@ -28,6 +28,20 @@ def replay_dir() -> Path:
     return path
 
 
+def named_replay(path: Path) -> Path:
+    """``path`` as given, or, when it is a bare file name found nowhere else, the replay of that name in the replay
+    folder: ``parlour replay NAME`` works from any folder, as the end of a game says."""
+    if path.exists() or path.parent != Path():
+        return path
+    saved = data_dir() / "replays" / path.name
+    return saved if saved.is_file() else path
+
+
+def short_replay_name(path: Path) -> str:
+    """How commands can name ``path``: its bare name when it is in the replay folder (see :func:`named_replay`)."""
+    return path.name if path.parent == data_dir() / "replays" else str(path)
+
+
 def now_text() -> str:
     """The time now as the header's ``created`` field writes it."""
     return dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat()

@@ -19,6 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Markdown, Static
 
 from rules.core import Outcome, OutcomeReason
+from tui import storage
 
 
 class HelpScreen(ModalScreen[None]):
@@ -150,7 +151,7 @@ class ResultScreen(ModalScreen[str]):
 def replay_note(path: Path) -> Text:
     """Where a finished game was saved, as the command that plays it back (quoted for a shell if need be)."""
     note = Text("Saved as a replay; watch it again with\n", style="dim")
-    note.append(f"parlour replay {shlex.quote(str(path))}", style="bold")
+    note.append(f"parlour replay {shlex.quote(storage.short_replay_name(path))}", style="bold")
     return note
 
 
