@@ -280,3 +280,19 @@ def test_cli_import_into_a_data_folder_that_cannot_be_made(
     monkeypatch.setenv("PARLOUR_HOME", str(a_file))
     code, out, err = run(capsys, "import", str(FIXTURE))
     assert (code, out) == (1, "") and err == f"parlour import: cannot write {a_file / 'replays'}: Not a directory\n"
+
+
+def test_cli_import_takes_a_byte_order_mark_and_never_writes_over_a_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    marked = tmp_path / "bom.json"
+    marked.write_bytes(b"\xef\xbb\xbf" + FIXTURE.read_bytes())  # as Notepad saves UTF-8
+    saved = tmp_path / "saved.jsonl"
+    saved.write_text("a game kept here\n", encoding="utf-8")
+    code, _, err = run(capsys, "import", str(marked), "-o", str(saved))
+    assert code == 2 and err == f"parlour import: {saved} already exists; name a new file\n"
+    code, _, err = run(capsys, "import", str(marked), "-o", str(tmp_path / "new.jsonl"))
+    assert code == 0, err
+    code, _, err = run(capsys, "export", str(tmp_path / "new.jsonl"), "--hanab-live", "-o", str(saved))
+    assert code == 2 and err == f"parlour export: {saved} already exists; name a new file\n"
+    assert saved.read_text(encoding="utf-8") == "a game kept here\n"

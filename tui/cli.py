@@ -275,8 +275,10 @@ def cmd_import(args: argparse.Namespace) -> int:
     from rules.hanablive import HanabLiveError, import_game
     from tui.storage import open_writer
 
+    if args.output is not None and args.output.exists():
+        raise UsageError(f"parlour import: {args.output} already exists; name a new file")
     try:
-        game = json.loads(args.file.read_text(encoding="utf-8"))
+        game = json.loads(args.file.read_text(encoding="utf-8-sig"))  # -sig: a byte-order mark, as Notepad saves
         imported = import_game(game)
     except OSError as exc:
         print(f"parlour import: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
@@ -311,6 +313,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     if not args.hanab_live:
         raise UsageError("parlour export: choose the format: --hanab-live (the only one so far)")
+    if args.output is not None and args.output.exists():
+        raise UsageError(f"parlour export: {args.output} already exists; name a new file")
     try:
         rep = read_replay(args.file)
     except ReplayError as exc:
