@@ -108,3 +108,16 @@ async def test_the_home_and_list_footers_show_what_enter_does(parlour_home: Path
         assert ("open", True) in footer_keys(pilot)  # "⏎ Watch replay"
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+
+
+def test_the_list_says_why_a_file_cannot_be_described(parlour_home: Path) -> None:
+    folder = storage.replay_dir()
+    (folder / "empty.jsonl").write_text("")
+    (folder / "binary.jsonl").write_bytes(b"\xff\xfe\x00junk")
+    (folder / "prose.jsonl").write_text("Dear diary\n")
+    reasons = {item.path.name: item.error for item in storage.list_replays()}
+    assert reasons == {
+        "empty.jsonl": "the file is empty",
+        "binary.jsonl": "not a text file",
+        "prose.jsonl": "its first line is not valid JSON",
+    }

@@ -118,9 +118,21 @@ def _listing(path: Path) -> ReplayListing:
         header = parse_header(json.loads(lines[0]))
         finished = '"result"' in lines[-1]
     except (OSError, UnicodeDecodeError, ValueError, IndexError, ReplayError) as exc:
-        reason = exc.reason if isinstance(exc, ReplayError) else "unreadable"
-        return ReplayListing(path, "?", "", False, reason, mtime)
+        return ReplayListing(path, "?", "", False, _unreadable_reason(exc), mtime)
     return ReplayListing(path, header.game, ", ".join(s.name for s in header.seats), finished, None, mtime)
+
+
+def _unreadable_reason(exc: Exception) -> str:
+    """Why the list cannot describe a replay, in the words ``parlour check`` uses where they are the same."""
+    if isinstance(exc, ReplayError):
+        return exc.reason
+    if isinstance(exc, IndexError):
+        return "the file is empty"
+    if isinstance(exc, UnicodeDecodeError):
+        return "not a text file"
+    if isinstance(exc, OSError):
+        return f"cannot read it: {exc.strerror or exc}"
+    return "its first line is not valid JSON"
 
 
 def latest_unfinished() -> Path | None:
