@@ -282,14 +282,20 @@ class NimmtTable(GameTable):
                 line.append(f"{self.names[seat]} ")
                 line.append_text(card_text(card, look=self.look()))
         elif self.view is not None and self.view.phase == "choose":
-            done = [self.names[s] for s, chosen in enumerate(self.view.has_chosen) if chosen]
+            done = [s for s, chosen in enumerate(self.view.has_chosen) if chosen]
             waiting = [self.names[s] for s in self.view.to_act]
             if waiting:
                 line.append("waiting for " + ", ".join(waiting), style="italic")
             if done:
-                line.append(
-                    ("; " if waiting else "") + "chosen: " + ", ".join(done), style=self.look()("nimmt--chosen")
-                )
+                style = self.look()("nimmt--chosen")
+                line.append(("; " if waiting else "") + "chosen:", style=style)
+                for n, s in enumerate(done):
+                    line.append(("," if n else "") + f" {self.names[s]}", style=style)
+                    shown = self.view.chosen[s]
+                    # The card too where this view may see it: a spectator's (a watched game, a replay showing all).
+                    if shown is not None and self.view.seat is None and not self.hide_private:
+                        line.append(" ")
+                        line.append_text(card_text(shown, look=self.look()))
         return line
 
     def _hand_title(self, view: NimmtView) -> Text:
