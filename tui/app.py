@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 from collections.abc import Iterable
 from pathlib import Path
@@ -65,7 +66,8 @@ class ParlourApp(App[None]):
             # kill or a closed terminal leaves as q does: screens unmount, bots stop, the terminal is restored.
             loop = asyncio.get_running_loop()
             for ending in ENDING_SIGNALS:
-                loop.add_signal_handler(ending, functools.partial(self.exit, return_code=128 + ending))
+                with contextlib.suppress(NotImplementedError):  # Windows' event loops take no signal handlers
+                    loop.add_signal_handler(ending, functools.partial(self.exit, return_code=128 + ending))
         notice = None
         if self.settings_file is not None:
             settings, notice = load_settings(self.settings_file)
@@ -133,7 +135,8 @@ class ParlourApp(App[None]):
         if self.ends_on_signals:
             loop = asyncio.get_running_loop()
             for ending in ENDING_SIGNALS:
-                loop.remove_signal_handler(ending)
+                with contextlib.suppress(NotImplementedError):
+                    loop.remove_signal_handler(ending)
         close_all()
 
     def on_open_replay(self, message: OpenReplay) -> None:
