@@ -415,6 +415,7 @@ until someone has 66 heads or more. The lowest total wins.
 | ↑ ↓ or k j, 0–3 | choose a row when you must take one |
 | ? | this help |
 | q | leave the table (the game is saved; `parlour resume` goes on) |
+
 A card's colour follows its cattle heads, which its raised digit also shows, and no seat has a colour:
 **colour-blind symbols** (Ctrl+P) change nothing at this table. The rest of its colours follow the theme.
 """

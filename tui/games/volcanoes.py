@@ -541,12 +541,13 @@ rises one level by itself (the scores panel, beside the board or under it on a n
 
 A volcano reaching **level 4 erupts** (shown `4!` just before) and then stays **dormant** (`4◆`)
 until an enemy push brings it below 4. Each of its three neighbours gets a push: an empty tile or a
-friendly volcano +1 for the erupter's side, an enemy volcano 4 toward it (enough to wipe a level-3
-out). Neighbours reaching 4 erupt in the next phase, so chains can sweep across the board; the log
-tells each phase.
+friendly volcano +1 for the erupter's side, an enemy volcano 4 toward it (enough to wipe out any
+enemy volcano, a dormant one too). Neighbours reaching 4 erupt in the next phase, so chains can
+sweep across the board; the log tells each phase.
 
 **Win** by linking some **Nk to its opposite Sk** through your own volcanoes (any level, dormant too).
-After 200 steps without a link the game is drawn.
+The game is drawn after 200 steps without a link, when both sides become linked at the same
+time, or when a chain of eruptions is still going after 100 phases.
 
 ## Bots
 
