@@ -445,7 +445,9 @@ class FishState(GameState[FishView]):
             ranks[s] = r
         self._outcome = Outcome(tuple(float(x) for x in scores), tuple(ranks), reason)
         order = sorted(range(self.num_seats), key=lambda s: (ranks[s], s))
-        table = ", ".join(f"{{p{s}}} {score_text(self.preset, scores[s])}" for s in order)
+        # A classic score is the fish alone, and tiles break its ties: the line names them so a place is explained.
+        tiles = [f" ({self.tiles_banked[s]} tiles)" if self.preset == "classic" else "" for s in range(self.num_seats)]
+        table = ", ".join(f"{{p{s}}} {score_text(self.preset, scores[s])}{tiles[s]}" for s in order)
         events.append(
             Event(
                 EventKind.GAME_END,

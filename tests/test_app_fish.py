@@ -10,9 +10,20 @@ import pytest
 from rich.console import Console
 from rich.style import Style
 from textual.pilot import Pilot
-from textual.widgets import RichLog
+from textual.widgets import RichLog, Static
 
-from rules.fish import COLUMNS, ROW_WIDTHS, ROWS, TILE_NAMES, UNPLACED, action_parts, parse_tile, reachable, tile_index
+from rules.fish import (
+    COLUMNS,
+    ROW_WIDTHS,
+    ROWS,
+    TILE_NAMES,
+    UNPLACED,
+    FishState,
+    action_parts,
+    parse_tile,
+    reachable,
+    tile_index,
+)
 from tests.apptools import (
     game_screen,
     my_turn,
@@ -30,7 +41,7 @@ from tui.games.fish import SIZES, FishTable, fish_panel
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
 from tui.screens.replay_viewer import ReplayScreen
-from tui.session import new_session
+from tui.session import Session, new_session
 
 SIZE = (80, 24)
 
@@ -393,3 +404,36 @@ async def test_names_of_sixteen_letters_show_whole_at_80_by_24(seats: int) -> No
 def actions_played(session) -> int:  # noqa: ANN001
     """Penguins placed so far."""
     return sum(1 for t in session.state.view(None).penguins if t != UNPLACED)
+
+
+def tied_classic_game() -> tuple[Session, str]:
+    """A finished four-seat classic game in which two seats eat the same fish and the tiles part them, and its last
+    log line (first legal moves throughout: the same game from the same seed)."""
+    for seed in range(1, 400):
+        session = new_session("fish", "classic", ["ai:easy"] * 4, seed, save=False)
+        state = session.state
+        assert isinstance(state, FishState)
+        events = []
+        while not state.is_over:
+            seat = state.to_act()[0]
+            events = state.apply(seat, state.legal_actions(seat)[0])
+        outcome = state.outcome()
+        assert outcome is not None
+        fish = state.fish_banked
+        if any(fish[a] == fish[b] and outcome.ranks[a] != outcome.ranks[b] for a in range(4) for b in range(a)):
+            return session, events[-1].words(session.names)
+    raise AssertionError("no tie in 400 seeds")
+
+
+async def test_a_tie_broken_by_tiles_is_explained(parlour_home: Path) -> None:
+    session, last_line = tied_classic_game()
+    state = session.state
+    assert isinstance(state, FishState)
+    for seat, name in enumerate(session.names):
+        assert f"{name} {state.fish_banked[seat]} fish ({state.tiles_banked[seat]} tiles)" in last_line
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_result(pilot)
+        shown = " ".join(str(static.render()) for static in app.screen.query(Static))
+        assert "Equal scores are placed by the tie-break: fish eaten (tiles banked break ties)" in shown
+        assert app.screen.query_one("#result-box").region.bottom <= 24 - 1  # still above the footer

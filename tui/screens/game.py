@@ -292,10 +292,12 @@ class GameScreen(PaceKeys, TableScreen):
         outcome = self.session.state.outcome()
         assert outcome is not None
         state = self.session.state
-        words = functools.partial(game_info(state.game_id).score_text, state.preset)
-        self.app.push_screen(
-            ResultScreen(outcome, self.session.names, self.ui.score_label, words, self.session.path), self.after_result
+        info = game_info(state.game_id)
+        words = functools.partial(info.score_text, state.preset)
+        result = ResultScreen(
+            outcome, self.session.names, self.ui.score_label, words, self.session.path, info.words_for(state.preset)
         )
+        self.app.push_screen(result, self.after_result)
 
     def after_result(self, choice: str | None) -> None:
         """Start again with the same seats, or go home."""

@@ -104,6 +104,7 @@ class ResultScreen(ModalScreen[str]):
         score_label: str,
         score_text: Callable[[float], str] | None = None,
         replay_path: Path | None = None,
+        score_words: str = "",
     ) -> None:
         """``score_text``: the game's words for a score; ``replay_path``: the file the game was saved to, named
         with the command that shows it again."""
@@ -114,6 +115,8 @@ class ResultScreen(ModalScreen[str]):
         # The game's own words for a score (GameInfo.score_text), e.g. Fish's "6 fish (3 tiles)".
         self.score_text = score_text or (lambda score: f"{score:g}")
         self.replay_path = replay_path
+        self.score_words = score_words
+        """The game's own words on its scores (GameInfo.score_words), which name its tie-break."""
 
     def compose(self) -> ComposeResult:
         """Ranking table and the two ways on."""
@@ -133,6 +136,8 @@ class ResultScreen(ModalScreen[str]):
         with Vertical(id="result-box"):
             yield Static(table)
             yield Static(Text(f"The game ended: {reason_words(self.outcome.reason)}.", style="italic"))
+            if self.tie_broken():
+                yield Static(Text(f"Equal scores are placed by the tie-break: {self.score_words}.", style="dim"))
             if self.replay_path is not None:
                 yield Static(replay_note(self.replay_path), id="result-replay")
             yield Button("Again with the same seats (a)", id="again", variant="primary", compact=True)
@@ -142,6 +147,13 @@ class ResultScreen(ModalScreen[str]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Buttons do what the keys do."""
         self.dismiss(event.button.id or "home")
+
+    def tie_broken(self) -> bool:
+        """Whether two seats with the same score got different places (a tie-break the score does not show)."""
+        places: dict[float, set[int]] = {}
+        for score, rank in zip(self.outcome.scores, self.outcome.ranks, strict=True):
+            places.setdefault(score, set()).add(rank)
+        return any(len(ranks) > 1 for ranks in places.values())
 
     def action_choose(self, what: str) -> None:
         """Leave the ranking."""
