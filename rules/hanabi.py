@@ -653,9 +653,12 @@ class HanabiState(GameState[HanabiView]):
         scores = rnd.seat_scores()
         ranks = list(rank_scores(scores, higher_is_better=True))
         self._outcome = Outcome(tuple(float(x) for x in scores), tuple(ranks), rnd.reason)
-        events.append(
-            Event(EventKind.GAME_END, f"Game over: final score {max(scores)}.", None, {"scores": tuple(scores)})
-        )
+        if self.preset == "classic":  # one team score
+            text = f"Game over: final score {max(scores)}."
+        else:  # each seat's own
+            order = sorted(range(len(scores)), key=lambda s: (ranks[s], s))
+            text = "Game over. Scores: " + ", ".join(f"{{p{s}}} {scores[s]}" for s in order) + "."
+        events.append(Event(EventKind.GAME_END, text, None, {"scores": tuple(scores)}))
 
     def disqualify(self, seat: int, reason: str) -> list[Event]:
         """The game ends at once; the failed seat scores 0, the others the score standing at that moment."""

@@ -15,3 +15,27 @@ def test_every_help_table_is_closed_by_a_blank_line(game: str) -> None:
         if before.startswith("|"):
             # Markdown takes a line right after a table as one more row of it: a paragraph would be drawn in a cell.
             assert after.startswith("|") or not after.strip(), f"{game}: {after!r} follows a table row"
+
+
+def test_hanabi_help_gives_the_fireworks_preset_its_own_rules() -> None:
+    help_text = " ".join(game_ui("hanabi").help_markdown.split())
+    for words in ("**12 tokens**", "**fourth** failed play", "three more turns", "**its own score**: 10 +"):
+        assert words in help_text
+
+
+def test_a_fireworks_round_ends_with_each_seats_own_score() -> None:
+    from rules.registry import game_info
+
+    state = game_info("hanabi").start("fireworks", 3, 7)
+    events = []
+    while not state.is_over:
+        seat = state.to_act()[0]
+        events = state.apply(seat, state.legal_actions(seat)[-1])
+    outcome = state.outcome()
+    assert outcome is not None
+    names = ["Ana", "Ben", "Cy"]
+    last = events[-1].words(names)
+    for seat, name in enumerate(names):
+        assert f"{name} {outcome.scores[seat]:g}" in last
+    assert game_ui("hanabi").score_label_for("fireworks") == "Score"
+    assert game_ui("hanabi").score_label_for("classic") == "Team score"

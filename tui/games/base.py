@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from rich.console import RenderableType
@@ -133,6 +134,12 @@ class GameUI:
     panel: Any
     """Callable (view, names, look=None) -> renderable for the side panel's scores (``look``: the table's)."""
     score_label: str = "Score"
+    preset_score_labels: Mapping[str, str] = field(default_factory=dict)
+    """Presets whose scores need another heading (Hanabi's ``fireworks``: each seat's own score, not the team's)."""
+
+    def score_label_for(self, preset: str) -> str:
+        """The result table's heading for a score under ``preset``."""
+        return self.preset_score_labels.get(preset, self.score_label)
 
     def panel_renderable(self, view: Any, names: list[str], look: Look | None = None) -> RenderableType:
         """The side panel's score block, in the table's ``look`` when given (else the panel's fixed colours)."""

@@ -295,7 +295,12 @@ class GameScreen(PaceKeys, TableScreen):
         info = game_info(state.game_id)
         words = functools.partial(info.score_text, state.preset)
         result = ResultScreen(
-            outcome, self.session.names, self.ui.score_label, words, self.session.path, info.words_for(state.preset)
+            outcome,
+            self.session.names,
+            self.ui.score_label_for(state.preset),
+            words,
+            self.session.path,
+            info.words_for(state.preset),
         )
         self.app.push_screen(result, self.after_result)
 

@@ -19,6 +19,7 @@ UI = GameUI(
     min_height=24,
     panel=hanabi_panel,
     score_label="Team score",
+    preset_score_labels={"fireworks": "Score"},
 )
 """Hanabi's table, help and panel."""
 

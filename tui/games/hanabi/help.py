@@ -86,7 +86,12 @@ On your turn do one thing:
 
 Each colour has three 1s, two each of 2–4 and a single 5. When the last card is drawn, every seat gets its
 final turns. *Classic*: 8 tokens, the third fuse loses everything, the score is the cards played (25 at
-most). The *fireworks* preset is one league round (below).
+most), and everyone shares it.
+
+The *fireworks* preset is one round of the Fireworks league, for three: **12 tokens**, and only the
+**fourth** failed play ends the round (it still counts). After the last card is drawn every seat takes
+three more turns. Each seat has **its own score**: 10 + the values of every card played by anyone (a
+complete firework counts 1+2+3+4+5) − the seat's own failed plays, so 85 at most.
 """
 
 LEAGUE = """\
