@@ -41,6 +41,11 @@ def game_levels(game: str) -> tuple[str, ...]:
         raise ValueError(f"no AI for {game} yet") from None
 
 
+def strongest_seat(game: str) -> str:
+    """The seat spec of ``game``'s strongest AI level: what a table is filled with unless told otherwise."""
+    return f"ai:{game_levels(game)[-1]}"
+
+
 def level_problem(game: str, level: str) -> str | None:
     """Why ``game`` has no AI at ``level`` (the levels it has), or None when it has."""
     levels = game_levels(game)

@@ -206,6 +206,8 @@ def test_a_seat_option_for_another_game_stops_the_arena(capsys: pytest.CaptureFi
         # A table of bots is watched, with the watch keys, whichever command set it.
         (["play", "fish", "--seat", "ai:easy", "--seat", "random"], ["ai:easy", "random"], True),
         (["watch", "volcanoes"], ["ai:hard", "ai:hard"], True),
+        # The default bots are the game's strongest level.
+        (["play", "hanabi"], ["human", "ai:expert", "ai:expert"], False),
     ],
 )
 def test_the_seats_a_command_line_sets(argv: list[str], specs: list[str], watching: bool) -> None:

@@ -9,6 +9,7 @@ import argparse
 import random
 import signal
 
+from ai.levels import strongest_seat
 from ai.seats import SeatSpecError, parse_seat, seat_problem
 from rules.core import RulesError
 from rules.registry import game_info
@@ -46,7 +47,7 @@ def table_setup(
     specs = list(args.seat)
     if not specs:
         first = ["human"] if default_human else []
-        specs = first + ["ai:hard"] * (preset.default_seats - len(first))
+        specs = first + [strongest_seat(info.id)] * (preset.default_seats - len(first))
     elif len(specs) == 1 and preset.min_seats > 1 and default_human:
         # One spec: a person naming themselves (human:Ana) against the default bots, or the bot a person wants to
         # face (ai:expert, cmd:…) in every other seat.
@@ -57,7 +58,7 @@ def table_setup(
         if a_bot:
             specs = ["human"] + specs * (preset.default_seats - 1)
         else:
-            specs = specs + ["ai:hard"] * (preset.default_seats - 1)
+            specs = specs + [strongest_seat(info.id)] * (preset.default_seats - 1)
     for index, spec in enumerate(specs):
         try:
             problem = seat_problem(info.id, parse_seat(spec))

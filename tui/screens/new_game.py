@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from ai.external import program_problem
+from ai.levels import strongest_seat
 from ai.seats import SeatSpecError, parse_seat
 from rules.core import Preset
 from rules.registry import game_info, game_record
@@ -107,7 +108,8 @@ class NewGameScreen(ParlourScreen):
         self.preset_name = self.info.preset(None).name
         # The rows of the form, in seat order: the one source of truth for what is shown and what starts.
         count = self.info.preset(None).default_seats
-        self.seat_rows = [SeatRow(i, "human" if i == 0 else "ai:hard", "", self.kinds) for i in range(count)]
+        bot = strongest_seat(self.info.id)
+        self.seat_rows = [SeatRow(i, "human" if i == 0 else bot, "", self.kinds) for i in range(count)]
 
     def compose(self) -> ComposeResult:
         """The form."""
@@ -160,7 +162,7 @@ class NewGameScreen(ParlourScreen):
         for row in self.seat_rows[count:]:
             row.remove()
         del self.seat_rows[count:]
-        new = [SeatRow(i, "ai:hard", "", self.kinds) for i in range(len(self.seat_rows), count)]
+        new = [SeatRow(i, strongest_seat(self.info.id), "", self.kinds) for i in range(len(self.seat_rows), count)]
         if new:
             self.seat_rows.extend(new)
             self.query_one("#seats", Vertical).mount_all(new)
