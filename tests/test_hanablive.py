@@ -272,16 +272,6 @@ def test_cli_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert code == 2 and "classic Hanabi" in err and len(err.strip().splitlines()) == 1
 
 
-def test_cli_import_into_a_data_folder_that_cannot_be_made(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    a_file = tmp_path / "a-file"
-    a_file.write_text("")
-    monkeypatch.setenv("PARLOUR_HOME", str(a_file))
-    code, out, err = run(capsys, "import", str(FIXTURE))
-    assert (code, out) == (1, "") and err == f"parlour import: cannot write {a_file / 'replays'}: Not a directory\n"
-
-
 def test_cli_import_takes_a_byte_order_mark_and_never_writes_over_a_file(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
