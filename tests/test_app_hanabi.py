@@ -371,3 +371,16 @@ async def test_names_of_sixteen_letters_show_whole_at_80_by_24(game: str, seats:
         for name in names:
             assert any(name in row for row in table), (name, table)
             assert any(name in row for row in panel), (name, panel)
+
+
+def test_a_finished_league_says_so_first_in_its_header() -> None:
+    from rules.registry import game_info
+
+    state = game_info("fireworks").start("codingame", 4, 5)
+    while not state.is_over:
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[-1])
+    table = HanabiTable()
+    view = state.view(None)
+    table.sync(view, ["Ana", "Ben", "Cy", "Dee"], None, False)
+    assert table.header_lines(view, 60)[0].plain.startswith("The league is over · Round 4 of 4")

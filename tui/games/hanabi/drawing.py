@@ -141,11 +141,11 @@ class HanabiDrawing(GameTable):
         """The lines above the hands: fireworks, tokens, deck and whose turn, fitted to ``width``."""
         lines = []
         if view.game == "fireworks":
-            line = Text(f"Round {view.round + 1} of {view.rounds}", style="bold")
+            # "The league is over" first: the line is cut to the width, and that is what matters at the end.
+            line = Text("The league is over · " if view.over else "", style="bold")
+            line.append(f"Round {view.round + 1} of {view.rounds}", style="bold")
             out = [self.names[s] for s in range(view.num_seats) if s not in view.round_seats]
             line.append(" · " + (", ".join(out) + " sits out" if out else "everyone plays"))
-            if view.over:
-                line.append(" · the league is over", style="bold")
             lines.append(line)
         look = self.paint
         heights = max_heights(view.fireworks, view.discards)
