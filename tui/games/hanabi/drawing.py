@@ -142,8 +142,8 @@ class HanabiDrawing(GameTable):
         lines = []
         if view.game == "fireworks":
             # "The league is over" first: the line is cut to the width, and that is what matters at the end.
-            line = Text("The league is over · " if view.over else "", style="bold")
-            line.append(f"Round {view.round + 1} of {view.rounds}", style="bold")
+            over = "The league is over · " if view.over else ""
+            line = Text(f"{over}Round {view.round + 1} of {view.rounds}", style="bold")
             out = [self.names[s] for s in range(view.num_seats) if s not in view.round_seats]
             line.append(" · " + (", ".join(out) + " sits out" if out else "everyone plays"))
             lines.append(line)
