@@ -39,10 +39,10 @@ from rules.core import GameState, IllegalAction
 
 SCALE_ENV = "PARLOUR_TIME_SCALE"
 MAX_LINE_BYTES = 64 * 1024
+"""An answer longer than this is refused (a program flooding its output cannot make Parlour hoard memory)."""
 LOG_LIMIT_BYTES = 8 * 2**20
 """How much of a program's stderr its log keeps: the first 8 MiB, then a note, then at most the output of its latest
 turn. A program printing its debugging a turn would otherwise fill the disk in a long arena run."""
-"""An answer longer than this is refused (a program flooding its output cannot make Parlour hoard memory)."""
 READ_CHUNK = 64 * 1024
 CLOSE_WAIT_S = 2.0
 POLL_S = 0.01
@@ -221,9 +221,9 @@ class ExternalBot:
                     self._cleanup()
 
     def _bound_log(self, closing: bool = False) -> None:
-        """Keep the log within :data:`LOG_LIMIT_BYTES`: past it, a note, then only what the program wrote since its
-        latest turn began (at most as much again once it has ended). The log is opened for appending, so the program
-        writes on at its new end."""
+        """Keep the log within :data:`LOG_LIMIT_BYTES` twice over: the first part, a note, then a window of the latest
+        output. At a turn's start a full window is emptied; once the program is closed the window keeps the last
+        bytes it wrote (a crash's traceback). The log is opened for appending, so the program writes on at its end."""
         log = self._log
         if log is None or log.closed:
             return
@@ -232,15 +232,21 @@ class ExternalBot:
             if self._log_cut_at is None:
                 if size > LOG_LIMIT_BYTES:
                     os.truncate(log.fileno(), LOG_LIMIT_BYTES)
-                    kept = f"the log keeps its first {LOG_LIMIT_BYTES:,} bytes; then only the latest turn's output"
-                    cut = f"\n## parlour: {kept}\n"
-                    log.write(cut.encode())
+                    kept = f"the log keeps its first {LOG_LIMIT_BYTES:,} bytes; then only the latest output"
+                    log.write(f"\n## parlour: {kept}\n".encode())
                     log.flush()
                     self._log_cut_at = os.fstat(log.fileno()).st_size
                 return
-            keep = self._log_cut_at + (LOG_LIMIT_BYTES if closing else 0)
-            if size > keep:
-                os.truncate(log.fileno(), keep)
+            if size - self._log_cut_at <= LOG_LIMIT_BYTES:
+                return
+            last = b""
+            if closing and self.log_path is not None:  # the program is gone: nothing writes while this runs
+                with self.log_path.open("rb") as reader:
+                    reader.seek(size - LOG_LIMIT_BYTES)
+                    last = reader.read()
+            os.truncate(log.fileno(), self._log_cut_at)
+            log.write(last)
+            log.flush()
         except OSError:
             pass
 

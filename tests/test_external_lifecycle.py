@@ -50,10 +50,13 @@ while True:
         moves = input().split()
     except EOFError:
         break
-    if mode == "chatty":  # 50 kB of debugging a turn
+    if mode.startswith("chatty"):  # 50 kB of debugging a turn
         sys.stderr.write("turn: " + "x" * 50_000 + "\n")
         sys.stderr.flush()
     print(moves[0], flush=True)
+    turns = globals().get("turns", 0) + 1
+    if mode == "chatty-crash" and turns == 6:
+        raise RuntimeError("crashed after answering turn 6")
 if mode == "slow-goodbye":
     time.sleep(0.2)
     sys.stderr.write("goodbye, written after the end of input\n")
@@ -298,6 +301,15 @@ def test_a_chatty_programs_log_keeps_its_start_and_its_latest_turn(
     assert table.state.is_over and bot.failure is None and bot.turns >= 10  # 50 kB a turn: 500 kB and more uncut
     assert bot.log_path is not None
     text = bot.log_path.read_text(encoding="utf-8")
-    head, cut, tail = text.partition("## parlour: the log keeps its first 200,000 bytes; then only")
+    head, cut, tail = text.partition("## parlour: the log keeps its first 200,000 bytes; then only the latest output")
     assert text.startswith("## parlour: starting") and cut and 150_000 < len(head) <= 200_001
-    assert tail.count("turn: ") <= 2 and len(text) < 200_000 + 2 * 51_000
+    assert 0 < len(tail) <= 200_000 and "turn: " in tail  # uncut, the game's 500 kB and more
+
+
+def test_a_cut_log_keeps_the_crash_that_ended_its_program(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(external, "LOG_LIMIT_BYTES", 200_000)
+    command, _ = ending_program(tmp_path, "chatty-crash")
+    _, bot = play_volcanoes(tmp_path, command)
+    assert bot.failure is not None and bot.log_path is not None
+    text = bot.log_path.read_text(encoding="utf-8")
+    assert "the log keeps its first 200,000 bytes" in text and "crashed after answering turn 6" in text
