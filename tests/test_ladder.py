@@ -213,6 +213,30 @@ def test_show_reads_a_store_in_a_read_only_folder(capsys: pytest.CaptureFixture[
     assert sorted(path.name for path in folder.iterdir()) == ["l-replays", "l.sqlite"]
 
 
+def test_show_in_a_read_only_folder_never_reads_past_unmerged_games(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    folder = tmp_path / "league"
+    db = folder / "l.sqlite"
+    fill(db)
+    # A writer killed with a player added only in its write-ahead log, the log then copied without its index.
+    writer = (
+        "import os, sqlite3, sys; c = sqlite3.connect(sys.argv[1], isolation_level=None);"
+        "c.execute('PRAGMA wal_autocheckpoint=0');"
+        "c.execute(\"INSERT INTO players (game, name, spec, added) VALUES ('nimmt', 'late', 'random', 'now')\");"
+        "os._exit(0)"
+    )
+    subprocess.run([sys.executable, "-c", writer, str(db)], check=True)
+    assert (folder / "l.sqlite-wal").stat().st_size > 0
+    (folder / "l.sqlite-shm").unlink()
+    capsys.readouterr()
+    with read_only_folder(folder):
+        code, out, err = run(capsys, "ladder", "show", "nimmt", "--db", str(db))
+        assert (code, out) == (2, "") and "has games not yet merged from l.sqlite-wal" in err
+    shown = json.loads(run(capsys, "ladder", "show", "nimmt", "--json", "--db", str(db))[1])
+    assert "late" in [p["name"] for p in shown["players"]]  # written where it can be, the store merges it
+
+
 def test_the_same_seed_gives_the_same_games_for_any_worker_count(tmp_path: Path) -> None:
     games = []
     for workers in (1, 2):

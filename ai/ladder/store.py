@@ -195,7 +195,10 @@ class LadderStore:
         it cannot, no writer can be running either (a writer needs that file too), so the store is read as a file
         that does not change."""
         uri = self.path.resolve().as_uri()
-        for mode in ("mode=ro", "immutable=1"):
+        wal = self.path.with_name(self.path.name + "-wal")
+        # Read as unchanging only when no write is left unmerged in the write-ahead log: it would be ignored.
+        modes = ("mode=ro", "immutable=1") if not wal.exists() or wal.stat().st_size == 0 else ("mode=ro",)
+        for mode in modes:
             db = sqlite3.connect(f"{uri}?{mode}", uri=True, timeout=60, isolation_level=None)
             try:
                 version = int(db.execute("PRAGMA user_version").fetchone()[0])
@@ -210,6 +213,11 @@ class LadderStore:
                     "and it cannot be brought up to date where it is: it is read-only"
                 )
             return db
+        if len(modes) == 1:
+            raise LadderError(
+                f"{self.path} has games not yet merged from {wal.name}, which only a run with write access to its "
+                "folder can merge"
+            )
         raise sqlite3.OperationalError("unable to open database file")
 
     def close(self) -> None:
