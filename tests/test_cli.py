@@ -233,10 +233,22 @@ def test_a_game_whose_seat_cannot_play_here_is_not_resumed(
     code, out, _ = run(capsys, "resume")  # the latest unfinished game: the same one
     assert code == 2
     code, out, _ = run(capsys, "check", str(path))
-    assert code == 0 and f"unfinished, cannot be resumed here: seat 2 ({spec})" in out
+    assert code == 0 and f"unfinished, cannot be resumed here: seat 1 ({spec})" in out  # seats from 0, as check counts
     shown = json.loads(run(capsys, "check", "--json", str(path))[1])
-    assert words in shown["resume_problem"]
+    assert shown["resume_problem"]["seat"] == 1 and words in shown["resume_problem"]["reason"]
     assert path.read_bytes() == saved
+
+
+def test_a_seat_already_disqualified_does_not_stop_a_resume(capsys: pytest.CaptureFixture[str]) -> None:
+    from tui.session import resume_problem
+    from tui.storage import read_replay
+
+    path = unfinished_with_seat("cmd:python3 no/such/bot.py")
+    with path.open("a", encoding="utf-8") as f:  # the program failed and the table played on without it
+        f.write(json.dumps({"seat": 1, "disqualify": "it ended without answering"}) + "\n")
+    replay = read_replay(path)
+    assert 1 not in replay.state.to_act() and resume_problem(replay) is None
+    assert "unfinished (resumable)" in run(capsys, "check", str(path))[1]
 
 
 def test_a_bad_time_scale_in_the_environment_is_one_line(

@@ -177,9 +177,9 @@ class ParlourApp(App[None]):
             return
         problem = resume_problem(replay)
         if problem is not None:
-            self.push_screen(
-                MessageScreen("This game cannot be resumed", f"{path}\n\n{problem}\n\nThe saved game is unchanged.")
-            )
+            seat, spec, why = problem
+            words = f"{path}\n\nSeat {seat + 1} ({spec}): {why}\n\nThe saved game is unchanged."
+            self.push_screen(MessageScreen("This game cannot be resumed", words))
             return
         for w in replay.warnings:
             self.notify(w, severity="warning", markup=False)

@@ -147,12 +147,14 @@ def cmd_check(args: argparse.Namespace) -> int:
                         "turns": len(rep.actions),
                         "error": None,
                         "warnings": rep.warnings,
-                        "resume_problem": problem,
+                        "resume_problem": None if problem is None else {"seat": problem[0], "reason": problem[2]},
                     }
                 )
             )
         else:
-            status = "unfinished (resumable)" if problem is None else f"unfinished, cannot be resumed here: {problem}"
+            status = "unfinished (resumable)"
+            if problem is not None:  # seats counted from 0, as in the disqualifications after it
+                status = f"unfinished, cannot be resumed here: seat {problem[0]} ({problem[1]}): {problem[2]}"
             if words is not None and ranks is not None:
                 # Places beside the scores: which way a score is better differs (6 nimmt!: fewest heads wins).
                 places = ", ".join(place_text(rank) for rank in ranks)

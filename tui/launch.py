@@ -79,7 +79,8 @@ def _check_resumable(file: Path | None) -> None:
         return
     problem = None if replay.finished else resume_problem(replay)
     if problem is not None:
-        raise UsageError(f"parlour resume: {path} cannot go on here: {problem}; the saved game is unchanged")
+        seat, spec, why = problem
+        raise UsageError(f"parlour resume: {path} cannot go on here: seat {seat + 1} ({spec}): {why}; it is unchanged")
 
 
 def launch(args: argparse.Namespace) -> int:

@@ -90,18 +90,21 @@ def new_session(
     return Session(header, specs, table, path)
 
 
-def resume_problem(replay: Replay) -> str | None:
-    """Why the unfinished game of ``replay`` cannot go on from here (a seat spec that no longer reads, a program that
-    cannot start from this folder), or None. Checked before anything is played, so a game that cannot go on is
-    left as it was saved, not marked with a disqualification."""
+def resume_problem(replay: Replay) -> tuple[int, str, str] | None:
+    """The first seat that cannot go on with the unfinished game of ``replay`` from here: its index, spec and why (a
+    spec that no longer reads, a program that cannot start from this folder), or None. Seats already disqualified
+    never act again and are not asked. Checked before anything is played, so such a game is left as saved."""
     game = replay.header.game
+    out = {record.seat for record in replay.actions if record.disqualify is not None}
     for index, seat in enumerate(replay.header.seats):
+        if index in out:
+            continue
         try:
             problem = seat_problem(game, parse_seat(seat.spec))
         except SeatSpecError as exc:
             problem = str(exc)
         if problem:
-            return f"seat {index + 1} ({seat.spec}): {problem}"
+            return index, seat.spec, problem
     return None
 
 
