@@ -7,6 +7,7 @@ of workers. Nothing is kept per game: the memory of a run does not grow with its
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import gc
 import io
@@ -22,7 +23,7 @@ from typing import Any
 from ai.arena_stats import ArenaTally, BatchTimes, GameResult, MoveTimes
 from ai.bots import Bot
 from ai.external import ExternalBot
-from ai.processes import worker_context
+from ai.processes import end_on_signals, worker_context
 from ai.schedule import table_for
 from ai.seats import make_player, parse_seat, seat_rng
 from ai.table import Table
@@ -105,10 +106,17 @@ class WholeReplayFile(io.StringIO):
     def __init__(self, path: Path) -> None:
         super().__init__()
         self.path = path
+        self.dropped = False
+
+    def drop(self) -> None:
+        """Close without writing: the game was stopped, and half a game is no record. (Left open, the file would be
+        written when collected: an io object's finaliser closes it.)"""
+        self.dropped = True
+        self.close()
 
     def close(self) -> None:
         """Write the replay (also after a failure: it shows where a bot went wrong)."""
-        if not self.closed:
+        if not self.closed and not self.dropped:
             part = self.path.with_name(self.path.name + ".part")
             part.write_text(self.getvalue(), encoding="utf-8")
             part.replace(self.path)
@@ -148,15 +156,20 @@ def play_table(
         if bot is None:
             raise ValueError("the arena has no human seats")
         bots[pos] = bot
-    writer = None
+    writer = whole = None
     if replay_path is not None:
         replay_path.parent.mkdir(parents=True, exist_ok=True)
         entries = [SeatEntry(name, spec.text) for name, spec in zip(seat_names, specs, strict=True)]
         header = Header(game, state.preset, entries, seed, created=created, app=app)
-        writer = ReplayWriter(WholeReplayFile(replay_path), header)
+        whole = WholeReplayFile(replay_path)
+        writer = ReplayWriter(whole, header)
     table = Table(state, seat_names, bots, writer, kinds={pos: spec.text for pos, spec in enumerate(specs)})
     try:
         outcome = table.run()
+    except (KeyboardInterrupt, SystemExit):
+        if whole is not None:  # Ctrl-C, kill, a closed terminal: half a game is no record
+            whole.drop()
+        raise
     finally:
         if writer is not None:
             writer.close()
@@ -252,9 +265,8 @@ def local_results(
         return
     pending: set[futures.Future[tuple[list[GameResult], BatchTimes, float]]] = set()
     # Not multiprocessing.Pool: its worker-minding thread wakes for every result message and spins until another
-    # thread reads it, which cost this process about as much CPU as counting the games. gc.freeze: the modules and
-    # data a worker starts with are never garbage, so its collections skip them.
-    pool = futures.ProcessPoolExecutor(workers, mp_context=worker_context(), initializer=gc.freeze)
+    # thread reads it, which cost this process about as much CPU as counting the games.
+    pool = futures.ProcessPoolExecutor(workers, mp_context=worker_context(), initializer=_worker_start)
     try:
         while True:
             while len(pending) < 4 * workers:
@@ -267,8 +279,23 @@ def local_results(
             done, pending = futures.wait(pending, return_when=futures.FIRST_COMPLETED)
             for future in done:
                 yield from paced(*future.result())
+    except BaseException:
+        # Stopped (Ctrl-C, kill, a closed terminal): the workers' games end now, with their programs, and nothing is
+        # written after the caller says the run stopped. The pool has no public way to reach its workers.
+        for worker in list(getattr(pool, "_processes", {}).values()):
+            with contextlib.suppress(OSError, ValueError):
+                worker.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
     finally:
         pool.shutdown(wait=not pending, cancel_futures=True)
+
+
+def _worker_start() -> None:
+    """A worker's start-up. ``gc.freeze``: the modules and data it starts with are never garbage, so its collections
+    skip them. A kill or a closed terminal ends its game as Ctrl-C does, programs and all (:func:`end_on_signals`)."""
+    gc.freeze()
+    end_on_signals()
 
 
 def arena_jobs(

@@ -12,8 +12,25 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import threading
 from multiprocessing.context import BaseContext
+
+ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (signal.SIGTERM,)
+"""Signals that end a process the way Ctrl-C does (``kill``, a closed terminal): its clean-up runs, so no program
+it started is left running and no half-played game is recorded."""
+
+
+def terminated(signum: int, frame: object) -> None:
+    """A handler for :data:`ENDING_SIGNALS`: leave through ``SystemExit`` (the shell's 128 + signal status), so every
+    ``finally`` and exit hook runs."""
+    raise SystemExit(128 + signum)
+
+
+def end_on_signals() -> None:
+    """Make :data:`ENDING_SIGNALS` end this process through :func:`terminated` (a worker's start-up)."""
+    for ending in ENDING_SIGNALS:
+        signal.signal(ending, terminated)
 
 
 def worker_context() -> BaseContext:

@@ -251,6 +251,11 @@ def test_a_seat_already_disqualified_does_not_stop_a_resume(capsys: pytest.Captu
     assert "unfinished (resumable)" in run(capsys, "check", str(path))[1]
 
 
+def test_the_arena_fills_its_table_with_hard_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "arena", "hanabi", "--games", "1", "--workers", "1", "--json")
+    assert code == 0 and [seat["spec"] for seat in json.loads(out)["seats"]] == ["ai:hard"] * 3
+
+
 def test_a_bad_time_scale_in_the_environment_is_one_line(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -294,6 +299,8 @@ def test_arena_replay_folder_is_checked_before_any_game(capsys: pytest.CaptureFi
         code, out, err = run(capsys, *ARENA, "--games", "2", "--save-replays", asked)
         assert (code, out) == (2, "") and words in err and len(err.strip().splitlines()) == 1
     folder = tmp_path / "r"
+    folder.mkdir()
+    (folder / "volcanoes-20261126-101010-000000.jsonl").write_text("a person's game\n")  # the app's names: no clash
     assert run(capsys, *ARENA, "--games", "2", "--save-replays", str(folder))[0] == 0
     first = sorted(p.read_bytes() for p in folder.iterdir())
     code, _, err = run(capsys, *ARENA, "--games", "1", "--seed", "9", "--save-replays", str(folder))
@@ -326,6 +333,24 @@ def test_a_stopped_arena_says_how_far_it_got_and_keeps_only_whole_games(
         f"parlour arena: stopped after 2 of 10 games, so no table; the replays of finished games are in {folder}"
     )
     assert sorted(p.name for p in folder.iterdir()) == [f"volcanoes-0000{i}.jsonl" for i in range(3)]
+
+
+def test_a_stopped_arena_keeps_other_files_in_its_folder(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ai.arena
+
+    folder = tmp_path / "r"
+    folder.mkdir()
+    mine = folder / "volcanoes-20261126-101010-000000.jsonl"
+    mine.write_text("a person's unfinished game\n")
+
+    def stop(tally: ai.arena.ArenaTally, result: ai.arena.GameResult) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(ai.arena.ArenaTally, "add", stop)
+    assert run(capsys, *ARENA, "--games", "3", "--save-replays", str(folder))[0] == 130
+    assert mine.read_text() == "a person's unfinished game\n"
 
 
 def test_a_data_folder_that_cannot_be_made_is_one_line(

@@ -272,10 +272,14 @@ def test_phase_last_bot_in_a_plain_seat_gets_the_hint(tmp_path: Path, monkeypatc
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="descendants are tracked through /proc (Linux)")
-@pytest.mark.parametrize("ending", [signal.SIGTERM, signal.SIGHUP])
-def test_a_killed_or_hung_up_command_ends_its_programs(tmp_path: Path, ending: signal.Signals) -> None:
+@pytest.mark.parametrize(("ending", "workers"), [(signal.SIGTERM, 1), (signal.SIGHUP, 1), (signal.SIGTERM, 2)])
+def test_a_killed_or_hung_up_command_ends_its_programs(tmp_path: Path, ending: signal.Signals, workers: int) -> None:
+    from tui.storage import read_replay
+
     command, pidfile = ending_program(tmp_path, "setsid")
-    argv = ["arena", "volcanoes", "--seat", f"cmd:{command}", "--seat", "random", "--games", "500", "--workers", "1"]
+    folder = tmp_path / "replays"
+    argv = ["arena", "volcanoes", "--seat", f"cmd:{command}", "--seat", "random", "--games", "500"]
+    argv += ["--workers", str(workers), "--save-replays", str(folder)]
     run = subprocess.Popen(
         [PYTHON, "-c", "import sys; from tui.cli import main; sys.exit(main(sys.argv[1:]))", *argv],
         stdout=subprocess.DEVNULL,
@@ -283,13 +287,18 @@ def test_a_killed_or_hung_up_command_ends_its_programs(tmp_path: Path, ending: s
         text=True,
     )
     deadline = time.monotonic() + 30
-    while not (pidfile.exists() and len(pids_of(pidfile)) >= 2) and time.monotonic() < deadline:
+    while not (pidfile.exists() and len(pids_of(pidfile)) >= 2 * workers) and time.monotonic() < deadline:
         time.sleep(0.02)
-    assert len(pids_of(pidfile)) >= 2  # a program and its helper are running
+    assert len(pids_of(pidfile)) >= 2 * workers  # programs and their helpers are running
     run.send_signal(ending)
-    _, err = run.communicate(timeout=30)
-    assert run.returncode == 128 + ending and "Traceback" not in err
+    _, err = run.communicate(timeout=60)
+    assert run.returncode == 128 + ending and "Traceback" not in err and "parlour arena: stopped after" in err
     assert wait_gone(pids_of(pidfile)) == []
+    # Every replay left is a whole game; the games in flight left neither a replay nor a log.
+    replays = sorted(folder.glob("*.jsonl"))
+    assert all(read_replay(path).finished for path in replays)
+    logs = sorted(folder.glob("*.stderr.log"))
+    assert [log.name.split(".seat")[0] for log in logs] == [path.name for path in replays]
 
 
 def test_a_chatty_programs_log_keeps_its_start_and_its_latest_turn(

@@ -246,3 +246,16 @@ def test_every_way_a_game_ends_reads_as_words_on_the_result_screen() -> None:
         assert " " in reason_words(reason), reason  # a sentence, not a replay's code word
     assert reason_words("deck") == "the deck ran out and everyone had their last turn"
     assert reason_words("Orange linked N3 to S3") == "Orange linked N3 to S3"  # Volcanoes' own sentences as they are
+
+
+def test_the_tie_break_note_is_for_tie_breaks_only() -> None:
+    from rules.core import Outcome
+    from tui.screens.modals import ResultScreen
+
+    outcome = Outcome((0.0, 0.0), (2, 1), "fewer than two seats are left in the game")
+    words = "fish eaten (tiles banked break ties); more fish is better"
+    assert ResultScreen(outcome, ["Ana", "Ben"], "Score", score_words=words).tie_broken()
+    # Seat 0 was disqualified: last for that, whatever the scores.
+    out = frozenset({0})
+    assert not ResultScreen(outcome, ["Ana", "Ben"], "Score", score_words=words, disqualified=out).tie_broken()
+    assert not ResultScreen(outcome, ["Ana", "Ben"], "Score").tie_broken()  # no words to explain it with

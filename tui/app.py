@@ -12,6 +12,7 @@ from textual.app import App, SystemCommand
 from textual.reactive import reactive
 from textual.screen import Screen
 
+from ai.processes import ENDING_SIGNALS
 from rules.replay import ReplayError
 from tui import storage
 from tui.games.base import GameTable
@@ -19,7 +20,6 @@ from tui.screens.home import HomeScreen
 from tui.screens.modals import MessageScreen
 from tui.screens.requests import OpenReplay, ResumeGame, ResumeLatest
 from tui.settings import Settings, load_settings, save_settings
-from tui.usage import ENDING_SIGNALS
 
 
 class ParlourApp(App[None]):
@@ -56,7 +56,7 @@ class ParlourApp(App[None]):
         self.settings_file = settings_file
         self.colour_blind_wanted = colour_blind
         self.ends_on_signals = False
-        """Set by the command line: :data:`~tui.usage.ENDING_SIGNALS` close the app (tests leave them alone)."""
+        """Set by the command line: :data:`~ai.processes.ENDING_SIGNALS` close the app (tests leave them alone)."""
         self._settings_read = False  # nothing is saved before the file is read (the theme is set at start-up)
 
     def on_mount(self) -> None:

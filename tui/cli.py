@@ -6,6 +6,7 @@ import argparse
 import json
 import math
 import os
+import re
 import signal
 import sys
 import tempfile
@@ -15,11 +16,12 @@ from typing import NoReturn
 from ai.bots import IllegalBotAction
 from ai.cluster import ClusterError, DaskBackend
 from ai.external import SCALE_ENV, time_scale
+from ai.processes import ENDING_SIGNALS, terminated
 from ai.seats import parse_seat
 from rules.registry import GAMES, game_info
 from rules.replay import ReplayError
 from tui.ladder_cli import add_ladder_parser, cmd_ladder
-from tui.usage import ENDING_SIGNALS, UsageError, place_text, table_setup, terminated
+from tui.usage import UsageError, place_text, table_setup
 
 
 class _Parser(argparse.ArgumentParser):
@@ -223,7 +225,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 def replay_folder(game: str, asked: str | None) -> Path | None:
     """The arena's ``--save-replays`` folder, made and tried before any game is played; UsageError if it cannot be
-    written or already holds ``game`` replays (a run numbers its games from 0, so it would write over them)."""
+    written or already holds arena replays of ``game`` (a run numbers its games from 0, so it would write over them;
+    the app's own replays, named by date, are no obstacle)."""
     if asked is None:
         return None
     if not asked.strip():
@@ -235,7 +238,7 @@ def replay_folder(game: str, asked: str | None) -> Path | None:
             pass
     except OSError as exc:
         raise UsageError(f"parlour arena: cannot write replays to {folder}: {exc.strerror or exc}") from None
-    earlier = sorted(folder.glob(f"{game}-*.jsonl"))
+    earlier = arena_replays(folder, game)
     if earlier:
         raise UsageError(
             f"parlour arena: {folder} already holds {game} replays ({earlier[0].name}…); each run numbers its games "
@@ -244,19 +247,35 @@ def replay_folder(game: str, asked: str | None) -> Path | None:
     return folder
 
 
+def _arena_name(game: str) -> re.Pattern[str]:
+    """The file names :func:`~ai.arena.replay_name` gives ``game``'s arena replays."""
+    return re.compile(rf"{re.escape(game)}-\d{{5,}}\.jsonl")
+
+
+def arena_replays(folder: Path, game: str) -> list[Path]:
+    """The arena replays of ``game`` in ``folder``, in order."""
+    named = _arena_name(game)
+    return sorted(path for path in folder.glob(f"{game}-*.jsonl") if named.fullmatch(path.name))
+
+
 def drop_unfinished_replays(folder: Path, game: str) -> None:
-    """Remove the replays (and programs' logs) of ``game``'s unfinished games in ``folder``: the games a stopped run
-    was playing. The folder held no ``game`` replays before the run (:func:`replay_folder`)."""
+    """After a stopped run: remove any of its replays left unfinished and the programs' logs of the games it was
+    playing (those with no replay). The folder held no arena replays of ``game`` before the run
+    (:func:`replay_folder`)."""
     from tui.storage import read_replay
 
-    for path in folder.glob(f"{game}-*.jsonl"):
+    for path in arena_replays(folder, game):
         try:
             if read_replay(path).finished:
                 continue
         except ReplayError:
             pass
-        for leftover in [path, *folder.glob(f"{path.name}.seat*.stderr.log")]:
-            leftover.unlink(missing_ok=True)
+        path.unlink(missing_ok=True)
+    kept, named = set(arena_replays(folder, game)), _arena_name(game)
+    for log in folder.glob(f"{game}-*.jsonl.seat*.stderr.log"):
+        replay = log.with_name(log.name.split(".seat")[0])
+        if named.fullmatch(replay.name) and replay not in kept:
+            log.unlink(missing_ok=True)
 
 
 def arena_table_size(game: str, preset: str, specs: int, asked: int | None) -> int:

@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ai.ladder.store import LadderError, LadderStore
+from ai.processes import terminated
 from tui.storage import data_dir
-from tui.usage import UsageError, place_text, terminated
+from tui.usage import UsageError, place_text
 
 if TYPE_CHECKING:
     from ai.ladder.runner import RunReport

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import signal
 
 from ai.levels import strongest_seat
 from ai.seats import SeatSpecError, parse_seat, seat_problem
@@ -17,17 +16,6 @@ from rules.registry import game_info
 
 class UsageError(Exception):
     """A command line that cannot run; printed as one line, exit 2."""
-
-
-ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (signal.SIGTERM,)
-"""Signals that end a command the way Ctrl-C does (``kill``, a closed terminal): its clean-up runs, so no program
-it started is left running."""
-
-
-def terminated(signum: int, frame: object) -> None:
-    """A handler for :data:`ENDING_SIGNALS`: leave through ``SystemExit`` (the shell's 128 + signal status), so
-    every ``finally`` and exit hook runs."""
-    raise SystemExit(128 + signum)
 
 
 def table_setup(
@@ -45,9 +33,11 @@ def table_setup(
     if not info.available:
         raise UsageError(f"parlour {args.command}: {info.title} is not playable yet")
     specs = list(args.seat)
+    # A table for people gets the strongest bots; the arena, which plays thousands of games, the quick strong ones.
+    bot = "ai:hard" if args.command == "arena" else strongest_seat(info.id)
     if not specs:
         first = ["human"] if default_human else []
-        specs = first + [strongest_seat(info.id)] * (preset.default_seats - len(first))
+        specs = first + [bot] * (preset.default_seats - len(first))
     elif len(specs) == 1 and preset.min_seats > 1 and default_human:
         # One spec: a person naming themselves (human:Ana) against the default bots, or the bot a person wants to
         # face (ai:expert, cmd:…) in every other seat.
@@ -55,10 +45,8 @@ def table_setup(
             a_bot = not parse_seat(specs[0]).is_human
         except SeatSpecError:
             a_bot = False  # reported below, with its seat number
-        if a_bot:
-            specs = ["human"] + specs * (preset.default_seats - 1)
-        else:
-            specs = specs + [strongest_seat(info.id)] * (preset.default_seats - 1)
+        others = specs if a_bot else [bot]
+        specs = (["human"] if a_bot else specs) + others * (preset.default_seats - 1)
     for index, spec in enumerate(specs):
         try:
             problem = seat_problem(info.id, parse_seat(spec))

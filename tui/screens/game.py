@@ -301,6 +301,7 @@ class GameScreen(PaceKeys, TableScreen):
             words,
             self.session.path,
             info.words_for(state.preset),
+            frozenset(self.session.table.disqualified),
         )
         self.app.push_screen(result, self.after_result)
 

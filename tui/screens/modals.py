@@ -105,6 +105,7 @@ class ResultScreen(ModalScreen[str]):
         score_text: Callable[[float], str] | None = None,
         replay_path: Path | None = None,
         score_words: str = "",
+        disqualified: frozenset[int] = frozenset(),
     ) -> None:
         """``score_text``: the game's words for a score; ``replay_path``: the file the game was saved to, named
         with the command that shows it again."""
@@ -116,6 +117,7 @@ class ResultScreen(ModalScreen[str]):
         self.score_text = score_text or (lambda score: f"{score:g}")
         self.replay_path = replay_path
         self.score_words = score_words
+        self.disqualified = disqualified
         """The game's own words on its scores (GameInfo.score_words), which name its tie-break."""
 
     def compose(self) -> ComposeResult:
@@ -149,11 +151,13 @@ class ResultScreen(ModalScreen[str]):
         self.dismiss(event.button.id or "home")
 
     def tie_broken(self) -> bool:
-        """Whether two seats with the same score got different places (a tie-break the score does not show)."""
+        """Whether two seats with the same score got different places (a tie-break the score does not show); a
+        disqualified seat is last for its disqualification, not by a tie-break."""
         places: dict[float, set[int]] = {}
-        for score, rank in zip(self.outcome.scores, self.outcome.ranks, strict=True):
-            places.setdefault(score, set()).add(rank)
-        return any(len(ranks) > 1 for ranks in places.values())
+        for seat, (score, rank) in enumerate(zip(self.outcome.scores, self.outcome.ranks, strict=True)):
+            if seat not in self.disqualified:
+                places.setdefault(score, set()).add(rank)
+        return bool(self.score_words) and any(len(ranks) > 1 for ranks in places.values())
 
     def action_choose(self, what: str) -> None:
         """Leave the ranking."""
