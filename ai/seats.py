@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ai.bots import Bot
-from ai.external import ExternalBot, program_problem, split_command
+from ai.external import SCRIPT_RUNNERS, ExternalBot, program_problem, split_command
 from ai.levels import LEVELS, level_problem, make_bot
 from rules.registry import game_info
 
@@ -69,9 +69,24 @@ class SeatSpec:
         if self.kind == "ai":
             return BOT_NAMES[index % len(BOT_NAMES)]
         if self.kind == "cmd":
-            prog = self.command.split()[-1] if self.command.split() else "program"
-            return f"{prog.rsplit('/', 1)[-1]} ({index + 1})"
+            return f"{program_name(self.command)} ({index + 1})"
         return f"Rand {BOT_NAMES[index % len(BOT_NAMES)]}"
+
+
+def program_name(command: str) -> str:
+    """What to call the program a command line runs: its script's file name when an interpreter runs one
+    (``python3 bots/v2.py --fast`` is ``v2.py``), else the program's own (``./bot5`` is ``bot5``)."""
+    try:
+        words = split_command(command)
+    except ValueError:
+        words = command.split()
+    if not words:
+        return "program"
+    name = Path(words[0]).name
+    if name in SCRIPT_RUNNERS:
+        script = next((word for word in words[1:] if not word.startswith("-")), "")
+        name = Path(script).name or name
+    return name
 
 
 def parse_seat(text: str) -> SeatSpec:
