@@ -365,3 +365,18 @@ def test_a_data_folder_that_cannot_be_made_is_one_line(
     export = Path(__file__).parent / "data" / "hanablive_short.json"
     code, out, err = run(capsys, "import", str(export))
     assert (code, out) == (1, "") and err == f"parlour import: cannot write {a_file / 'replays'}: Not a directory\n"
+
+
+def test_check_takes_a_folder_of_replays(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    folder = tmp_path / "r"
+    argv = ["arena", "nimmt", *["--seat", "random"] * 3, "--seat", "ai:easy", "--games", "2", "--workers", "1"]
+    assert run(capsys, *argv, "--save-replays", str(folder))[0] == 0
+    (folder / "notes.txt").write_text("not a replay\n")
+    code, out, _ = run(capsys, "check", str(folder))
+    assert code == 0 and [line.split(":")[0] for line in out.splitlines()] == [
+        str(folder / f"nimmt-0000{i}.jsonl") for i in range(2)
+    ]
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    code, _, err = run(capsys, "check", str(empty))
+    assert code == 2 and err == f"parlour check: no replays (*.jsonl) in {empty}\n"

@@ -80,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     resume = sub.add_parser("resume", help="go on with an unfinished game (the latest if no file)")
     resume.add_argument("file", type=Path, nargs="?")
     check = sub.add_parser("check", help="re-simulate replay files headless")
-    check.add_argument("files", type=Path, nargs="+")
+    check.add_argument("files", type=Path, nargs="+", metavar="FILE", help="replay files, or folders of them")
     check.add_argument("--json", action="store_true", help="one JSON line per file")
     arena = sub.add_parser("arena", help="headless bot tournament")
     _add_table_options(arena)
@@ -114,7 +114,11 @@ def cmd_check(args: argparse.Namespace) -> int:
     from tui.storage import read_replay
 
     bad = 0
-    for path in args.files:
+    # A folder stands for the replays in it (what --save-replays writes), not its programs' logs.
+    files = [found for path in args.files for found in (sorted(path.glob("*.jsonl")) if path.is_dir() else [path])]
+    if not files:
+        raise UsageError(f"parlour check: no replays (*.jsonl) in {', '.join(map(str, args.files))}")
+    for path in files:
         try:
             rep = read_replay(path)
         except ReplayError as exc:
