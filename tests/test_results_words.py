@@ -259,3 +259,20 @@ def test_the_tie_break_note_is_for_tie_breaks_only() -> None:
     out = frozenset({0})
     assert not ResultScreen(outcome, ["Ana", "Ben"], "Score", score_words=words, disqualified=out).tie_broken()
     assert not ResultScreen(outcome, ["Ana", "Ben"], "Score").tie_broken()  # no words to explain it with
+
+
+async def test_the_ranking_marks_a_disqualified_seat() -> None:
+    from textual.app import App
+
+    from rules.core import Outcome
+    from tests.apptools import screen_rows
+    from tui.screens.modals import ResultScreen
+
+    outcome = Outcome((0.0, 40.0), (2, 1), "all rounds played")
+    screen = ResultScreen(outcome, ["Ana", "Ben"], "Cattle", disqualified=frozenset({0}))
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(screen)
+        await pilot.pause()
+        rows = screen_rows(pilot)
+    assert any("Ana (disqualified)" in row for row in rows) and not any("Ben (disq" in row for row in rows)

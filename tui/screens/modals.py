@@ -129,9 +129,11 @@ class ResultScreen(ModalScreen[str]):
         order = sorted(range(len(self.names)), key=lambda s: (self.outcome.ranks[s], s))
         for s in order:
             score = self.outcome.scores[s]
+            # A disqualified seat is last whatever its score says (6 nimmt!: its few heads are not a good result).
+            out = " (disqualified)" if s in self.disqualified else ""
             table.add_row(
                 str(self.outcome.ranks[s]),
-                Text(self.names[s]),  # a str cell would be read as markup
+                Text(self.names[s] + out),  # a str cell would be read as markup
                 Text(self.score_text(score)),
                 style="bold green" if self.outcome.ranks[s] == 1 else "",
             )
