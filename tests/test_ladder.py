@@ -613,3 +613,14 @@ def test_a_shared_score_ladder_ranks_by_mean(capsys: pytest.CaptureFixture[str],
     assert means == sorted(means, reverse=True) and shown["players"][-1]["spec"] == "random" and means[-1] < means[-2]
     code, out, _ = run(capsys, "ladder", "show", "hanabi", "--db", str(db))
     assert code == 0 and "every game a tie, so ranked by mean" in " ".join(out.split())
+
+
+def test_run_names_the_players_disqualified_and_why(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    db = tmp_path / "l.sqlite"
+    garbage = tmp_path / "garbage.py"
+    garbage.write_text("import sys\nsys.stdin.readline()\nprint('nonsense', flush=True)\nsys.stdin.read()\n")
+    fill(db, ["random", "random", "ai:easy", f"cmd:{sys.executable} {garbage}"])
+    code, out, _ = run(capsys, "ladder", "run", "nimmt", "--games", "3", "--workers", "1", "--db", str(db))
+    assert code == 0
+    assert "  p3 was disqualified in all 3 games; the first time: it printed 'nonsense'" in out
+    assert "p0 was" not in out and "p2 was" not in out

@@ -136,6 +136,10 @@ def _run(store: LadderStore, args: argparse.Namespace) -> int:
         f"{args.game} ladder: played {report.played} games; it holds {report.finished} "
         f"(see 'parlour ladder show {args.game}')"
     )
+    for name, (count, reason) in sorted(report.disqualified.items()):
+        # Said on every run: a version that fails should not hide among the ratings (its logs are beside the replays).
+        games = f"{count} of the {report.played} games" if report.played != count else f"all {count} games"
+        print(f"  {name} was disqualified in {games}; the first time: {reason}")
     return 0
 
 

@@ -19,7 +19,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ai.arena import play_table
@@ -64,6 +64,8 @@ class LadderResult:
     ranks: tuple[int, ...] = ()
     scores: tuple[float, ...] = ()
     disqualified: tuple[bool, ...] = ()
+    failures: tuple[str, ...] = ()
+    """Why each disqualified seat was (``""`` for the others)."""
     error: str | None = None
     files: tuple[tuple[str, str], ...] = ()
     """With ``files_back``: (path relative to the store's folder, text) of the replay and each program's log."""
@@ -81,6 +83,8 @@ class RunReport:
     """Games this run recorded."""
     finished: int
     """Games the ladder holds now."""
+    disqualified: dict[str, tuple[int, str]] = field(default_factory=dict)
+    """Per player disqualified in this run's games: how often, and the first reason."""
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -142,7 +146,7 @@ def _play_job(job: LadderJob, replay: Path | None) -> LadderResult:
         )
     except Exception as exc:  # a built-in bot's bug or an unwritable folder: reported, the claim given back
         return LadderResult(job, error=f"{type(exc).__name__}: {exc}")
-    return LadderResult(job, played.ranks, played.scores, played.disqualified)
+    return LadderResult(job, played.ranks, played.scores, played.disqualified, played.failures)
 
 
 def write_files(folder: Path, result: LadderResult) -> None:
@@ -227,6 +231,7 @@ def run_ladder(
     failed: set[int] = set()
     failure: list[str] = []
     played = 0
+    disqualified: dict[str, tuple[int, str]] = {}
 
     def claimed_jobs() -> Iterator[LadderJob]:
         while not failure:
@@ -261,13 +266,17 @@ def run_ladder(
                 )
                 if store.record(game, record):
                     played += 1
+                    for name, reason in zip(job.names, result.failures, strict=False):
+                        if reason:
+                            count, first = disqualified.get(name, (0, reason))
+                            disqualified[name] = (count + 1, first)
                 held.discard(job.index)
                 if progress is not None:
                     progress(store.finished_count(game), target)
             if failure:
                 raise GameFailed(failure[0])
             if store.finished_count(game) >= target:
-                return RunReport(played, store.finished_count(game))
+                return RunReport(played, store.finished_count(game), disqualified)
             if store.others_playing(game):
                 time.sleep(poll_s)  # the last games are another run's: wait for them, or for a claim it leaves
     finally:
