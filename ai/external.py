@@ -40,6 +40,8 @@ from rules.core import GameState, IllegalAction
 SCALE_ENV = "PARLOUR_TIME_SCALE"
 MAX_LINE_BYTES = 64 * 1024
 """An answer longer than this is refused (a program flooding its output cannot make Parlour hoard memory)."""
+INPUT_LINES_LOGGED = 200
+"""How many lines of its last input a disqualified program's log shows."""
 LOG_LIMIT_BYTES = 8 * 2**20
 """How much of a program's stderr its log keeps: the first 8 MiB, then a note, then at most the output of its latest
 turn. A program printing its debugging a turn would otherwise fill the disk in a long arena run."""
@@ -176,6 +178,8 @@ class ExternalBot:
         self.transcript: list[tuple[str, str]] | None = None
         """When a list, each turn's (input sent, answer line) is appended: for tests and debugging."""
         self._log: BinaryIO | None = None
+        self._last_input = b""
+        """The input of its latest turn, written to its log if it is disqualified."""
         self._log_cut_at: int | None = None
         """Where the log was cut (the end of the note), once it outgrew :data:`LOG_LIMIT_BYTES`."""
         self._out = -1
@@ -320,6 +324,7 @@ class ExternalBot:
         lines = self.protocol.initial_lines(view) if first else []
         lines += self.protocol.turn_lines(view, legal)
         data = ("\n".join(lines) + "\n").encode()
+        self._last_input = data
         limit = (self.protocol.first_turn_ms if first else self.protocol.turn_ms) * self.scale / 1000
         self.turns += 1
         self._write(data, time.monotonic() + limit, limit)
@@ -468,6 +473,14 @@ class ExternalBot:
     def _fail(self, reason: str) -> None:
         self.failure = reason
         self.note(f"disqualified: {reason}")
+        if self._last_input:
+            # What it was answering, so the turn can be replayed by hand (capped: a board is a few dozen lines).
+            lines = self._last_input.decode("utf-8", "replace").splitlines()
+            self.note(f"that was its turn {self.turns}; the input it was given then:")
+            for text in lines[:INPUT_LINES_LOGGED]:
+                self.note(f"< {text}")
+            if len(lines) > INPUT_LINES_LOGGED:
+                self.note(f"< … {len(lines) - INPUT_LINES_LOGGED} more lines")
         self._kill()
         self._cleanup()
 

@@ -322,3 +322,14 @@ def test_a_cut_log_keeps_the_crash_that_ended_its_program(tmp_path: Path, monkey
     assert bot.failure is not None and bot.log_path is not None
     text = bot.log_path.read_text(encoding="utf-8")
     assert "the log keeps its first 200,000 bytes" in text and "crashed after answering turn 6" in text
+
+
+def test_a_disqualified_programs_log_shows_the_turn_and_its_input(tmp_path: Path) -> None:
+    script = tmp_path / "garbage.py"
+    script.write_text("import sys\nsys.stdin.readline()\nprint('nonsense', flush=True)\nsys.stdin.read()\n")
+    _, bot = play_volcanoes(tmp_path, f"{shlex.quote(PYTHON)} {shlex.quote(str(script))}")
+    assert bot.failure is not None and bot.log_path is not None
+    notes = [line for line in bot.log_path.read_text(encoding="utf-8").splitlines() if line.startswith("## parlour:")]
+    at = notes.index("## parlour: that was its turn 1; the input it was given then:")
+    sent = [note for note in notes[at + 1 :] if note.startswith("## parlour: < ")]
+    assert len(sent) > 3 and notes[at + 1 : at + 1 + len(sent)] == sent  # the whole first input, line by line
