@@ -253,8 +253,15 @@ class PairTally:
             "b": b,
             "games": self.points.count,
             "a_score": round(self.points.mean, 4),
-            "margin": round(1.96 * self.points.stderr, 4),
+            "margin": round(self.margin(), 4),
         }
+
+    def margin(self) -> float:
+        """The half-width of a 95% interval for the share (Agresti–Coull: two points won and two lost added). The plain
+        standard error is 0 when one side won every game, as if a dozen games had settled it."""
+        n = self.points.count
+        share = (self.points.mean * n + 2) / (n + 4)
+        return 1.96 * math.sqrt(share * (1 - share) / (n + 4))
 
 
 def seat_labels(specs: Sequence[str]) -> list[str]:

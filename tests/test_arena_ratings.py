@@ -240,3 +240,14 @@ def test_a_shared_score_ranks_by_mean_not_by_rating() -> None:
     assert [s["mean"] for s in by_rank] == sorted((s["mean"] for s in by_rank), reverse=True)
     assert by_rank[-1]["spec"] == "random" and by_rank[-1]["mean"] < by_rank[-2]["mean"]  # it bombs every table
     assert run_arena("nimmt", None, ["random"] * 4, 2, seed=3, workers=1)["ranked_by"] == "rating"
+
+
+def test_a_clean_sweep_still_has_a_margin() -> None:
+    from ai.arena_stats import PairTally
+
+    sweep, even = PairTally(), PairTally()
+    for game in range(12):
+        sweep.points.add(1.0)
+        even.points.add(float(game % 2))
+    assert sweep.to_json("a", "b")["a_score"] == 1.0 and 0.1 < sweep.margin() < 0.2  # 12 wins of 12: not certainty
+    assert 0.2 < even.margin() < 0.3  # half and half: about the usual ±1.96 standard errors
