@@ -259,7 +259,8 @@ class NimmtTable(GameTable):
     def _row_line(self, i: int, row: list[int]) -> Text:
         look = self.look()
         selected = self.picking and self.cursor == i
-        line = Text("▶" if selected else " ", style=look("nimmt--pointer"))
+        line = Text()  # the pointer's colour is for the pointer: the row's own number and heads keep the text colour
+        line.append("▶" if selected else " ", style=look("nimmt--pointer"))
         line.append(f"{i} ", style="bold reverse" if selected else "bold")
         for c in row:
             line.append_text(card_text(c, look=look))

@@ -44,10 +44,8 @@ class ReplayListScreen(ParlourScreen):
                 label.append(f"unreadable: {item.error}", style="red")
             else:
                 label.append(item.seats)
-                label.append(
-                    "  finished" if item.finished else "  unfinished — r resumes",
-                    style="green" if item.finished else "yellow",
-                )
+                # Words rather than colours: the highlighted row is drawn on the theme's accent, where yellow vanished.
+                label.append("  finished" if item.finished else "  unfinished — r resumes", style="italic bold")
             options.append(Option(label, id=str(i)))
         if not options:
             options.append(Option("No replays yet: play or watch a game first.", disabled=True))

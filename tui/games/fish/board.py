@@ -23,6 +23,7 @@ PARTS = {  # component class -> what it colours; tui/games.tcss styles each from
     "fish--cursor": "the cursor's outline (color) and inside (background)",
     "fish--cursor-legal": "the cursor's inside on a hex that may be chosen (background)",
     "fish--selected": "the outline of the penguin picked to slide",
+    "fish--prompt": "the line saying what the person does next",
     **{
         f"fish--seat-{s}": f"seat {s + 1}'s penguins: the seat's colour (background) and the number on it"
         for s in range(4)

@@ -414,10 +414,10 @@ class FishTable(GameTable):
             return self._clip(f"Pick a penguin: type {ids} or Enter on it.")
         return self._clip(f"Slide penguin {self._number(self.selected)}: Enter on a lit hex · Esc back")
 
-    @staticmethod
-    def _clip(words: str, style: str = "bold yellow") -> Text:
-        """One line that never wraps (the board below must not move)."""
-        return Text(words, style=style, no_wrap=True, overflow="ellipsis")
+    def _clip(self, words: str, style: str | Style | None = None) -> Text:
+        """One line that never wraps (the board below must not move); by default in the prompt's colour."""
+        chosen = self.look()("fish--prompt") if style is None else style
+        return Text(words, style=chosen, no_wrap=True, overflow="ellipsis")
 
     def _info_line(self, view: FishView, width: int = 80) -> Text:
         """What is under the cursor. In a narrow table the words 'Cursor' and the Enter hint give way first, so a
