@@ -238,3 +238,16 @@ async def test_a_kill_closes_the_app_as_quitting_does(parlour_home: Path) -> Non
         await wait_until(pilot, lambda: app.return_code is not None)
     assert app.return_code == 128 + signal.SIGTERM
     assert storage.latest_unfinished() == session.path  # the game is kept, to be resumed
+
+
+async def test_a_watched_games_status_line_starts_with_its_pace(parlour_home: Path) -> None:
+    from textual.widgets import Static
+
+    session = new_session("volcanoes", "codingame", ["ai:easy", "ai:easy"], 3)
+    screen = GameScreen(session, watch=True, pace=0, paused=True)
+    app = ParlourApp(screen, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        status = screen.query_one("#status", Static)
+        # First, so an 80-column line that runs out of room still says the game is paused.
+        await wait_until(pilot, lambda: str(status.render()).startswith("PAUSED · speed ×1  ·  "))

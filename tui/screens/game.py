@@ -144,6 +144,9 @@ class GameScreen(PaceKeys, TableScreen):
         core = self.core
         names = self.session.names
         text = Text()
+        if self.watching:
+            text.append_text(pace_words(self.pace))
+            text.append("  ·  ")
         if self.phase is Phase.OVER:
             text.append("Game over", style="bold")
         elif self.phase is Phase.SHOWING:
@@ -154,8 +157,6 @@ class GameScreen(PaceKeys, TableScreen):
             text.append("Waiting for " + ", ".join(names[s] for s in core.state.to_act()))
         if core.thinking:
             text.append("  ⟳ thinking: " + ", ".join(names[s] for s in sorted(core.thinking)), style="yellow")
-        if self.watching:
-            text.append(pace_words(self.pace))
         return text
 
     def log_event(self, event: Event) -> None:

@@ -21,8 +21,9 @@ PACE_ACTIONS = frozenset({"pause", "step", "faster", "slower"})
 
 
 def pace_words(pace: Pace) -> Text:
-    """The pace for a status line: ``  · speed ×2  · PAUSED``."""
-    return Text(f"  · speed ×{pace.speed:g}" + ("  · PAUSED" if pace.paused else ""), style="cyan")
+    """The pace for a status line: ``PAUSED · speed ×2``. A watched game's line starts with it, so a narrow screen,
+    which cuts the end of the line, still shows it."""
+    return Text(("PAUSED · " if pace.paused else "") + f"speed ×{pace.speed:g}", style="cyan")
 
 
 class PaceKeys:

@@ -96,8 +96,8 @@ class ReplayScreen(PaceKeys, TableScreen):
         self.table.sync(view, self.names, None, False)
         self.query_one("#scores", Static).update(self.ui.panel_renderable(view, self.names, self.table.look()))
         who = "everything" if self.viewpoint is None else f"{self.names[self.viewpoint]}'s view"
-        status = Text(f"{self.title_text}  ·  action {self.position} of {self.last}  ·  showing {who}")
-        status.append(pace_words(self.pace))
+        status = Text(f"{self.title_text}  ·  action {self.position} of {self.last}  ·  showing {who}  ·  ")
+        status.append_text(pace_words(self.pace))
         self.query_one("#status", Static).update(status)
         log = self.query_one("#log", RichLog)
         log.clear()
