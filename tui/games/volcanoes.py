@@ -348,7 +348,8 @@ class VolcanoesTable(GameTable):
             elif t in self.erupting:
                 style = look("volcanoes--erupting")
             elif t in self.chain and style:
-                style += Style(color=look("volcanoes--chain").color, underline=True)
+                # Marked in the tile's own ink: a chain colour over the side's fill hid names and levels.
+                style += Style(bold=True, underline=True)
             elif not style and marks.get(t):
                 bg = look(f"volcanoes--{marks[t]}").bgcolor
                 style = Style(bgcolor=bg) if bg else None
