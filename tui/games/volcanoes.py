@@ -347,8 +347,7 @@ class VolcanoesTable(GameTable):
                 style = (style or Style()) + Style(bold=True, reverse=True)
             elif t in self.erupting:
                 style = look("volcanoes--erupting")
-            elif t in self.chain and style:
-                # Marked in the tile's own ink: a chain colour over the side's fill hid names and levels.
+            elif t in self.chain and style:  # in the tile's own ink: a chain colour over Orange's fill hid its text
                 style += Style(bold=True, underline=True)
             elif not style and marks.get(t):
                 bg = look(f"volcanoes--{marks[t]}").bgcolor
