@@ -285,7 +285,7 @@ def local_results(
         for worker in list(getattr(pool, "_processes", {}).values()):
             with contextlib.suppress(OSError, ValueError):
                 worker.terminate()
-        pool.shutdown(wait=True, cancel_futures=True)
+        pending.clear()  # so the shutdown below waits for them to end
         raise
     finally:
         pool.shutdown(wait=not pending, cancel_futures=True)

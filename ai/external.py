@@ -43,8 +43,8 @@ MAX_LINE_BYTES = 64 * 1024
 INPUT_LINES_LOGGED = 200
 """How many lines of its last input a disqualified program's log shows."""
 LOG_LIMIT_BYTES = 8 * 2**20
-"""How much of a program's stderr its log keeps: the first 8 MiB, then a note, then at most the output of its latest
-turn. A program printing its debugging a turn would otherwise fill the disk in a long arena run."""
+"""How much of a program's stderr its log keeps: the first 8 MiB, then a note, then at most the latest 8 MiB it wrote.
+A program printing its debugging a turn would otherwise fill the disk in a long arena run."""
 READ_CHUNK = 64 * 1024
 CLOSE_WAIT_S = 2.0
 POLL_S = 0.01

@@ -13,7 +13,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 
 from ai.processes import ENDING_SIGNALS
-from rules.replay import ReplayError
+from rules.replay import Replay, ReplayError
 from tui import storage
 from tui.games.base import GameTable
 from tui.screens.home import HomeScreen
@@ -162,16 +162,17 @@ class ParlourApp(App[None]):
             return
         self.push_screen(ReplayScreen(replay, path.name))
 
-    def resume(self, path: Path) -> None:
-        """Go on with an unfinished game, or say why not."""
+    def resume(self, path: Path, replay: Replay | None = None) -> None:
+        """Go on with an unfinished game, or say why not; ``replay``: the file as already read (not read again)."""
         from tui.screens.game import GameScreen
         from tui.session import resume_problem, resume_session
 
-        try:
-            replay = storage.read_replay(path)
-        except ReplayError as exc:
-            self.push_screen(MessageScreen("This game cannot be resumed", f"{path}\n\n{exc}"))
-            return
+        if replay is None:
+            try:
+                replay = storage.read_replay(path)
+            except ReplayError as exc:
+                self.push_screen(MessageScreen("This game cannot be resumed", f"{path}\n\n{exc}"))
+                return
         if replay.finished:
             self.push_screen(MessageScreen("That game is over", f"{path}\n\nIt can be watched as a replay."))
             return

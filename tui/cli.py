@@ -266,15 +266,11 @@ def drop_unfinished_replays(folder: Path, game: str) -> None:
     """After a stopped run: remove any of its replays left unfinished and the programs' logs of the games it was
     playing (those with no replay). The folder held no arena replays of ``game`` before the run
     (:func:`replay_folder`)."""
-    from tui.storage import read_replay
+    from tui.storage import describe_replay
 
     for path in arena_replays(folder, game):
-        try:
-            if read_replay(path).finished:
-                continue
-        except ReplayError:
-            pass
-        path.unlink(missing_ok=True)
+        if not describe_replay(path).finished:  # its last line read, not the whole game re-simulated
+            path.unlink(missing_ok=True)
     kept, named = set(arena_replays(folder, game)), _arena_name(game)
     for log in folder.glob(f"{game}-*.jsonl.seat*.stderr.log"):
         replay = log.with_name(log.name.split(".seat")[0])

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import signal
 import sqlite3
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ai.ladder.store import LadderError, LadderStore
-from ai.processes import terminated
 from tui.storage import data_dir
 from tui.usage import UsageError, place_text
 
@@ -117,8 +115,7 @@ def _run(store: LadderStore, args: argparse.Namespace) -> int:
     if others:
         pids = ", ".join(map(str, others))
         print(f"parlour ladder run: sharing the games with the run already going (pid {pids})", file=sys.stderr)
-    # SIGTERM ends the run as Ctrl-C does: the games in flight are given back at once, not left to a dead pid.
-    previous = signal.signal(signal.SIGTERM, terminated)
+    # SIGTERM ends the run as Ctrl-C does (main's handler): the games in flight are given back at once.
     try:
         report = _run_with_progress(store, args)
     except (KeyboardInterrupt, SystemExit):
@@ -130,8 +127,6 @@ def _run(store: LadderStore, args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         raise
-    finally:
-        signal.signal(signal.SIGTERM, previous)
     print(
         f"{args.game} ladder: played {report.played} games; it holds {report.finished} "
         f"(see 'parlour ladder show {args.game}')"

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from textual.screen import Screen
 
+from rules.replay import Replay, ReplayError
 from tui import storage
 from tui.usage import UsageError, table_setup
 
@@ -49,38 +50,38 @@ def build_app(args: argparse.Namespace, need_terminal: bool = False):  # noqa: A
         return ParlourApp(first, settings_file=settings_path(), colour_blind=colour_blind)
     if getattr(args, "file", None) is not None:
         args.file = storage.named_replay(args.file)
-    if args.command == "resume":
-        _check_resumable(args.file)
+    resumed = _resumable(args.file) if args.command == "resume" else None
     if need_terminal:
         require_terminal(args.command)
     app = ParlourApp(settings_file=settings_path(), colour_blind=colour_blind)
     if args.command == "replay":
         app.call_later(app.open_replay, args.file)
     elif args.command == "resume":
-        if args.file is not None:
-            app.call_later(app.resume, args.file)
+        if resumed is not None:
+            app.call_later(app.resume, *resumed)  # the file as read here: not re-simulated a second time
         else:
-            app.call_later(app.resume_latest)
+            app.call_later(app.resume_latest)  # none to resume: the app says so
     return app
 
 
-def _check_resumable(file: Path | None) -> None:
-    """UsageError when the game ``parlour resume`` would go on with cannot (before the app opens, so the command
-    says why in one line); a file that does not read is left to the app's message."""
-    from rules.replay import ReplayError
+def _resumable(file: Path | None) -> tuple[Path, Replay | None] | None:
+    """The game ``parlour resume`` goes on with and its replay as read (None if it does not read: the app says why),
+    or None if there is none; UsageError when it cannot go on (before the app opens, so the command says why in one
+    line)."""
     from tui.session import resume_problem
 
     path = file if file is not None else storage.latest_unfinished()
     if path is None:
-        return
+        return None
     try:
         replay = storage.read_replay(path)
     except ReplayError:
-        return
+        return path, None
     problem = None if replay.finished else resume_problem(replay)
     if problem is not None:
         seat, spec, why = problem
         raise UsageError(f"parlour resume: {path} cannot go on here: seat {seat + 1} ({spec}): {why}; it is unchanged")
+    return path, replay
 
 
 def launch(args: argparse.Namespace) -> int:

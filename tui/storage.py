@@ -105,13 +105,14 @@ def list_replays() -> list[ReplayListing]:
     """Every replay in the data folder, newest first."""
     out = []
     for path in replay_dir().glob("*.jsonl"):
-        out.append(_listing(path))
+        out.append(describe_replay(path))
     out.sort(key=lambda r: r.mtime, reverse=True)
     return out
 
 
-def _listing(path: Path) -> ReplayListing:
-    # Only the first and last lines are read: re-simulating every file would make the list slow to open.
+def describe_replay(path: Path) -> ReplayListing:
+    """A replay file as the lists show it. Only its first and last lines are read: re-simulating every file would
+    make a list of them slow to open."""
     mtime = path.stat().st_mtime
     try:
         lines = path.read_text(encoding="utf-8").splitlines()

@@ -285,8 +285,9 @@ def run_ladder(
 
 
 def _drop_files(store: LadderStore, game: str, indices: Iterable[int]) -> None:
-    """Remove what the games given back left (a game cut short writes its replay whole as it stops, and its programs'
-    logs): files that would pass for games the ladder holds. They are played again from the start."""
+    """Remove what the games given back left (its programs' logs; a replay only if one was written, as a game stopped
+    by a signal writes none): files that would pass for games the ladder holds. They are played again from the
+    start."""
     folder = store.folder
     for index in indices:
         replay = folder / replay_relpath(store.replay_folder(game), game, index)

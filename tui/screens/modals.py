@@ -117,8 +117,8 @@ class ResultScreen(ModalScreen[str]):
         self.score_text = score_text or (lambda score: f"{score:g}")
         self.replay_path = replay_path
         self.score_words = score_words
-        self.disqualified = disqualified
         """The game's own words on its scores (GameInfo.score_words), which name its tie-break."""
+        self.disqualified = disqualified
 
     def compose(self) -> ComposeResult:
         """Ranking table and the two ways on."""
