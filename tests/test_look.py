@@ -12,6 +12,7 @@ from textual.command import CommandPalette
 from textual.pilot import Pilot
 
 from rules.hanabi import card_text
+from rules.volcanoes import VolcanoesState
 from tests.apptools import Notices, my_turn, screen_rows, screen_text, wait_until
 from tui.app import ParlourApp
 from tui.games.base import GameTable
@@ -113,6 +114,18 @@ async def test_colour_blind_gives_each_volcanoes_side_a_shape() -> None:
     assert "■1" in board_on and "▲1" in board_on
     assert "■1" not in board_off and "▲1" not in board_off
     assert "▲ Orange" in panel_on and "▲" not in panel_off
+
+
+async def test_colour_blind_keeps_the_shape_of_a_dormant_volcano_at_80x24() -> None:
+    # At 80x24 a tile has one cell under its name: a dormant "4◆" with its shape goes on the name's line instead.
+    session = new_session("volcanoes", "codingame", ["human:Ann", "ai:easy"], seed=1, save=False)
+    session.table.state = VolcanoesState.from_position({"N21": 4, "N40": -4, "N24": 2}, step=0)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0, colour_blind=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot) and table(pilot).colour_blind)
+        await pilot.pause()
+        text = screen_text(pilot)
+    assert "■4◆" in text and "▲4◆" in text
 
 
 async def hanabi_discards(colour_blind: bool) -> tuple[str, str]:

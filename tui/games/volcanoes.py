@@ -6,17 +6,16 @@ from collections.abc import Iterable
 
 from rich.console import Group, RenderableType
 from rich.style import Style
-from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
 
 from ai.table import Asking
 from rules.core import Event
-from rules.volcanoes import GROWTH, INDEX, MAX_STEPS, NAMES, NEIGHBORS, OPPOSITE, VolcanoesView, grown_levels
+from rules.volcanoes import INDEX, MAX_STEPS, NAMES, NEIGHBORS, OPPOSITE, VolcanoesView, grown_levels
 from tui.canvas import Canvas
 from tui.games.base import GameTable, GameUI
-from tui.games.look import Look, seat_shape
+from tui.games.look import seat_shape
 from tui.games.volcanoes_net import (
     SEAM_PARTNERS,
     across,
@@ -27,8 +26,8 @@ from tui.games.volcanoes_net import (
     seam_marks,
     strip_top,
 )
+from tui.games.volcanoes_panel import SIDES, volcanoes_panel
 
-SIDES = ("Blue", "Orange")
 # Outline kinds, strongest first: an edge shared by two tiles takes the stronger one. Each is a part
 # "volcanoes--KIND" whose color outlines the tile and whose background (if any) fills it when empty.
 OUTLINE = ("cursor", "chain", "erupt", "hit", "opposite", "near", "last")
@@ -42,12 +41,6 @@ PARTS = {  # component class -> what it colours; tui/games.tcss styles each
     **{f"volcanoes--seam-{k}": f"a seam mark lit by the {k}" for k in ("cursor", "chain", "push")},
     "volcanoes--equator": "the equator line",
     "volcanoes--growth": "a coming growth in the cycle",
-}
-PANEL_FALLBACK = {  # the side panel's colours when drawn without its table's look
-    "volcanoes--side-0": "bold dodger_blue1",
-    "volcanoes--side-1": "bold dark_orange",
-    "volcanoes--erupt": "bold #ff3030",
-    "volcanoes--growth": "red1",
 }
 RANK = {k: i for i, k in enumerate(OUTLINE)}
 DORMANT_MARK = "◆"
@@ -359,7 +352,9 @@ class VolcanoesTable(GameTable):
                     canvas.owner[(x + i, y)] = t
             shape = side_shape(level, self.colour_blind)
             below = level_text(level, self.dormant[t], rows[1][2], shape) if len(rows) > 1 else ""
-            if len(rows) < 2 or rows[0][2] < len(NAMES[t]) or len(below) > rows[1][2]:
+            # Colour-blind, the shape is the only sign of a tile's side: a level that lost it goes where it fits.
+            lost_shape = bool(shape) and shape not in below
+            if len(rows) < 2 or rows[0][2] < len(NAMES[t]) or len(below) > rows[1][2] or lost_shape:
                 # No room for the name and the whole level under it: the level alone.
                 x, y, n = rows[0]
                 canvas.put(x, y, level_text(level, self.dormant[t], n, shape).center(n), style)
@@ -491,42 +486,6 @@ class VolcanoesTable(GameTable):
         typed = f"  [typed {self.typed}]" if self.typed else ""
         text = "←→ along · ↑↓ next strip · o opposite · type n7 · Enter plays"
         return Text(text + typed, style="italic")
-
-
-def cycle_text(view: VolcanoesView, look: Look) -> Text:
-    """The coming steps of the cycle: who moves, and when the volcanoes grow."""
-    text = Text()
-    for i, who in enumerate(view.upcoming):
-        if i:
-            text.append(" › ", style="dim")
-        if who == GROWTH:
-            text.append("growth", style=look("volcanoes--erupt" if i == 0 else "volcanoes--growth"))
-        else:
-            shape = f"{seat_shape(who)} " if look.colour_blind else ""
-            text.append(shape + SIDES[who], style=look(f"volcanoes--side-{who}") + Style(reverse=i == 0))
-    return text
-
-
-def volcanoes_panel(view: VolcanoesView, names: list[str], look: Look | None = None) -> RenderableType:
-    """Each side's volcanoes, the step count and the next steps of the cycle, in the table's ``look`` (fixed colours
-    without it); colour-blind, each side's square is its shape."""
-    look = look or Look(fallback=PANEL_FALLBACK)
-    table = Table(box=None, padding=(0, 1), pad_edge=False, expand=True, show_edge=False)
-    table.add_column("Seat", ratio=1, no_wrap=True)
-    table.add_column("Tiles", justify="right")
-    for s, name in enumerate(names):
-        sign = 1 if s == 0 else -1
-        owned = sum(1 for v in view.levels if v * sign > 0)
-        # The side's colour square turns into the mark (to move, winner), so a 16-character name keeps its room.
-        mark = "▶" if s in view.to_act else ("★" if view.winner == s else seat_shape(s) if look.colour_blind else "■")
-        table.add_row(Text(f"{mark} {name}", style=look(f"volcanoes--side-{s}")), str(owned))
-    lines: list[RenderableType] = [table]
-    if view.over:
-        lines.append(Text(view.result, style="italic"))
-    else:
-        lines.append(Text(f"Step {view.step + 1} of {MAX_STEPS}. Next:", style="dim"))
-        lines.append(cycle_text(view, look))
-    return Group(*lines)
 
 
 HELP = """\

@@ -39,10 +39,12 @@ def volcanoes_session(seed: int = 7, position: VolcanoesState | None = None, sea
     return session
 
 
-def _table(position: Callable[[], VolcanoesState] | None = None, pace: float = 0) -> Callable[[], App]:
+def _table(
+    position: Callable[[], VolcanoesState] | None = None, pace: float = 0, colour_blind: bool = False
+) -> Callable[[], App]:
     def make() -> App:
         session = volcanoes_session(position=position() if position else None)
-        return ParlourApp(GameScreen(session, pace=pace), pace=pace)
+        return ParlourApp(GameScreen(session, pace=pace), pace=pace, colour_blind=colour_blind)
 
     return make
 
@@ -87,4 +89,8 @@ SCENES: dict[str, Scene] = {
         _table(lambda: VolcanoesState.from_position(CHAIN_POSITION, step=0), pace=1000), _mid_chain
     ),
     "volcanoes-won": Scene(_won, _look_at_table),
+    # Colour-blind: each side's volcanoes carry its shape, the dormant ones too.
+    "volcanoes-colour-blind": Scene(
+        _table(lambda: VolcanoesState.from_position(CHAIN_POSITION, step=0), pace=1000, colour_blind=True), _mid_chain
+    ),
 }
