@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from tests.apptools import footer_keys, my_turn, played_session, screen_text, wait_until
+from tests.apptools import footer_keys, my_turn, played_session, screen_rows, screen_text, wait_until
 from tui import storage
 from tui.app import ParlourApp
 from tui.screens.game import GameScreen
@@ -121,3 +121,20 @@ def test_the_list_says_why_a_file_cannot_be_described(parlour_home: Path) -> Non
         "binary.jsonl": "not a text file",
         "prose.jsonl": "its first line is not valid JSON",
     }
+
+
+async def test_the_viewers_status_keeps_pace_and_place_beside_a_long_name(parlour_home: Path) -> None:
+    session = played_session("nimmt", "codingame", ["ai:easy"] * 4, 6)
+    assert session.path is not None
+    long_path = session.path.with_name("nimmt-a-very-long-file-name-kept-from-a-tournament-night.jsonl")
+    session.path.rename(long_path)
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_replay(long_path)
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press("right", "right", "v")  # two actions in, then the first seat's view (a longer line)
+        await wait_until(pilot, lambda: "action 2 of" in screen_text(pilot))
+        status = screen_rows(pilot)[0]
+    # The name gives way in its middle; the pace in front and the view at the end stay whole.
+    assert status.startswith(" PAUSED · speed ×1 · nimmt-a-ver")
+    assert "…" in status and "action 2 of" in status and status.rstrip().endswith("'s view")

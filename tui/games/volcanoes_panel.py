@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-
-from rich.console import Console, ConsoleOptions, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
 from rules.volcanoes import GROWTH, MAX_STEPS, VolcanoesView
+from tui.fit import WholePieces
 from tui.games.look import Look, seat_shape
 
 SIDES = ("Blue", "Orange")
@@ -20,34 +18,9 @@ PANEL_FALLBACK = {  # the side panel's colours when drawn without its table's lo
     "volcanoes--erupt": "bold #ff3030",
     "volcanoes--growth": "red1",
 }
-MORE = " …"
-"""Ends a line that left steps out."""
 
 
-@dataclass(frozen=True)
-class WholeSteps:
-    """Steps joined by a separator on one line, as many whole steps as the width holds (then :data:`MORE`): a step
-    cut in half, or wrapped onto a line the panel has no room for, reads as a different cycle."""
-
-    steps: Sequence[Text]
-    separator: Text
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
-        width = options.max_width
-        line = Text(no_wrap=True, overflow="ellipsis")
-        for i, step in enumerate(self.steps):
-            room = width if i == len(self.steps) - 1 else width - len(MORE)
-            joint = self.separator.cell_len if i else 0
-            if i and line.cell_len + joint + step.cell_len > room:
-                line.append(MORE, style="dim")
-                break
-            if i:
-                line.append_text(self.separator)
-            line.append_text(step)
-        yield line
-
-
-def cycle_text(view: VolcanoesView, look: Look) -> WholeSteps:
+def cycle_text(view: VolcanoesView, look: Look) -> WholePieces:
     """The coming steps of the cycle: who moves, and when the volcanoes grow."""
     steps = []
     for i, who in enumerate(view.upcoming):
@@ -56,7 +29,7 @@ def cycle_text(view: VolcanoesView, look: Look) -> WholeSteps:
         else:
             shape = f"{seat_shape(who)} " if look.colour_blind else ""
             steps.append(Text(shape + SIDES[who], style=look(f"volcanoes--side-{who}") + Style(reverse=i == 0)))
-    return WholeSteps(steps, Text(" › ", style="dim"))
+    return WholePieces(steps, Text(" › ", style="dim"))
 
 
 def volcanoes_panel(view: VolcanoesView, names: list[str], look: Look | None = None) -> RenderableType:

@@ -11,6 +11,7 @@ from textual.widgets import RichLog, Static
 from ai.table import Pace, Table
 from rules.core import Event
 from rules.replay import Replay
+from tui.fit import ElasticLine
 from tui.games import game_ui
 from tui.screens.base import TableScreen, compose_table_frame
 from tui.screens.modals import HelpScreen
@@ -96,9 +97,12 @@ class ReplayScreen(PaceKeys, TableScreen):
         self.table.sync(view, self.names, None, False)
         self.query_one("#scores", Static).update(self.ui.panel_renderable(view, self.names, self.table.look()))
         who = "everything" if self.viewpoint is None else f"{self.names[self.viewpoint]}'s view"
-        status = Text(f"{self.title_text}  ·  action {self.position} of {self.last}  ·  showing {who}  ·  ")
-        status.append_text(pace_words(self.pace))
-        self.query_one("#status", Static).update(status)
+        # The pace first, as a watched game's line has it; a long file name gives way in its middle, so a narrow
+        # terminal still shows where the replay stands and whose view it is.
+        pace = pace_words(self.pace).append(" · ")
+        where = Text(f" · action {self.position} of {self.last} · showing {who}")
+        line = ElasticLine(pace, Text(self.title_text), where, spare=".jsonl")
+        self.query_one("#status", Static).update(line)
         log = self.query_one("#log", RichLog)
         log.clear()
         for warning in self.replay.warnings:  # first in the log wherever the viewer stands: it does not go away
