@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from textual.geometry import Region
+from textual.widgets import Button
 
 from ai.levels import game_levels
 from ai.table import Phase
@@ -26,6 +27,7 @@ from tui import storage
 from tui.app import ParlourApp
 from tui.games import game_ui
 from tui.games.nimmt import NimmtTable, card_text
+from tui.scenes.kit import finished_game
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
 from tui.screens.modals import CurtainScreen, MessageScreen
@@ -442,3 +444,17 @@ async def test_resume_says_why_a_saved_seat_cannot_play_and_keeps_the_game(parlo
         await wait_until(pilot, lambda: "unknown AI level 'wrong'" in screen_text(pilot))
         assert "The saved game is unchanged" in screen_text(pilot)
     assert path.read_bytes() == saved
+
+
+async def test_a_ten_seat_ranking_fits_80x24_with_its_buttons(parlour_home: Path) -> None:
+    app = finished_game("nimmt", "classic", ["human"] + ["ai:easy"] * 9, 3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_result(pilot)
+        await pilot.pause()
+        box = app.screen.query_one("#result-box").region
+        buttons = [button.region for button in app.screen.query(Button)]
+        text = screen_text(pilot)
+    screen = Region(0, 0, 80, 23)  # above the footer
+    assert screen.contains_region(box), box
+    assert all(box.contains_region(b) and b.height == 1 for b in buttons), buttons
+    assert "Jules" in text and "Clio" in text  # first and tenth place

@@ -45,7 +45,7 @@ class HomeScreen(ParlourScreen):
     def compose(self) -> ComposeResult:
         """Title and the list of games."""
         yield self.compose_too_small()
-        with Vertical(id="home"):
+        with Vertical(id="home-page"):
             yield Static(Text("Parlour", style="bold"), id="home-title")
             yield Static("Board and card games in the terminal.", id="home-tagline")
             options = []

@@ -10,11 +10,12 @@ import shlex
 from collections.abc import Callable
 from pathlib import Path
 
+from rich import box
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Markdown, Static
 
@@ -88,6 +89,10 @@ class CurtainScreen(ModalScreen[None]):
         yield Footer()
 
 
+COMPACT_RANKING = 6
+"""Seats from which the final ranking is drawn without its outer lines."""
+
+
 class ResultScreen(ModalScreen[str]):
     """The final ranking; returns ``again`` or ``home``."""
 
@@ -122,7 +127,9 @@ class ResultScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         """Ranking table and the two ways on."""
-        table = Table(title="Final ranking", expand=True)
+        # Past six seats (6 nimmt! seats ten) the ranking drops its outer lines, so it and the buttons fit 80x24.
+        many = len(self.names) > COMPACT_RANKING
+        table = Table(title="Final ranking", expand=True, box=box.SIMPLE_HEAD if many else box.HEAVY_HEAD)
         table.add_column("Rank", justify="right")
         table.add_column("Seat")
         table.add_column(self.score_label, justify="right")
@@ -144,8 +151,9 @@ class ResultScreen(ModalScreen[str]):
                 yield Static(Text(f"Equal scores are placed by the tie-break: {self.score_words}.", style="dim"))
             if self.replay_path is not None:
                 yield Static(replay_note(self.replay_path), id="result-replay")
-            yield Button("Again with the same seats (a)", id="again", variant="primary", compact=True)
-            yield Button("Back to the home screen (h)", id="home", compact=True)
+            with Horizontal(id="result-buttons"):
+                yield Button("Again, same seats (a)", id="again", variant="primary", compact=True)
+                yield Button("Home screen (h)", id="home", compact=True)
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
