@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from textual.geometry import Region
+from textual.widgets import RichLog
 
 from rules.volcanoes import INDEX, NAMES, NEIGHBORS, OPPOSITE, VolcanoesState
 from tests.apptools import Notices, my_turn, result_shown, screen_text, until_changed, until_result, wait_until
@@ -372,3 +373,19 @@ async def test_a_disqualified_programs_log_is_named_on_screen(parlour_home: Path
         wanted = "".join(f"its stderr log: {log_path}".split())  # the panel wraps the line: compared without spaces
         await wait_until(pilot, lambda: wanted in "".join("".join(strip.text.split()) for strip in log.lines))
     assert "nonsense" in log_path.read_text()
+
+
+async def test_the_log_wraps_again_when_a_resize_moves_it_beside_the_board() -> None:
+    session = new_session("volcanoes", "codingame", ["human:Ann", "ai:easy"], seed=3, save=False)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        log = app.screen.query_one("#log", RichLog)
+        await wait_until(pilot, lambda: bool(log.lines))
+        under = log.scrollable_content_region.width
+        await pilot.resize_terminal(140, 40)  # wide enough for the scores and log beside the board
+        await wait_until(pilot, lambda: 0 < log.scrollable_content_region.width < under)
+        beside = log.scrollable_content_region.width
+        await wait_until(pilot, lambda: max(line.cell_length for line in log.lines) <= beside)
+        text = " ".join(line.text.strip() for line in log.lines)
+    assert text.count("Press ? for the rules and keys.") == 1  # the lines are all there once, wrapped anew

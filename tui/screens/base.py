@@ -7,9 +7,10 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Static
 
 from tui.games.base import GameTable
+from tui.reflow_log import ReflowLog
 
 
 class TooSmall(Static):
@@ -116,7 +117,7 @@ def compose_table_frame(screen: ParlourScreen, table: GameTable, log_lines: int)
         yield table
         with Vertical(id="side"):
             yield Static(id="scores")
-            log = RichLog(id="log", wrap=True, markup=False, min_width=16, max_lines=log_lines)
+            log = ReflowLog(id="log", min_width=16, max_lines=log_lines)
             # The table is the one place keys go: a focusable log took Tab's focus and left the game's keys dead
             # until a second Tab. The log still scrolls with the mouse wheel.
             log.can_focus = False
