@@ -128,6 +128,38 @@ async def test_colour_blind_keeps_the_shape_of_a_dormant_volcano_at_80x24() -> N
     assert "■4◆" in text and "▲4◆" in text
 
 
+def contrast(a: Color, b: Color) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21)."""
+
+    def luminance(c: Color) -> float:
+        def channel(v: int) -> float:
+            x = v / 255
+            return x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4
+
+        return 0.2126 * channel(c.r) + 0.7152 * channel(c.g) + 0.0722 * channel(c.b)
+
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+async def test_the_volcanoes_side_names_read_on_light_and_dark_themes() -> None:
+    session = advanced("volcanoes", "codingame", ["human:Ann", "ai:easy"], seed=1, moves=2)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        for theme in ("textual-dark", "textual-light", "solarized-light"):
+            app.theme = theme
+            await wait_until(pilot, lambda name=theme: app.current_theme.name == name)
+            await pilot.pause()
+            ground = Color.parse(app.screen.styles.background.hex)
+            for side in (0, 1):
+                ink = table(pilot).look()(f"volcanoes--side-{side}").color
+                assert ink is not None
+                triplet = ink.get_truecolor()
+                ratio = contrast(Color(triplet.red, triplet.green, triplet.blue), ground)
+                # 3:1, the least for bold text and marks; the bright orange of a dark theme gave 2.3:1 on white.
+                assert ratio >= 3.0, (theme, side, round(ratio, 2))
+
+
 async def hanabi_discards(colour_blind: bool) -> tuple[str, str]:
     """The Discards line of a Hanabi table after the first player discards, and the card discarded."""
     session = new_session("hanabi", "classic", ["human:Ann", "ai:easy"], seed=5, save=False)
