@@ -148,8 +148,8 @@ async def test_the_volcanoes_side_names_read_on_light_and_dark_themes() -> None:
     async with app.run_test(size=SIZE) as pilot:
         for theme in ("textual-dark", "textual-light", "solarized-light"):
             app.theme = theme
-            await wait_until(pilot, lambda name=theme: app.current_theme.name == name)
             await pilot.pause()
+            assert app.current_theme.name == theme
             ground = Color.parse(app.screen.styles.background.hex)
             for side in (0, 1):
                 ink = table(pilot).look()(f"volcanoes--side-{side}").color
