@@ -211,6 +211,20 @@ def test_the_arena_table_fits_80_columns_with_every_column_whole() -> None:
     assert "Row against column" in text
 
 
+def test_a_long_program_path_wraps_between_folders_not_inside_a_name() -> None:
+    summary = run_arena("fish", None, ["random", "random"], 2, seed=3, workers=1, matrix=True)
+    label = "cmd:python3 /home/someone/bots/fish/penguin_planner_v2.py"
+    summary["seats"][0]["label"] = label
+    summary["matrix"][0]["a"] = label
+    console = Console(width=80, record=True, color_system=None)
+    console.print(arena_report(summary, 3))
+    text = console.export_text()
+    assert max(map(len, text.splitlines())) <= 80
+    # The script's name and every folder keep their letters together on one line, in the table and the matrix.
+    for word in ("penguin_planner_v2.py", "someone/", "python3"):
+        assert sum(word in line for line in text.splitlines()) == 2, word
+
+
 def test_a_sparkline_gives_each_score_on_a_short_grid_its_own_character() -> None:
     seats = [{"score_counts": [[0.0, 2], [1.0, 6]]}, {"score_counts": [[0.5, 4]]}]  # Volcanoes: loss, draw, win
     lo, hi, cells = score_axis(seat["score_counts"] for seat in seats)

@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ai.arena_stats import KEPT_FAILURES
+from tui.fit import PathLabel
 
 BARS = " ▁▂▃▄▅▆▇█"
 """A sparkline's heights, from nothing to the seat's most common score."""
@@ -78,7 +79,7 @@ def arena_table(summary: dict[str, Any], seed: int) -> Table:
         tiles = [f"{s.get('tiles_mean', 0):.2f}"] if with_tiles else []
         table.add_row(
             str(s["rank"]),
-            Text(s["label"]),  # literal: a spec such as cmd[phase=last]:… is not markup
+            PathLabel(s["label"]),  # literal (cmd[phase=last]:… is no markup); wraps after a / or a space
             str(played),
             f"{s['rating']['ordinal']:.1f}",
             f"{s['mean']:.2f}",
@@ -129,7 +130,7 @@ def matrix_table(summary: dict[str, Any]) -> Table:
     for number in range(1, len(labels) + 1):
         table.add_column(str(number), justify="right")
     for number, row in enumerate(labels, start=1):
-        table.add_row(Text(f"{number} {row}"), *(cells.get((row, col), "") for col in labels))
+        table.add_row(PathLabel(f"{number} {row}"), *(cells.get((row, col), "") for col in labels))
     return table
 
 

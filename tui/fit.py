@@ -7,6 +7,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from rich.console import Console, ConsoleOptions
+from rich.measure import Measurement
 from rich.text import Text
 
 MORE = " …"
@@ -72,3 +73,41 @@ class WholePieces:
                 line.append_text(self.separator)
             line.append_text(piece)
         yield line
+
+
+def breaks_after(text: str, marks: str) -> list[str]:
+    """``text`` in pieces, each ending just after one of ``marks`` (the last piece: the rest)."""
+    pieces, start = [], 0
+    for i, ch in enumerate(text):
+        if ch in marks:
+            pieces.append(text[start : i + 1])
+            start = i + 1
+    if start < len(text):
+        pieces.append(text[start:])
+    return pieces
+
+
+@dataclass(frozen=True)
+class PathLabel:
+    """A label such as ``cmd:python3 bots/fish_bot.py`` that wraps after a space or a path's ``/`` when its column
+    is narrow, so a file name keeps its letters together; only a piece longer than the width is cut."""
+
+    text: str
+    style: str = ""
+    marks: str = " /\\:"
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        longest = max((len(p) for p in breaks_after(self.text, self.marks)), default=0)
+        return Measurement(min(longest, options.max_width), min(len(self.text), options.max_width))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
+        width = max(1, options.max_width)
+        lines: list[str] = []
+        line = ""
+        for piece in breaks_after(self.text, self.marks):
+            if line and len(line) + len(piece.rstrip()) > width:
+                lines.append(line.rstrip())
+                line = ""
+            line += piece
+        lines.append(line.rstrip())
+        yield Text("\n".join(lines), style=self.style, overflow="fold", no_wrap=False)

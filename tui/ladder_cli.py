@@ -201,6 +201,7 @@ def standings_table(store: LadderStore, game: str, include_removed: bool = False
     from ai.ladder.standings import ranked_by_mean, standings
     from rules.registry import game_info
     from tui.arena_view import score_axis, sparkline
+    from tui.fit import PathLabel
 
     count = store.finished_count(game)
     lines = standings(store, game, include_removed)
@@ -227,7 +228,7 @@ def standings_table(store: LadderStore, game: str, include_removed: bool = False
         table.add_row(
             str(place),
             Text(name),  # literal: names and specs such as cmd[phase=last]:… are not markup
-            Text(line.player.spec),
+            PathLabel(line.player.spec),  # wrapped after a / or a space, not inside a file name
             f"{line.rating.ordinal:.2f}",
             f"{line.rating.mu:.2f}",
             f"{line.rating.sigma:.2f}",
