@@ -15,6 +15,11 @@ class BotFailure(Exception):
     printed something invalid); the message is the reason shown in the log."""
 
 
+class ProgramEnded(BotFailure):
+    """An external program ended, or closed its input or output, instead of answering (a crash, often while reading
+    input it did not expect)."""
+
+
 class NotLegalNow(BotFailure):
     """A program answered with a well-formed action that is not legal now; the table adds the rules' reason."""
 

@@ -33,7 +33,8 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from ai import reaper
-from ai.bots import BotFailure, NotLegalNow
+from ai.bots import BotFailure, NotLegalNow, ProgramEnded
+from ai.program_start import line_buffered, program_env
 from ai.protocols import GameProtocol, protocol_for
 from rules.core import GameState, IllegalAction
 
@@ -213,8 +214,10 @@ class ExternalBot:
                 if self._closed:  # ended from outside (the game was left): not the program's fault
                     raise BotFailure("the game was closed") from None
                 reason = str(failure)
-                hint = self.protocol.first_turn_hint() if self.turns == 1 and self.proc is not None else ""
-                if hint:  # failing at once often means the program expects its input in another order
+                # A program that misread its first input crashes on it or plays nonsense: it may expect another order.
+                misread = isinstance(failure, ProgramEnded | NotLegalNow) and self.turns == 1 and self.proc is not None
+                hint = self.protocol.first_turn_hint() if misread else ""
+                if hint:
                     reason = f"{reason}; {hint}"
                 self._fail(reason)
                 if isinstance(failure, NotLegalNow):  # the table adds the rules' reason
@@ -353,13 +356,15 @@ class ExternalBot:
         # Orphans of the program then come to us rather than to init, so they can be found and waited for.
         reaper.become_subreaper()
         try:
+            # Through stdbuf only when the program is sure to start: a missing one keeps the clear OSError below.
+            argv = line_buffered(self.argv) if program_problem(self.command, self.cwd) is None else self.argv
             self.proc = subprocess.Popen(
-                self.argv,
+                argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=self._log,
                 cwd=self.cwd,
-                env={**os.environ, reaper.TOKEN_ENV: self._token},
+                env=program_env({reaper.TOKEN_ENV: self._token}),
                 bufsize=0,
                 close_fds=True,
                 start_new_session=True,  # its own process group, so close() can end its children too
@@ -388,7 +393,7 @@ class ExternalBot:
             except BlockingIOError:
                 continue
             except BrokenPipeError:
-                raise BotFailure(self._gone("it closed its standard input", "it ended")) from None
+                raise ProgramEnded(self._gone("it closed its standard input", "it ended")) from None
             rest = rest[n:]
 
     def _read_line(self, deadline: float, limit: float) -> str:
@@ -412,12 +417,14 @@ class ExternalBot:
                 partial = bytes(buf).decode("utf-8", "replace").strip()
                 # A program that prints its answer without a line end waits as long as one that prints nothing.
                 unended = f" (it printed {_show(partial)} but no line end after it)" if partial else ""
+                if not partial and self.turns == 1:  # nothing at all: its answer may wait in its output buffer
+                    unended = "; a program must flush its output after each line it prints"
                 raise BotFailure(f"it did not answer within {_ms(limit)}{unended}")
             chunk = self._read_some(left)
             if chunk is None:
                 continue
             if not chunk:
-                raise BotFailure(self._gone("it closed its standard output", "it ended without answering"))
+                raise ProgramEnded(self._gone("it closed its standard output", "it ended without answering"))
             buf += chunk
 
     def _read_some(self, timeout: float) -> bytes | None:
@@ -442,7 +449,7 @@ class ExternalBot:
             return
         chunk = self._read_some(0)
         if chunk == b"":
-            raise BotFailure(self._gone("it closed its standard output", "it ended before its turn"))
+            raise ProgramEnded(self._gone("it closed its standard output", "it ended before its turn"))
         if chunk:
             self._buf += chunk
 

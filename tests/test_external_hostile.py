@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import shlex
+import shutil
 import time
 from pathlib import Path
 
@@ -156,3 +157,48 @@ def test_arena_counts_disqualifications_per_seat(tmp_path: Path) -> None:
         assert "disqualified: it printed 'nonsense', which is not an action" in log.read_text()
         assert Path(str(log).split(".seat")[0]).exists()
     assert children() == before
+
+
+# --- programs that never flush ------------------------------------------------------------------------------
+# Volcanoes programs that read with readline (which flushes nothing) and print their first valid move unflushed.
+UNFLUSHED = {
+    # Python's own buffer: unflushed unless Python's output is unbuffered.
+    "python": "import sys\nout = lambda line: sys.stdout.write(line)\n",
+    # C stdio (printf through ctypes): fully buffered on a pipe unless something outside makes it line-buffered.
+    "c": "import ctypes\nlibc = ctypes.CDLL(None)\nout = lambda line: libc.printf(b'%s', line.encode())\n",
+}
+UNFLUSHED_LOOP = """
+for _ in range(int(sys.stdin.readline())):
+    sys.stdin.readline()
+while True:
+    sys.stdin.readline()
+    out(sys.stdin.readline().split()[0] + "\\n")
+"""
+
+
+@pytest.mark.parametrize("kind", ["python", "c"])
+def test_a_program_that_never_flushes_plays_all_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    if kind == "c" and shutil.which("stdbuf") is None:
+        pytest.skip("C stdio is made line-buffered by coreutils' stdbuf, which this system lacks")
+    monkeypatch.delenv("PYTHONUNBUFFERED", raising=False)  # as on a machine where nobody set it
+    script = tmp_path / "bot.py"
+    script.write_text("import sys\n" + UNFLUSHED[kind] + UNFLUSHED_LOOP)
+    spec = f"cmd:{shlex.quote(PYTHON)} {shlex.quote(str(script))}"
+    summary = run_arena("volcanoes", None, [spec, "random"], 2, seed=3, workers=1)
+    program = summary["seats"][0]
+    assert program["disqualified"] == 0 and program["moves"] >= 10, program["disqualifications"]
+
+
+def test_a_first_turn_time_out_says_to_flush_and_not_to_reorder_the_input(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PARLOUR_TIME_SCALE", "0.2")
+    script = tmp_path / "slow.py"
+    script.write_text("import time\ntime.sleep(30)\n")
+    spec = f"cmd:{shlex.quote(PYTHON)} {shlex.quote(str(script))}"
+    summary = run_arena("nimmt", None, [spec, "ai:easy", "ai:easy", "ai:easy"], 1, seed=3, workers=1)
+    (reason,) = [d["reason"] for d in summary["seats"][0]["disqualifications"]]
+    assert "did not answer within 200 ms; a program must flush its output after each line it prints" in reason
+    assert "phase" not in reason  # a slow start says nothing of the input's order
