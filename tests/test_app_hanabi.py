@@ -384,3 +384,33 @@ def test_a_finished_league_says_so_first_in_its_header() -> None:
     view = state.view(None)
     table.sync(view, ["Ana", "Ben", "Cy", "Dee"], None, False)
     assert table.header_lines(view, 60)[0].plain.startswith("The league is over · Round 4 of 4")
+
+
+async def test_a_warning_about_a_teammates_hand_does_not_wait_behind_the_curtain(parlour_home: object) -> None:
+    # Ana tries to tell Ben about a value he lacks: "Ben holds no 4s". Ben must not find that on his own turn.
+    session = new_session("hanabi", "classic", ["human:Ana", "human:Ben", "human:Cy"], seed=12)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    notices = Notices()
+    async with app.run_test(size=SIZE, message_hook=notices, notifications=True) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: my_turn(pilot))
+        ben = session.state.view(None).hands[1]
+        missing = next(v for v in range(1, 6) if all(card_value(s.card) != v for s in ben if s is not None))
+        await pilot.press("tab", str(missing), "enter")
+        await wait_until(pilot, lambda: "must touch at least one card" in screen_text(pilot))
+        await pilot.press("escape", "p")
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen) and app.screen.person == "Ben")
+        await pilot.pause()
+        assert "must touch" not in screen_text(pilot) and f"no {missing}s" not in screen_text(pilot)
+
+
+async def test_the_next_player_can_leave_from_the_curtain_without_lifting_it(parlour_home: object) -> None:
+    session = new_session("hanabi", "classic", ["human:Ana", "human:Ben"], seed=12)
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(GameScreen(session, pace=0))
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        await pilot.press("q")  # no guard time: leaving shows nothing
+        await wait_until(pilot, lambda: not any(isinstance(s, GameScreen | CurtainScreen) for s in app.screen_stack))
+    assert session.path is not None and session.state.to_act() == (0,)  # saved as it stood, Ana still to act

@@ -204,8 +204,10 @@ class GameScreen(PaceKeys, TableScreen):
             self.show_result()
         elif isinstance(told, WaitingFor) and told.person and self.core.curtain_for == told.seat:
             self.refresh_table()  # secrets covered before the curtain goes up
+            # The last player's notices go too: "Ben holds no 4s" must not wait for Ben behind the curtain.
+            self.app.clear_notifications()
             curtain = CurtainScreen(self.session.names[told.seat], CurtainScreen.GUARD_S * self.pause_scale)
-            self.app.push_screen(curtain, lambda _: self.lift_curtain())
+            self.app.push_screen(curtain, lambda went: self.action_leave() if went == "leave" else self.lift_curtain())
         elif self.core.phase is Phase.SHOWING:
             self.refresh_status()  # the table is showing an action: it is redrawn when that is done
         else:

@@ -53,10 +53,11 @@ def reason_words(reason: str) -> str:
     return REASON_WORDS.get(reason, reason)
 
 
-class CurtainScreen(ModalScreen[None]):
-    """Covers the table until the named person has the keyboard."""
+class CurtainScreen(ModalScreen[str | None]):
+    """Covers the table until the named person has the keyboard; returns ``leave`` if they leave the game instead
+    (it is saved), so stopping a hot-seat game never needs a look at a hand."""
 
-    BINDINGS = [Binding("enter,space", "dismiss", "I am here")]
+    BINDINGS = [Binding("enter,space", "dismiss", "I am here"), Binding("q", "dismiss('leave')", "Leave (saved)")]
     GUARD_S = 0.6
     """How long the curtain ignores keys once up: the player who just moved may press Enter twice (a double tap, a
     key repeat), and the second press must not show them the next player's hand."""
@@ -78,8 +79,9 @@ class CurtainScreen(ModalScreen[None]):
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Enter lifts the curtain only once it has been up for a moment."""
-        return True if action != "dismiss" or self.armed else None  # None: shown, greyed, until armed
+        """Enter lifts the curtain only once it has been up for a moment (leaving needs no guard: it shows nothing)."""
+        lifts = action == "dismiss" and not parameters
+        return True if not lifts or self.armed else None  # None: shown, greyed, until armed
 
     def compose(self) -> ComposeResult:
         """One big line."""
