@@ -23,6 +23,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import CancelledError
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path, PurePosixPath
@@ -303,7 +304,10 @@ class DaskBackend:
                     break
             for future in finished:
                 _, batch = queued.pop(future.key)
-                played: PlayedBatch[Any] = future.result()
+                try:
+                    played: PlayedBatch[Any] = future.result()
+                except (CancelledError, OSError) as exc:  # the scheduler went away (a lost connection cancels all)
+                    raise ClusterError(f"lost the Dask scheduler at {self.address} ({exc})") from None
                 future.release()
                 write_back(batch, self.how, played.files)
                 per_game = played.seconds / max(1, len(played.results))

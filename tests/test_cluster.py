@@ -265,3 +265,42 @@ def test_parlour_ladder_run_takes_a_scheduler(
     logs = [seat["log"] for game in there["recent"] for seat in game["seats"] if seat["log"]]
     assert len(replays) == 6 and all(Path(r).is_file() and str(tmp_path / "cluster") in r for r in replays)
     assert logs and all(Path(log).is_file() for log in logs)
+
+
+# A cluster in one process (the scheduler and a worker's threads): killing the process takes all of it away.
+CLUSTER_IN_ONE_PROCESS = CLUSTER.replace("processes=True", "processes=False, protocol='tcp'").replace(
+    "n_workers=2", "n_workers=1"
+)
+
+
+def test_a_scheduler_lost_mid_run_ends_the_ladder_run_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tui.cli import main
+
+    db = ["--db", str(tmp_path / "ladder.db")]
+    for name in ("a", "b", "c", "d"):
+        assert main(["ladder", "add", "nimmt", name, "random", *db]) == 0
+    helper = subprocess.Popen(
+        [sys.executable, "-c", CLUSTER_IN_ONE_PROCESS], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+    )
+    try:
+        assert helper.stdout is not None
+        ready, _, _ = select.select([helper.stdout], [], [], 120)
+        assert ready, "the LocalCluster did not start within 120 s"
+        address = helper.stdout.readline().decode().strip()
+        capsys.readouterr()
+        killer = threading.Timer(4.0, helper.kill)  # mid-run: far more games are asked for than 4 s can play
+        killer.start()
+        code = main(["ladder", "run", "nimmt", "--games", "1000000", "--scheduler", address, *db])
+        killer.join()
+    finally:
+        helper.kill()
+        helper.wait()
+    err = capsys.readouterr().err
+    assert code == 1, err
+    assert f"lost the Dask scheduler at {address}" in err and "Traceback" not in err
+    assert "the same command goes on from there" in err  # what the ladder holds is kept; no claim is left
+    capsys.readouterr()
+    assert main(["ladder", "show", "nimmt", "--json", *db]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] > 0

@@ -622,5 +622,21 @@ def test_run_names_the_players_disqualified_and_why(capsys: pytest.CaptureFixtur
     fill(db, ["random", "random", "ai:easy", f"cmd:{sys.executable} {garbage}"])
     code, out, _ = run(capsys, "ladder", "run", "nimmt", "--games", "3", "--workers", "1", "--db", str(db))
     assert code == 0
-    assert "  p3 was disqualified in all 3 games; the first time: it printed 'nonsense'" in out
+    assert "  p3 was disqualified in all 3 games it played; the first time: it printed 'nonsense'" in out
     assert "p0 was" not in out and "p2 was" not in out
+
+
+def test_run_counts_a_disqualification_against_the_games_the_player_sat_in(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "l.sqlite"
+    garbage = tmp_path / "garbage.py"
+    garbage.write_text("import sys\nsys.stdin.readline()\nprint('nonsense', flush=True)\nsys.stdin.read()\n")
+    fill(db, ["random", "random", "ai:easy", f"cmd:{sys.executable} {garbage}"], game="hanabi")
+    args = ["ladder", "run", "hanabi", "--games", "8", "--table-size", "2", "--workers", "1", "--db", str(db)]
+    code, out, _ = run(capsys, *args)
+    shown = json.loads(run(capsys, "ladder", "show", "hanabi", "--json", "--db", str(db))[1])
+    (p3,) = [p for p in shown["players"] if p["name"] == "p3"]
+    # Two of four players a game: p3 sat in some of the 8 games, each a disqualification, and is told so.
+    assert code == 0 and 0 < p3["games"] < 8
+    assert f"  p3 was disqualified in all {p3['games']} games it played" in out

@@ -115,10 +115,13 @@ def _run(store: LadderStore, args: argparse.Namespace) -> int:
     if others:
         pids = ", ".join(map(str, others))
         print(f"parlour ladder run: sharing the games with the run already going (pid {pids})", file=sys.stderr)
-    # SIGTERM ends the run as Ctrl-C does (main's handler): the games in flight are given back at once.
+    from ai.cluster import ClusterError
+
+    # SIGTERM ends the run as Ctrl-C does (main's handler): the games in flight are given back at once. So does a
+    # lost Dask scheduler (its reason is said after this).
     try:
         report = _run_with_progress(store, args)
-    except (KeyboardInterrupt, SystemExit):
+    except (KeyboardInterrupt, SystemExit, ClusterError):
         # Said after the games in flight were given back (the runner's own clean-up has run by now).
         held = store.finished_count(args.game)
         print(
@@ -133,7 +136,8 @@ def _run(store: LadderStore, args: argparse.Namespace) -> int:
     )
     for name, (count, reason) in sorted(report.disqualified.items()):
         # Said on every run: a version that fails should not hide among the ratings (its logs are beside the replays).
-        games = f"{count} of the {report.played} games" if report.played != count else f"all {count} games"
+        sat = report.seated.get(name, report.played)
+        games = f"{count} of the {sat} games it played" if sat != count else f"all {count} games it played"
         print(f"  {name} was disqualified in {games}; the first time: {reason}")
     return 0
 

@@ -85,6 +85,8 @@ class RunReport:
     """Games the ladder holds now."""
     disqualified: dict[str, tuple[int, str]] = field(default_factory=dict)
     """Per player disqualified in this run's games: how often, and the first reason."""
+    seated: dict[str, int] = field(default_factory=dict)
+    """Per player: how many of this run's games it sat in (a table may seat fewer players than the ladder has)."""
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -232,6 +234,7 @@ def run_ladder(
     failure: list[str] = []
     played = 0
     disqualified: dict[str, tuple[int, str]] = {}
+    seated: dict[str, int] = {}
 
     def claimed_jobs() -> Iterator[LadderJob]:
         while not failure:
@@ -266,6 +269,8 @@ def run_ladder(
                 )
                 if store.record(game, record):
                     played += 1
+                    for name in job.names:
+                        seated[name] = seated.get(name, 0) + 1
                     for name, reason in zip(job.names, result.failures, strict=False):
                         if reason:
                             count, first = disqualified.get(name, (0, reason))
@@ -276,7 +281,7 @@ def run_ladder(
             if failure:
                 raise GameFailed(failure[0])
             if store.finished_count(game) >= target:
-                return RunReport(played, store.finished_count(game), disqualified)
+                return RunReport(played, store.finished_count(game), disqualified, seated)
             if store.others_playing(game):
                 time.sleep(poll_s)  # the last games are another run's: wait for them, or for a claim it leaves
     finally:
