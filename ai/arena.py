@@ -7,7 +7,6 @@ of workers. Nothing is kept per game: the memory of a run does not grow with its
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import gc
 import io
@@ -23,7 +22,7 @@ from typing import Any
 from ai.arena_stats import ArenaTally, BatchTimes, GameResult, MoveTimes
 from ai.bots import Bot
 from ai.external import ExternalBot
-from ai.processes import end_on_signals, worker_context
+from ai.processes import end_on_signals, end_workers, worker_context
 from ai.schedule import table_for
 from ai.seats import make_player, parse_seat, seat_rng
 from ai.table import Table
@@ -280,11 +279,8 @@ def local_results(
             for future in done:
                 yield from paced(*future.result())
     except BaseException:
-        # Stopped (Ctrl-C, kill, a closed terminal): the workers' games end now, with their programs, and nothing is
-        # written after the caller says the run stopped. The pool has no public way to reach its workers.
-        for worker in list(getattr(pool, "_processes", {}).values()):
-            with contextlib.suppress(OSError, ValueError):
-                worker.terminate()
+        # Stopped (Ctrl-C, kill, a closed terminal): nothing is written after the caller says the run stopped.
+        end_workers(pool)
         pending.clear()  # so the shutdown below waits for them to end
         raise
     finally:

@@ -429,6 +429,19 @@ def test_sigterm_gives_the_games_in_flight_back(tmp_path: Path) -> None:
         assert conn.execute("SELECT COUNT(*) FROM claims WHERE pid IS NOT NULL").fetchone()[0] == 0
 
 
+def test_sigterm_leaves_no_replay_of_a_game_it_gave_back(tmp_path: Path) -> None:
+    # Games long enough to be in flight when the signal comes: their workers must not finish them and write replays
+    # that would pass for games the ladder holds.
+    db = tmp_path / "l.sqlite"
+    fill(db, ["ai:hard", "ai:hard", "ai:hard", "ai:hard"])
+    proc = subprocess.Popen(_cli(db, "run", "nimmt", "--games", "200", "--workers", "2"), stderr=subprocess.PIPE)
+    _wait_for(lambda: _count(db) >= 2)
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=20) == 128 + signal.SIGTERM
+    replays = {int(path.stem.rsplit("-", 1)[1]) for path in tmp_path.rglob("nimmt-*.jsonl")}
+    assert replays == set(recorded(db))
+
+
 def test_a_signal_right_after_a_claim_commits_still_gives_it_back(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from ai.arena import play_table
 from ai.ladder.store import Claim, GameRecord, LadderError, LadderStore, now_text
-from ai.processes import worker_context
+from ai.processes import end_on_signals, end_workers, worker_context
 from ai.schedule import table_for
 from ai.seats import parse_seat, seat_problem
 
@@ -162,9 +162,9 @@ def write_files(folder: Path, result: LadderResult) -> None:
 
 
 def _worker_start(parent: int) -> None:
-    """Worker start-up: the default SIGTERM (the run may have its own), and on Linux a request to be killed when
-    the run dies, so ``kill -9`` leaves no worker behind."""
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    """Worker start-up: SIGTERM ends its game as Ctrl-C does, programs and all (:func:`end_on_signals`), and on Linux
+    a request to be killed when the run dies, so ``kill -9`` leaves no worker behind."""
+    end_on_signals()
     if sys.platform.startswith("linux"):
         import ctypes
 
@@ -198,6 +198,12 @@ def play_local(jobs: Iterator[LadderJob], workers: int) -> Iterator[LadderResult
             done, pending = futures.wait(pending, return_when=futures.FIRST_COMPLETED)
             for future in done:
                 yield future.result()
+    except BaseException:
+        # Stopped (Ctrl-C, kill, an error): the games in flight end now, so none writes a replay after the run has
+        # given them back (a game cut short writes none).
+        end_workers(pool)
+        pending.clear()  # so the shutdown below waits for them to end
+        raise
     finally:
         pool.shutdown(wait=not pending, cancel_futures=True)
 
@@ -244,11 +250,13 @@ def run_ladder(
             job = make_job(game, preset, claim, store.folder, store.replay_folder(game))
             yield dataclasses.replace(job, files_back=files_back)
 
+    results: Iterator[LadderResult] = iter(())
     try:
         while True:
             if progress is not None:
                 progress(store.finished_count(game), target)
-            for result in backend(claimed_jobs(), workers):
+            results = backend(claimed_jobs(), workers)
+            for result in results:
                 job = result.job
                 if result.files:
                     write_files(store.folder, result)
@@ -285,6 +293,11 @@ def run_ladder(
             if store.others_playing(game):
                 time.sleep(poll_s)  # the last games are another run's: wait for them, or for a claim it leaves
     finally:
+        # The backend first: stopped at once rather than whenever it is collected, its games in flight end before
+        # their claims and files are given back.
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
         store.release(game, held)
         _drop_files(store, game, held - failed)
 
