@@ -113,6 +113,11 @@ class FireworksState(GameState[HanabiView]):
             self.totals[s] += scores[s]
         self.round_scores.append(tuple(scores))
         self.round_fireworks.append(sum(rnd.fireworks))
+        # The round's end says how each seat scored it: the league's figures, not only why the round ended.
+        said = ", ".join(f"{{p{s}}} {scores[s]}" for s in rnd.seats)
+        for event in events:
+            if event.kind is EventKind.ROUND_END:
+                event.text = f"{event.text[:-1]}. Round {self.round_index + 1} scores: {said}."
         self._next_round(events)
 
     def _finish(self, events: list[Event]) -> None:

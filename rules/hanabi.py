@@ -406,12 +406,15 @@ class Round:
                 self.touched[q][i] = True
             else:
                 masks[i] &= ~bit
-        said = COLOURS[what].lower() if is_colour else f"{what}s"
         letters = ", ".join(SLOT_LETTERS[i] for i in touched)
+        # Said of the target's own slots ("their reds" could be either player's): "slots C, E are red".
+        if len(touched) > 1:
+            said = f"slots {letters} are {COLOURS[what].lower() if is_colour else f'{what}s'}"
+        else:
+            said = f"slot {letters} is {COLOURS[what].lower() if is_colour else f'a {what}'}"
         events.append(
-            Event(EventKind.HINT,
-                  f"{{p{seat}}} tells {{p{target}}} about their {said}: slot{'s' if len(touched) > 1 else ''} "
-                  f"{letters}.", seat, {"target": target, "touched": touched, "hint": action.split(":")[2]})
+            Event(EventKind.HINT, f"{{p{seat}}} tells {{p{target}}}: {said}.", seat,
+                  {"target": target, "touched": touched, "hint": action.split(":")[2]})
         )  # fmt: skip
         self.history.append(
             Move(seat, action, "hint", target=target, colour=what if is_colour else -1,

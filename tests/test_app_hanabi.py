@@ -386,6 +386,24 @@ def test_a_finished_league_says_so_first_in_its_header() -> None:
     assert table.header_lines(view, 60)[0].plain.startswith("The league is over · Round 4 of 4")
 
 
+def test_the_final_turns_left_are_counted_whole_in_a_narrow_league_header() -> None:
+    from rules.registry import game_info
+
+    state = game_info("fireworks").start("codingame", 4, 5)
+    while state.view(None).turns_left is None:  # to the deck's end: the final turns are counted
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[-1])
+    while state.view(None).turns_left != 1:
+        seat = state.to_act()[0]
+        state.apply(seat, state.legal_actions(seat)[-1])
+    table = HanabiTable()
+    view = state.view(None)
+    table.sync(view, ["Ana", "Ben", "Cy", "Dee"], None, False)
+    # 48 columns: the table's side of an 80-column screen; the last words are the ones that matter now.
+    status = next(t.plain for t in table.header_lines(view, 48) if "Deck" in t.plain)
+    assert status.endswith("· 1 turn left") and len(status) <= 48, status
+
+
 async def test_a_warning_about_a_teammates_hand_does_not_wait_behind_the_curtain(parlour_home: object) -> None:
     # Ana tries to tell Ben about a value he lacks: "Ben holds no 4s". Ben must not find that on his own turn.
     session = new_session("hanabi", "classic", ["human:Ana", "human:Ben", "human:Cy"], seed=12)

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from rules import fireworks, hanabi
-from rules.core import BadSetup, IllegalAction
+from rules.core import BadSetup, EventKind, IllegalAction
 from rules.hanabi import CARD_TEXT, FULL_DECK, PASS, HanabiView, SlotView, parse_action, parse_card
 from rules.registry import game_info
 
@@ -133,6 +133,15 @@ def test_hint_rules() -> None:
     assert [s.touched for s in hand] == [True, True, False, True, False]
     assert hand[0].values == 0b00001 and hand[2].values == 0b11110
     assert v.history[-1].touched == (0, 1, 3) and v.history[-1].value == 1 and v.history[-1].target == 1
+
+
+def test_a_hint_is_told_as_what_the_targets_slots_are() -> None:
+    # "tells Ben about their reds" could be read as the giver's reds: the log names the target's slots instead.
+    g = classic(TWO_HANDS)
+    (many,) = g.apply(0, "SAY:1:1")
+    (one,) = g.apply(1, "SAY:0:BLUE")
+    assert many.text == "{p0} tells {p1}: slots A, B, D are 1s."
+    assert one.text == "{p1} tells {p0}: slot C is blue."
 
 
 def test_no_tokens_means_no_hints() -> None:
@@ -347,6 +356,20 @@ def test_league_round_seating_and_totals() -> None:
     assert out is not None
     assert out.scores == tuple(float(t) for t in v.totals)
     assert out.ranks == tuple(1 + sum(o > t for o in v.totals) for t in v.totals)
+
+
+def test_each_league_rounds_end_tells_its_scores() -> None:
+    g = game_info("fireworks").start(None, 4, 11)
+    rng = random.Random(4)
+    ends = []
+    while not g.is_over:
+        s = g.to_act()[0]
+        ends += [e.text for e in g.apply(s, rng.choice(g.legal_actions(s))) if e.kind is EventKind.ROUND_END]
+    scores = g.view(None).round_scores
+    assert len(ends) == 4
+    for r, text in enumerate(ends):
+        said = ", ".join(f"{{p{s}}} {scores[r][s]}" for s in fireworks.round_seats(r))
+        assert text.startswith("The round is over: ") and text.endswith(f". Round {r + 1} scores: {said}.")
 
 
 def test_league_explicit_decks_and_sitting_out() -> None:

@@ -164,15 +164,22 @@ class HanabiDrawing(GameTable):
         tokens.append("●" * view.tokens, style=look("hanabi--tokens"))
         tokens.append("○" * (view.max_tokens - view.tokens), style=look("hanabi--unknown"))
         tokens.append(f" {view.tokens}")
+        ending = Text()
+        if view.turns_left is not None and not view.over:
+            left = view.turns_left
+            ending.append(f" · {left} turn{'s' * (left != 1)} left", style=look("hanabi--warning"))
         status = Text("  Fuses ")
         status.append("✗" * view.fuses, style=look("hanabi--danger"))
         status.append("·" * (view.fuse_limit - view.fuses), style=look("hanabi--unknown"))
         status.append(f" {view.fuses}/{view.fuse_limit}  Deck {view.deck_count}")
-        if view.turns_left is not None and not view.over:
-            status.append(f" · {view.turns_left} turns left", style=look("hanabi--warning"))
-        if len(tokens) + len(status) > width:
+        # Short of room the pips go (the figures stay), so the count of final turns is never cut.
+        if len(tokens) + len(status) + len(ending) > width:
             tokens = Text(f"Hints {view.tokens}/{view.max_tokens}")
-        lines.append(tokens + status)
+        if len(tokens) + len(status) + len(ending) > width:
+            status = Text(f"  Fuses {view.fuses}/{view.fuse_limit}  Deck {view.deck_count}")
+            if view.fuses:
+                status.stylize(look("hanabi--danger"), 8, 8 + len(str(view.fuses)))
+        lines.append(tokens + status + ending)
         pace = view_pace(view)
         so_far, needed = view_efficiency(view)
         # Each space that parts two differently styled words ends the run before it: read run by run (as text

@@ -3,7 +3,8 @@
 CONVENTIONS = """\
 ## Playing with the bots (their conventions, in short)
 
-The bots follow a few habits a person can learn (full text: `docs/hanabi-conventions.md`):
+The bots follow a few habits a person can learn (the full text is `docs/hanabi-conventions.md` in Parlour's
+source):
 
 * **Chop**: your oldest card (by when it was drawn, not by slot letter) that no hint has touched. Without a
   card known to be useless, you discard your chop.
@@ -33,7 +34,7 @@ otherwise discard known trash or their chop.
   conventions. It thinks up to about a second; in the Fireworks league it plays as hard (the league allows
   50 ms a move).
 
-`docs/bots-hanabi.md` tells more.
+`docs/bots-hanabi.md` in Parlour's source tells more.
 """
 
 KEYS = """\
@@ -84,26 +85,27 @@ On your turn do one thing:
 * **Play** a card: if it continues its firework it is added; otherwise it is discarded and a **fuse**
   burns. Then draw. Finishing a firework with its 5 returns a token.
 
-Each colour has three 1s, two each of 2–4 and a single 5. When the last card is drawn, every seat gets its
-final turns. *Classic*: 8 tokens, the third fuse loses everything, the score is the cards played (25 at
-most), and everyone shares it.
+Each colour has three 1s, two each of 2–4 and a single 5. Once all five fireworks are complete the game ends
+at once. *Classic*: 8 tokens; when the last card is drawn, every seat (the one who drew it too) plays **one more
+turn**; the third fuse loses everything; the score is the cards played (25 at most), and everyone shares it.
 
 The *fireworks* preset is one round of the Fireworks league, for three: **12 tokens**, and only the
 **fourth** failed play ends the round (it still counts). After the last card is drawn every seat takes
-three more turns. Each seat has **its own score**: 10 + the values of every card played by anyone (a
-complete firework counts 1+2+3+4+5) − the seat's own failed plays, so 85 at most.
+three more turns; five complete fireworks end the round at once. Each seat has **its own score**: 10 + the
+values of every card played by anyone (a complete firework counts 1+2+3+4+5) − the seat's own failed plays, so
+85 at most.
 """
 
 LEAGUE = """\
 # Fireworks league — rules in short
 
 Four players, four rounds of Hanabi with three at the table: round 1 leaves out the fourth seat, round 2 the
-third, and so on. Each round has **12 hint tokens**; the **fourth** failed play ends it. When the last card
-is drawn every seat gets three more turns.
+third, and so on. Each round has **12 hint tokens**; the **fourth** failed play ends it, and so do five
+complete fireworks. When the last card is drawn every seat gets three more turns.
 
 Every seat scores each round on its own: **10 + the values of every card played** (a complete firework
 counts 1+2+3+4+5) **− its own failed plays**. The league score is the sum of a seat's rounds.
-The panel shows each round's score (the running one in yellow) and the total.
+The panel shows each round's score (the running one in yellow) and **Tot**, the rounds already finished.
 
 A hint names one colour or value of a teammate's cards and costs a token; a discard wins one back (not
 while all 12 are in the box); a play either fits its firework or burns a fuse.
