@@ -386,6 +386,16 @@ def test_a_finished_league_says_so_first_in_its_header() -> None:
     assert table.header_lines(view, 60)[0].plain.startswith("The league is over · Round 4 of 4")
 
 
+async def test_the_prompt_offers_only_the_moves_the_rules_allow_now() -> None:
+    session = new_session("hanabi", "classic", ["human:Sam", "ai:easy"], seed=31, save=False)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        text = screen_text(pilot)
+        # Every token is in the box: a discard is not a move now, a hint is.
+        assert "d discards" not in text and "no discard" in text and "picks a teammate to hint" in text
+
+
 def test_the_final_turns_left_are_counted_whole_in_a_narrow_league_header() -> None:
     from rules.registry import game_info
 

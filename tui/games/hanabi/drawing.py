@@ -362,12 +362,15 @@ class HanabiDrawing(GameTable):
         if self.ask.legal == (PASS,):
             return "Your hand is empty and no hint can be given: Enter passes."
         if self.target is None:
+            # Only the moves the rules allow now: no discard while every token is in the box, no hint without one.
+            can_discard, can_hint = view.tokens < view.max_tokens, view.tokens > 0
+            slot = SLOT_LETTERS[self.slot]
             if short:
-                return f"Your turn · slot {SLOT_LETTERS[self.slot]}: p plays, d discards, Tab hints."
-            return (
-                f"Your turn. Slot {SLOT_LETTERS[self.slot]} is picked (←→ or A–E): p plays it, d discards it; "
-                "Tab or ↑ picks a teammate to hint. e shows what teammates know."
-            )
+                moves = ["p plays"] + ["d discards"] * can_discard + ["Tab hints"] * can_hint
+                return f"Your turn · slot {slot}: {', '.join(moves)}."
+            verbs = "p plays it, d discards it" if can_discard else "p plays it (all tokens are in: no discard)"
+            hints = "Tab or ↑ picks a teammate to hint" if can_hint else "no hint token is left"
+            return f"Your turn. Slot {slot} is picked (←→ or A–E): {verbs}; {hints}. e shows what teammates know."
         who = self.names[self.target]
         if self.hint is None:
             if short:
