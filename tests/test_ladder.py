@@ -125,7 +125,8 @@ def test_a_second_run_continues_to_n_without_duplicates(capsys: pytest.CaptureFi
     header = json.loads(replays[0].read_text().splitlines()[0])
     assert {seat["name"] for seat in header["seats"]} <= {f"p{i}" for i in range(5)}  # the ladder's names
     code, out, _ = run(capsys, "ladder", "run", "nimmt", "--games", "7", "--db", str(db))
-    assert code == 0 and "played 0 games" in out
+    # --games is the total: asked again, it plays nothing and says how to ask for more.
+    assert code == 0 and "it already holds 7 games, and --games is the total to reach: --games 14 plays 7 more" in out
     shown = json.loads(run(capsys, "ladder", "show", "nimmt", "--json", "--last", "7", "--db", str(db))[1])
     assert shown["games"] == 7 and sum(p["games"] for p in shown["players"]) == 7 * 4
     assert [g["index"] for g in shown["recent"]] == list(range(7))
@@ -653,3 +654,30 @@ def test_run_counts_a_disqualification_against_the_games_the_player_sat_in(
     # Two of four players a game: p3 sat in some of the 8 games, each a disqualification, and is told so.
     assert code == 0 and 0 < p3["games"] < 8
     assert f"  p3 was disqualified in all {p3['games']} games it played" in out
+
+
+def test_add_refuses_a_name_no_table_can_show_and_notes_what_will_trouble_a_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = ["--db", str(tmp_path / "l.sqlite")]
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bot.py").write_text("print('hi')\n")
+    for bad in ("two\nlines", "x" * 41):
+        code, _, err = run(capsys, "ladder", "add", "nimmt", bad, "random", *db)
+        assert code == 2 and "one line of at most 40 printable characters" in err
+    code, out, _ = run(capsys, "ladder", "add", "nimmt", "v1", f"cmd:{sys.executable} bot.py", *db)
+    assert code == 0 and "note: bot.py is relative to this folder" in out
+    code, out, _ = run(capsys, "ladder", "add", "nimmt", "again", f"cmd:{sys.executable} bot.py", *db)
+    assert code == 0 and "note: v1 already plays this same command" in out
+    code, out, _ = run(capsys, "ladder", "add", "nimmt", "abs", f"cmd:{sys.executable} {tmp_path / 'bot.py'}", *db)
+    assert code == 0 and "note" not in out
+
+
+def test_run_and_show_refuse_options_that_would_do_nothing(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    db = tmp_path / "l.sqlite"
+    fill(db)
+    args = ["--workers", "2", "--scheduler", "tcp://127.0.0.1:9", "--db", str(db)]
+    code, _, err = run(capsys, "ladder", "run", "nimmt", "--games", "1", *args)
+    assert code == 2 and "--workers is for a run here" in err
+    code, _, err = run(capsys, "ladder", "show", "nimmt", "--last", "-1", "--db", str(db))
+    assert code == 2 and "--last cannot be negative" in err

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sqlite3
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ai.external import SCRIPT_RUNNERS, split_command
 from ai.ladder.store import LadderError, LadderStore
+from ai.seats import parse_seat
 from tui.storage import data_dir
 from tui.usage import UsageError, place_text
 
@@ -73,8 +76,12 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     try:
         if args.ladder_command == "add":
             player = store.add_player(args.game, args.name, args.spec, args.preset)
-            count = len(store.players(args.game))
+            players = store.players(args.game)
+            twins = [p.name for p in players if p.spec == player.spec and p.name != player.name]
+            count = len(players)
             print(f"{args.game} ladder: added {player.name} ({player.spec}); {count} player{'s' * (count != 1)}")
+            for note in add_notes(player.spec, twins):
+                print(f"  note: {note}")
             return 0
         if args.ladder_command == "remove":
             player = store.remove_player(args.game, args.name)
@@ -95,6 +102,29 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         store.close()
 
 
+def add_notes(spec: str, twins: list[str]) -> list[str]:
+    """What to know about a player just added: the same command already on the ladder under other names (a player is
+    its command line), or a program or script named by a relative path (found only from this folder)."""
+    notes = []
+    if twins:
+        notes.append(f"{', '.join(twins)} already play{'s' * (len(twins) == 1)} this same command")
+    seat = parse_seat(spec)
+    if seat.kind == "cmd":
+        try:
+            words = split_command(seat.command)
+        except ValueError:
+            words = []
+        runs_script = bool(words) and Path(words[0]).name in SCRIPT_RUNNERS
+        paths = words[:1] if not runs_script else [next((w for w in words[1:] if not w.startswith("-")), "")]
+        for word in paths:
+            if word and not Path(word).is_absolute() and (os.sep in word or runs_script):
+                notes.append(
+                    f"{word} is relative to this folder: run the ladder from here, or add it with an absolute path "
+                    "(Dask workers need one)"
+                )
+    return notes
+
+
 def _open_store(path: Path, only_reading: bool) -> LadderStore:
     """The store at ``path``; to read only, a store that cannot be opened for writing (a read-only folder) is opened
     read-only instead."""
@@ -111,6 +141,8 @@ def _run(store: LadderStore, args: argparse.Namespace) -> int:
         raise UsageError("parlour ladder run: --games cannot be negative")
     if args.workers is not None and args.workers < 1:
         raise UsageError("parlour ladder run: --workers must be at least 1")
+    if args.workers is not None and args.scheduler:
+        raise UsageError("parlour ladder run: --workers is for a run here; a Dask cluster's own threads set how many")
     others = store.others_playing(args.game)
     if others:
         pids = ", ".join(map(str, others))
@@ -130,6 +162,12 @@ def _run(store: LadderStore, args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         raise
+    if report.played == 0 and report.finished >= args.games:  # --games is a total the ladder already reached
+        print(
+            f"{args.game} ladder: it already holds {report.finished} games, and --games is the total to reach: "
+            f"--games {report.finished + args.games} plays {args.games} more"
+        )
+        return 0
     print(
         f"{args.game} ladder: played {report.played} games; it holds {report.finished} "
         f"(see 'parlour ladder show {args.game}')"
@@ -173,7 +211,9 @@ def _show(store: LadderStore, args: argparse.Namespace) -> int:
 
     from ai.ladder.standings import game_lines, summary
 
-    last = max(0, args.last)
+    if args.last < 0:
+        raise UsageError("parlour ladder show: --last cannot be negative")
+    last = args.last
     if args.json:
         print(json.dumps(summary(store, args.game, last, args.all)))
         return 0

@@ -23,6 +23,8 @@ from rules.registry import game_info
 
 SCHEMA_VERSION = 2
 """Stored in ``PRAGMA user_version``; a store written by a newer version is refused, never guessed at."""
+NAME_LIMIT = 40
+"""The longest player name (a standings row and every message name the player)."""
 
 _SCHEMA = """
 CREATE TABLE ladders (
@@ -261,6 +263,9 @@ class LadderStore:
         name = name.strip()
         if not name:
             raise LadderError("a player needs a name")
+        # A name is a row of the standings and a word in every message: one line, of a length a table can show.
+        if not name.isprintable() or len(name) > NAME_LIMIT:
+            raise LadderError(f"a player's name is one line of at most {NAME_LIMIT} printable characters")
         try:
             parsed = parse_seat(spec)
         except SeatSpecError as exc:
