@@ -8,7 +8,7 @@ import pytest
 from textual.binding import Binding
 from textual.pilot import Pilot
 
-from tests.apptools import footer_keys, my_turn, wait_until
+from tests.apptools import footer_keys, my_turn, screen_text, wait_until
 from tui.app import ParlourApp
 from tui.games.hanabi import HanabiTable
 from tui.games.nimmt import NimmtTable
@@ -158,6 +158,8 @@ async def test_keys_do_nothing_but_leave_while_the_window_is_too_small() -> None
         await pilot.press("right", "enter")  # would move the cursor and play a card, unseen
         await pilot.pause()
         assert screen.table.cursor == cursor and my_turn(pilot) and app.focused is None  # no card was played
+        # The footer is hidden too: the notice names the key that still works.
+        assert "Meanwhile: q — Leave (saved)" in " ".join(screen_text(pilot).split())
         await pilot.resize_terminal(*SIZE)  # the table has the keys again
         await pilot.pause()
         assert app.focused is screen.table

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual import events
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
@@ -44,6 +45,15 @@ class ParlourScreen(Screen):
         """Whether the terminal is too small for this screen (the notice is showing)."""
         return self.has_class("too-small")
 
+    def _leaving_keys(self) -> str:
+        """The keys that still work while the screen is too small, with what they do (the footer is hidden too)."""
+        keys = [
+            f"{binding.key.split(',')[0]} — {binding.description}"
+            for binding in self.BINDINGS
+            if isinstance(binding, Binding) and binding.action in self.LEAVING_ACTIONS and binding.description
+        ]
+        return f"\n\nMeanwhile: {' · '.join(keys)}" if keys else ""
+
     def _check_size(self, width: int, height: int) -> None:
         small = width < self.MIN_WIDTH or height < self.MIN_HEIGHT
         was_small = self.too_small
@@ -52,6 +62,7 @@ class ParlourScreen(Screen):
             self.query_one(TooSmall).update(
                 f"Make the window larger.\n\nThis screen needs {self.MIN_WIDTH}×{self.MIN_HEIGHT}; "
                 f"the terminal is {width}×{height}.\n\nEverything is kept; it comes back as soon as it fits."
+                + self._leaving_keys()
             )
             if not was_small:
                 # No widget holds the keys while nothing can be seen: a game's keys would play blind.
