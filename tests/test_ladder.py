@@ -681,3 +681,16 @@ def test_run_and_show_refuse_options_that_would_do_nothing(capsys: pytest.Captur
     assert code == 2 and "--workers is for a run here" in err
     code, _, err = run(capsys, "ladder", "show", "nimmt", "--last", "-1", "--db", str(db))
     assert code == 2 and "--last cannot be negative" in err
+
+
+def test_show_prints_whole_paths_for_a_store_given_by_a_relative_path(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    fill(Path("l.sqlite"))
+    assert run(capsys, "ladder", "run", "nimmt", "--games", "1", "--workers", "1", "--db", "l.sqlite")[0] == 0
+    shown = json.loads(run(capsys, "ladder", "show", "nimmt", "--json", "--db", "l.sqlite")[1])
+    # Paths a bot author copies must work from any folder, not only from where the store was named.
+    assert Path(shown["recent"][0]["replay"]).is_absolute()
+    code, out, _ = run(capsys, "ladder", "show", "nimmt", "--db", "l.sqlite")
+    assert code == 0 and f"replays in {tmp_path}" in " ".join(out.split())

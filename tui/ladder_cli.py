@@ -62,7 +62,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     from ai.ladder.runner import GameFailed  # the runner and standings load the arena and openskill: only here
 
     where = f"parlour ladder {args.ladder_command}"
-    path: Path = args.db or default_db()
+    path: Path = (args.db or default_db()).absolute()  # printed paths then work from any folder
     if args.ladder_command != "add" and not path.exists():
         # Only adding a player makes a store: a mistyped --db must not leave folders and an empty store behind.
         raise UsageError(f"{where}: there is no ladder store at {path} (parlour ladder add makes one)")
