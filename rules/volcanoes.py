@@ -481,6 +481,10 @@ class VolcanoesState(GameState[VolcanoesView]):
             before = {NAMES[t]: board[t] for t in sorted(ph.pushes)}
             for t, v in ph.results.items():
                 board[t] = v
+            # Only those still at 4 once the phase's pushes are done: one an enemy eruption of the same phase wiped
+            # out is not dormant, it is gone (the eruption's sentence says so).
+            still = [t for t in ph.erupted if abs(board[t]) == 4]
+            who, plural = volcanoes_phrase([(NAMES[t], board[t]) for t in still]) if still else ("", False)
             dormant_text = (
                 f"{who} {'are' if plural else 'is'} now dormant: {'they stay' if plural else 'it stays'} "
                 "at level 4 unless pushed below it."
@@ -500,14 +504,10 @@ class VolcanoesState(GameState[VolcanoesView]):
                     },
                 )
             )
-            events.append(
-                Event(
-                    EventKind.DORMANT,
-                    dormant_text,
-                    None,
-                    {"phase": p, "tiles": names},
+            if still:
+                events.append(
+                    Event(EventKind.DORMANT, dormant_text, None, {"phase": p, "tiles": tuple(NAMES[t] for t in still)})
                 )
-            )
         return ok
 
     def _settle(self, ok: bool, check: tuple[int, ...], events: list[Event] | None) -> bool:

@@ -163,6 +163,17 @@ def test_from_position_checks() -> None:
 
 
 # --- eruptions -------------------------------------------------------------------------------------------------------
+def test_two_enemies_erupting_into_each_other_are_destroyed_not_dormant() -> None:
+    # N07 (Blue) and N01 (Orange) touch; both reach 4 at the growth and wipe each other out in the same phase.
+    g = pos({"N07": 3, "N01": -3}, step=1)
+    events = g.apply(1, "S20")  # Orange's quiet move; the growth follows
+    eruption = next(e for e in events if e.kind == "eruption")
+    assert set(eruption.data["erupted"]) == {"N07", "N01"}
+    assert lv(g, "N07") == 0 and lv(g, "N01") == 0
+    # Nothing is said to be dormant: both are gone, as the eruption's own sentence tells.
+    assert "dormant" not in kinds(events), [e.text for e in events]
+
+
 def test_eruption_into_empty_neighbours() -> None:
     g = pos({"N07": 3})
     events = g.apply(0, "N07")
