@@ -114,6 +114,9 @@ async def test_colour_blind_gives_each_volcanoes_side_a_shape() -> None:
     assert "■1" in board_on and "▲1" in board_on
     assert "■1" not in board_off and "▲1" not in board_off
     assert "▲ Orange" in panel_on and "▲" not in panel_off
+    # The seat rows keep both shapes, the one to move beside its ▶ (the panel's first lines, before the step line).
+    seats = panel_on.split("Step")[0]
+    assert "■" in seats and "▲" in seats and ("▶■" in seats or "▶▲" in seats)
 
 
 async def test_colour_blind_keeps_the_shape_of_a_dormant_volcano_at_80x24() -> None:

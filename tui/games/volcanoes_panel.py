@@ -42,8 +42,11 @@ def volcanoes_panel(view: VolcanoesView, names: list[str], look: Look | None = N
     for s, name in enumerate(names):
         sign = 1 if s == 0 else -1
         owned = sum(1 for v in view.levels if v * sign > 0)
-        # The side's colour square turns into the mark (to move, winner), so a 16-character name keeps its room.
-        mark = "▶" if s in view.to_act else ("★" if view.winner == s else seat_shape(s) if look.colour_blind else "■")
+        # The side's colour square turns into the mark (to move, winner), so a 16-character name keeps its room;
+        # colour-blind, the side's shape stays beside the mark (it is what tells the sides apart).
+        shape = seat_shape(s) if look.colour_blind else "■"
+        marker = "▶" if s in view.to_act else "★" if view.winner == s else ""
+        mark = (marker + shape if look.colour_blind else marker) or shape
         table.add_row(Text(f"{mark} {name}", style=look(f"volcanoes--side-{s}")), str(owned))
     lines: list[RenderableType] = [table]
     if view.over:
