@@ -437,3 +437,17 @@ async def test_a_tie_broken_by_tiles_is_explained(parlour_home: Path) -> None:
         shown = " ".join(str(static.render()) for static in app.screen.query(Static))
         assert "Equal scores are placed by the tie-break: fish eaten (tiles banked break ties)" in shown
         assert app.screen.query_one("#result-box").region.bottom <= 24 - 1  # still above the footer
+
+
+async def test_a_refused_placement_says_why_in_full_at_80x24(parlour_home: Path) -> None:
+    session = new_session("fish", "classic", ["human", "ai:easy"], seed=8)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        fish = session.state.view(0).fish
+        two = next(t for t in range(len(fish)) if fish[t] == 2)
+        await go_to(pilot, two)
+        await pilot.press("enter")
+        # Classic penguins start on 1-fish tiles: the whole reason fits the line above the board.
+        said = f"{TILE_NAMES[two]}: penguins start on 1-fish tiles only"
+        await wait_until(pilot, lambda: any(said in row for row in screen_rows(pilot)))

@@ -227,9 +227,10 @@ class FishTable(GameTable):
         elif not self.placing and tile in self.movable():
             self._select(self.movable()[tile])
         elif self.placing:
-            self.message = f"{name}: no penguin may be placed here" + (
-                " (only 1-fish tiles in this game)" if self.view and self.view.preset == "classic" else ""
-            )
+            # Short enough for the line above the board at 80 columns.
+            one_fish_only = self.view is not None and self.view.preset == "classic" and self.view.fish[tile] > 1
+            why = "penguins start on 1-fish tiles only" if one_fish_only else "not free ice"
+            self.message = f"{name}: {why}"
         elif self.selected is not None:
             self.message = f"Penguin {self._number(self.selected)} cannot slide to {name}; Esc picks another."
         else:
