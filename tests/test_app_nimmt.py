@@ -458,3 +458,23 @@ async def test_a_ten_seat_ranking_fits_80x24_with_its_buttons(parlour_home: Path
     assert screen.contains_region(box), box
     assert all(box.contains_region(b) and b.height == 1 for b in buttons), buttons
     assert "Jules" in text and "Clio" in text  # first and tenth place
+
+
+async def test_typing_picks_the_lowest_card_so_begun_and_says_when_none_is(parlour_home: Path) -> None:
+    mine = [15, 16, 22, 53, 58, 61, 67, 69, 91, 101]
+    others = [c for c in range(1, 105) if c not in mine and c not in (2, 3, 4, 5)]
+    hands = [mine, others[:10], others[10:20], others[20:30]]
+    deal = {"rounds": [{"rows": [2, 3, 4, 5], "hands": hands}]}
+    session = new_session("nimmt", "codingame", ["human", "ai:easy", "ai:easy", "ai:easy"], None, deal=deal)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        table = game_table(app, NimmtTable)
+        await pilot.press("5")
+        assert table.hand[table.cursor] == 53  # the lowest card that starts with 5, not the last
+        await pilot.press("8")
+        assert table.hand[table.cursor] == 58
+        await wait_until(pilot, lambda: "Typed 58: 58 is picked, Enter plays it." in screen_text(pilot))
+        await pilot.press("4")  # 584 fits no card, nor does 4 alone
+        await wait_until(pilot, lambda: "No card starts with 4: type another" in screen_text(pilot))
+        assert table.hand[table.cursor] == 58

@@ -185,11 +185,11 @@ class NimmtTable(GameTable):
         if not any(str(c).startswith(typed) for c in self.hand):
             typed = digit
         self.typed = typed
-        for i, c in enumerate(self.hand):
-            if str(c) == typed or (str(c).startswith(typed) and len(typed) >= 1):
-                self.cursor = i
-                if str(c) == typed:
-                    break
+        # The card typed in full, else the lowest that starts so ("5" picks 53 before 58): typing on reaches the rest.
+        matches = [i for i, c in enumerate(self.hand) if str(c).startswith(typed)]
+        exact = [i for i in matches if str(self.hand[i]) == typed]
+        if matches:
+            self.cursor = (exact or matches)[0]
 
     def _choose(self) -> None:
         self.choose(PICK_TEXT[self.cursor] if self.picking else PLAY_TEXT[self.hand[self.cursor]])
@@ -354,8 +354,12 @@ class NimmtTable(GameTable):
     def _prompt(self) -> str:
         if self.picking:
             return "Your card fits no row: pick a row to take — ↑↓ or 0–3, Enter."
-        typed = f" [typed {self.typed}]" if self.typed else ""
-        return f"Choose a card — ←→ or type its number, Enter plays.{typed}"
+        # What was typed comes first and short: the line is cut at the table's width (52 columns at 80).
+        if self.typed and not any(str(c).startswith(self.typed) for c in self.hand):
+            return f"No card starts with {self.typed}: type another, or ←→."
+        if self.typed and self.hand:
+            return f"Typed {self.typed}: {self.hand[self.cursor]} is picked, Enter plays it."
+        return "Choose a card — ←→ or type its number, Enter plays."
 
 
 def nimmt_panel(view: NimmtView, names: list[str], look: Look | None = None) -> RenderableType:
