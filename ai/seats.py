@@ -12,8 +12,8 @@ from pathlib import Path
 
 from ai.bots import Bot
 from ai.external import SCRIPT_RUNNERS, ExternalBot, program_problem, split_command
-from ai.levels import LEVELS, level_problem, make_bot
-from rules.registry import game_info
+from ai.levels import LEVELS, game_levels, level_problem, make_bot
+from rules.registry import RECORDS, game_info
 
 KINDS = ("human", "ai", "random", "cmd")
 CMD_OPTIONS: dict[str, tuple[str, ...]] = {"phase": ("first", "last")}
@@ -89,6 +89,16 @@ def program_name(command: str) -> str:
     return name
 
 
+def levels_words() -> str:
+    """The AI levels and which games have them: ``levels: easy, normal, hard; expert in hanabi and fireworks``
+    (a seat is read before its game is known, so every game's levels are named)."""
+    everywhere = [lv for lv in LEVELS if all(lv in game_levels(g) for g in RECORDS)]
+    some = [
+        f"{lv} in {' and '.join(g for g in RECORDS if lv in game_levels(g))}" for lv in LEVELS if lv not in everywhere
+    ]
+    return "levels: " + "; ".join([", ".join(everywhere), *some])
+
+
 def parse_seat(text: str) -> SeatSpec:
     """Parse a seat spec; :class:`SeatSpecError` with the accepted forms if it is not one."""
     kind, _, rest = text.strip().partition(":")
@@ -103,7 +113,7 @@ def parse_seat(text: str) -> SeatSpec:
     if kind == "ai":
         level = (rest.strip() or "hard").lower()
         if level not in LEVELS:
-            raise SeatSpecError(f"unknown AI level {level!r} in seat {text!r} (levels: {', '.join(LEVELS)})")
+            raise SeatSpecError(f"unknown AI level {level!r} in seat {text!r} ({levels_words()})")
         return SeatSpec("ai", level=level)
     if kind == "random" and not rest:
         return SeatSpec("random")

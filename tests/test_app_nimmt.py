@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from textual.geometry import Region
 from textual.widgets import Button
 
@@ -34,6 +35,7 @@ from tui.screens.modals import CurtainScreen, MessageScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.replay_viewer import ReplayScreen
 from tui.session import Session, new_session
+from tui.usage import UsageError
 
 SIZE = (100, 30)
 
@@ -360,10 +362,9 @@ async def test_command_line_opens_replay_and_resume(parlour_home: Path) -> None:
         viewer = app.screen
         assert isinstance(viewer, ReplayScreen)
         assert viewer.last == actions_in_file >= 4
-    app = build_app(build_parser().parse_args(["replay", str(parlour_home / "missing.jsonl")]))
-    async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, MessageScreen))
-        await wait_until(pilot, lambda: "cannot read" in screen_text(pilot))
+    # A file that cannot be read is said in one line before any app opens (the command exits 2).
+    with pytest.raises(UsageError, match="missing.jsonl: cannot read it"):
+        build_app(build_parser().parse_args(["replay", str(parlour_home / "missing.jsonl")]))
 
 
 async def test_row_pick_starts_on_the_fewest_heads_and_rows_show_heads(parlour_home: Path) -> None:

@@ -138,3 +138,13 @@ async def test_the_viewers_status_keeps_pace_and_place_beside_a_long_name(parlou
     # The name gives way in its middle; the pace in front and the view at the end stay whole.
     assert status.startswith(" PAUSED · speed ×1 · nimmt-a-ver")
     assert "…" in status and "action 2 of" in status and status.rstrip().endswith("'s view")
+
+
+async def test_q_closes_a_message_as_it_leaves_every_other_screen(parlour_home: Path) -> None:
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        app.open_replay(parlour_home / "nosuch.jsonl")
+        await wait_until(pilot, lambda: isinstance(app.screen, MessageScreen))
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))

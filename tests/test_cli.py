@@ -68,6 +68,7 @@ def test_check_good_and_bad_files(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert first["ok"] and first["over"] and first["error"] is None and len(first["scores"]) == 4
     assert first["turns"] == len(lines) - 2
     assert not second["ok"] and "line 6" in second["error"]
+    assert second.keys() == first.keys()  # a script reads a bad file's line as it reads a good one's
     code, out, _ = run(capsys, "check", str(good))
     assert code == 0 and "ok" in out and "finished" in out
 
@@ -175,9 +176,27 @@ def test_app_commands_without_a_terminal_exit_at_once(argv: list[str], parlour_h
         timeout=30,
     )
     assert done.returncode == 2, done.stderr
-    assert "needs a terminal" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    # A finished game named to resume is refused for that first (it could not go on with a terminal either).
+    said = (
+        "is a finished game; watch it with: parlour replay"
+        if argv[:1] == ["resume"] and argv[1:]
+        else "needs a terminal"
+    )
+    assert said in done.stderr and len(done.stderr.strip().splitlines()) == 1
     assert done.stdout == ""
     assert sorted(parlour_home.rglob("*.jsonl")) == before  # no game was started and saved on the way out
+
+
+@pytest.mark.parametrize("command", ["replay", "resume"])
+def test_a_file_that_cannot_be_opened_is_said_in_one_line_before_the_app(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    for path, why in ((tmp_path / "nosuch.jsonl", "cannot read it: No such file"), (tmp_path, ""), (empty, "empty")):
+        code, out, err = run(capsys, command, str(path))
+        assert code == 2 and out == "" and err.startswith(f"parlour {command}: {path}: "), err
+        assert why in err and len(err.strip().splitlines()) == 1
 
 
 @pytest.mark.parametrize("command", ["play", "watch", "arena"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ai.seats import parse_seat
+from ai.seats import SeatSpecError, parse_seat
 
 
 @pytest.mark.parametrize(
@@ -20,3 +20,10 @@ from ai.seats import parse_seat
 )
 def test_a_program_seat_is_named_after_what_it_runs(command: str, name: str) -> None:
     assert parse_seat(f"cmd:{command}").display_name(1) == f"{name} (2)"
+
+
+def test_an_unknown_level_names_the_levels_and_the_games_that_have_them() -> None:
+    with pytest.raises(SeatSpecError) as err:
+        parse_seat("ai:hardd")
+    # expert is Hanabi's only: naming it as a level of every game sent people to a seat their game refuses.
+    assert "(levels: easy, normal, hard; expert in hanabi and fireworks)" in str(err.value)

@@ -151,15 +151,16 @@ class ParlourApp(App[None]):
         """A screen asked to go on with the newest unfinished game."""
         self.resume_latest()
 
-    def open_replay(self, path: Path) -> None:
-        """The replay viewer on a file, or a message if it will not load."""
+    def open_replay(self, path: Path, replay: Replay | None = None) -> None:
+        """The replay viewer on a file (``replay``: the file as already read), or a message if it will not load."""
         from tui.screens.replay_viewer import ReplayScreen
 
-        try:
-            replay = storage.read_replay(path)
-        except ReplayError as exc:
-            self.push_screen(MessageScreen("This replay cannot be opened", f"{path}\n\n{exc}"))
-            return
+        if replay is None:
+            try:
+                replay = storage.read_replay(path)
+            except ReplayError as exc:
+                self.push_screen(MessageScreen("This replay cannot be opened", f"{path}\n\n{exc}"))
+                return
         self.push_screen(ReplayScreen(replay, path.name))
 
     def resume(self, path: Path, replay: Replay | None = None) -> None:

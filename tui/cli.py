@@ -123,12 +123,10 @@ def cmd_check(args: argparse.Namespace) -> int:
             rep = read_replay(path)
         except ReplayError as exc:
             bad += 1
-            if args.json:
-                print(
-                    json.dumps(
-                        {"file": str(path), "ok": False, "over": False, "scores": None, "turns": 0, "error": str(exc)}
-                    )
-                )
+            if args.json:  # every key a good file has, so a script reads both alike
+                bad_file = {"file": str(path), "ok": False, "over": False, "scores": None, "scores_text": None}
+                bad_file |= {"ranks": None, "disqualified": [], "turns": 0, "error": str(exc), "warnings": []}
+                print(json.dumps(bad_file | {"resume_problem": None}))
             else:
                 print(f"{path}: BAD: {exc}")
             continue

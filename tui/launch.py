@@ -51,11 +51,12 @@ def build_app(args: argparse.Namespace, need_terminal: bool = False):  # noqa: A
     if getattr(args, "file", None) is not None:
         args.file = storage.named_replay(args.file)
     resumed = _resumable(args.file) if args.command == "resume" else None
+    shown = _readable(args.file, "replay") if args.command == "replay" and args.file is not None else None
     if need_terminal:
         require_terminal(args.command)
     app = ParlourApp(settings_file=settings_path(), colour_blind=colour_blind)
     if args.command == "replay":
-        app.call_later(app.open_replay, args.file)
+        app.call_later(app.open_replay, args.file, shown)
     elif args.command == "resume":
         if resumed is not None:
             app.call_later(app.resume, *resumed)  # the file as read here: not re-simulated a second time
@@ -70,18 +71,35 @@ def _resumable(file: Path | None) -> tuple[Path, Replay | None] | None:
     line)."""
     from tui.session import resume_problem
 
-    path = file if file is not None else storage.latest_unfinished()
-    if path is None:
-        return None
-    try:
-        replay = storage.read_replay(path)
-    except ReplayError:
-        return path, None
+    if file is not None:  # a file named on the command line: what is wrong with it is said here, in one line
+        replay = _readable(file, "resume")
+        if replay.finished:
+            name = storage.short_replay_name(file)
+            raise UsageError(f"parlour resume: {file} is a finished game; watch it with: parlour replay {name}")
+        path: Path = file
+    else:
+        latest = storage.latest_unfinished()
+        if latest is None:
+            return None
+        path = latest
+        try:
+            replay = storage.read_replay(path)
+        except ReplayError:
+            return path, None
     problem = None if replay.finished else resume_problem(replay)
     if problem is not None:
         seat, spec, why = problem
         raise UsageError(f"parlour resume: {path} cannot go on here: seat {seat + 1} ({spec}): {why}; it is unchanged")
     return path, replay
+
+
+def _readable(file: Path, command: str) -> Replay:
+    """The replay ``file`` holds; UsageError saying why in one line if it cannot be read (missing, a folder, empty,
+    damaged beyond use), before the app opens."""
+    try:
+        return storage.read_replay(file)
+    except ReplayError as exc:
+        raise UsageError(f"parlour {command}: {file}: {exc}") from None
 
 
 def launch(args: argparse.Namespace) -> int:

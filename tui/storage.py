@@ -84,9 +84,9 @@ def read_replay(path: Path) -> Replay:
         with path.open(encoding="utf-8", newline="") as f:
             return load_replay(f)
     except OSError as exc:
-        raise ReplayError(0, f"cannot read {path}: {exc.strerror}") from None
+        raise ReplayError(0, f"cannot read it: {exc.strerror or exc}") from None  # callers name the file
     except UnicodeDecodeError:
-        raise ReplayError(0, f"{path} is not a text file") from None
+        raise ReplayError(0, "it is not a text file") from None
 
 
 @dataclass(frozen=True)

@@ -186,7 +186,7 @@ def replay_note(path: Path) -> Text:
 class MessageScreen(ModalScreen[None]):
     """A message a person must read (a file that would not load, a failed seat…)."""
 
-    BINDINGS = [Binding("enter,escape,space", "dismiss", "OK")]
+    BINDINGS = [Binding("enter,escape,space,q", "dismiss", "OK")]  # q too: it leaves every other screen
 
     def __init__(self, title: str, message: str) -> None:
         super().__init__()
