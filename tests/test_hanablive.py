@@ -239,7 +239,19 @@ def test_cli_round_trip_through_files(capsys: pytest.CaptureFixture[str], tmp_pa
     code, out, err = run(capsys, "export", str(source), "--hanab-live")
     assert code == 0
     assert json.loads(out)["players"] == [f"P{i}" for i in range(5)]
-    assert "colours:" in err
+    assert "colours:" in err and "warning" not in err
+
+
+def test_cli_export_of_a_cut_file_says_what_check_says(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    header, records, state = play_seeded(5, 21, careful=True)
+    source = write_replay(tmp_path / "game.jsonl", header, records, state)
+    cut = tmp_path / "cut.jsonl"
+    whole = source.read_bytes()
+    cut.write_bytes(whole[: len(whole) // 2 + 3])  # a torn last line, and no result
+    code, out, err = run(capsys, "export", str(cut), "--hanab-live")
+    assert code == 0 and json.loads(out)["actions"]
+    assert f"warning: {cut}: line" in err and "cut short" in err
+    assert f"warning: {cut} is an unfinished game; so is the export" in err
 
 
 def test_cli_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

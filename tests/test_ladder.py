@@ -694,3 +694,13 @@ def test_show_prints_whole_paths_for_a_store_given_by_a_relative_path(
     assert Path(shown["recent"][0]["replay"]).is_absolute()
     code, out, _ = run(capsys, "ladder", "show", "nimmt", "--db", "l.sqlite")
     assert code == 0 and f"replays in {tmp_path}" in " ".join(out.split())
+
+
+def test_a_data_folder_that_is_a_file_is_named_as_such(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "home"
+    home.write_text("")
+    monkeypatch.setenv("PARLOUR_HOME", str(home))
+    code, _, err = run(capsys, "ladder", "add", "nimmt", "rnd", "random")
+    assert code == 1 and err.strip().endswith(f"{home}: Not a directory"), err  # not 'File exists'

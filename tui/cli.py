@@ -76,15 +76,15 @@ def build_parser() -> argparse.ArgumentParser:
     _add_table_options(watch)
     watch.add_argument("--speed", type=positive_number, default=1.0, help="moves per second (default 1)")
     replay = sub.add_parser("replay", help="step through a replay file")
-    replay.add_argument("file", type=Path)
+    replay.add_argument("file", type=Path, help="a replay file, or the bare name of one in the replay folder")
     resume = sub.add_parser("resume", help="go on with an unfinished game (the latest if no file)")
-    resume.add_argument("file", type=Path, nargs="?")
+    resume.add_argument("file", type=Path, nargs="?", help="a saved game (default: the latest unfinished one)")
     check = sub.add_parser("check", help="re-simulate replay files headless")
     check.add_argument("files", type=Path, nargs="+", metavar="FILE", help="replay files, or folders of them")
     check.add_argument("--json", action="store_true", help="one JSON line per file")
     arena = sub.add_parser("arena", help="headless bot tournament")
     _add_table_options(arena)
-    arena.add_argument("--games", type=int, required=True)
+    arena.add_argument("--games", type=int, required=True, help="how many games to play")
     arena.add_argument("--workers", type=int, help="worker processes (default: all cores)")
     arena.add_argument("--save-replays", metavar="DIR", help="keep every game's replay (and programs' logs) in DIR")
     arena.add_argument("--json", action="store_true", help="print one JSON summary to stdout")
@@ -98,10 +98,10 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--matrix", action="store_true", help="also print each pair's results against each other")
     arena.add_argument("--scheduler", metavar="ADDRESS", help="play on the workers of this Dask scheduler")
     imp = sub.add_parser("import", help="turn a hanab.live game export (JSON) into a replay")
-    imp.add_argument("file", type=Path)
+    imp.add_argument("file", type=Path, help="a hanab.live game export (JSON)")
     imp.add_argument("-o", "--output", type=Path, metavar="PATH", help="replay file to write (default: replay folder)")
     exp = sub.add_parser("export", help="write a replay in another site's format")
-    exp.add_argument("file", type=Path)
+    exp.add_argument("file", type=Path, help="a classic Hanabi replay")
     exp.add_argument("--hanab-live", action="store_true", help="hanab.live game JSON (classic Hanabi only)")
     exp.add_argument("-o", "--output", type=Path, metavar="FILE", help="file to write (default: standard output)")
     add_ladder_parser(sub)
@@ -360,6 +360,11 @@ def cmd_export(args: argparse.Namespace) -> int:
             return 1
     where = f" to {args.output}" if args.output else ""
     print(f"parlour export: wrote {len(data['actions'])} actions{where}; {MAPPING_TEXT}", file=sys.stderr)
+    # What check would say of the file: the export is of a game cut short or damaged, and should not pass for more.
+    for warning in rep.warnings:
+        print(f"parlour export: warning: {args.file}: {warning}", file=sys.stderr)
+    if rep.state.outcome() is None:
+        print(f"parlour export: warning: {args.file} is an unfinished game; so is the export", file=sys.stderr)
     return 0
 
 

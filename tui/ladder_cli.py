@@ -68,6 +68,9 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         raise UsageError(f"{where}: there is no ladder store at {path} (parlour ladder add makes one)")
     try:
         store = _open_store(path, args.ladder_command == "show")
+    except (FileExistsError, NotADirectoryError) as exc:  # a file where the store's folder should be
+        print(f"{where}: cannot open {path}: {exc.filename}: Not a directory", file=sys.stderr)
+        return 1
     except (sqlite3.Error, OSError) as exc:
         print(f"{where}: cannot open {path}: {exc}", file=sys.stderr)
         return 1
