@@ -414,17 +414,23 @@ def test_a_run_killed_with_sigkill_resumes_to_exactly_n(tmp_path: Path) -> None:
         assert conn.execute("SELECT COUNT(*) FROM claims").fetchone()[0] == 0
 
 
-def test_sigterm_gives_the_games_in_flight_back(tmp_path: Path) -> None:
-    db = tmp_path / "l.sqlite"
-    fill(db, ["ai:easy", "ai:easy", "ai:easy", "random"])
-    proc = subprocess.Popen(_cli(db, "run", "nimmt", "--games", "40", "--workers", "2"), stderr=subprocess.PIPE)
+def _sigterm_mid_run(db: Path, games: int) -> str:
+    """Start ``ladder run`` on two workers, send it SIGTERM once it holds two games; what it said on stderr."""
+    proc = subprocess.Popen(_cli(db, "run", "nimmt", "--games", str(games), "--workers", "2"), stderr=subprocess.PIPE)
     _wait_for(lambda: _count(db) >= 2)
     proc.send_signal(signal.SIGTERM)
     assert proc.wait(timeout=20) == 128 + signal.SIGTERM
+    assert proc.stderr is not None
+    return proc.stderr.read().decode()
+
+
+def test_sigterm_gives_the_games_in_flight_back(tmp_path: Path) -> None:
+    db = tmp_path / "l.sqlite"
+    fill(db, ["ai:easy", "ai:easy", "ai:easy", "random"])
+    said = _sigterm_mid_run(db, 40)
     held = _count(db)
     assert held < 40
-    assert proc.stderr is not None
-    said = proc.stderr.read().decode()  # not a silent stop: how far it got, and how to go on
+    # Not a silent stop: how far it got, and how to go on.
     assert f"stopped; the nimmt ladder holds {held} game" in said and "the same command goes on" in said
     with sqlite3.connect(db) as conn:  # nothing is left claimed by the run that ended
         assert conn.execute("SELECT COUNT(*) FROM claims WHERE pid IS NOT NULL").fetchone()[0] == 0
@@ -435,10 +441,7 @@ def test_sigterm_leaves_no_replay_of_a_game_it_gave_back(tmp_path: Path) -> None
     # that would pass for games the ladder holds.
     db = tmp_path / "l.sqlite"
     fill(db, ["ai:hard", "ai:hard", "ai:hard", "ai:hard"])
-    proc = subprocess.Popen(_cli(db, "run", "nimmt", "--games", "200", "--workers", "2"), stderr=subprocess.PIPE)
-    _wait_for(lambda: _count(db) >= 2)
-    proc.send_signal(signal.SIGTERM)
-    assert proc.wait(timeout=20) == 128 + signal.SIGTERM
+    _sigterm_mid_run(db, 200)
     replays = {int(path.stem.rsplit("-", 1)[1]) for path in tmp_path.rglob("nimmt-*.jsonl")}
     assert replays == set(recorded(db))
 

@@ -155,25 +155,26 @@ class ParlourApp(App[None]):
         """The replay viewer on a file (``replay``: the file as already read), or a message if it will not load."""
         from tui.screens.replay_viewer import ReplayScreen
 
-        if replay is None:
-            try:
-                replay = storage.read_replay(path)
-            except ReplayError as exc:
-                self.push_screen(MessageScreen("This replay cannot be opened", f"{path}\n\n{exc}"))
-                return
-        self.push_screen(ReplayScreen(replay, path.name))
+        replay = replay or self._read_or_say(path, "This replay cannot be opened")
+        if replay is not None:
+            self.push_screen(ReplayScreen(replay, path.name))
+
+    def _read_or_say(self, path: Path, title: str) -> Replay | None:
+        """The replay in ``path``, or None after a message under ``title`` saying why it does not read."""
+        try:
+            return storage.read_replay(path)
+        except ReplayError as exc:
+            self.push_screen(MessageScreen(title, f"{path}\n\n{exc}"))
+            return None
 
     def resume(self, path: Path, replay: Replay | None = None) -> None:
         """Go on with an unfinished game, or say why not; ``replay``: the file as already read (not read again)."""
         from tui.screens.game import GameScreen
         from tui.session import resume_problem, resume_session
 
+        replay = replay or self._read_or_say(path, "This game cannot be resumed")
         if replay is None:
-            try:
-                replay = storage.read_replay(path)
-            except ReplayError as exc:
-                self.push_screen(MessageScreen("This game cannot be resumed", f"{path}\n\n{exc}"))
-                return
+            return
         if replay.finished:
             self.push_screen(MessageScreen("That game is over", f"{path}\n\nIt can be watched as a replay."))
             return
