@@ -252,7 +252,7 @@ async def test_parlour_colour_blind_flag_turns_the_symbols_on_and_keeps_the_choi
     from tui.cli import build_parser
     from tui.launch import build_app
 
-    app = build_app(build_parser().parse_args(["--colour-blind", "replay", str(parlour_home / "none.jsonl")]))
+    app = build_app(build_parser().parse_args(["--colour-blind", "resume"]))  # nothing saved: the app says so
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: app.colour_blind)
     assert load_settings(parlour_home / "settings.json") == (Settings(colour_blind=True), None)
