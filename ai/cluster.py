@@ -21,6 +21,7 @@ import importlib
 import os
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import CancelledError
@@ -298,16 +299,29 @@ class DaskBackend:
             finished.add(future)
             return True
 
+        stop, deserted = threading.Event(), threading.Event()
+        watcher = threading.Thread(
+            target=self._watch_workers, args=(client, queued, stop, deserted), name="parlour-dask-workers", daemon=True
+        )
+        watcher.start()
         try:
             for _ in range(max(1, self.in_flight_per_thread * threads)):
                 if not submit():
                     break
             for future in finished:
-                _, batch = queued.pop(future.key)
+                # Still queued while its result comes back: a result left on a worker that has gone waits for one,
+                # and the watcher cancels what is queued.
+                _, batch = queued[future.key]
                 try:
                     played: PlayedBatch[Any] = future.result()
                 except (CancelledError, OSError) as exc:  # the scheduler went away (a lost connection cancels all)
+                    if deserted.is_set():
+                        raise ClusterError(
+                            f"every Dask worker left the scheduler at {self.address} and none joined again within "
+                            f"{self.worker_timeout:g} s"
+                        ) from None
                     raise ClusterError(f"lost the Dask scheduler at {self.address} ({exc})") from None
+                del queued[future.key]
                 future.release()
                 write_back(batch, self.how, played.files)
                 per_game = played.seconds / max(1, len(played.results))
@@ -315,9 +329,32 @@ class DaskBackend:
                 submit()
                 yield from played.results
         finally:
+            stop.set()
+            watcher.join()
             # Stopped early (an error, or the caller closed the iterator): drop the games still queued.
             if queued:
                 client.cancel([future for future, _ in queued.values()])
+
+    def _watch_workers(
+        self, client: Any, queued: dict[str, tuple[Any, list[Any]]], stop: threading.Event, deserted: threading.Event
+    ) -> None:
+        """Runs beside a run: once the cluster has had no worker for :attr:`worker_timeout` seconds, set ``deserted``
+        and cancel the queued games, so the run ends with a reason instead of waiting for ever (their tasks would wait
+        for a worker that may never come)."""
+        since: float | None = None
+        while not stop.wait(1.0):
+            try:
+                alive = bool(client.nthreads())
+            except Exception:  # the scheduler itself is gone: the run says so when its games are cancelled
+                return
+            if alive:
+                since = None
+                continue
+            since = since if since is not None else time.monotonic()
+            if time.monotonic() - since >= self.worker_timeout:
+                deserted.set()
+                client.cancel([future for future, _ in list(queued.values())])
+                return
 
     def _check_workers(self, client: Any, batch: list[Any], checked: set[str]) -> None:
         """Fail before the first game if a worker runs other Parlour code or lacks a program of a ``cmd:`` seat.

@@ -304,3 +304,45 @@ def test_a_scheduler_lost_mid_run_ends_the_ladder_run_in_one_line(
     capsys.readouterr()
     assert main(["ladder", "show", "nimmt", "--json", *db]) == 0
     assert json.loads(capsys.readouterr().out)["games"] > 0
+
+
+# A cluster in one process whose worker is retired when the test says so; the scheduler stays.
+CLUSTER_TO_DESERT = """
+import sys
+import distributed
+
+if __name__ == "__main__":
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, protocol="tcp", host="127.0.0.1", dashboard_address=None
+    ) as cluster:
+        print(cluster.scheduler_address, flush=True)
+        for line in sys.stdin:
+            if line.strip() == "retire":
+                cluster.scale(0)
+"""
+
+
+def test_a_run_whose_every_worker_leaves_ends_with_a_reason() -> None:
+    helper = subprocess.Popen(
+        [sys.executable, "-c", CLUSTER_TO_DESERT], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert helper.stdout is not None and helper.stdin is not None
+        ready, _, _ = select.select([helper.stdout], [], [], 120)
+        assert ready, "the LocalCluster did not start within 120 s"
+        address = helper.stdout.readline().strip()
+        stdin = helper.stdin
+
+        def retire() -> None:
+            stdin.write("retire\n")
+            stdin.flush()
+
+        threading.Timer(3.0, retire).start()  # mid-run: far more games are asked for than 3 s can play
+        backend = DaskBackend(address, worker_timeout=2.0)
+        before = threading.active_count()
+        with pytest.raises(ClusterError, match="every Dask worker left the scheduler .* within 2 s"):
+            run_arena("nimmt", None, ["random"] * 4, 10**6, seed=1, workers=1, backend=backend)
+        assert threading.active_count() <= before  # the watcher ended with the run
+    finally:
+        helper.kill()
+        helper.wait()
