@@ -82,11 +82,15 @@ def program_name(command: str) -> str:
         words = command.split()
     if not words:
         return "program"
-    name = Path(words[0]).name
-    if name in SCRIPT_RUNNERS:
-        script = next((word for word in words[1:] if not word.startswith("-")), "")
-        name = Path(script).name or name
-    return name
+    return Path(script_word(words)).name or Path(words[0]).name
+
+
+def script_word(words: list[str]) -> str:
+    """The script a command line's interpreter runs: its first word that is not an option, when the program is an
+    interpreter Parlour knows (``python3 -u bots/v2.py`` gives ``bots/v2.py``); ``""`` otherwise."""
+    if not words or Path(words[0]).name not in SCRIPT_RUNNERS:
+        return ""
+    return next((word for word in words[1:] if not word.startswith("-")), "")
 
 
 def levels_words() -> str:

@@ -124,9 +124,20 @@ def cmd_check(args: argparse.Namespace) -> int:
         except ReplayError as exc:
             bad += 1
             if args.json:  # every key a good file has, so a script reads both alike
-                bad_file = {"file": str(path), "ok": False, "over": False, "scores": None, "scores_text": None}
-                bad_file |= {"ranks": None, "disqualified": [], "turns": 0, "error": str(exc), "warnings": []}
-                print(json.dumps(bad_file | {"resume_problem": None}))
+                bad_file = {
+                    "file": str(path),
+                    "ok": False,
+                    "over": False,
+                    "scores": None,
+                    "scores_text": None,
+                    "ranks": None,
+                    "disqualified": [],
+                    "turns": 0,
+                    "error": str(exc),
+                    "warnings": [],
+                    "resume_problem": None,
+                }
+                print(json.dumps(bad_file))
             else:
                 print(f"{path}: BAD: {exc}")
             continue
@@ -266,10 +277,13 @@ def drop_unfinished_replays(folder: Path, game: str) -> None:
     (:func:`replay_folder`)."""
     from tui.storage import describe_replay
 
+    kept = set()
     for path in arena_replays(folder, game):
-        if not describe_replay(path).finished:  # its last line read, not the whole game re-simulated
+        if describe_replay(path).finished:  # its last line read, not the whole game re-simulated
+            kept.add(path)
+        else:
             path.unlink(missing_ok=True)
-    kept, named = set(arena_replays(folder, game)), _arena_name(game)
+    named = _arena_name(game)
     for log in folder.glob(f"{game}-*.jsonl.seat*.stderr.log"):
         replay = log.with_name(log.name.split(".seat")[0])
         if named.fullmatch(replay.name) and replay not in kept:

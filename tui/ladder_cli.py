@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ai.external import SCRIPT_RUNNERS, split_command
 from ai.ladder.store import LadderError, LadderStore
-from ai.seats import parse_seat
+from ai.seats import parse_seat, script_word
 from tui.storage import data_dir
 from tui.usage import UsageError, place_text
 
@@ -118,7 +118,7 @@ def add_notes(spec: str, twins: list[str]) -> list[str]:
         except ValueError:
             words = []
         runs_script = bool(words) and Path(words[0]).name in SCRIPT_RUNNERS
-        paths = words[:1] if not runs_script else [next((w for w in words[1:] if not w.startswith("-")), "")]
+        paths = [script_word(words)] if runs_script else words[:1]
         for word in paths:
             if word and not Path(word).is_absolute() and (os.sep in word or runs_script):
                 notes.append(
