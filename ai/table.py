@@ -22,12 +22,11 @@ from typing import Any
 
 from ai.bots import Bot, BotFailure, IllegalBotAction
 from ai.external import ExternalBot, failure_reason, finish_all
+from ai.pace import Pace
 from rules.core import Event, GameState, IllegalAction, Outcome
 from rules.registry import game_info
 from rules.replay import ActionRecord, ReplayWriter
 
-SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
-"""The speeds a watched game or a replay can play at (moves per second at ×1 is one)."""
 BOT_MOVE_PAUSE = 0.5
 """Seconds a bot's move waits in a game people play, so they can follow it (scaled by the table's ``pause``)."""
 NS_PER_MS = 1_000_000
@@ -50,40 +49,6 @@ class Phase(StrEnum):
     """A built-in bot chose an illegal action and no one else can act: the game cannot go on (it stays saved)."""
     OVER = "over"
     """The game is over."""
-
-
-@dataclass
-class Pace:
-    """Speed, pause and single steps of a game being watched or a replay being played."""
-
-    speed: float = 1.0
-    paused: bool = False
-    steps: int = 0
-    """Moves allowed while paused (one per press of the step key)."""
-
-    def toggle(self) -> None:
-        """Pause, or go on."""
-        self.paused = not self.paused
-
-    def step(self) -> None:
-        """Pause, and allow one more move."""
-        self.paused = True
-        self.steps += 1
-
-    def faster(self) -> None:
-        """The next speed up, if any."""
-        self.speed = next((s for s in SPEEDS if s > self.speed), self.speed)
-
-    def slower(self) -> None:
-        """The next speed down, if any."""
-        self.speed = next((s for s in reversed(SPEEDS) if s < self.speed), self.speed)
-
-    def take_step(self) -> bool:
-        """Whether a move may be played now while paused; uses up one allowed step if so."""
-        if self.steps <= 0:
-            return False
-        self.steps -= 1
-        return True
 
 
 @dataclass(frozen=True)
@@ -198,6 +163,8 @@ class Table:
     """What plays each bot seat, as its seat spec (``ai:hard``, ``random``…), to name it in errors."""
     watching: bool = False
     """Everyone is a bot and people watch: moves follow the :attr:`pace`."""
+    spectating: bool = False
+    """People sit here but none of them plays now (a league round sat out): bots' moves follow the :attr:`pace`."""
     pace: Pace = field(default_factory=Pace)
     pause: float = 0.0
     """Seconds a watched move takes at ×1 (and the scale of :data:`BOT_MOVE_PAUSE`); 0 plays at once."""
@@ -406,13 +373,13 @@ class Table:
         if self.watching:
             return self.pause / self.pace.speed
         simultaneous = len(self.state.to_act()) > 1
-        return 0.0 if simultaneous else BOT_MOVE_PAUSE * self.pause
+        return 0.0 if simultaneous else BOT_MOVE_PAUSE * self.pause / (self.pace.speed if self.spectating else 1.0)
 
     def tick(self) -> bool:
         """Play the first bot move whose time has come (the pace of a watched game decides); True if one was."""
         if self.showing or self.closed or not self._ready:
             return False
-        if self.watching and self.pace.paused:
+        if (self.watching or self.spectating) and self.pace.paused:
             if not self.pace.take_step():
                 return False
         elif self.clock() < self._ready[0][3]:

@@ -27,6 +27,7 @@ from rules.hanabi import (
 from tests.apptools import (
     Notices,
     drawn_lines,
+    footer_keys,
     game_screen,
     my_turn,
     played_session,
@@ -195,6 +196,27 @@ async def test_league_plays_into_the_second_round() -> None:
         first = view.round_scores[0]
         assert f"{first[0]:>3}" in text and first[3] == 0
         assert "R1 R2 R3 R4" in text
+
+
+async def test_a_person_sitting_a_league_round_out_has_the_pace_keys_until_their_round() -> None:
+    session = new_session("fireworks", "codingame", ["ai:easy", "ai:easy", "ai:easy", "human:Sam"], seed=5)
+    app = ParlourApp(GameScreen(session, pace=0, paused=True), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        # Round 1 leaves seat 3 out: Sam watches it, paused as asked, with the keys of a watched game.
+        await wait_until(pilot, lambda: screen.core.spectating)
+        assert dict(footer_keys(pilot))["pause"] and str(screen.status_text()).startswith("PAUSED · speed ×1")
+        assert "Sam sits this round out" in screen_text(pilot)
+        before = len(session.state.view(None).history)
+        await pilot.press("n")
+        await wait_until(pilot, lambda: len(session.state.view(None).history) == before + 1)
+        await pilot.press("plus")
+        assert screen.pace.speed == 2
+        await pilot.press("space")
+        # Round 2 has Sam in it: the game asks Sam, unpaused, and the pace keys are gone from the footer.
+        await wait_until(pilot, lambda: my_turn(pilot), timeout=60)
+        assert session.state.view(3).round == 1 and not screen.core.spectating and not screen.pace.paused
+        assert "pause" not in dict(footer_keys(pilot)) and "speed ×" not in str(screen.status_text())
 
 
 async def test_watching_shows_every_hand_and_empathy() -> None:

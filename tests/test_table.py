@@ -11,14 +11,13 @@ from typing import Any
 import pytest
 
 from ai.bots import BotFailure, IllegalBotAction, RandomBot
+from ai.pace import SPEEDS, Pace
 from ai.table import (
-    SPEEDS,
     ActionApplied,
     BotBroke,
     BotChose,
     BotCrashed,
     GameOver,
-    Pace,
     Phase,
     SeatDisqualified,
     Table,

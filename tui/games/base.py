@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -123,6 +123,11 @@ class GameTable(Widget, can_focus=True):
         return 0.0
 
 
+def plays_throughout(view: Any) -> bool:
+    """A :attr:`GameUI.sits_out` for games where every seat plays until the end: never sitting out."""
+    return False
+
+
 @dataclass(frozen=True)
 class GameUI:
     """A game's table widget class, help text and the smallest terminal it fits."""
@@ -136,6 +141,9 @@ class GameUI:
     score_label: str = "Score"
     preset_score_labels: Mapping[str, str] = field(default_factory=dict)
     """Presets whose scores need another heading (Hanabi's ``fireworks``: each seat's own score, not the team's)."""
+    sits_out: Callable[[Any], bool] = plays_throughout
+    """Whether the seat a view is for sits the current part of the game out (a league round): its person only
+    watches until it ends, with the pace keys of a watched game."""
 
     def score_label_for(self, preset: str) -> str:
         """The result table's heading for a score under ``preset``."""

@@ -127,7 +127,29 @@ class GameScreen(PaceKeys, TableScreen):
         ask = core.asking if core.curtain_for is None else None
         self.table.sync(view, self.session.names, ask, core.hides_private())
         self.query_one("#scores", Static).update(self.ui.panel_renderable(view, self.session.names, self.table.look()))
+        self.follow_sitting_out()
         self.refresh_status()
+
+    def follow_sitting_out(self) -> None:
+        """While every person here sits a league round out, the bots' moves follow the pace keys, as when watching;
+        once someone plays again the game goes on unpaused at the pace people play at."""
+        core, state = self.core, self.core.state
+        people = core.people
+        now = bool(people) and not state.is_over and all(self.ui.sits_out(state.view(p)) for p in people)
+        if now == core.spectating:
+            return
+        core.spectating = now
+        if now:
+            self.query_one("#log", RichLog).write(
+                Text(
+                    f"{', '.join(self.session.names[p] for p in people)} sits this round out: space pauses, n steps,"
+                    " + and - change speed.",
+                    style="italic",
+                )
+            )
+        else:
+            self.pace.paused, self.pace.steps = False, 0
+        self.refresh_bindings()
 
     def redraw_panel(self) -> None:
         """The scores again, in the table's current look."""
@@ -144,7 +166,7 @@ class GameScreen(PaceKeys, TableScreen):
         core = self.core
         names = self.session.names
         text = Text()
-        if self.watching:
+        if self.watching or core.spectating:
             text.append_text(pace_words(self.pace))
             text.append("  ·  ")
         if self.phase is Phase.OVER:
@@ -254,7 +276,7 @@ class GameScreen(PaceKeys, TableScreen):
             # A round summary people notice even while the next round is being dealt.
             self.notify(event.words(self.session.names), title="Round over", timeout=8, markup=False)
         pause = self.table.show_event(event, self.session.names)
-        pause *= self.pause_scale / (self.pace.speed if self.watching else 1.0)
+        pause *= self.pause_scale / (self.pace.speed if self.watching or self.core.spectating else 1.0)
         if pause <= 0:
             self.run_animation()
         else:
@@ -328,11 +350,12 @@ class GameScreen(PaceKeys, TableScreen):
 
     # --- keys -----------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Watch controls only while watching; while the window is too small, only the keys that leave."""
+        """Watch controls only while watching or sitting a round out; while the window is too small, only the keys
+        that leave."""
         if not super().check_action(action, parameters):
             return False
         if action in PACE_ACTIONS:
-            return self.watching
+            return self.watching or self.core.spectating
         return True
 
     def action_help(self) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.binding import Binding
 
-from ai.table import Pace
+from ai.pace import Pace
 
 SPEED = Binding.Group("Speed")
 """+ and - share one place in the footer: with a table's own keys, the help and leave, every key must fit 80

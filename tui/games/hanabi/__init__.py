@@ -5,6 +5,7 @@ The registry names ``UI`` (Hanabi) and ``LEAGUE_UI`` (the league); both use :cla
 
 from __future__ import annotations
 
+from rules.hanabi import HanabiView
 from tui.games.base import GameUI
 from tui.games.hanabi.help import CONVENTIONS, KEYS, LEAGUE, RULES
 from tui.games.hanabi.panels import hanabi_panel, league_panel
@@ -23,6 +24,12 @@ UI = GameUI(
 )
 """Hanabi's table, help and panel."""
 
+
+def sits_round_out(view: HanabiView) -> bool:
+    """The viewing seat has no hand in the league's current round."""
+    return view.seat is not None and not view.over and view.seat not in view.round_seats
+
+
 LEAGUE_UI = GameUI(
     table=HanabiTable,
     help_markdown=LEAGUE + "\n" + KEYS + "\n" + CONVENTIONS,
@@ -30,5 +37,6 @@ LEAGUE_UI = GameUI(
     min_height=24,
     panel=league_panel,
     score_label="League points",
+    sits_out=sits_round_out,
 )
 """The Fireworks league: Hanabi's table with the league's help and a panel of round scores."""
