@@ -185,6 +185,33 @@ async def test_row_pick_by_keys(parlour_home: Path) -> None:
         assert session.state.view(0).rows[2][0] == 1
 
 
+async def test_a_roomy_table_draws_big_cards_that_clicks_play_and_pick(parlour_home: Path) -> None:
+    session, app = row_pick_table([50, 60, 70, 80], list(range(11, 21)))
+    async with app.run_test(size=(130, 40)) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        table = game_table(app, NimmtTable)
+        lines = drawn_lines(table)
+        # Each row is three lines of boxed cards: the 70 of row 2 with its three heads as dots in the bottom edge.
+        row2 = next(i for i, line in enumerate(lines) if line.startswith(" 2 "))
+        assert "│  70   │" in lines[row2] and "╰──•••──╯" in lines[row2 + 1] and "╭───────╮" in lines[row2 - 1]
+        # A click on the fourth card of the hand (its middle line) picks it, a second click plays it.
+        at = (1 + 1 + 3 * 10 + 4, table._hand_top + 1)
+        await pilot.click(NimmtTable, offset=at)
+        assert table.cursor == 3
+        await pilot.click(NimmtTable, offset=at)
+        await wait_until(pilot, lambda: my_turn(pilot) and table.picking)
+        # The 4 fits no row: a click on row 2 (any of its three lines) picks it, a second takes it.
+        for _ in range(2):
+            await pilot.click(NimmtTable, offset=(5, table._rows_top + 2 * 3 + 2))
+        await wait_until(pilot, lambda: session.state.view(0).rows[2][0] == 4)
+        side = app.screen.query_one("#side")
+        assert side.outer_size.width == 30
+        await pilot.resize_terminal(150, 40)  # from 140 columns the scores and log get ten more
+        await wait_until(pilot, lambda: side.outer_size.width == 40)
+        await pilot.resize_terminal(100, 30)  # too narrow for six big cards a row: the one-line chips again
+        await wait_until(pilot, lambda: "  Row" in drawn_lines(table)[1])
+
+
 async def test_typing_a_card_number_selects_it(parlour_home: Path) -> None:
     session = new_session("nimmt", "codingame", ["human", "ai:easy", "ai:easy", "ai:easy"], seed=9)
     app = ParlourApp(GameScreen(session, pace=0), pace=0)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
-from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -12,18 +11,21 @@ from textual.reactive import reactive
 
 from ai.table import Asking
 from rules.core import Event
-from rules.nimmt import CATTLE, CLASSIC_LIMIT, PICK_TEXT, PLAY_TEXT, ROW_LIMIT, NimmtView, row_cattle
+from rules.nimmt import CLASSIC_LIMIT, PICK_TEXT, PLAY_TEXT, ROW_LIMIT, NimmtView, row_cattle
 from tui.games.base import GameTable, GameUI
 from tui.games.look import Look
+from tui.games.nimmt_cards import (
+    BIG_LINES,
+    BIG_WIDTH,
+    CARD_STYLE,
+    CHIP_WIDTH,
+    big_back,
+    big_card,
+    big_place,
+    card_back,
+    card_text,
+)
 
-SUPERSCRIPT = {1: "¹", 2: "²", 3: "³", 5: "⁵", 7: "⁷"}
-CARD_STYLE = {  # a card's cattle heads are its identity: fixed hues (the table's nimmt--heads-N parts carry the same)
-    1: "black on grey82",
-    2: "black on sky_blue2",
-    3: "black on gold1",
-    5: "white on red3",
-    7: "white on magenta",
-}
 PARTS = {  # component class -> what it colours; tui/games.tcss styles each
     **{f"nimmt--heads-{h}": f"a card with {h} cattle heads" for h in CARD_STYLE},
     "nimmt--back": "a hidden card",
@@ -34,19 +36,6 @@ PARTS = {  # component class -> what it colours; tui/games.tcss styles each
     "nimmt--chosen": "who has chosen a card this turn",
 }
 PAUSE = {"round_start": 0.8, "reveal": 1.2, "must_pick": 0.4, "take": 0.9, "place": 0.6, "round_end": 1.2}
-
-
-def card_text(card: int, selected: bool = False, look: Look | None = None) -> Text:
-    """A card as a five-cell chip: its number and its cattle heads as a small raised digit (in the table's
-    ``look``, else the fixed card colours)."""
-    heads = CATTLE[card]
-    style = look(f"nimmt--heads-{heads}") if look is not None else Style.parse(CARD_STYLE[heads])
-    return Text(f" {card:>3}{SUPERSCRIPT[heads]}", style=style + Style(bold=True, reverse=True) if selected else style)
-
-
-def card_back(look: Look) -> Text:
-    """A hidden card."""
-    return Text(" ░░░ ", style=look("nimmt--back"))
 
 
 class NimmtTable(GameTable):
@@ -206,31 +195,50 @@ class NimmtTable(GameTable):
         self.cursor = index
 
     def _hit(self, x: int, y: int) -> int | None:
+        tall = BIG_LINES if self._big else 1
         if self.picking:
-            row = y - self._rows_top
+            row = (y - self._rows_top) // tall if y >= self._rows_top else -1
             return row if 0 <= row < 4 else None
-        line = y - self._hand_top
+        line = (y - self._hand_top) // tall if y >= self._hand_top else -1
         per_line = self._per_line()
+        column = (x - 1) // (BIG_WIDTH if self._big else CHIP_WIDTH)
         if line < 0 or x < 1:
             return None
-        i = line * per_line + (x - 1) // 6
-        return i if 0 <= (x - 1) // 6 < per_line and i < len(self.hand) else None
+        i = line * per_line + column
+        return i if 0 <= column < per_line and i < len(self.hand) else None
 
     # --- drawing ------------------------------------------------------------------
     _rows_top = 2
     _hand_top = 10
+    _big = False
+    BIG_ROW = 3 + (ROW_LIMIT + 1) * BIG_WIDTH + len("66 heads")
+    """Columns a row of big cards takes: pointer and number, six places, the heads."""
+    BIG_HEIGHT = 1 + 4 * BIG_LINES + 4 + 2 * BIG_LINES + 1
+    """Lines the big drawing takes with a full hand on two lines: headline, rows, this turn, hand, prompt."""
 
     def _per_line(self) -> int:
-        return max(1, min(10, (self.size.width - 1) // 6))
+        width = BIG_WIDTH if self._big else CHIP_WIDTH
+        return max(1, min(10, (self.size.width - 1) // width))
+
+    def _fits_big(self) -> bool:
+        """Big cards where the table has the room (a person's own hand only: a spectator's hands stay chips)."""
+        return self.size.width >= self.BIG_ROW and self.size.height >= self.BIG_HEIGHT
 
     def render(self) -> RenderableType:
         """Rows, the cards of this turn, then the hand."""
         view = self.view
         if view is None:
             return Text("")
-        lines: list[Text] = [self._headline(view), Text("  Row" + " " * 36 + "heads", style="dim")]
-        for i, row in enumerate(self.rows):
-            lines.append(self._row_line(i, row))
+        self._big = self._fits_big()
+        lines: list[Text] = [self._headline(view)]
+        if self._big:
+            self._rows_top = len(lines)
+            for i, row in enumerate(self.rows):
+                lines.extend(self._big_row_lines(i, row))
+        else:
+            lines.append(Text("  Row" + " " * 36 + "heads", style="dim"))
+            self._rows_top = len(lines)
+            lines.extend(self._row_line(i, row) for i, row in enumerate(self.rows))
         lines.append(Text(""))
         lines.append(self._table_line())
         lines.append(Text(""))
@@ -273,6 +281,27 @@ class NimmtTable(GameTable):
         taken = look("nimmt--taken") if self.flash_row == i else ""
         line.append(f"{heads:>2} head" + ("s" if heads != 1 else ""), style=taken)
         return line
+
+    def _big_row_lines(self, i: int, row: list[int]) -> list[Text]:
+        """A row of big cards: three lines, its number and heads on the middle one."""
+        look = self.look()
+        selected = self.picking and self.cursor == i
+        lines = [Text("   "), Text(), Text("   ")]
+        lines[1].append("▶" if selected else " ", style=look("nimmt--pointer"))
+        lines[1].append(f"{i} ", style="bold reverse" if selected else "bold")
+        for slot in range(ROW_LIMIT + 1):
+            if slot < len(row):
+                drawn = big_card(row[slot], look=look)
+            else:
+                sixth = slot == ROW_LIMIT
+                drawn = big_place("·6·" if sixth else "·", look("nimmt--sixth" if sixth else "nimmt--empty"))
+            for line, part in zip(lines, drawn, strict=True):
+                line.append_text(part)
+                line.append(" ")
+        heads = row_cattle(row)
+        taken = look("nimmt--taken") if self.flash_row == i else ""
+        lines[1].append(f"{heads:>2} head" + ("s" if heads != 1 else ""), style=taken)
+        return lines
 
     def _table_line(self) -> Text:
         line = Text("This turn: ", style="bold")
@@ -339,6 +368,17 @@ class NimmtTable(GameTable):
         hand = self.hand
         per_line = self._per_line()
         out = []
+        if self._big:
+            for start in range(0, max(1, len(hand)), per_line):
+                lines = [Text(" "), Text(" "), Text(" ")]
+                for i, c in enumerate(hand[start : start + per_line], start=start):
+                    selected = self.ask is not None and not self.picking and i == self.cursor
+                    drawn = big_back(look) if self.hide_private else big_card(c, selected, look)
+                    for line, part in zip(lines, drawn, strict=True):
+                        line.append_text(part)
+                        line.append(" ")
+                out.extend(lines)
+            return out
         for start in range(0, max(1, len(hand)), per_line):
             line = Text(" ")
             for i, c in enumerate(hand[start : start + per_line], start=start):
@@ -388,7 +428,8 @@ def nimmt_panel(view: NimmtView, names: list[str], look: Look | None = None) -> 
 HELP = """\
 # 6 nimmt! — rules in short
 
-Each card from 1 to 104 carries **cattle heads** (the small raised digit): most have 1;
+Each card from 1 to 104 carries **cattle heads** (the small raised digit; in a wide window the cards are
+boxes with a dot per head in their bottom edge): most have 1;
 multiples of 5 have 2, of 10 have 3, of 11 have 5, and 55 has 7. **Fewer heads is better.**
 
 Every turn **everyone chooses a card at the same time**. Then the cards are shown and
@@ -421,7 +462,7 @@ until someone has 66 heads or more. The lowest total wins.
 | ? | this help |
 | q | leave the table (the game is saved; `parlour resume` goes on) |
 
-A card's colour follows its cattle heads, which its raised digit also shows, and no seat has a colour:
+A card's colour follows its cattle heads, which its raised digit or dots also show, and no seat has a colour:
 **colour-blind symbols** (Ctrl+P) change nothing at this table. The rest of its colours follow the theme.
 """
 

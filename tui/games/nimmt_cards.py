@@ -1,0 +1,81 @@
+"""6 nimmt! cards as drawn: a one-line chip, and a three-line card for a table with room to spare.
+
+A big card is a box with its number in the middle and one dot per cattle head in its bottom edge:
+
+    ╭───────╮
+    │  104  │
+    ╰─•••••─╯
+"""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+
+from rules.nimmt import CATTLE
+from tui.games.look import Look
+
+SUPERSCRIPT = {1: "¹", 2: "²", 3: "³", 5: "⁵", 7: "⁷"}
+CARD_STYLE = {  # a card's cattle heads are its identity: fixed hues (the table's nimmt--heads-N parts carry the same)
+    1: "black on grey82",
+    2: "black on sky_blue2",
+    3: "black on gold1",
+    5: "white on red3",
+    7: "white on magenta",
+}
+CHIP_WIDTH = 6
+"""Columns a chip takes on a line, with the space after it."""
+BIG_WIDTH = 10
+"""Columns a big card takes on a line, with the space after it."""
+BIG_LINES = 3
+"""Lines a big card takes."""
+_INSIDE = BIG_WIDTH - 3  # between the box's sides
+
+
+def card_style(card: int, look: Look | None) -> Style:
+    """A card's colours: the table's ``look`` when given, else the fixed card colours."""
+    heads = CATTLE[card]
+    return look(f"nimmt--heads-{heads}") if look is not None else Style.parse(CARD_STYLE[heads])
+
+
+def selected_style(style: Style, selected: bool) -> Style:
+    """The card under the cursor stands out reversed."""
+    return style + Style(bold=True, reverse=True) if selected else style
+
+
+def card_text(card: int, selected: bool = False, look: Look | None = None) -> Text:
+    """A card as a five-cell chip: its number and its cattle heads as a small raised digit."""
+    style = selected_style(card_style(card, look), selected)
+    return Text(f" {card:>3}{SUPERSCRIPT[CATTLE[card]]}", style=style)
+
+
+def card_back(look: Look) -> Text:
+    """A hidden card as a chip."""
+    return Text(" ░░░ ", style=look("nimmt--back"))
+
+
+def big_card(card: int, selected: bool = False, look: Look | None = None) -> list[Text]:
+    """A card as three lines of a box: number in the middle, a dot per cattle head in the bottom edge."""
+    style = selected_style(card_style(card, look), selected)
+    dots = ("•" * CATTLE[card]).center(_INSIDE, "─")
+    return [
+        Text("╭" + "─" * _INSIDE + "╮", style=style),
+        Text(f"│{card:^{_INSIDE}}│", style=style),
+        Text(f"╰{dots}╯", style=style),
+    ]
+
+
+def big_back(look: Look) -> list[Text]:
+    """A hidden card as three lines."""
+    style = look("nimmt--back")
+    return [Text("╭" + "─" * _INSIDE + "╮", style=style), Text("│" + "░" * _INSIDE + "│", style=style),
+            Text("╰" + "─" * _INSIDE + "╯", style=style)]  # fmt: skip
+
+
+def big_place(mark: str, style: Style) -> list[Text]:
+    """An empty place of a row as three lines: a dotted outline with ``mark`` (``·``, or ``·6·`` for the sixth)."""
+    return [
+        Text("╭" + "┄" * _INSIDE + "╮", style=style),
+        Text(f"┆{mark:^{_INSIDE}}┆", style=style),
+        Text("╰" + "┄" * _INSIDE + "╯", style=style),
+    ]
