@@ -643,6 +643,43 @@ def test_run_names_the_players_disqualified_and_why(capsys: pytest.CaptureFixtur
     assert "p0 was" not in out and "p2 was" not in out
 
 
+def test_show_says_why_each_listed_game_disqualified_a_seat(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    db = tmp_path / "l.sqlite"
+    garbage = tmp_path / "garbage.py"
+    garbage.write_text("import sys\nsys.stdin.readline()\nprint('nonsense', flush=True)\nsys.stdin.read()\n")
+    fill(db, ["random", "random", "ai:easy", f"cmd:{sys.executable} {garbage}"])
+    assert run(capsys, "ladder", "run", "nimmt", "--games", "2", "--workers", "1", "--db", str(db))[0] == 0
+    shown = json.loads(run(capsys, "ladder", "show", "nimmt", "--json", "--db", str(db))[1])
+    reasons = [[s["reason"] for s in game["seats"]] for game in shown["recent"]]
+    assert len(reasons) == 2 and all(
+        [bool(r) for r in game] == [s["disqualified"] for s in played["seats"]]
+        for game, played in zip(reasons, shown["recent"], strict=True)
+    )
+    assert all("it printed 'nonsense'" in r for game in reasons for r in game if r)
+    code, out, _ = run(capsys, "ladder", "show", "nimmt", "--db", str(db))
+    assert code == 0 and out.count("    p3 was disqualified: it printed 'nonsense'") == 2
+
+
+def test_a_store_of_the_second_version_gains_the_reasons_and_reads_read_only(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    folder = tmp_path / "league"
+    db = folder / "l.sqlite"
+    fill(db)
+    assert run(capsys, "ladder", "run", "nimmt", "--games", "2", "--workers", "1", "--db", str(db))[0] == 0
+    with sqlite3.connect(db) as conn:  # as version 2 wrote it: no column of reasons
+        conn.execute("ALTER TABLE games DROP COLUMN reasons")
+        conn.execute("PRAGMA user_version = 2")
+    with read_only_folder(folder):  # read where it cannot be brought up to date: the games, without reasons
+        code, out, err = run(capsys, "ladder", "show", "nimmt", "--json", "--db", str(db))
+        assert (code, err) == (0, "") and [s["reason"] for s in json.loads(out)["recent"][0]["seats"]] == [""] * 4
+    assert run(capsys, "ladder", "run", "nimmt", "--games", "3", "--workers", "1", "--db", str(db))[0] == 0
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
+        stored = [r[0] for r in conn.execute("SELECT reasons FROM games ORDER BY idx")]
+        assert stored[:2] == [None, None] and json.loads(stored[2]) == [""] * 4  # the new game keeps its reasons
+
+
 def test_run_counts_a_disqualification_against_the_games_the_player_sat_in(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -234,6 +234,10 @@ def _show(store: LadderStore, args: argparse.Namespace) -> int:
         console.print(f"  #{line.index}: {seats}", highlight=False, soft_wrap=True, markup=False)
         console.print(f"    {line.replay or '(no replay kept)'}", highlight=False, soft_wrap=True, markup=False)
         for s in line.seats:
+            if s.reason:
+                console.print(
+                    f"    {s.player} was disqualified: {s.reason}", highlight=False, soft_wrap=True, markup=False
+                )
             if s.log:
                 console.print(f"    {s.player}: {s.log}", highlight=False, soft_wrap=True, markup=False)
     return 0

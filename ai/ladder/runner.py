@@ -274,6 +274,7 @@ def run_ladder(
                     result.disqualified,
                     job.replay,
                     now_text(),
+                    result.failures,
                 )
                 if store.record(game, record):
                     played += 1

@@ -103,6 +103,8 @@ class SeatLine:
     disqualified: bool
     log: str | None
     """The program's stderr log, when one was kept."""
+    reason: str = ""
+    """Why the seat was disqualified (``""``: it was not, or the game was stored without reasons)."""
 
 
 @dataclass(frozen=True)
@@ -215,6 +217,7 @@ def _game_line(
                 words(scores[pos]),
                 record.disqualified[pos],
                 str(log) if log is not None and log.exists() else None,
+                record.reasons[pos] if pos < len(record.reasons) else "",
             )
         )
     return GameLine(record.index, record.finished, None if replay is None else str(replay), tuple(seats))
@@ -255,6 +258,7 @@ def summary(store: LadderStore, game: str, last: int = 5, include_removed: bool 
                     "score": s.score,
                     "score_text": s.score_text,
                     "disqualified": s.disqualified,
+                    "reason": s.reason,
                     "log": s.log,
                 }
                 for s in g.seats

@@ -21,8 +21,10 @@ from ai.seats import SeatSpecError, parse_seat, seat_problem
 from rules.core import RulesError
 from rules.registry import game_info
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """Stored in ``PRAGMA user_version``; a store written by a newer version is refused, never guessed at."""
+READABLE_VERSIONS = (2, 3)
+"""Versions a read-only store may have: a version 2 store only lacks the reasons for disqualifications."""
 NAME_LIMIT = 40
 """The longest player name (a standings row and every message name the player)."""
 
@@ -73,6 +75,7 @@ CREATE TABLE games (
     disqualified TEXT NOT NULL,                 -- JSON booleans, by position
     replay TEXT,                                -- relative to the store's folder
     finished TEXT NOT NULL,
+    reasons TEXT,                               -- JSON: why each seat was disqualified ("" if not), NULL before v3
     PRIMARY KEY (game, idx)
 );
 """
@@ -134,6 +137,8 @@ class GameRecord:
     disqualified: tuple[bool, ...]
     replay: str | None
     finished: str
+    reasons: tuple[str, ...] = ()
+    """Why each disqualified seat was (``""`` for the others); empty for a game stored before schema 3."""
 
 
 def now_text() -> str:
@@ -179,6 +184,8 @@ class LadderStore:
         :meth:`_open_read_only`)."""
         self.path = path
         self._me = (os.getpid(), socket.gethostname(), process_start(os.getpid()) or "")
+        self._reasons = "reasons"
+        """The games' column of disqualification reasons (``NULL`` in a read-only store from before it)."""
         if read_only:
             self._db = self._open_read_only()
             return
@@ -207,7 +214,9 @@ class LadderStore:
             except sqlite3.OperationalError:
                 db.close()
                 continue
-            if version != SCHEMA_VERSION:
+            if version in READABLE_VERSIONS:
+                self._reasons = "reasons" if version >= 3 else "NULL"
+            else:
                 db.close()
                 older = "an older" if version < SCHEMA_VERSION else "a newer"
                 raise LadderError(
@@ -249,6 +258,9 @@ class LadderStore:
                         self._db.execute(statement)
             if version < 2:  # version 1 had no standings cache
                 self._db.execute(_STANDINGS_SCHEMA)
+            columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
+            if "reasons" not in columns:  # nor reasons for disqualifications before version 3
+                self._db.execute("ALTER TABLE games ADD COLUMN reasons TEXT")
             if version < SCHEMA_VERSION:
                 self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
@@ -466,7 +478,7 @@ class LadderStore:
             try:
                 self._db.execute(
                     "INSERT INTO games (game, idx, epoch, seed, players, ranks, scores, disqualified, replay, "
-                    "finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "finished, reasons) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         game,
                         result.index,
@@ -478,6 +490,7 @@ class LadderStore:
                         json.dumps(result.disqualified),
                         result.replay,
                         result.finished,
+                        json.dumps(result.reasons) if result.reasons else None,
                     ),
                 )
             except sqlite3.IntegrityError:
@@ -490,7 +503,8 @@ class LadderStore:
     def games(self, game: str, first: int = 0) -> Iterator[GameRecord]:
         """The finished games of the ladder from index ``first`` on, in index order, read lazily."""
         cursor = self._db.execute(
-            "SELECT idx, epoch, seed, players, ranks, scores, disqualified, replay, finished FROM games "
+            f"SELECT idx, epoch, seed, players, ranks, scores, disqualified, replay, finished, {self._reasons} "
+            "FROM games "
             "WHERE game = ? AND idx >= ? ORDER BY idx",
             (game, first),
         )
@@ -530,14 +544,15 @@ class LadderStore:
     def last_games(self, game: str, count: int) -> list[GameRecord]:
         """The ``count`` latest games by index, oldest first."""
         rows = self._db.execute(
-            "SELECT idx, epoch, seed, players, ranks, scores, disqualified, replay, finished FROM games "
+            f"SELECT idx, epoch, seed, players, ranks, scores, disqualified, replay, finished, {self._reasons} "
+            "FROM games "
             "WHERE game = ? ORDER BY idx DESC LIMIT ?",
             (game, count),
         ).fetchall()
         return [_game_record(row) for row in reversed(rows)]
 
 
-def _game_record(row: tuple[int, int, int, str, str, str, str, str | None, str]) -> GameRecord:
+def _game_record(row: tuple[int, int, int, str, str, str, str, str | None, str, str | None]) -> GameRecord:
     return GameRecord(
         index=row[0],
         epoch=row[1],
@@ -548,6 +563,7 @@ def _game_record(row: tuple[int, int, int, str, str, str, str, str | None, str])
         disqualified=tuple(json.loads(row[6])),
         replay=row[7],
         finished=row[8],
+        reasons=() if row[9] is None else tuple(json.loads(row[9])),
     )
 
 
