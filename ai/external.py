@@ -229,29 +229,27 @@ class ExternalBot:
 
     def _bound_log(self, closing: bool = False) -> None:
         """Keep the log within :data:`LOG_LIMIT_BYTES` twice over: the first part, a note, then a window of the latest
-        output. At a turn's start a full window is emptied; once the program is closed the window keeps the last
-        bytes it wrote (a crash's traceback). The log is opened for appending, so the program writes on at its end."""
+        output. A full window keeps its latest half at a turn's start, and its latest bytes once the program is
+        closed: a crash's traceback is at the end. The log is opened for appending, so the program writes on at its
+        end (what it writes while a cut is made may be lost)."""
         log = self._log
-        if log is None or log.closed:
+        if log is None or log.closed or self.log_path is None:
             return
         try:
             size = os.fstat(log.fileno()).st_size
+            start = LOG_LIMIT_BYTES if self._log_cut_at is None else self._log_cut_at
+            if size - start <= (0 if self._log_cut_at is None else LOG_LIMIT_BYTES):
+                return
+            keep = min(size - start, LOG_LIMIT_BYTES if closing else LOG_LIMIT_BYTES // 2)
+            with self.log_path.open("rb") as reader:
+                reader.seek(size - keep)
+                last = reader.read(keep)
+            os.truncate(log.fileno(), start)
             if self._log_cut_at is None:
-                if size > LOG_LIMIT_BYTES:
-                    os.truncate(log.fileno(), LOG_LIMIT_BYTES)
-                    kept = f"the log keeps its first {LOG_LIMIT_BYTES:,} bytes; then only the latest output"
-                    log.write(f"\n## parlour: {kept}\n".encode())
-                    log.flush()
-                    self._log_cut_at = os.fstat(log.fileno()).st_size
-                return
-            if size - self._log_cut_at <= LOG_LIMIT_BYTES:
-                return
-            last = b""
-            if closing and self.log_path is not None:  # the program is gone: nothing writes while this runs
-                with self.log_path.open("rb") as reader:
-                    reader.seek(size - LOG_LIMIT_BYTES)
-                    last = reader.read()
-            os.truncate(log.fileno(), self._log_cut_at)
+                kept = f"the log keeps its first {LOG_LIMIT_BYTES:,} bytes; then only the latest output"
+                log.write(f"\n## parlour: {kept}\n".encode())
+                log.flush()
+                self._log_cut_at = os.fstat(log.fileno()).st_size
             log.write(last)
             log.flush()
         except OSError:

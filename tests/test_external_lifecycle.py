@@ -57,6 +57,9 @@ while True:
     turns = globals().get("turns", 0) + 1
     if mode == "chatty-crash" and turns == 6:
         raise RuntimeError("crashed after answering turn 6")
+    if mode == "burst-crash" and turns == 3:  # quiet until 250 kB on its last turn
+        sys.stderr.write("burst: " + "y" * 250_000 + "\n")
+        raise RuntimeError("crashed after its burst of turn 3")
 if mode == "slow-goodbye":
     time.sleep(0.2)
     sys.stderr.write("goodbye, written after the end of input\n")
@@ -312,7 +315,7 @@ def test_a_chatty_programs_log_keeps_its_start_and_its_latest_turn(
     text = bot.log_path.read_text(encoding="utf-8")
     head, cut, tail = text.partition("## parlour: the log keeps its first 200,000 bytes; then only the latest output")
     assert text.startswith("## parlour: starting") and cut and 150_000 < len(head) <= 200_001
-    assert 0 < len(tail) <= 200_000 and "turn: " in tail  # uncut, the game's 500 kB and more
+    assert 0 < len(tail) <= 200_001 and "turn: " in tail  # uncut, the game's 500 kB and more
 
 
 def test_a_cut_log_keeps_the_crash_that_ended_its_program(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -322,6 +325,17 @@ def test_a_cut_log_keeps_the_crash_that_ended_its_program(tmp_path: Path, monkey
     assert bot.failure is not None and bot.log_path is not None
     text = bot.log_path.read_text(encoding="utf-8")
     assert "the log keeps its first 200,000 bytes" in text and "crashed after answering turn 6" in text
+
+
+def test_a_log_first_cut_when_its_program_ends_keeps_the_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(external, "LOG_LIMIT_BYTES", 200_000)
+    command, _ = ending_program(tmp_path, "burst-crash")
+    _, bot = play_volcanoes(tmp_path, command)
+    assert bot.failure is not None and bot.log_path is not None
+    text = bot.log_path.read_text(encoding="utf-8")
+    head, cut, tail = text.partition("## parlour: the log keeps its first 200,000 bytes; then only the latest output")
+    assert cut and len(head) <= 200_001 and 0 < len(tail) <= 200_001
+    assert "crashed after its burst of turn 3" in tail and "disqualified" in tail
 
 
 def test_a_disqualified_programs_log_shows_the_turn_and_its_input(tmp_path: Path) -> None:
