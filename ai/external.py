@@ -34,6 +34,7 @@ from typing import Any, BinaryIO
 
 from ai import reaper
 from ai.bots import BotFailure, NotLegalNow, ProgramEnded
+from ai.program_log import last_words
 from ai.program_start import line_buffered, program_env
 from ai.protocols import GameProtocol, protocol_for
 from rules.core import GameState, IllegalAction
@@ -416,7 +417,7 @@ class ExternalBot:
                 # A program that prints its answer without a line end waits as long as one that prints nothing.
                 unended = f" (it printed {_show(partial)} but no line end after it)" if partial else ""
                 if not partial and self.turns == 1:  # nothing at all: its answer may wait in its output buffer
-                    unended = "; a program must flush its output after each line it prints"
+                    unended = " (start-up included); if it printed an answer, it must flush its output after each line"
                 raise BotFailure(f"it did not answer within {_ms(limit)}{unended}")
             chunk = self._read_some(left)
             if chunk is None:
@@ -456,7 +457,8 @@ class ExternalBot:
         """Why the pipe broke: ``ended`` with the exit status if the program has ended (waited for briefly,
         not reaped), else ``running``."""
         status = self._peek_exit(0.2)
-        return f"{ended} ({status})" if status else running
+        words = last_words(self.log_path) if status else None
+        return f"{ended} ({status}{'; its last words: ' + repr(words) if words else ''})" if status else running
 
     def _peek_exit(self, timeout: float) -> str | None:
         if self.proc is None:

@@ -1,5 +1,5 @@
 """How a ``cmd:`` program is started so that a bot written for the arenas runs unchanged: every line it prints
-reaches Parlour at once, whether or not it flushes its output.
+reaches Parlour at once, whether or not it flushes its output, and a JavaScript bot finds CodinGame's ``readline()``.
 
 A program whose output is a pipe keeps what it prints in a buffer until the buffer fills or it flushes. A bot
 written without a flush (C's ``printf`` with no ``fflush``, Python's ``sys.stdout.write`` with no ``flush``) would
@@ -10,6 +10,11 @@ from __future__ import annotations
 
 import os
 import shutil
+from pathlib import Path
+
+CODINGAME_JS = Path(__file__).with_name("protocols") / "codingame.js"
+"""Preloaded into Node.js programs: the globals CodinGame gives JavaScript bots (``readline()``, ``print()``,
+``printErr()``)."""
 
 
 def line_buffered(argv: list[str]) -> list[str]:
@@ -21,5 +26,7 @@ def line_buffered(argv: list[str]) -> list[str]:
 
 
 def program_env(extra: dict[str, str]) -> dict[str, str]:
-    """The environment of a started program: ours, Python's output unbuffered, and ``extra``."""
-    return {**os.environ, "PYTHONUNBUFFERED": "1", **extra}
+    """The environment of a started program: ours, Python's output unbuffered, Node.js with CodinGame's globals
+    preloaded (:data:`CODINGAME_JS`, after any ``NODE_OPTIONS`` of ours), and ``extra``."""
+    node = f'{os.environ.get("NODE_OPTIONS", "")} --require "{CODINGAME_JS}"'.strip()
+    return {**os.environ, "PYTHONUNBUFFERED": "1", "NODE_OPTIONS": node, **extra}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import random
 import shlex
+import shutil
 import signal
 import subprocess
 import threading
@@ -325,6 +326,28 @@ def test_a_cut_log_keeps_the_crash_that_ended_its_program(tmp_path: Path, monkey
     assert bot.failure is not None and bot.log_path is not None
     text = bot.log_path.read_text(encoding="utf-8")
     assert "the log keeps its first 200,000 bytes" in text and "crashed after answering turn 6" in text
+
+
+CODINGAME_JS_BOT = """\
+// As CodinGame's JavaScript bots are written: a global readline(), print() for the answer, printErr() to debug.
+const count = parseInt(readline());
+for (let i = 0; i < count; i++) readline();
+for (;;) {
+  if (readline() === undefined) break;
+  const moves = readline().split(' ');
+  printErr('playing ' + moves[0]);
+  print(moves[0]);
+}
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
+def test_a_codingame_javascript_bot_runs_unchanged_under_node(tmp_path: Path) -> None:
+    script = tmp_path / "bot.js"
+    script.write_text(CODINGAME_JS_BOT, encoding="utf-8")
+    table, bot = play_volcanoes(tmp_path, f"node {shlex.quote(str(script))}")
+    assert table.state.is_over and bot.failure is None and bot.turns >= 5
+    assert bot.log_path is not None and "playing " in bot.log_path.read_text(encoding="utf-8")
 
 
 def test_a_log_first_cut_when_its_program_ends_keeps_the_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
