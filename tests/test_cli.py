@@ -73,6 +73,18 @@ def test_check_good_and_bad_files(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert code == 0 and "ok" in out and "finished" in out
 
 
+def test_check_marks_the_score_of_a_disqualified_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    session = new_session("nimmt", "codingame", ["random"] * 4, 3)
+    session.table.disqualify(2, "it printed 'nonsense', which is not an action")
+    session.table.run()
+    session.close()
+    code, out, _ = run(capsys, "check", str(session.path))
+    scores = out.split("scores: ")[1].split(";")[0].split(", ")
+    # Its 0 heads are no best score: it places last, and says why.
+    assert code == 0 and scores[2] == "0 (disqualified)" and sum("(disqualified)" in s for s in scores) == 1
+    assert "places: " in out and "seat 2 disqualified: it printed 'nonsense'" in out
+
+
 def test_check_unfinished_file_is_ok_and_resumable(capsys: pytest.CaptureFixture[str]) -> None:
     session = new_session("nimmt", "codingame", ["random"] * 4, 3)
     for _ in range(10):

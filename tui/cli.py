@@ -173,7 +173,9 @@ def cmd_check(args: argparse.Namespace) -> int:
             if words is not None and ranks is not None:
                 # Places beside the scores: which way a score is better differs (6 nimmt!: fewest heads wins).
                 places = ", ".join(place_text(rank) for rank in ranks)
-                status = f"finished, scores: {', '.join(words)}; places: {places}"
+                out = {seat for seat, _ in failed}  # a disqualified seat's score is no achievement: marked so
+                shown = [f"{w} (disqualified)" if seat in out else w for seat, w in enumerate(words)]
+                status = f"finished, scores: {', '.join(shown)}; places: {places}"
             status += "".join(f"; seat {seat} disqualified: {reason}" for seat, reason in failed)
             print(f"{path}: ok, {rep.header.game} {rep.header.preset}, {len(rep.actions)} actions, {status}")
             for w in rep.warnings:
