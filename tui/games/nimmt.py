@@ -216,8 +216,9 @@ class NimmtTable(GameTable):
     BIG_HEIGHT = 1 + 4 * BIG_LINES + 4 + 2 * BIG_LINES + 1
     """Lines the big drawing takes with a full hand on two lines: headline, rows, this turn, hand, prompt."""
 
-    def _per_line(self) -> int:
-        width = BIG_WIDTH if self._big else CHIP_WIDTH
+    def _per_line(self, chips: bool = False) -> int:
+        """Cards a line of the hand holds: big cards, or chips (``chips``: a spectator's hands are always chips)."""
+        width = BIG_WIDTH if self._big and not chips else CHIP_WIDTH
         return max(1, min(10, (self.size.width - 1) // width))
 
     def _fits_big(self) -> bool:
@@ -347,7 +348,7 @@ class NimmtTable(GameTable):
         if view.seat is None and self.ask is None:
             # A spectator sees every hand: the name beside the cards when they fit, else above them.
             out = []
-            per_line = self._per_line()
+            per_line = self._per_line(chips=True)
             for s, hand in enumerate(view.hands):
                 cards = list(hand or ())
                 name = self.names[s]
