@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from tui.scenes import SCENES, SIZE
+from tui.scenes import SCENES
 
 
 @pytest.mark.parametrize("name", list(SCENES))
 def test_screen(name: str, snap_compare) -> None:  # noqa: ANN001
     scene = SCENES[name]
-    assert snap_compare(scene.make(), run_before=scene.prepare, terminal_size=SIZE)
+    assert snap_compare(scene.make(), run_before=scene.prepare, terminal_size=scene.size)
 
 
 def test_the_readme_shows_every_screenshot() -> None:

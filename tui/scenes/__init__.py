@@ -15,7 +15,7 @@ from rules.registry import RECORDS, GameRecord
 from tui.scenes.kit import Scene
 
 SIZE = (80, 24)
-"""The terminal size of every picture."""
+"""The terminal size of the pictures (a scene may ask for a larger one: :attr:`Scene.size`)."""
 
 
 def scenes_of(records: Iterable[GameRecord]) -> dict[str, Scene]:
@@ -35,10 +35,10 @@ def scenes_of(records: Iterable[GameRecord]) -> dict[str, Scene]:
 SCENES: dict[str, Scene] = scenes_of(RECORDS.values())
 
 
-async def take(name: str, path: str, size: tuple[int, int] = SIZE) -> None:
-    """Draw one scene into an SVG file."""
+async def take(name: str, path: str) -> None:
+    """Draw one scene into an SVG file, at the scene's size."""
     scene = SCENES[name]
     app = scene.make()
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=scene.size) as pilot:
         await scene.prepare(pilot)
         app.save_screenshot(path)

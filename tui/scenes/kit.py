@@ -53,6 +53,8 @@ class Scene:
 
     make: Callable[[], App]
     prepare: Callable[[Pilot], Awaitable[None]]
+    size: tuple[int, int] = (80, 24)
+    """The terminal size of the picture: 80x24 unless a scene shows what a larger window gets."""
 
 
 async def settle(pilot: Pilot) -> None:

@@ -177,6 +177,7 @@ SCENES: dict[str, Scene] = {
     "nimmt-mid-round": Scene(_nimmt_table(), _plays(3)),
     "nimmt-row-pick": Scene(_nimmt_table(deal=PICK_DEAL), _plays(1)),
     "nimmt-classic-80x24": Scene(_nimmt_classic, _plays(2)),
+    "nimmt-wide-120x36": Scene(_nimmt_table(), _plays(3), size=(120, 36)),
     "nimmt-final-ranking": Scene(_finished, _result),
     "nimmt-help": Scene(_nimmt_table(), _help),
     "nimmt-watch": Scene(_watching, _watch_settled),
