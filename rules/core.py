@@ -23,7 +23,9 @@ class IllegalAction(RulesError):
     """An action that is not legal for that seat now; the state is unchanged."""
 
     def __init__(self, seat: int, action: str, reason: str) -> None:
-        super().__init__(f"seat {seat} may not {action!r}: {reason}")
+        # A long action (a damaged file's, a program's garbage) is quoted by its ends: the message stays one line.
+        shown = action if len(action) <= 80 else f"{action[:38]}…{action[-38:]}"
+        super().__init__(f"seat {seat} may not {shown!r}: {reason}")
         self.seat = seat
         self.action = action
         self.reason = reason

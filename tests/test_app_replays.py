@@ -148,3 +148,29 @@ async def test_q_closes_a_message_as_it_leaves_every_other_screen(parlour_home: 
         await wait_until(pilot, lambda: isinstance(app.screen, MessageScreen))
         await pilot.press("q")
         await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+
+
+async def test_a_game_played_in_another_parlour_is_not_resumed_here(parlour_home: Path) -> None:
+    _, unfinished = saved_games()
+    elsewhere = storage.reopen_writer(unfinished)  # another Parlour goes on with it
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("r")
+        await wait_until(pilot, lambda: isinstance(app.screen, MessageScreen))
+        assert "another Parlour has it open" in screen_text(pilot)
+        await pilot.press("q")
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+    elsewhere.close()
+
+
+@pytest.mark.parametrize("key", ["p", "r"])
+async def test_a_file_where_the_replay_folder_should_be_is_said_not_raised(parlour_home: Path, key: str) -> None:
+    parlour_home.mkdir(parents=True, exist_ok=True)
+    (parlour_home / "replays").write_text("not a folder")
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press(key)
+        await wait_until(pilot, lambda: "replays: Not a directory" in screen_text(pilot))
+        assert isinstance(app.screen, MessageScreen) and "The replay folder cannot be opened" in screen_text(pilot)

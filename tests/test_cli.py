@@ -411,3 +411,39 @@ def test_check_takes_a_folder_of_replays(capsys: pytest.CaptureFixture[str], tmp
     empty.mkdir()
     code, _, err = run(capsys, "check", str(empty))
     assert code == 2 and err == f"parlour check: no replays (*.jsonl) in {empty}\n"
+
+
+def test_resume_of_a_game_played_elsewhere_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from tui import storage
+
+    session = new_session("nimmt", "codingame", ["human", "random", "random", "random"], 3)
+    session.close()
+    assert session.path is not None
+    elsewhere = storage.reopen_writer(session.path)
+    code, out, err = run(capsys, "resume", str(session.path))
+    elsewhere.close()
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "another Parlour has it open" in err and "it is unchanged" in err
+
+
+def test_import_refuses_a_pipe_and_json_nested_past_reading(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    import os
+
+    pipe = tmp_path / "game.json"
+    os.mkfifo(pipe)  # read, it would wait for a writer for ever
+    code, _, err = run(capsys, "import", str(pipe))
+    assert code == 2 and "not a regular file" in err
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    code, _, err = run(capsys, "import", str(deep))
+    assert code == 1 and err.strip() == f"parlour import: {deep}: not a JSON file (nested too deep)"
+
+
+def test_check_quotes_a_huge_illegal_action_by_its_ends(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = finished_replay(5)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines[3] = json.dumps({"seat": 0, "action": "PLAY " + "9" * 1_000_000})
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join(lines[:4]) + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(bad))
+    assert code == 1 and "line 4: illegal action" in out and len(out) < 500

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
 from pathlib import Path
 
@@ -148,6 +149,7 @@ def test_writer_flushes_every_line(tmp_path: Path) -> None:
     [
         ('{"seat": 0, "ac', 8),  # a crash mid-write tore the last line: it is cut off
         ("", 8),  # the last line whole but without its newline, as some editors save a file: it stays
+        ("\n\n  \n", 8),  # blank lines after the last: dropped, or the next move would follow a blank line
     ],
 )
 def test_resume_appends_after_the_last_whole_line(tmp_path: Path, ending: str, kept: int) -> None:
@@ -155,13 +157,50 @@ def test_resume_appends_after_the_last_whole_line(tmp_path: Path, ending: str, k
     text = play_game(stop_after=8)
     path.write_text(text + ending if ending else text.rstrip("\n"), encoding="utf-8")
     rep = storage.read_replay(path)
-    assert len(rep.actions) == kept and bool(rep.warnings) == bool(ending)
+    assert len(rep.actions) == kept and bool(rep.warnings) == ("ac" in ending)
     writer = storage.reopen_writer(path)
     seat = rep.state.to_act()[0]
     writer.action(seat, rep.state.legal_actions(seat)[0])
     writer.close()
     again = storage.read_replay(path)
     assert len(again.actions) == kept + 1 and not again.warnings
+
+
+def test_a_save_another_parlour_plays_from_is_not_resumed_twice(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    path.write_text(play_game(stop_after=8), encoding="utf-8")
+    first = storage.reopen_writer(path)
+    assert storage.save_problem(path) == "another Parlour has it open (the game is being played there)"
+    with pytest.raises(ReplayError, match="another Parlour has it open"):
+        storage.reopen_writer(path)
+    first.close()
+    assert storage.save_problem(path) is None
+    storage.reopen_writer(path).close()
+
+
+def test_a_pipe_is_refused_at_once_by_every_reader(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.jsonl"
+    os.mkfifo(fifo)  # reading it would wait for a writer for ever
+    for read in (storage.read_replay, storage.reopen_writer):
+        with pytest.raises(ReplayError, match="not a regular file"):
+            read(fifo)
+    assert storage.describe_replay(fifo).error == "it is not a regular file (a pipe, a device or a socket)"
+
+
+def test_the_replay_list_reads_only_a_files_ends(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    header, *rest = play_game(stop_after=8).splitlines(keepends=True)
+    seats = json.loads(header)
+    seats["seats"][0]["name"] = "N" * 5000
+    path.write_text(json.dumps(seats) + "\n" + "".join(rest), encoding="utf-8")
+    listing = storage.describe_replay(path)
+    assert listing.error is None and not listing.finished and len(listing.seats.split(", ")[0]) == 23
+    seats["seats"][0]["name"] = "N" * 100_000  # a header past what a list reads: not a header
+    path.write_text(json.dumps(seats) + "\n" + "".join(rest), encoding="utf-8")
+    assert storage.describe_replay(path).error == "its first line is too long for a header"
+    for text, why in (("", "the file is empty"), ("\n\n", "its first line is empty"), ("x" * 100, "not valid JSON")):
+        path.write_text(text, encoding="utf-8")
+        assert why in str(storage.describe_replay(path).error)
 
 
 def log_text(screen: Screen) -> str:

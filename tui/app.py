@@ -184,14 +184,22 @@ class ParlourApp(App[None]):
             words = f"{path}\n\nSeat {seat + 1} ({spec}): {why}\n\nThe saved game is unchanged."
             self.push_screen(MessageScreen("This game cannot be resumed", words))
             return
+        try:
+            session = resume_session(path, replay)
+        except ReplayError as exc:  # it reads but cannot be written to: unwritable, or played in another Parlour
+            self.push_screen(MessageScreen("This game cannot be resumed", f"{path}\n\n{exc}"))
+            return
         for w in replay.warnings:
             self.notify(w, severity="warning", markup=False)
-        session = resume_session(path, replay)
         self.push_screen(GameScreen(session, watch=session.bots_only, pace=self.pace))
 
     def resume_latest(self) -> None:
         """Resume the newest unfinished game."""
-        path = storage.latest_unfinished()
+        try:
+            path = storage.latest_unfinished()
+        except OSError as exc:
+            self.push_screen(MessageScreen("The replay folder cannot be opened", storage.folder_problem(exc)))
+            return
         if path is None:
             self.notify("No unfinished game to resume.")
             return

@@ -90,6 +90,9 @@ def _resumable(file: Path | None) -> tuple[Path, Replay | None] | None:
     if problem is not None:
         seat, spec, why = problem
         raise UsageError(f"parlour resume: {path} cannot go on here: seat {seat + 1} ({spec}): {why}; it is unchanged")
+    unsaved = None if replay.finished else storage.save_problem(path)
+    if unsaved is not None:
+        raise UsageError(f"parlour resume: {path} cannot go on here: {unsaved}; it is unchanged")
     return path, replay
 
 

@@ -5,14 +5,23 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TextIO
+
+try:
+    import fcntl
+except ImportError:  # Windows: saves are not locked there
+    fcntl = None  # type: ignore[assignment]
 
 from platformdirs import user_data_dir
 
 from rules.replay import Header, Replay, ReplayError, ReplayWriter, load_replay, parse_header
 
 APP_VERSION = "0.1"
+HEADER_LIMIT = 1 << 16
+"""The longest first line the replay lists read (a header is a few hundred bytes)."""
 
 
 def data_dir() -> Path:
@@ -22,10 +31,42 @@ def data_dir() -> Path:
 
 
 def replay_dir() -> Path:
-    """The folder that holds replays and saved games."""
+    """The folder that holds replays and saved games; NotADirectoryError (naming it) where a file has its name."""
     path = data_dir() / "replays"
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise NotADirectoryError(20, "Not a directory", str(path)) from None
     return path
+
+
+def folder_problem(exc: OSError) -> str:
+    """Why a folder Parlour needs cannot be used, in one line naming it."""
+    return f"{exc.filename or data_dir()}: {exc.strerror or exc}"
+
+
+def not_regular(path: Path) -> str | None:
+    """Why ``path`` is no file to read a replay from or write one to, if it is a pipe, a device or a socket (a
+    reader of a pipe would wait for ever); None otherwise (a missing file or a folder: opening it says why)."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return None
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return None
+    return "it is not a regular file (a pipe, a device or a socket)"
+
+
+def _lock(f: TextIO) -> None:
+    """Hold ``f``'s file for this process until ``f`` is closed: two games appending to one save would mix their
+    moves. ReplayError (``f`` closed) if another Parlour holds it."""
+    if fcntl is None:
+        return
+    try:
+        fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        f.close()
+        raise ReplayError(0, "another Parlour has it open (the game is being played there)") from None
 
 
 def named_replay(path: Path) -> Path:
@@ -59,27 +100,65 @@ def open_writer(header: Header, path: Path | None = None) -> tuple[ReplayWriter,
     path.parent.mkdir(parents=True, exist_ok=True)
     header.created = header.created or now_text()
     header.app = header.app or f"parlour {APP_VERSION}"
-    return ReplayWriter(path.open("w", encoding="utf-8"), header), path
+    f = path.open("w", encoding="utf-8")
+    _lock(f)
+    return ReplayWriter(f, header), path
+
+
+def save_problem(path: Path) -> str | None:
+    """Why the game saved in ``path`` cannot go on from here (the file cannot be written, or another Parlour plays
+    it), or None; checked before an app opens, which then makes sure of it again."""
+    try:
+        f = path.open("a", encoding="utf-8")
+    except OSError as exc:
+        return f"cannot write it: {exc.strerror or exc}"
+    try:
+        _lock(f)
+    except ReplayError as exc:
+        return exc.reason
+    f.close()
+    return None
 
 
 def reopen_writer(path: Path) -> ReplayWriter:
-    """Append to an unfinished replay. A last line without its newline is ended when it is whole (an editor saved
-    the file so) and cut off when it is torn (a crash mid-write): as :func:`~rules.replay.load_replay` read it."""
-    data = path.read_bytes()
-    if data and not data.endswith(b"\n"):
-        start = data.rfind(b"\n") + 1
-        try:
-            json.loads(data[start:])
-        except ValueError:
-            path.write_bytes(data[:start])
-        else:
-            with path.open("ab") as f:
-                f.write(b"\n")
-    return ReplayWriter(path.open("a", encoding="utf-8"), None)
+    """Append to an unfinished replay, held against a second Parlour appending too; ReplayError if it cannot be.
+
+    Its end is made as :func:`~rules.replay.load_replay` read it: blank lines after the last line are dropped, a
+    last line without its newline is ended when it is whole (an editor saved the file so) and cut off when it is
+    torn (a crash mid-write)."""
+    problem = not_regular(path)
+    if problem:
+        raise ReplayError(0, problem)
+    try:
+        f = path.open("a", encoding="utf-8")
+    except OSError as exc:
+        raise ReplayError(0, f"cannot write it: {exc.strerror or exc}") from None
+    _lock(f)
+    try:
+        with path.open("r+b") as raw:
+            data = raw.read()
+            end = len(data.rstrip(b" \t\r\n"))
+            start = data.rfind(b"\n", 0, end) + 1
+            try:
+                json.loads(data[start:end])
+                keep, ending = end, b"\n"
+            except ValueError:
+                keep, ending = start, b""
+            if data[keep:] != ending:
+                raw.truncate(keep)
+                raw.seek(keep)
+                raw.write(ending)
+    except OSError as exc:
+        f.close()
+        raise ReplayError(0, f"cannot write it: {exc.strerror or exc}") from None
+    return ReplayWriter(f, None)
 
 
 def read_replay(path: Path) -> Replay:
     """Load and re-simulate a replay file; ReplayError if it is bad or unreadable."""
+    problem = not_regular(path)
+    if problem:
+        raise ReplayError(0, problem)
     try:
         with path.open(encoding="utf-8", newline="") as f:
             return load_replay(f)
@@ -111,16 +190,32 @@ def list_replays() -> list[ReplayListing]:
 
 
 def describe_replay(path: Path) -> ReplayListing:
-    """A replay file as the lists show it. Only its first and last lines are read: re-simulating every file would
+    """A replay file as the lists show it. Only its first line and its end are read: re-simulating every file would
     make a list of them slow to open."""
     mtime = path.stat().st_mtime
+    problem = not_regular(path)
+    if problem:
+        return ReplayListing(path, "?", "", False, problem, mtime)
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-        header = parse_header(json.loads(lines[0]))
-        finished = '"result"' in lines[-1]
+        with path.open("rb") as f:
+            first = f.readline(HEADER_LIMIT)
+            if not first.strip():
+                raise IndexError("blank first line" if first else "")
+            if not first.endswith(b"\n") and f.read(1):
+                raise ReplayError(1, "its first line is too long for a header")
+            header = parse_header(json.loads(first.decode("utf-8")))
+            f.seek(max(0, f.seek(0, os.SEEK_END) - 4096))
+            tail = f.read().rstrip()
+        finished = b'"result"' in tail[tail.rfind(b"\n") + 1 :]
     except (OSError, UnicodeDecodeError, ValueError, IndexError, ReplayError) as exc:
         return ReplayListing(path, "?", "", False, _unreadable_reason(exc), mtime)
-    return ReplayListing(path, header.game, ", ".join(s.name for s in header.seats), finished, None, mtime)
+    names = ", ".join(_short(s.name) for s in header.seats)
+    return ReplayListing(path, header.game, names, finished, None, mtime)
+
+
+def _short(name: str, limit: int = 24) -> str:
+    """A seat's name as the lists show it: a long one gives way in its middle."""
+    return name if len(name) <= limit else f"{name[: limit // 2 - 1]}…{name[-(limit // 2 - 1) :]}"
 
 
 def _unreadable_reason(exc: Exception) -> str:
@@ -128,7 +223,7 @@ def _unreadable_reason(exc: Exception) -> str:
     if isinstance(exc, ReplayError):
         return exc.reason
     if isinstance(exc, IndexError):
-        return "the file is empty"
+        return "the file is empty" if not str(exc) else "its first line is empty"
     if isinstance(exc, UnicodeDecodeError):
         return "not a text file"
     if isinstance(exc, OSError):

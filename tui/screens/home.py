@@ -82,9 +82,16 @@ class HomeScreen(ParlourScreen):
         self.post_message(ResumeLatest())
 
     def action_replays(self) -> None:
-        """Saved games and replays."""
+        """Saved games and replays (or why their folder cannot be read)."""
+        from tui import storage
+        from tui.screens.modals import MessageScreen
         from tui.screens.replays import ReplayListScreen
 
+        try:
+            storage.replay_dir()
+        except OSError as exc:
+            self.app.push_screen(MessageScreen("The replay folder cannot be opened", storage.folder_problem(exc)))
+            return
         self.app.push_screen(ReplayListScreen())
 
     def action_help(self) -> None:
