@@ -136,6 +136,16 @@ def rank_scores(scores: Sequence[float], higher_is_better: bool) -> tuple[int, .
     return tuple(1 + sum(1 for o in scores if sign * o < sign * s) for s in scores)
 
 
+def rank_seats(scores: Sequence[float], out: Sequence[bool], higher_is_better: bool) -> tuple[int, ...]:
+    """Competition ranks of the seats still in play by ``scores``; the seats ``out`` (disqualified) share the place
+    after all of them, whatever they scored."""
+    live = [s for s, gone in enumerate(out) if not gone]
+    ranks = [len(live) + 1] * len(scores)
+    for s, rank in zip(live, rank_scores([scores[s] for s in live], higher_is_better), strict=True):
+        ranks[s] = rank
+    return tuple(ranks)
+
+
 ViewT = TypeVar("ViewT", covariant=True)
 """The type of what a seat sees; covariant because a state only hands views out, never takes them in."""
 

@@ -25,7 +25,7 @@ from rules.core import (
     Outcome,
     OutcomeReason,
     Preset,
-    rank_scores,
+    rank_seats,
 )
 from rules.hanabi import FIREWORKS_RULES, HanabiView, Round, build_view, deck_from_deal, parse_action, shuffled_deck
 
@@ -121,12 +121,8 @@ class FireworksState(GameState[HanabiView]):
         self._next_round(events)
 
     def _finish(self, events: list[Event]) -> None:
-        live = [s for s in range(SEATS) if not self.disqualified[s]]
-        live_ranks = rank_scores([self.totals[s] for s in live], higher_is_better=True)
-        ranks = [len(live) + 1] * SEATS
-        for s, r in zip(live, live_ranks, strict=True):
-            ranks[s] = r
-        self._outcome = Outcome(tuple(float(x) for x in self.totals), tuple(ranks), OutcomeReason.ALL_ROUNDS_PLAYED)
+        ranks = rank_seats(self.totals, self.disqualified, higher_is_better=True)
+        self._outcome = Outcome(tuple(float(x) for x in self.totals), ranks, OutcomeReason.ALL_ROUNDS_PLAYED)
         table = ", ".join(f"{{p{s}}} {self.totals[s]}" for s in sorted(range(SEATS), key=lambda s: (ranks[s], s)))
         events.append(
             Event(EventKind.GAME_END, f"The league is over. Scores: {table}.", None, {"scores": tuple(self.totals)})

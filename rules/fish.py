@@ -40,7 +40,7 @@ from rules.core import (
     Outcome,
     OutcomeReason,
     Preset,
-    rank_scores,
+    rank_seats,
 )
 
 ROWS = 8
@@ -434,16 +434,12 @@ class FishState(GameState[FishView]):
         self.phase = "over"
         self.turn = None
         scores = self.current_scores()
-        live = [s for s in range(self.num_seats) if not self.disqualified[s]]
         if self.preset == "classic":
-            keys = [self.fish_banked[s] * 1000 + self.tiles_banked[s] for s in live]
+            keys = [self.fish_banked[s] * 1000 + self.tiles_banked[s] for s in range(self.num_seats)]
         else:
-            keys = [scores[s] for s in live]
-        live_ranks = rank_scores(keys, higher_is_better=True)
-        ranks = [len(live) + 1] * self.num_seats
-        for s, r in zip(live, live_ranks, strict=True):
-            ranks[s] = r
-        self._outcome = Outcome(tuple(float(x) for x in scores), tuple(ranks), reason)
+            keys = list(scores)
+        ranks = rank_seats(keys, self.disqualified, higher_is_better=True)
+        self._outcome = Outcome(tuple(float(x) for x in scores), ranks, reason)
         order = sorted(range(self.num_seats), key=lambda s: (ranks[s], s))
         # A classic score is the fish alone, and tiles break its ties: the line names them so a place is explained.
         tiles = [f" ({self.tiles_banked[s]} tiles)" if self.preset == "classic" else "" for s in range(self.num_seats)]

@@ -25,7 +25,7 @@ from rules.core import (
     Outcome,
     OutcomeReason,
     Preset,
-    rank_scores,
+    rank_seats,
 )
 
 COLOURS = ("WHITE", "RED", "BLUE", "GREEN", "YELLOW")
@@ -654,8 +654,10 @@ class HanabiState(GameState[HanabiView]):
     def _finish(self, events: list[Event]) -> None:
         rnd = self.round
         scores = rnd.seat_scores()
-        ranks = list(rank_scores(scores, higher_is_better=True))
-        self._outcome = Outcome(tuple(float(x) for x in scores), tuple(ranks), rnd.reason)
+        # A disqualified seat ranks below the others even where everyone scored 0 (docs/rules-decisions.md).
+        out = [s == rnd.disqualified for s in range(len(scores))]
+        ranks = rank_seats(scores, out, higher_is_better=True)
+        self._outcome = Outcome(tuple(float(x) for x in scores), ranks, rnd.reason)
         if self.preset == "classic":  # one team score
             text = f"Game over: final score {max(scores)}."
         else:  # each seat's own

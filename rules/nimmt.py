@@ -25,7 +25,7 @@ from rules.core import (
     OutcomeReason,
     Preset,
     RulesError,
-    rank_scores,
+    rank_seats,
 )
 
 CARDS = 104
@@ -516,12 +516,10 @@ class NimmtState(GameState[NimmtView]):
         self.over = True
         self._can = {}
         self.picker = None
-        live = self._live
-        live_ranks = rank_scores([self.scores[s] for s in live], higher_is_better=False)
-        ranks = [len(live) + 1] * self.num_seats
-        for s, r in zip(live, live_ranks, strict=True):
-            ranks[s] = r
-        self._outcome = Outcome(tuple(float(x) for x in self.scores), tuple(ranks), reason)
+        live = set(self._live)
+        out = [s not in live for s in range(self.num_seats)]
+        ranks = rank_seats(self.scores, out, higher_is_better=False)
+        self._outcome = Outcome(tuple(float(x) for x in self.scores), ranks, reason)
         recs.append(("game_end", reason, tuple(self.scores), tuple(ranks)))
 
     def disqualify(self, seat: int, reason: str) -> list[Event]:

@@ -477,3 +477,11 @@ def test_history_draw_orders_match_slots() -> None:
             assert hands[m.seat][m.slot] == m.order
             hands[m.seat][m.slot] = m.drawn
     assert [[sl.order if sl else -1 for sl in v.hands[s]] for s in range(3)] == hands
+
+
+def test_a_seat_disqualified_before_any_point_ranks_below_the_others() -> None:
+    state = game_info("hanabi").start("classic", 3, 7)
+    state.disqualify(1, "it printed nonsense")
+    outcome = state.outcome()
+    # Everyone scored 0, yet the failed seat does not share the first place (docs/rules-decisions.md).
+    assert outcome is not None and outcome.scores == (0, 0, 0) and outcome.ranks == (1, 3, 1)
