@@ -108,7 +108,8 @@ def _players(game: Mapping[str, Any]) -> list[str]:
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise HanabLiveError('"players" must be a list of player names')
     if not 2 <= len(players) <= MAX_SEATS:
-        raise HanabLiveError(f"a game of {len(players)} players cannot be represented (Parlour's Hanabi seats 2–5)")
+        count = f"{len(players)} player" + ("s" if len(players) != 1 else "")
+        raise HanabLiveError(f"a game of {count} cannot be represented (Parlour's Hanabi seats 2–5)")
     return [p.strip() or f"Player {i + 1}" for i, p in enumerate(players)]
 
 

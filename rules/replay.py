@@ -108,6 +108,8 @@ def parse_header(obj: Any) -> Header:
         raise ReplayError(1, 'not a Parlour replay (the header has no "format": "parlour-replay")')
     if obj.get("version") != VERSION:
         raise ReplayError(1, f"unsupported replay version {obj.get('version')!r} (this Parlour reads {VERSION})")
+    if not isinstance(obj.get("game"), str):
+        raise ReplayError(1, 'the header names no "game"')
     try:
         info = game_info(str(obj.get("game")))
         preset = info.preset(obj.get("preset")).name
@@ -133,8 +135,9 @@ def parse_header(obj: Any) -> Header:
 
 
 def _parse_action_line(obj: Any, lineno: int, seats: int) -> ActionRecord:
-    if not isinstance(obj, dict):
-        raise ReplayError(lineno, 'expected an object with "seat" and "action"')
+    if not isinstance(obj, dict) or "seat" not in obj:
+        what = "a second header" if isinstance(obj, dict) and obj.get("format") == FORMAT else "not an action line"
+        raise ReplayError(lineno, f'{what}: expected an object with "seat" and "action"')
     seat = obj.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
         raise ReplayError(lineno, f"seat {seat!r} is not a seat of this game (0–{seats - 1})")
@@ -158,6 +161,8 @@ def load_replay(lines: Iterable[str]) -> Replay:
         try:
             json.loads(raw[-1])
         except ValueError:
+            if len(raw) == 1:  # nothing would be left: a header cut short, or not a replay at all
+                raise ReplayError(1, "its only line is not a whole header (cut short, or not a replay)") from None
             warnings.append(f"line {len(raw)} was cut short (the game was interrupted while writing) and was dropped")
             raw.pop()
     while raw and not raw[-1].strip():

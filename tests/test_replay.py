@@ -257,3 +257,39 @@ async def test_resume_restores_the_log_and_warns_of_a_dropped_line() -> None:
             assert found >= 0, line
             at = found
         assert f"line {torn} was cut short" in text
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ('{"format": "parlour-replay", "vers', "line 1: its only line is not a whole header"),  # cut in its header
+        ("\0" * 1000, "line 1: its only line is not a whole header"),
+        ('{"format": "parlour-replay", "version": 1, "seats": []}\n', 'line 1: the header names no "game"'),
+    ],
+)
+def test_a_file_with_no_whole_header_says_so(tmp_path: Path, text: str, words: str) -> None:
+    path = tmp_path / "g.jsonl"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ReplayError) as caught:
+        storage.read_replay(path)
+    assert str(caught.value).startswith(words)
+
+
+def test_a_second_header_is_named_as_such(tmp_path: Path) -> None:
+    header, *rest = play_game(stop_after=4).splitlines(keepends=True)
+    path = tmp_path / "g.jsonl"
+    path.write_text(header + header + "".join(rest), encoding="utf-8")
+    with pytest.raises(ReplayError, match='line 2: a second header: expected an object with "seat" and "action"'):
+        storage.read_replay(path)
+
+
+def test_broken_utf8_is_a_cut_last_line_or_a_numbered_bad_line(tmp_path: Path) -> None:
+    lines = play_game(stop_after=6).encode("utf-8").splitlines(keepends=True)
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(b"".join(lines) + b'{"seat": 0, "action": "PLAY \xc3')  # a write cut inside a character
+    replay = storage.read_replay(path)
+    assert len(replay.actions) == 6 and "was cut short" in replay.warnings[0]
+    lines[3] = lines[3].replace(b"seat", b"se\xffat")
+    path.write_bytes(b"".join(lines))
+    with pytest.raises(ReplayError, match="line 4: not UTF-8 text"):
+        storage.read_replay(path)

@@ -177,7 +177,8 @@ def cmd_check(args: argparse.Namespace) -> int:
                 shown = [f"{w} (disqualified)" if seat in out else w for seat, w in enumerate(words)]
                 status = f"finished, scores: {', '.join(shown)}; places: {places}"
             status += "".join(f"; seat {seat} disqualified: {reason}" for seat, reason in failed)
-            print(f"{path}: ok, {rep.header.game} {rep.header.preset}, {len(rep.actions)} actions, {status}")
+            count = f"{len(rep.actions)} action" + ("s" if len(rep.actions) != 1 else "")
+            print(f"{path}: ok, {rep.header.game} {rep.header.preset}, {count}, {status}")
             for w in rep.warnings:
                 print(f"{path}: warning: {w}")
     return 1 if bad else 0

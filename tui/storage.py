@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import io
 import json
 import os
 import stat
@@ -160,12 +161,18 @@ def read_replay(path: Path) -> Replay:
     if problem:
         raise ReplayError(0, problem)
     try:
-        with path.open(encoding="utf-8", newline="") as f:
-            return load_replay(f)
+        data = path.read_bytes()
     except OSError as exc:
         raise ReplayError(0, f"cannot read it: {exc.strerror or exc}") from None  # callers name the file
-    except UnicodeDecodeError:
-        raise ReplayError(0, "it is not a text file") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        if b"\n" in data[exc.start :]:
+            raise ReplayError(line, "not UTF-8 text") from None
+        # Only its last line is broken: a write cut in the middle of a character, read as a line cut short.
+        text = data.decode("utf-8", "replace")
+    return load_replay(io.StringIO(text, newline=""))  # lines end as a file read with newline="" ends them
 
 
 @dataclass(frozen=True)
