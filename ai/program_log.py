@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rules.text import middle_cut
+
 TAIL_BYTES = 4096
 """How much of the log's end is read for its last words."""
 WORDS_LIMIT = 160
@@ -11,7 +13,8 @@ WORDS_LIMIT = 160
 
 
 def last_words(path: Path | None) -> str | None:
-    """The last line the program itself wrote to its log (a crash's error line, say), else None.
+    """The last line the program itself wrote to its log since it was last started (a crash's error line, say),
+    else None.
 
     Parlour's own lines (``## parlour: …``) are skipped; a long line is shortened in its middle.
     """
@@ -25,9 +28,8 @@ def last_words(path: Path | None) -> str | None:
         return None
     for line in reversed(tail.splitlines()):
         words = line.strip()
+        if words.startswith("## parlour: starting"):
+            return None  # what came before is an earlier run's (the game was resumed)
         if words and not words.startswith("## parlour"):
-            if len(words) > WORDS_LIMIT:
-                half = WORDS_LIMIT // 2 - 1
-                words = f"{words[:half]} … {words[-half:]}"
-            return words
+            return middle_cut(words, WORDS_LIMIT)
     return None

@@ -28,5 +28,6 @@ def line_buffered(argv: list[str]) -> list[str]:
 def program_env(extra: dict[str, str]) -> dict[str, str]:
     """The environment of a started program: ours, Python's output unbuffered, Node.js with CodinGame's globals
     preloaded (:data:`CODINGAME_JS`, after any ``NODE_OPTIONS`` of ours), and ``extra``."""
-    node = f'{os.environ.get("NODE_OPTIONS", "")} --require "{CODINGAME_JS}"'.strip()
+    quoted = str(CODINGAME_JS).replace("\\", "\\\\").replace('"', '\\"')  # NODE_OPTIONS reads C-like escapes
+    node = f'{os.environ.get("NODE_OPTIONS", "")} --require "{quoted}"'.strip()
     return {**os.environ, "PYTHONUNBUFFERED": "1", "NODE_OPTIONS": node, **extra}

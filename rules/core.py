@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Generic, Self, TypeVar
 
+from rules.text import middle_cut
+
 
 class RulesError(Exception):
     """Base class for every error the rules raise."""
@@ -24,8 +26,7 @@ class IllegalAction(RulesError):
 
     def __init__(self, seat: int, action: str, reason: str) -> None:
         # A long action (a damaged file's, a program's garbage) is quoted by its ends: the message stays one line.
-        shown = action if len(action) <= 80 else f"{action[:38]}…{action[-38:]}"
-        super().__init__(f"seat {seat} may not {shown!r}: {reason}")
+        super().__init__(f"seat {seat} may not {middle_cut(action, 80)!r}: {reason}")
         self.seat = seat
         self.action = action
         self.reason = reason

@@ -111,7 +111,7 @@ def parse_header(obj: Any) -> Header:
     if not isinstance(obj.get("game"), str):
         raise ReplayError(1, 'the header names no "game"')
     try:
-        info = game_info(str(obj.get("game")))
+        info = game_info(obj["game"])
         preset = info.preset(obj.get("preset")).name
     except RulesError as exc:
         raise ReplayError(1, str(exc)) from None

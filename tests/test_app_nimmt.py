@@ -19,6 +19,7 @@ from tests.apptools import (
     my_turn,
     played_session,
     result_shown,
+    screen_rows,
     screen_text,
     unfinished_with_seat,
     until_result,
@@ -195,14 +196,14 @@ async def test_a_roomy_table_draws_big_cards_that_clicks_play_and_pick(parlour_h
         row2 = next(i for i, line in enumerate(lines) if line.startswith(" 2 "))
         assert "│  70   │" in lines[row2] and "╰──•••──╯" in lines[row2 + 1] and "╭───────╮" in lines[row2 - 1]
         # A click on the fourth card of the hand (its middle line) picks it, a second click plays it.
-        at = (1 + 1 + 3 * 10 + 4, table._hand_top + 1)
+        at = (1 + 1 + 3 * 10 + 4, table.hand_top + 1)
         await pilot.click(NimmtTable, offset=at)
         assert table.cursor == 3
         await pilot.click(NimmtTable, offset=at)
         await wait_until(pilot, lambda: my_turn(pilot) and table.picking)
         # The 4 fits no row: a click on row 2 (any of its three lines) picks it, a second takes it.
         for _ in range(2):
-            await pilot.click(NimmtTable, offset=(5, table._rows_top + 2 * 3 + 2))
+            await pilot.click(NimmtTable, offset=(5, table.rows_top + 2 * 3 + 2))
         await wait_until(pilot, lambda: session.state.view(0).rows[2][0] == 4)
         side = app.screen.query_one("#side")
         assert side.outer_size.width == 30
@@ -210,6 +211,21 @@ async def test_a_roomy_table_draws_big_cards_that_clicks_play_and_pick(parlour_h
         await wait_until(pilot, lambda: side.outer_size.width == 40)
         await pilot.resize_terminal(100, 30)  # too narrow for six big cards a row: the one-line chips again
         await wait_until(pilot, lambda: "  Row" in drawn_lines(table)[1])
+
+
+async def test_clicks_follow_a_this_turn_line_that_wraps(parlour_home: Path) -> None:
+    names = ["Alexandrina Long", "Bartholomew Long", "Constantine Long", "Dorothea Longer"]
+    session = new_session("nimmt", "codingame", ["human", "ai:easy", "ai:easy", "ai:easy"], 9, names)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=(105, 36)) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        table = game_table(app, NimmtTable)
+        await wait_until(pilot, lambda: "chosen:" in screen_text(pilot))
+        # The picture's rows: its title bar, the status line, then the table; the hand starts below "Hand of".
+        title = next(i for i, row in enumerate(screen_rows(pilot)) if "Hand of" in row)
+        assert "Constantine" in screen_rows(pilot)[title - 2] and table.hand_top == title - 2 + 1
+        await pilot.click(NimmtTable, offset=(1 + 1 + 10 + 4, table.hand_top + 3 + 2))  # bottom edge, 2nd row, 2nd card
+        assert table.cursor == 7 + 1
 
 
 async def test_typing_a_card_number_selects_it(parlour_home: Path) -> None:

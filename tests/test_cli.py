@@ -416,6 +416,9 @@ def test_check_takes_a_folder_of_replays(capsys: pytest.CaptureFixture[str], tmp
 def test_resume_of_a_game_played_elsewhere_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     from tui import storage
 
+    if storage.fcntl is None:
+        pytest.skip("saves are locked with flock, which Windows lacks")
+
     session = new_session("nimmt", "codingame", ["human", "random", "random", "random"], 3)
     session.close()
     assert session.path is not None

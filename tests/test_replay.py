@@ -6,6 +6,7 @@ import io
 import json
 import os
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -166,6 +167,29 @@ def test_resume_appends_after_the_last_whole_line(tmp_path: Path, ending: str, k
     assert len(again.actions) == kept + 1 and not again.warnings
 
 
+@pytest.mark.parametrize(
+    "shape",
+    [
+        lambda text: text.replace("\n", "\r"),  # old Mac line ends: every line kept
+        lambda text: text.replace("\n", "\r") + '{"seat": 0, "ac',  # and a torn last line after them
+        lambda text: text + '\n{"seat": 0, "ac',  # a blank line, then a torn one: both dropped
+    ],
+    ids=["cr", "cr-torn", "blank-torn"],
+)
+def test_resume_keeps_every_line_the_reader_kept(tmp_path: Path, shape: Callable[[str], str]) -> None:
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(shape(play_game(stop_after=8)).encode("utf-8"))
+    rep = storage.read_replay(path)
+    assert len(rep.actions) == 8
+    writer = storage.reopen_writer(path)
+    seat = rep.state.to_act()[0]
+    writer.action(seat, rep.state.legal_actions(seat)[0])
+    writer.close()
+    again = storage.read_replay(path)
+    assert len(again.actions) == 9 and not again.warnings
+
+
+@pytest.mark.skipif(storage.fcntl is None, reason="saves are locked with flock, which Windows lacks")
 def test_a_save_another_parlour_plays_from_is_not_resumed_twice(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
     path.write_text(play_game(stop_after=8), encoding="utf-8")

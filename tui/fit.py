@@ -10,20 +10,10 @@ from rich.console import Console, ConsoleOptions
 from rich.measure import Measurement
 from rich.text import Text
 
+from rules.text import middle_cut
+
 MORE = " …"
 """Ends a line that left pieces out."""
-
-
-def middle_cut(text: str, width: int) -> str:
-    """``text`` in at most ``width`` characters, its middle replaced by … when it is longer (both ends of a file
-    name tell it apart: the game in front, the date and the extension behind)."""
-    if len(text) <= width:
-        return text
-    if width <= 1:
-        return "…"[:width]
-    keep = width - 1
-    head = (keep + 1) // 2
-    return text[:head] + "…" + text[len(text) - (keep - head) :]
 
 
 @dataclass(frozen=True)

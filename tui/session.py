@@ -112,12 +112,11 @@ def resume_session(path: Path, replay: Replay) -> Session:
     """Go on with an unfinished game from its replay file, with the events of the actions already played."""
     specs = [parse_seat(s.spec) for s in replay.header.seats]
     names = [s.name for s in replay.header.seats]
-    table = Table(
-        replay.state,
-        names,
-        _bots(replay.header.game, replay.header.preset, specs, replay.header.seed, path),
-        storage.reopen_writer(path),
-        kinds=_kinds(specs),
-        close_in_background=True,
-    )
+    writer = storage.reopen_writer(path)  # first: a save that cannot be written starts no program
+    try:
+        bots = _bots(replay.header.game, replay.header.preset, specs, replay.header.seed, path)
+    except BaseException:
+        writer.close()
+        raise
+    table = Table(replay.state, names, bots, writer, kinds=_kinds(specs), close_in_background=True)
     return Session(replay.header, specs, table, path, list(replay.events), list(replay.warnings))

@@ -19,6 +19,7 @@ except ImportError:  # Windows: saves are not locked there
 from platformdirs import user_data_dir
 
 from rules.replay import Header, Replay, ReplayError, ReplayWriter, load_replay, parse_header
+from rules.text import middle_cut
 
 APP_VERSION = "0.1"
 HEADER_LIMIT = 1 << 16
@@ -65,9 +66,11 @@ def _lock(f: TextIO) -> None:
         return
     try:
         fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
+    except BlockingIOError:
         f.close()
         raise ReplayError(0, "another Parlour has it open (the game is being played there)") from None
+    except OSError:  # a file system without locks (some network ones): the game goes on unguarded
+        pass
 
 
 def named_replay(path: Path) -> Path:
@@ -101,8 +104,9 @@ def open_writer(header: Header, path: Path | None = None) -> tuple[ReplayWriter,
     path.parent.mkdir(parents=True, exist_ok=True)
     header.created = header.created or now_text()
     header.app = header.app or f"parlour {APP_VERSION}"
-    f = path.open("w", encoding="utf-8")
-    _lock(f)
+    f = path.open("a", encoding="utf-8")
+    _lock(f)  # before emptying it: a file another Parlour writes to is left alone
+    f.truncate(0)
     return ReplayWriter(f, header), path
 
 
@@ -138,13 +142,7 @@ def reopen_writer(path: Path) -> ReplayWriter:
     try:
         with path.open("r+b") as raw:
             data = raw.read()
-            end = len(data.rstrip(b" \t\r\n"))
-            start = data.rfind(b"\n", 0, end) + 1
-            try:
-                json.loads(data[start:end])
-                keep, ending = end, b"\n"
-            except ValueError:
-                keep, ending = start, b""
+            keep, ending = _read_end(data)
             if data[keep:] != ending:
                 raw.truncate(keep)
                 raw.seek(keep)
@@ -153,6 +151,21 @@ def reopen_writer(path: Path) -> ReplayWriter:
         f.close()
         raise ReplayError(0, f"cannot write it: {exc.strerror or exc}") from None
     return ReplayWriter(f, None)
+
+
+def _read_end(data: bytes) -> tuple[int, bytes]:
+    """How many bytes of a replay :func:`~rules.replay.load_replay` reads as its lines (lines split as it splits
+    them, a torn last line and the blank lines after the last line left out), and the line end to add after them."""
+    lines = io.StringIO(data.decode("utf-8", "surrogateescape"), newline="").readlines()
+    if lines and not lines[-1].endswith("\n"):
+        try:
+            json.loads(lines[-1])
+        except ValueError:
+            lines.pop()  # torn by a crash mid-write
+    while lines and not lines[-1].strip():
+        lines.pop()
+    keep = sum(len(line.encode("utf-8", "surrogateescape")) for line in lines)
+    return keep, b"" if not lines or lines[-1].endswith(("\n", "\r")) else b"\n"
 
 
 def read_replay(path: Path) -> Replay:
@@ -207,30 +220,23 @@ def describe_replay(path: Path) -> ReplayListing:
         with path.open("rb") as f:
             first = f.readline(HEADER_LIMIT)
             if not first.strip():
-                raise IndexError("blank first line" if first else "")
+                raise ReplayError(1, "its first line is empty") if first else ReplayError(0, "the file is empty")
             if not first.endswith(b"\n") and f.read(1):
                 raise ReplayError(1, "its first line is too long for a header")
             header = parse_header(json.loads(first.decode("utf-8")))
             f.seek(max(0, f.seek(0, os.SEEK_END) - 4096))
             tail = f.read().rstrip()
         finished = b'"result"' in tail[tail.rfind(b"\n") + 1 :]
-    except (OSError, UnicodeDecodeError, ValueError, IndexError, ReplayError) as exc:
+    except (OSError, UnicodeDecodeError, ValueError, ReplayError) as exc:
         return ReplayListing(path, "?", "", False, _unreadable_reason(exc), mtime)
-    names = ", ".join(_short(s.name) for s in header.seats)
+    names = ", ".join(middle_cut(s.name, 23) for s in header.seats)
     return ReplayListing(path, header.game, names, finished, None, mtime)
-
-
-def _short(name: str, limit: int = 24) -> str:
-    """A seat's name as the lists show it: a long one gives way in its middle."""
-    return name if len(name) <= limit else f"{name[: limit // 2 - 1]}…{name[-(limit // 2 - 1) :]}"
 
 
 def _unreadable_reason(exc: Exception) -> str:
     """Why the list cannot describe a replay, in the words ``parlour check`` uses where they are the same."""
     if isinstance(exc, ReplayError):
         return exc.reason
-    if isinstance(exc, IndexError):
-        return "the file is empty" if not str(exc) else "its first line is empty"
     if isinstance(exc, UnicodeDecodeError):
         return "not a text file"
     if isinstance(exc, OSError):

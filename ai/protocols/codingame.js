@@ -14,7 +14,7 @@ const pause = new Int32Array(new SharedArrayBuffer(4));
 let pending = '';
 let ended = false;
 
-// The next line of standard input without its line ending; undefined once the input has ended.
+// The next line of standard input without its line ending; null once the input has ended (as SpiderMonkey's).
 function readLine() {
   for (;;) {
     const end = pending.indexOf('\n');
@@ -26,7 +26,7 @@ function readLine() {
     if (ended) {
       const rest = pending;
       pending = '';
-      return rest === '' ? undefined : rest;
+      return rest === '' ? null : rest;
     }
     let count = 0;
     try {

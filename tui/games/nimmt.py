@@ -197,9 +197,9 @@ class NimmtTable(GameTable):
     def _hit(self, x: int, y: int) -> int | None:
         tall = BIG_LINES if self._big else 1
         if self.picking:
-            row = (y - self._rows_top) // tall if y >= self._rows_top else -1
+            row = (y - self.rows_top) // tall if y >= self.rows_top else -1
             return row if 0 <= row < 4 else None
-        line = (y - self._hand_top) // tall if y >= self._hand_top else -1
+        line = (y - self.hand_top) // tall if y >= self.hand_top else -1
         per_line = self._per_line()
         column = (x - 1) // (BIG_WIDTH if self._big else CHIP_WIDTH)
         if line < 0 or x < 1:
@@ -208,8 +208,10 @@ class NimmtTable(GameTable):
         return i if 0 <= column < per_line and i < len(self.hand) else None
 
     # --- drawing ------------------------------------------------------------------
-    _rows_top = 2
-    _hand_top = 10
+    rows_top = 2
+    """The line the rows start on (clicks are read against it)."""
+    hand_top = 10
+    """The line the hand starts on."""
     _big = False
     BIG_ROW = 3 + (ROW_LIMIT + 1) * BIG_WIDTH + len("66 heads")
     """Columns a row of big cards takes: pointer and number, six places, the heads."""
@@ -221,31 +223,42 @@ class NimmtTable(GameTable):
         width = BIG_WIDTH if self._big and not chips else CHIP_WIDTH
         return max(1, min(10, (self.size.width - 1) // width))
 
-    def _fits_big(self) -> bool:
-        """Big cards where the table has the room (a person's own hand only: a spectator's hands stay chips)."""
-        return self.size.width >= self.BIG_ROW and self.size.height >= self.BIG_HEIGHT
+    def _fits_big(self, view: NimmtView) -> bool:
+        """Big cards where the table has the room: a person's hand as big cards on two lines, or a spectator's hands
+        as chips (up to two lines a hand)."""
+        height = self.BIG_HEIGHT
+        if view.seat is None and self.ask is None:
+            height += 2 * len(view.hands) - 2 * BIG_LINES
+        return self.size.width >= self.BIG_ROW and self.size.height >= height
+
+    def _drawn_height(self, lines: list[Text]) -> int:
+        """Lines ``lines`` take on the table, a long one wrapped: where what follows them starts."""
+        width = self.size.width
+        if width <= 0:
+            return len(lines)
+        return sum(len(line.wrap(self.app.console, width)) for line in lines)
 
     def render(self) -> RenderableType:
         """Rows, the cards of this turn, then the hand."""
         view = self.view
         if view is None:
             return Text("")
-        self._big = self._fits_big()
+        self._big = self._fits_big(view)
         lines: list[Text] = [self._headline(view)]
         if self._big:
-            self._rows_top = len(lines)
+            self.rows_top = self._drawn_height(lines)
             for i, row in enumerate(self.rows):
                 lines.extend(self._big_row_lines(i, row))
         else:
             lines.append(Text("  Row" + " " * 36 + "heads", style="dim"))
-            self._rows_top = len(lines)
+            self.rows_top = self._drawn_height(lines)
             lines.extend(self._row_line(i, row) for i, row in enumerate(self.rows))
         lines.append(Text(""))
         lines.append(self._table_line())
         lines.append(Text(""))
         hand_title = self._hand_title(view)
         lines.append(hand_title)
-        self._hand_top = len(lines)
+        self.hand_top = self._drawn_height(lines)
         lines.extend(self._hand_lines())
         if self.ask is not None:
             lines.append(Text(self._prompt(), style="italic"))
@@ -353,7 +366,7 @@ class NimmtTable(GameTable):
                 cards = list(hand or ())
                 name = self.names[s]
                 width = max(len(n) for n in self.names)
-                beside = len(cards) <= max(1, (self.size.width - width - 2) // 6)
+                beside = len(cards) <= max(1, (self.size.width - width - 2) // CHIP_WIDTH)
                 line = Text(f"{name:<{width}} " if beside else name, style="bold")
                 if not beside:
                     out.append(line)

@@ -68,8 +68,11 @@ def big_card(card: int, selected: bool = False, look: Look | None = None) -> lis
 def big_back(look: Look) -> list[Text]:
     """A hidden card as three lines."""
     style = look("nimmt--back")
-    return [Text("╭" + "─" * _INSIDE + "╮", style=style), Text("│" + "░" * _INSIDE + "│", style=style),
-            Text("╰" + "─" * _INSIDE + "╯", style=style)]  # fmt: skip
+    return [
+        Text("╭" + "─" * _INSIDE + "╮", style=style),
+        Text("│" + "░" * _INSIDE + "│", style=style),
+        Text("╰" + "─" * _INSIDE + "╯", style=style),
+    ]
 
 
 def big_place(mark: str, style: Style) -> list[Text]:
