@@ -655,7 +655,7 @@ class HanabiState(GameState[HanabiView]):
         rnd = self.round
         scores = rnd.seat_scores()
         # A disqualified seat ranks below the others even where everyone scored 0 (docs/rules-decisions.md).
-        out = [s == rnd.disqualified for s in range(len(scores))]
+        out = [s == rnd.disqualified for s in rnd.seats]  # scores are by position in the round, as its seats
         ranks = rank_seats(scores, out, higher_is_better=True)
         self._outcome = Outcome(tuple(float(x) for x in scores), ranks, rnd.reason)
         if self.preset == "classic":  # one team score
