@@ -150,7 +150,7 @@ async def test_q_closes_a_message_as_it_leaves_every_other_screen(parlour_home: 
         await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
 
 
-@pytest.mark.skipif(storage.fcntl is None, reason="saves are locked with flock, which Windows lacks")
+@pytest.mark.skipif(not storage.SAVES_LOCKED, reason="saves are locked with flock, which Windows lacks")
 async def test_a_game_played_in_another_parlour_is_not_resumed_here(parlour_home: Path) -> None:
     _, unfinished = saved_games()
     elsewhere = storage.reopen_writer(unfinished)  # another Parlour goes on with it

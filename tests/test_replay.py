@@ -189,7 +189,7 @@ def test_resume_keeps_every_line_the_reader_kept(tmp_path: Path, shape: Callable
     assert len(again.actions) == 9 and not again.warnings
 
 
-@pytest.mark.skipif(storage.fcntl is None, reason="saves are locked with flock, which Windows lacks")
+@pytest.mark.skipif(not storage.SAVES_LOCKED, reason="saves are locked with flock, which Windows lacks")
 def test_a_save_another_parlour_plays_from_is_not_resumed_twice(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
     path.write_text(play_game(stop_after=8), encoding="utf-8")

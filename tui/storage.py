@@ -7,14 +7,13 @@ import io
 import json
 import os
 import stat
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-try:
+if sys.platform != "win32":
     import fcntl
-except ImportError:  # Windows: saves are not locked there
-    fcntl = None  # type: ignore[assignment]
 
 from platformdirs import user_data_dir
 
@@ -22,6 +21,8 @@ from rules.replay import Header, Replay, ReplayError, ReplayWriter, load_replay,
 from rules.text import middle_cut
 
 APP_VERSION = "0.1"
+SAVES_LOCKED = sys.platform != "win32"
+"""Whether a game being played holds its save against a second Parlour (``flock``, which Windows lacks)."""
 HEADER_LIMIT = 1 << 16
 """The longest first line the replay lists read (a header is a few hundred bytes)."""
 
@@ -62,7 +63,7 @@ def not_regular(path: Path) -> str | None:
 def _lock(f: TextIO) -> None:
     """Hold ``f``'s file for this process until ``f`` is closed: two games appending to one save would mix their
     moves. ReplayError (``f`` closed) if another Parlour holds it."""
-    if fcntl is None:
+    if sys.platform == "win32":
         return
     try:
         fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
