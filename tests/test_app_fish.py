@@ -451,3 +451,11 @@ async def test_a_refused_placement_says_why_in_full_at_80x24(parlour_home: Path)
         # Classic penguins start on 1-fish tiles: the whole reason fits the line above the board.
         said = f"{TILE_NAMES[two]}: penguins start on 1-fish tiles only"
         await wait_until(pilot, lambda: any(said in row for row in screen_rows(pilot)))
+
+
+def test_a_penguin_carries_no_seat_shape_unless_symbols_are_on() -> None:
+    from tui.games.fish.board import penguin_label
+
+    # ▲ is the second seat's colour-blind shape: without the symbols a penguin is its number, on any board size.
+    assert [penguin_label(1, width) for width in (3, 5, 7)] == [" 1 ", "  1  ", "   1   "]
+    assert penguin_label(2, 5, "▲") == "  ▲2 "

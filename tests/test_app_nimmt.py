@@ -469,6 +469,9 @@ async def test_watching_classic_at_80x24_names_every_hand_whole(parlour_home: Pa
         lines = drawn_lines(game_table(app, NimmtTable))
         for name in LONG_NAMES:
             assert any(line.strip() == name or line.startswith(name + " ") for line in lines), name
+        # And on the screen, not only in the drawing: every hand fits under the rows.
+        rows = screen_rows(pilot)
+        assert "more hands below" not in screen_text(pilot) and any(LONG_NAMES[-1] in row for row in rows[-5:])
 
 
 def test_help_names_every_bot_level() -> None:
@@ -522,3 +525,25 @@ async def test_typing_picks_the_lowest_card_so_begun_and_says_when_none_is(parlo
         await pilot.press("4")  # 584 fits no card, nor does 4 alone
         await wait_until(pilot, lambda: "No card starts with 4: type another" in screen_text(pilot))
         assert table.hand[table.cursor] == 58
+
+
+async def test_at_its_smallest_size_every_row_keeps_its_heads_on_its_line(parlour_home: Path) -> None:
+    ui = game_ui("nimmt")
+    session = new_session("nimmt", "classic", ["human", "ai:easy", "ai:easy", "ai:easy"], seed=9)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=(ui.min_width, ui.min_height)) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        rows = [row for row in screen_rows(pilot) if "·6·" in row]
+        assert len(rows) == 4 and all("head" in row for row in rows)
+
+
+@pytest.mark.parametrize(("size", "cut"), [((80, 24), True), ((120, 40), False)])
+async def test_ten_watched_hands_in_a_small_window_say_that_more_are_below(
+    parlour_home: Path, size: tuple[int, int], cut: bool
+) -> None:
+    session = new_session("nimmt", "classic", ["ai:easy"] * 10, seed=4)
+    app = ParlourApp(GameScreen(session, watch=True, pace=0, paused=True), pace=0)
+    async with app.run_test(size=size) as pilot:
+        await wait_until(pilot, lambda: "Every hand" in screen_text(pilot))
+        text = " ".join(screen_text(pilot).split())
+        assert ("more hands below" in text) == cut and "Waiting for Ada, Basil, 8 more" in text

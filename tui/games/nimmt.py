@@ -262,6 +262,11 @@ class NimmtTable(GameTable):
         lines.extend(self._hand_lines())
         if self.ask is not None:
             lines.append(Text(self._prompt(), style="italic"))
+        elif view.seat is None and 0 < self.size.height < self._drawn_height(lines):
+            # Ten spectated hands outgrow a small window: say so rather than lose the last ones unseen.
+            while lines and self._drawn_height(lines) > self.size.height - 1:
+                lines.pop()
+            lines.append(Text("… more hands below: a taller window shows them all", style="italic"))
         return Group(*lines)
 
     def _headline(self, view: NimmtView) -> Text:
@@ -329,7 +334,9 @@ class NimmtTable(GameTable):
             done = [s for s, chosen in enumerate(self.view.has_chosen) if chosen]
             waiting = [self.names[s] for s in self.view.to_act]
             if waiting:
-                line.append("waiting for " + ", ".join(waiting), style="italic")
+                # Every name at a big table of long names would take lines the hands need.
+                everyone = len(waiting) == len(self.names) > 2
+                line.append("waiting for " + ("everyone" if everyone else ", ".join(waiting)), style="italic")
             if done:
                 style = self.look()("nimmt--chosen")
                 line.append(("; " if waiting else "") + "chosen:", style=style)
@@ -483,7 +490,7 @@ A card's colour follows its cattle heads, which its raised digit or dots also sh
 UI = GameUI(
     table=NimmtTable,
     help_markdown=HELP,
-    min_width=78,
+    min_width=80,  # a row with its heads fits the table beside the side panel from 80 columns
     min_height=22,
     panel=nimmt_panel,
     score_label="Cattle (fewest wins)",

@@ -553,7 +553,7 @@ UI = GameUI(
     table=VolcanoesTable,
     help_markdown=HELP,
     min_width=76,
-    min_height=21,
+    min_height=22,  # at 21 lines the strip under the board loses a seat's row
     panel=volcanoes_panel,
     score_label="Result (win 1, draw ½)",
 )

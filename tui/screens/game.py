@@ -176,7 +176,10 @@ class GameScreen(PaceKeys, TableScreen):
         elif self.phase is Phase.CHOOSING and core.asking is not None:
             text.append(f"{names[core.asking.seat]}, your move", style="bold green")
         else:
-            text.append("Waiting for " + ", ".join(names[s] for s in core.state.to_act()))
+            waiting = [names[s] for s in core.state.to_act()]
+            if len(waiting) > 4:  # a table of ten choosing at once: the line would be cut mid-list
+                waiting = [*waiting[:2], f"{len(waiting) - 2} more"]
+            text.append("Waiting for " + ", ".join(waiting))
         if core.thinking:
             text.append("  ⟳ thinking: " + ", ".join(names[s] for s in sorted(core.thinking)), style="yellow")
         return text

@@ -139,10 +139,10 @@ def fish_text(count: int, width: int, style: Style) -> Text:
 
 def penguin_label(number: int, width: int, shape: str | None = None) -> str:
     """A penguin's number (its seat's 1, 2, …) centred in ``width`` cells, after its seat's ``shape`` when colour-blind
-    symbols are on (else a little ▲ when there is room)."""
+    symbols are on. Without them no mark: a ▲ would read as the second seat's shape."""
     if shape is not None:
         return f"{shape}{number}".center(width)
-    return (f"▲{number}" if width >= 5 else str(number)).center(width)
+    return str(number).center(width)
 
 
 def penguin_number(view: FishView, penguin: int) -> int:
