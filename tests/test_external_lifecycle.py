@@ -319,12 +319,17 @@ def test_a_chatty_programs_log_keeps_its_start_and_its_latest_turn(
     assert 0 < len(tail) <= 200_001 and "turn: " in tail  # uncut, the game's 500 kB and more
 
 
-def test_a_cut_log_keeps_the_crash_that_ended_its_program(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def crashed_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str) -> str:
+    """The stderr log of a program in ``mode`` (one that crashes) with logs cut at 200,000 bytes."""
     monkeypatch.setattr(external, "LOG_LIMIT_BYTES", 200_000)
-    command, _ = ending_program(tmp_path, "chatty-crash")
+    command, _ = ending_program(tmp_path, mode)
     _, bot = play_volcanoes(tmp_path, command)
     assert bot.failure is not None and bot.log_path is not None
-    text = bot.log_path.read_text(encoding="utf-8")
+    return bot.log_path.read_text(encoding="utf-8")
+
+
+def test_a_cut_log_keeps_the_crash_that_ended_its_program(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = crashed_log(tmp_path, monkeypatch, "chatty-crash")
     assert "the log keeps its first 200,000 bytes" in text and "crashed after answering turn 6" in text
 
 
@@ -351,11 +356,7 @@ def test_a_codingame_javascript_bot_runs_unchanged_under_node(tmp_path: Path) ->
 
 
 def test_a_log_first_cut_when_its_program_ends_keeps_the_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(external, "LOG_LIMIT_BYTES", 200_000)
-    command, _ = ending_program(tmp_path, "burst-crash")
-    _, bot = play_volcanoes(tmp_path, command)
-    assert bot.failure is not None and bot.log_path is not None
-    text = bot.log_path.read_text(encoding="utf-8")
+    text = crashed_log(tmp_path, monkeypatch, "burst-crash")
     head, cut, tail = text.partition("## parlour: the log keeps its first 200,000 bytes; then only the latest output")
     assert cut and len(head) <= 200_001 and 0 < len(tail) <= 200_001
     assert "crashed after its burst of turn 3" in tail and "disqualified" in tail
