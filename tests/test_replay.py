@@ -317,3 +317,18 @@ def test_broken_utf8_is_a_cut_last_line_or_a_numbered_bad_line(tmp_path: Path) -
     path.write_bytes(b"".join(lines))
     with pytest.raises(ReplayError, match="line 4: not UTF-8 text"):
         storage.read_replay(path)
+
+
+def test_a_save_that_grew_after_it_was_read_is_not_resumed(tmp_path: Path) -> None:
+    from tui.session import resume_session
+
+    path = tmp_path / "g.jsonl"
+    path.write_text(play_game(stop_after=8), encoding="utf-8")
+    replay = storage.read_replay(path)
+    elsewhere = storage.reopen_writer(path)  # another Parlour plays a move between the read and the resume
+    seat = replay.state.to_act()[0]
+    elsewhere.action(seat, replay.state.legal_actions(seat)[0])
+    elsewhere.close()
+    with pytest.raises(ReplayError, match="it changed while it was being opened"):
+        resume_session(path, replay)
+    assert len(storage.read_replay(path).actions) == 9 and storage.save_problem(path) is None  # left as it was

@@ -12,7 +12,7 @@ from ai.seats import SeatSpec, SeatSpecError, make_player, parse_seat, seat_prob
 from ai.table import Table
 from rules.core import Event, GameState
 from rules.registry import game_info
-from rules.replay import Header, Replay, SeatEntry
+from rules.replay import Header, Replay, ReplayError, SeatEntry
 from tui import storage
 
 
@@ -114,6 +114,9 @@ def resume_session(path: Path, replay: Replay) -> Session:
     names = [s.name for s in replay.header.seats]
     writer = storage.reopen_writer(path)  # first: a save that cannot be written starts no program
     try:
+        # Read before it was held: another Parlour may have played on in between, and its moves would be skipped.
+        if len(storage.read_replay(path).actions) != len(replay.actions):
+            raise ReplayError(0, "it changed while it was being opened (another Parlour played on); open it again")
         bots = _bots(replay.header.game, replay.header.preset, specs, replay.header.seed, path)
     except BaseException:
         writer.close()
