@@ -484,11 +484,6 @@ class VolcanoesState(GameState[VolcanoesView]):
             # Only those still at 4 once the phase's pushes are done: one an enemy eruption of the same phase wiped
             # out is not dormant, it is gone (the eruption's sentence says so).
             still = [t for t in ph.erupted if abs(board[t]) == 4]
-            who, plural = volcanoes_phrase([(NAMES[t], board[t]) for t in still]) if still else ("", False)
-            dormant_text = (
-                f"{who} {'are' if plural else 'is'} now dormant: {'they stay' if plural else 'it stays'} "
-                "at level 4 unless pushed below it."
-            )
             events.append(
                 Event(
                     EventKind.ERUPTION,
@@ -505,9 +500,13 @@ class VolcanoesState(GameState[VolcanoesView]):
                 )
             )
             if still:
-                events.append(
-                    Event(EventKind.DORMANT, dormant_text, None, {"phase": p, "tiles": tuple(NAMES[t] for t in still)})
+                asleep, many = volcanoes_phrase([(NAMES[t], board[t]) for t in still])
+                text = (
+                    f"{asleep} {'are' if many else 'is'} now dormant: {'they stay' if many else 'it stays'} "
+                    "at level 4 unless pushed below it."
                 )
+                tiles = tuple(NAMES[t] for t in still)
+                events.append(Event(EventKind.DORMANT, text, None, {"phase": p, "tiles": tiles}))
         return ok
 
     def _settle(self, ok: bool, check: tuple[int, ...], events: list[Event] | None) -> bool:

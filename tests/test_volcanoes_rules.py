@@ -170,8 +170,9 @@ def test_two_enemies_erupting_into_each_other_are_destroyed_not_dormant() -> Non
     eruption = next(e for e in events if e.kind == "eruption")
     assert set(eruption.data["erupted"]) == {"N07", "N01"}
     assert lv(g, "N07") == 0 and lv(g, "N01") == 0
-    # Nothing is said to be dormant: both are gone, as the eruption's own sentence tells.
+    # Nothing is said to be dormant: both are gone, as the eruption's own sentence tells, naming both.
     assert "dormant" not in kinds(events), [e.text for e in events]
+    assert eruption.text.startswith("Eruption, phase 1: ") and "N07" in eruption.text and "N01" in eruption.text
 
 
 def test_eruption_into_empty_neighbours() -> None:
