@@ -150,23 +150,40 @@ def _parse_action_line(obj: Any, lineno: int, seats: int) -> ActionRecord:
     return ActionRecord(seat, action, float(ms) if isinstance(ms, int | float) else None)
 
 
+def is_torn(line: str) -> bool:
+    """Whether ``line``, a replay's last, was cut short by a crash mid-write: no line end and not valid JSON."""
+    if line.endswith("\n"):
+        return False
+    try:
+        json.loads(line)
+    except ValueError:
+        return True
+    return False
+
+
+def drop_unfinished_end(lines: list[str]) -> bool:
+    """Drop a torn last line (:func:`is_torn`), then the blank lines at the end, from ``lines``, as a replay is read
+    and as a resumed one is appended to; True if a torn line was dropped."""
+    torn = bool(lines) and is_torn(lines[-1])
+    if torn:
+        lines.pop()
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return torn
+
+
 def load_replay(lines: Iterable[str]) -> Replay:
     """Read and re-simulate a replay from its lines; ReplayError naming the line and reason if it is bad.
 
     A last line cut short (no newline, not valid JSON) is dropped with a warning: that is what a crash mid-write leaves.
     """
     raw = list(lines)
+    if len(raw) == 1 and is_torn(raw[0]):  # nothing would be left: a header cut short, or not a replay at all
+        raise ReplayError(1, "its only line is not a whole header (cut short, or not a replay)")
+    count = len(raw)
     warnings: list[str] = []
-    if raw and not raw[-1].endswith("\n"):
-        try:
-            json.loads(raw[-1])
-        except ValueError:
-            if len(raw) == 1:  # nothing would be left: a header cut short, or not a replay at all
-                raise ReplayError(1, "its only line is not a whole header (cut short, or not a replay)") from None
-            warnings.append(f"line {len(raw)} was cut short (the game was interrupted while writing) and was dropped")
-            raw.pop()
-    while raw and not raw[-1].strip():
-        raw.pop()
+    if drop_unfinished_end(raw):
+        warnings.append(f"line {count} was cut short (the game was interrupted while writing) and was dropped")
     if not raw:
         raise ReplayError(0, "the file is empty")
     objs: list[Any] = []

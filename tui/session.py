@@ -12,7 +12,7 @@ from ai.seats import SeatSpec, SeatSpecError, make_player, parse_seat, seat_prob
 from ai.table import Table
 from rules.core import Event, GameState
 from rules.registry import game_info
-from rules.replay import Header, Replay, ReplayError, SeatEntry
+from rules.replay import Header, Replay, SeatEntry
 from tui import storage
 
 
@@ -112,11 +112,10 @@ def resume_session(path: Path, replay: Replay) -> Session:
     """Go on with an unfinished game from its replay file, with the events of the actions already played."""
     specs = [parse_seat(s.spec) for s in replay.header.seats]
     names = [s.name for s in replay.header.seats]
-    writer = storage.reopen_writer(path)  # first: a save that cannot be written starts no program
+    # First: a save that cannot be written starts no program. It was read before it was held: another Parlour
+    # may have played on in between, and the writer refuses it then.
+    writer = storage.reopen_writer(path, 1 + len(replay.actions))
     try:
-        # Read before it was held: another Parlour may have played on in between, and its moves would be skipped.
-        if len(storage.read_replay(path).actions) != len(replay.actions):
-            raise ReplayError(0, "it changed while it was being opened (another Parlour played on); open it again")
         bots = _bots(replay.header.game, replay.header.preset, specs, replay.header.seed, path)
     except BaseException:
         writer.close()

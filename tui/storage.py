@@ -17,7 +17,15 @@ if sys.platform != "win32":
 
 from platformdirs import user_data_dir
 
-from rules.replay import Header, Replay, ReplayError, ReplayWriter, load_replay, parse_header
+from rules.replay import (
+    Header,
+    Replay,
+    ReplayError,
+    ReplayWriter,
+    drop_unfinished_end,
+    load_replay,
+    parse_header,
+)
 from rules.text import middle_cut
 
 APP_VERSION = "0.1"
@@ -126,8 +134,9 @@ def save_problem(path: Path) -> str | None:
     return None
 
 
-def reopen_writer(path: Path) -> ReplayWriter:
-    """Append to an unfinished replay, held against a second Parlour appending too; ReplayError if it cannot be.
+def reopen_writer(path: Path, lines: int | None = None) -> ReplayWriter:
+    """Append to an unfinished replay, held against a second Parlour appending too; ReplayError if it cannot be, or
+    if it no longer holds the ``lines`` whole lines (header and actions) the caller read from it before it was held.
 
     Its end is made as :func:`~rules.replay.load_replay` read it: blank lines after the last line are dropped, a
     last line without its newline is ended when it is whole (an editor saved the file so) and cut off when it is
@@ -143,7 +152,12 @@ def reopen_writer(path: Path) -> ReplayWriter:
     try:
         with path.open("r+b") as raw:
             data = raw.read()
-            keep, ending = _read_end(data)
+            kept = io.StringIO(data.decode("utf-8", "surrogateescape"), newline="").readlines()  # as the reader splits
+            drop_unfinished_end(kept)
+            if lines is not None and len(kept) != lines:
+                raise ReplayError(0, "it changed while it was being opened (another Parlour played on); open it again")
+            keep = sum(len(line.encode("utf-8", "surrogateescape")) for line in kept)
+            ending = b"" if not kept or kept[-1].endswith(("\n", "\r")) else b"\n"
             if data[keep:] != ending:
                 raw.truncate(keep)
                 raw.seek(keep)
@@ -151,22 +165,10 @@ def reopen_writer(path: Path) -> ReplayWriter:
     except OSError as exc:
         f.close()
         raise ReplayError(0, f"cannot write it: {exc.strerror or exc}") from None
+    except ReplayError:
+        f.close()
+        raise
     return ReplayWriter(f, None)
-
-
-def _read_end(data: bytes) -> tuple[int, bytes]:
-    """How many bytes of a replay :func:`~rules.replay.load_replay` reads as its lines (lines split as it splits
-    them, a torn last line and the blank lines after the last line left out), and the line end to add after them."""
-    lines = io.StringIO(data.decode("utf-8", "surrogateescape"), newline="").readlines()
-    if lines and not lines[-1].endswith("\n"):
-        try:
-            json.loads(lines[-1])
-        except ValueError:
-            lines.pop()  # torn by a crash mid-write
-    while lines and not lines[-1].strip():
-        lines.pop()
-    keep = sum(len(line.encode("utf-8", "surrogateescape")) for line in lines)
-    return keep, b"" if not lines or lines[-1].endswith(("\n", "\r")) else b"\n"
 
 
 def read_replay(path: Path) -> Replay:
