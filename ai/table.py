@@ -203,6 +203,11 @@ class Table:
 
     # --- who sits here ------------------------------------------------------------------
     @property
+    def paced(self) -> bool:
+        """Moves follow the :attr:`pace` (its speed, pause and steps): a watched game, or a round its people sit out."""
+        return self.watching or self.spectating
+
+    @property
     def people(self) -> list[int]:
         """Seats played by people at this keyboard."""
         return [seat for seat in range(len(self.names)) if seat not in self.bots]
@@ -373,13 +378,13 @@ class Table:
         if self.watching:
             return self.pause / self.pace.speed
         simultaneous = len(self.state.to_act()) > 1
-        return 0.0 if simultaneous else BOT_MOVE_PAUSE * self.pause / (self.pace.speed if self.spectating else 1.0)
+        return 0.0 if simultaneous else BOT_MOVE_PAUSE * self.pause / (self.pace.speed if self.paced else 1.0)
 
     def tick(self) -> bool:
         """Play the first bot move whose time has come (the pace of a watched game decides); True if one was."""
         if self.showing or self.closed or not self._ready:
             return False
-        if (self.watching or self.spectating) and self.pace.paused:
+        if self.paced and self.pace.paused:
             if not self.pace.take_step():
                 return False
         elif self.clock() < self._ready[0][3]:

@@ -11,6 +11,7 @@ import functools
 import time
 from collections import deque
 from collections.abc import Callable
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -123,19 +124,25 @@ class GameScreen(PaceKeys, TableScreen):
     def refresh_table(self) -> None:
         """Redraw table, status and scores from the game state."""
         core = self.core
-        view = core.state.view(core.viewpoint())
+        seat = core.viewpoint()
+        view = core.state.view(seat)
         ask = core.asking if core.curtain_for is None else None
         self.table.sync(view, self.session.names, ask, core.hides_private())
         self.query_one("#scores", Static).update(self.ui.panel_renderable(view, self.session.names, self.table.look()))
-        self.follow_sitting_out()
+        self.follow_sitting_out(seat, view)
         self.refresh_status()
 
-    def follow_sitting_out(self) -> None:
+    def follow_sitting_out(self, seat: int | None, view: Any) -> None:
         """While every person here sits a league round out, the bots' moves follow the pace keys, as when watching;
-        once someone plays again the game goes on unpaused at the pace people play at."""
+        once someone plays again the game goes on unpaused at the pace people play at. ``view`` is ``seat``'s, just
+        drawn: the one person's in most games, so no other view is built for it."""
         core, state = self.core, self.core.state
         people = core.people
-        now = bool(people) and not state.is_over and all(self.ui.sits_out(state.view(p)) for p in people)
+        now = (
+            bool(people)
+            and not state.is_over
+            and all(self.ui.sits_out(view if p == seat else state.view(p)) for p in people)
+        )
         if now == core.spectating:
             return
         core.spectating = now
@@ -166,7 +173,7 @@ class GameScreen(PaceKeys, TableScreen):
         core = self.core
         names = self.session.names
         text = Text()
-        if self.watching or core.spectating:
+        if core.paced:
             text.append_text(pace_words(self.pace))
             text.append("  ·  ")
         if self.phase is Phase.OVER:
@@ -279,7 +286,7 @@ class GameScreen(PaceKeys, TableScreen):
             # A round summary people notice even while the next round is being dealt.
             self.notify(event.words(self.session.names), title="Round over", timeout=8, markup=False)
         pause = self.table.show_event(event, self.session.names)
-        pause *= self.pause_scale / (self.pace.speed if self.watching or self.core.spectating else 1.0)
+        pause *= self.pause_scale / (self.pace.speed if self.core.paced else 1.0)
         if pause <= 0:
             self.run_animation()
         else:
@@ -358,7 +365,7 @@ class GameScreen(PaceKeys, TableScreen):
         if not super().check_action(action, parameters):
             return False
         if action in PACE_ACTIONS:
-            return self.watching or self.core.spectating
+            return self.core.paced
         return True
 
     def action_help(self) -> None:
