@@ -516,9 +516,7 @@ class NimmtState(GameState[NimmtView]):
         self.over = True
         self._can = {}
         self.picker = None
-        live = set(self._live)
-        out = [s not in live for s in range(self.num_seats)]
-        ranks = rank_seats(self.scores, out, higher_is_better=False)
+        ranks = rank_seats(self.scores, self.disqualified, higher_is_better=False)
         self._outcome = Outcome(tuple(float(x) for x in self.scores), ranks, reason)
         recs.append(("game_end", reason, tuple(self.scores), tuple(ranks)))
 

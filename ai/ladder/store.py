@@ -258,9 +258,10 @@ class LadderStore:
                         self._db.execute(statement)
             if version < 2:  # version 1 had no standings cache
                 self._db.execute(_STANDINGS_SCHEMA)
-            columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
-            if "reasons" not in columns:  # nor reasons for disqualifications before version 3
-                self._db.execute("ALTER TABLE games ADD COLUMN reasons TEXT")
+            if 0 < version < 3:  # nor reasons for disqualifications before version 3 (unless a test gave it them)
+                columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
+                if "reasons" not in columns:
+                    self._db.execute("ALTER TABLE games ADD COLUMN reasons TEXT")
             if version < SCHEMA_VERSION:
                 self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
