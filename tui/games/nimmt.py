@@ -24,6 +24,8 @@ from tui.games.nimmt_cards import (
     big_place,
     card_back,
     card_text,
+    chip_place,
+    lay,
 )
 
 PARTS = {  # component class -> what it colours; tui/games.tcss styles each
@@ -231,12 +233,12 @@ class NimmtTable(GameTable):
             height += 2 * len(view.hands) - 2 * BIG_LINES
         return self.size.width >= self.BIG_ROW and self.size.height >= height
 
-    def _drawn_height(self, lines: list[Text]) -> int:
-        """Lines ``lines`` take on the table, a long one wrapped: where what follows them starts."""
+    def _heights(self, lines: list[Text]) -> list[int]:
+        """The lines each of ``lines`` takes on the table, a long one wrapped."""
         width = self.size.width
         if width <= 0:
-            return len(lines)
-        return sum(len(line.wrap(self.app.console, width)) for line in lines)
+            return [1] * len(lines)
+        return [len(line.wrap(self.app.console, width)) for line in lines]
 
     def render(self) -> RenderableType:
         """Rows, the cards of this turn, then the hand."""
@@ -245,27 +247,25 @@ class NimmtTable(GameTable):
             return Text("")
         self._big = self._fits_big(view)
         lines: list[Text] = [self._headline(view)]
-        if self._big:
-            self.rows_top = self._drawn_height(lines)
-            for i, row in enumerate(self.rows):
-                lines.extend(self._big_row_lines(i, row))
-        else:
+        if not self._big:
             lines.append(Text("  Row" + " " * 36 + "heads", style="dim"))
-            self.rows_top = self._drawn_height(lines)
-            lines.extend(self._row_line(i, row) for i, row in enumerate(self.rows))
-        lines.append(Text(""))
-        lines.append(self._table_line())
-        lines.append(Text(""))
-        hand_title = self._hand_title(view)
-        lines.append(hand_title)
-        self.hand_top = self._drawn_height(lines)
-        lines.extend(self._hand_lines())
+        heights = self._heights(lines)  # each line wrapped once: clicks are read against where rows and hand start
+        self.rows_top = sum(heights)
+        for i, row in enumerate(self.rows):
+            lines.extend(self._row_lines(i, row))
+        lines += [Text(""), self._table_line(), Text(""), self._hand_title(view)]
+        heights += self._heights(lines[len(heights) :])
+        self.hand_top = sum(heights)
+        hand = self._hand_lines()
+        lines.extend(hand)
+        heights += self._heights(hand)
         if self.ask is not None:
             lines.append(Text(self._prompt(), style="italic"))
-        elif view.seat is None and 0 < self.size.height < self._drawn_height(lines):
+        elif view.seat is None and 0 < self.size.height < sum(heights):
             # Ten spectated hands outgrow a small window: say so rather than lose the last ones unseen.
-            while lines and self._drawn_height(lines) > self.size.height - 1:
+            while lines and sum(heights) > self.size.height - 1:
                 lines.pop()
+                heights.pop()
             lines.append(Text("… more hands below: a taller window shows them all", style="italic"))
         return Group(*lines)
 
@@ -283,43 +283,26 @@ class NimmtTable(GameTable):
             text.append(f" · {self.names[view.picker]} picks a row", style=self.look()("nimmt--pointer"))
         return text
 
-    def _row_line(self, i: int, row: list[int]) -> Text:
+    def _row_lines(self, i: int, row: list[int]) -> list[Text]:
+        """A row: one line of chips, or three of big cards; its number and heads on the middle line."""
         look = self.look()
         selected = self.picking and self.cursor == i
-        line = Text()  # the pointer's colour is for the pointer: the row's own number and heads keep the text colour
-        line.append("▶" if selected else " ", style=look("nimmt--pointer"))
-        line.append(f"{i} ", style="bold reverse" if selected else "bold")
-        for c in row:
-            line.append_text(card_text(c, look=look))
-            line.append(" ")
-        for slot in range(len(row), ROW_LIMIT + 1):
-            sixth = slot == ROW_LIMIT
-            line.append(" ·6· " if sixth else "  ·  ", style=look("nimmt--sixth" if sixth else "nimmt--empty"))
-            line.append(" ")
-        heads = row_cattle(row)
-        taken = look("nimmt--taken") if self.flash_row == i else ""
-        line.append(f"{heads:>2} head" + ("s" if heads != 1 else ""), style=taken)
-        return line
-
-    def _big_row_lines(self, i: int, row: list[int]) -> list[Text]:
-        """A row of big cards: three lines, its number and heads on the middle one."""
-        look = self.look()
-        selected = self.picking and self.cursor == i
-        lines = [Text("   "), Text(), Text("   ")]
-        lines[1].append("▶" if selected else " ", style=look("nimmt--pointer"))
-        lines[1].append(f"{i} ", style="bold reverse" if selected else "bold")
+        tall = BIG_LINES if self._big else 1
+        lines = [Text("   ") for _ in range(tall)]
+        mid = lines[tall // 2] = Text()  # the pointer's colour is for the pointer: the number keeps the text colour
+        mid.append("▶" if selected else " ", style=look("nimmt--pointer"))
+        mid.append(f"{i} ", style="bold reverse" if selected else "bold")
         for slot in range(ROW_LIMIT + 1):
             if slot < len(row):
-                drawn = big_card(row[slot], look=look)
+                drawn = big_card(row[slot], look=look) if self._big else [card_text(row[slot], look=look)]
             else:
                 sixth = slot == ROW_LIMIT
-                drawn = big_place("·6·" if sixth else "·", look("nimmt--sixth" if sixth else "nimmt--empty"))
-            for line, part in zip(lines, drawn, strict=True):
-                line.append_text(part)
-                line.append(" ")
+                style = look("nimmt--sixth" if sixth else "nimmt--empty")
+                drawn = big_place("·6·" if sixth else "·", style) if self._big else [chip_place(sixth, style)]
+            lay(lines, drawn)
         heads = row_cattle(row)
         taken = look("nimmt--taken") if self.flash_row == i else ""
-        lines[1].append(f"{heads:>2} head" + ("s" if heads != 1 else ""), style=taken)
+        mid.append(f"{heads:>2} head" + ("s" if heads != 1 else ""), style=taken)
         return lines
 
     def _table_line(self) -> Text:
@@ -389,27 +372,16 @@ class NimmtTable(GameTable):
         hand = self.hand
         per_line = self._per_line()
         out = []
-        if self._big:
-            for start in range(0, max(1, len(hand)), per_line):
-                lines = [Text(" "), Text(" "), Text(" ")]
-                for i, c in enumerate(hand[start : start + per_line], start=start):
-                    selected = self.ask is not None and not self.picking and i == self.cursor
-                    drawn = big_back(look) if self.hide_private else big_card(c, selected, look)
-                    for line, part in zip(lines, drawn, strict=True):
-                        line.append_text(part)
-                        line.append(" ")
-                out.extend(lines)
-            return out
+        tall = BIG_LINES if self._big else 1
         for start in range(0, max(1, len(hand)), per_line):
-            line = Text(" ")
+            lines = [Text(" ") for _ in range(tall)]
             for i, c in enumerate(hand[start : start + per_line], start=start):
-                if self.hide_private:
-                    line.append_text(card_back(look))
+                selected = self.ask is not None and not self.picking and i == self.cursor
+                if self._big:
+                    lay(lines, big_back(look) if self.hide_private else big_card(c, selected, look))
                 else:
-                    selected = self.ask is not None and not self.picking and i == self.cursor
-                    line.append_text(card_text(c, selected, look))
-                line.append(" ")
-            out.append(line)
+                    lay(lines, [card_back(look) if self.hide_private else card_text(c, selected, look)])
+            out.extend(lines)
         return out
 
     def _prompt(self) -> str:

@@ -54,6 +54,18 @@ def card_back(look: Look) -> Text:
     return Text(" ░░░ ", style=look("nimmt--back"))
 
 
+def chip_place(sixth: bool, style: Style) -> Text:
+    """An empty place of a row as a chip: ``·``, or ``·6·`` for the sixth, where a card takes the row."""
+    return Text(" ·6· " if sixth else "  ·  ", style=style)
+
+
+def lay(lines: list[Text], card: list[Text]) -> None:
+    """Put ``card`` (a chip's one line, or a big card's three) after what ``lines`` hold, with a space after it."""
+    for line, part in zip(lines, card, strict=True):
+        line.append_text(part)
+        line.append(" ")
+
+
 def big_card(card: int, selected: bool = False, look: Look | None = None) -> list[Text]:
     """A card as three lines of a box: number in the middle, a dot per cattle head in the bottom edge."""
     style = selected_style(card_style(card, look), selected)
