@@ -66,31 +66,27 @@ def lay(lines: list[Text], card: list[Text]) -> None:
         line.append(" ")
 
 
+def _box(inside: str, style: Style, bottom: str | None = None, dotted: bool = False) -> list[Text]:
+    """Three lines of a box around ``inside``, its bottom edge ``bottom`` when given; ``dotted`` for an empty place."""
+    edge, side = ("┄", "┆") if dotted else ("─", "│")
+    return [
+        Text(f"╭{edge * _INSIDE}╮", style=style),
+        Text(f"{side}{inside:^{_INSIDE}}{side}", style=style),
+        Text(f"╰{bottom or edge * _INSIDE}╯", style=style),
+    ]
+
+
 def big_card(card: int, selected: bool = False, look: Look | None = None) -> list[Text]:
     """A card as three lines of a box: number in the middle, a dot per cattle head in the bottom edge."""
     style = selected_style(card_style(card, look), selected)
-    dots = ("•" * CATTLE[card]).center(_INSIDE, "─")
-    return [
-        Text("╭" + "─" * _INSIDE + "╮", style=style),
-        Text(f"│{card:^{_INSIDE}}│", style=style),
-        Text(f"╰{dots}╯", style=style),
-    ]
+    return _box(str(card), style, bottom=("•" * CATTLE[card]).center(_INSIDE, "─"))
 
 
 def big_back(look: Look) -> list[Text]:
     """A hidden card as three lines."""
-    style = look("nimmt--back")
-    return [
-        Text("╭" + "─" * _INSIDE + "╮", style=style),
-        Text("│" + "░" * _INSIDE + "│", style=style),
-        Text("╰" + "─" * _INSIDE + "╯", style=style),
-    ]
+    return _box("░" * _INSIDE, look("nimmt--back"))
 
 
 def big_place(mark: str, style: Style) -> list[Text]:
     """An empty place of a row as three lines: a dotted outline with ``mark`` (``·``, or ``·6·`` for the sixth)."""
-    return [
-        Text("╭" + "┄" * _INSIDE + "╮", style=style),
-        Text(f"┆{mark:^{_INSIDE}}┆", style=style),
-        Text("╰" + "┄" * _INSIDE + "╯", style=style),
-    ]
+    return _box(mark, style, dotted=True)
