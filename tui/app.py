@@ -198,7 +198,7 @@ class ParlourApp(App[None]):
         try:
             path = storage.latest_unfinished()
         except OSError as exc:
-            self.push_screen(MessageScreen("The replay folder cannot be opened", storage.folder_problem(exc)))
+            self.push_screen(MessageScreen.replay_folder(exc))
             return
         if path is None:
             self.notify("No unfinished game to resume.")

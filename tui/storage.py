@@ -60,9 +60,13 @@ def not_regular(path: Path) -> str | None:
     """Why ``path`` is no file to read a replay from or write one to, if it is a pipe, a device or a socket (a
     reader of a pipe would wait for ever); None otherwise (a missing file or a folder: opening it says why)."""
     try:
-        mode = path.stat().st_mode
+        return _mode_problem(path.stat().st_mode)
     except OSError:
         return None
+
+
+def _mode_problem(mode: int) -> str | None:
+    """:func:`not_regular` for a file of ``mode`` (its ``st_mode``)."""
     if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
         return None
     return "it is not a regular file (a pipe, a device or a socket)"
@@ -123,15 +127,20 @@ def save_problem(path: Path) -> str | None:
     """Why the game saved in ``path`` cannot go on from here (the file cannot be written, or another Parlour plays
     it), or None; checked before an app opens, which then makes sure of it again."""
     try:
-        f = path.open("a", encoding="utf-8")
-    except OSError as exc:
-        return f"cannot write it: {exc.strerror or exc}"
-    try:
-        _lock(f)
+        _open_held(path).close()
     except ReplayError as exc:
         return exc.reason
-    f.close()
     return None
+
+
+def _open_held(path: Path) -> TextIO:
+    """``path`` opened to append to and held (:func:`_lock`); ReplayError saying why it cannot be."""
+    try:
+        f = path.open("a", encoding="utf-8")
+    except OSError as exc:
+        raise ReplayError(0, f"cannot write it: {exc.strerror or exc}") from None
+    _lock(f)
+    return f
 
 
 def reopen_writer(path: Path, lines: int | None = None) -> ReplayWriter:
@@ -144,11 +153,7 @@ def reopen_writer(path: Path, lines: int | None = None) -> ReplayWriter:
     problem = not_regular(path)
     if problem:
         raise ReplayError(0, problem)
-    try:
-        f = path.open("a", encoding="utf-8")
-    except OSError as exc:
-        raise ReplayError(0, f"cannot write it: {exc.strerror or exc}") from None
-    _lock(f)
+    f = _open_held(path)
     try:
         with path.open("r+b") as raw:
             data = raw.read()
@@ -215,8 +220,9 @@ def list_replays() -> list[ReplayListing]:
 def describe_replay(path: Path) -> ReplayListing:
     """A replay file as the lists show it. Only its first line and its end are read: re-simulating every file would
     make a list of them slow to open."""
-    mtime = path.stat().st_mtime
-    problem = not_regular(path)
+    info = path.stat()
+    mtime = info.st_mtime
+    problem = _mode_problem(info.st_mode)
     if problem:
         return ReplayListing(path, "?", "", False, problem, mtime)
     try:

@@ -90,7 +90,7 @@ class HomeScreen(ParlourScreen):
         try:
             storage.replay_dir()
         except OSError as exc:
-            self.app.push_screen(MessageScreen("The replay folder cannot be opened", storage.folder_problem(exc)))
+            self.app.push_screen(MessageScreen.replay_folder(exc))
             return
         self.app.push_screen(ReplayListScreen())
 

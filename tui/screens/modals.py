@@ -193,6 +193,11 @@ class MessageScreen(ModalScreen[None]):
         self.title_text = title
         self.message = message
 
+    @classmethod
+    def replay_folder(cls, exc: OSError) -> MessageScreen:
+        """The message that the replay folder cannot be used, and why (``exc`` from :func:`storage.replay_dir`)."""
+        return cls("The replay folder cannot be opened", storage.folder_problem(exc))
+
     def compose(self) -> ComposeResult:
         """Title, message, OK."""
         with Vertical(id="message-box"):
