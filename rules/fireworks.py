@@ -107,8 +107,8 @@ class FireworksState(GameState[HanabiView]):
     def _close_round(self, events: list[Event]) -> None:
         rnd = self.round
         scores = [0] * SEATS
-        for p, s in enumerate(rnd.seats):
-            scores[s] = rnd.seat_scores()[p]
+        for s, score in zip(rnd.seats, rnd.seat_scores(), strict=True):
+            scores[s] = score
         for s in range(SEATS):
             self.totals[s] += scores[s]
         self.round_scores.append(tuple(scores))
