@@ -7,7 +7,6 @@ of workers. Nothing is kept per game: the memory of a run does not grow with its
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import gc
 import io
@@ -23,7 +22,7 @@ from typing import Any
 from ai.arena_stats import ArenaTally, BatchTimes, GameResult, MoveTimes
 from ai.bots import Bot
 from ai.external import ExternalBot
-from ai.processes import end_on_signals, run_in_pool, worker_context
+from ai.processes import end_on_signals, end_workers, worker_context
 from ai.schedule import table_for
 from ai.seats import make_player, parse_seat, seat_rng
 from ai.table import Table
@@ -263,18 +262,29 @@ def local_results(
         while batch := list(islice(source, size)):
             yield from paced(*_play_batch(batch))
         return
+    pending: set[futures.Future[tuple[list[GameResult], BatchTimes, float]]] = set()
     # Not multiprocessing.Pool: its worker-minding thread wakes for every result message and spins until another
     # thread reads it, which cost this process about as much CPU as counting the games.
     pool = futures.ProcessPoolExecutor(workers, mp_context=worker_context(), initializer=_worker_start)
-
-    def submit() -> futures.Future[tuple[list[GameResult], BatchTimes, float]] | None:
-        batch = list(islice(source, size))  # ``size`` as the latest batches set it
-        return pool.submit(_play_batch, batch) if batch else None
-
-    # Closed with this generator, not when it is collected: a stopped run ends its workers' games at once.
-    with contextlib.closing(run_in_pool(pool, submit, 4 * workers)) as results:
-        for played in results:
-            yield from paced(*played)
+    try:
+        while True:
+            while len(pending) < 4 * workers:
+                batch = list(islice(source, size))
+                if not batch:
+                    break
+                pending.add(pool.submit(_play_batch, batch))
+            if not pending:
+                return
+            done, pending = futures.wait(pending, return_when=futures.FIRST_COMPLETED)
+            for future in done:
+                yield from paced(*future.result())
+    except BaseException:
+        # Stopped (Ctrl-C, kill, a closed terminal): nothing is written after the caller says the run stopped.
+        end_workers(pool)
+        pending.clear()  # so the shutdown below waits for them to end
+        raise
+    finally:
+        pool.shutdown(wait=not pending, cancel_futures=True)
 
 
 def _worker_start() -> None:

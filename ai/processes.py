@@ -15,13 +15,8 @@ import multiprocessing
 import os
 import signal
 import threading
-from collections.abc import Callable, Generator
-from concurrent import futures
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing.context import BaseContext
-from typing import TypeVar
-
-T = TypeVar("T")
 
 ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (signal.SIGTERM,)
 """Signals that end a process the way Ctrl-C does (``kill``, a closed terminal): its clean-up runs, so no program
@@ -55,33 +50,3 @@ def end_workers(pool: ProcessPoolExecutor) -> None:
     for worker in list(processes.values()):
         with contextlib.suppress(OSError, ValueError):
             worker.terminate()
-
-
-def run_in_pool(
-    pool: ProcessPoolExecutor, submit: Callable[[], futures.Future[T] | None], depth: int
-) -> Generator[T, None, None]:
-    """The results of the tasks ``submit`` hands to ``pool`` (None once there are no more), at most ``depth`` in
-    flight, each as it ends. Stopped (Ctrl-C, a kill, a caller that stops reading), the workers' games end at once
-    (:func:`end_workers`) and are waited for, so nothing is written after the caller says the run stopped; the pool is
-    shut down either way."""
-    pending: set[futures.Future[T]] = set()
-    exhausted = False
-    try:
-        while True:
-            while not exhausted and len(pending) < depth:
-                future = submit()
-                if future is None:
-                    exhausted = True
-                else:
-                    pending.add(future)
-            if not pending:
-                return
-            done, pending = futures.wait(pending, return_when=futures.FIRST_COMPLETED)
-            for future in done:
-                yield future.result()
-    except BaseException:
-        end_workers(pool)
-        pending.clear()  # so the shutdown below waits for them to end
-        raise
-    finally:
-        pool.shutdown(wait=not pending, cancel_futures=True)

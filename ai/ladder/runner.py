@@ -24,7 +24,7 @@ from pathlib import Path
 
 from ai.arena import play_table
 from ai.ladder.store import Claim, GameRecord, LadderError, LadderStore, now_text
-from ai.processes import end_on_signals, run_in_pool, worker_context
+from ai.processes import end_on_signals, end_workers, worker_context
 from ai.schedule import table_for
 from ai.seats import parse_seat, seat_problem
 
@@ -183,13 +183,29 @@ def play_local(jobs: Iterator[LadderJob], workers: int) -> Iterator[LadderResult
     pool = futures.ProcessPoolExecutor(
         workers, mp_context=worker_context(), initializer=_worker_start, initargs=(os.getpid(),)
     )
-
-    def submit() -> futures.Future[LadderResult] | None:
-        job = next(jobs, None)
-        return None if job is None else pool.submit(play_job, job)
-
-    # Stopped, the games in flight end at once: none writes a replay after the run has given them back.
-    yield from run_in_pool(pool, submit, workers)
+    pending: set[futures.Future[LadderResult]] = set()
+    exhausted = False
+    try:
+        while True:
+            while not exhausted and len(pending) < workers:
+                job = next(jobs, None)
+                if job is None:
+                    exhausted = True
+                else:
+                    pending.add(pool.submit(play_job, job))
+            if not pending:
+                return
+            done, pending = futures.wait(pending, return_when=futures.FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
+    except BaseException:
+        # Stopped (Ctrl-C, kill, an error): the games in flight end now, so none writes a replay after the run has
+        # given them back (a game cut short writes none).
+        end_workers(pool)
+        pending.clear()  # so the shutdown below waits for them to end
+        raise
+    finally:
+        pool.shutdown(wait=not pending, cancel_futures=True)
 
 
 def run_ladder(
