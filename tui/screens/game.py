@@ -272,8 +272,8 @@ class GameScreen(PaceKeys, TableScreen):
     def run_animation(self) -> None:
         """Show the next queued event, then wait for its pause; when all are shown, the table goes on."""
         self.next_show_at = None
-        if not self.is_attached:
-            return
+        if not self.is_attached or not self.query("#log"):
+            return  # the app is closing: the screen's widgets may already be gone while it is still attached
         if not self.animating:
             self.core.done_showing()
             self.refresh_table()
