@@ -305,6 +305,32 @@ async def test_mouse_picks_a_slot_and_a_teammate() -> None:
         assert session.state.view(None).history[0].action == "PLAY:C"
 
 
+async def test_a_roomy_table_draws_big_cards_that_clicks_pick(parlour_home: object) -> None:
+    session = new_session("hanabi", "classic", ["human:Sam", "ai:easy", "ai:easy"], seed=31, save=False)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        table = game_screen(app).table
+        assert isinstance(table, HanabiTable)
+        lines = drawn_lines(table)
+        # A teammate's card is three lines of a box, its face in the middle; your own, four, its slot letter on top.
+        row = next(i for i, line in enumerate(lines) if line.lstrip().startswith(session.names[1]))
+        truth = session.state.view(None).hands[1][0]
+        assert truth is not None and truth.card is not None
+        assert f"│ {card_text(truth.card)}  │" in lines[row] and "╭─────╮" in lines[row - 1] and "╰" in lines[row + 1]
+        own = next(i for i, line in enumerate(lines) if "(you)" in line)
+        assert "╭──A──╮ ╭──B──╮" in lines[own - 1] and "WRBGY" in lines[own] and "12345" in lines[own + 1]
+        # A click on any line of a card picks it: your fourth card's bottom edge, then a teammate's top edge.
+        await pilot.click(table, offset=(1 + table.cards_x + 3 * (table.cell_width + 1) + 3, own + 2))
+        assert table.slot == 3
+        await pilot.click(table, offset=(1 + table.cards_x + 1, row - 1))
+        assert table.target == 1
+        await pilot.press("escape")
+        await pilot.resize_terminal(*SIZE80)  # too small for boxes: the one-line cards again
+        await wait_until(pilot, lambda: not any("╭" in line for line in drawn_lines(table)))
+        assert FACE.search(next(line for line in drawn_lines(table) if session.names[1] in line))
+
+
 def test_each_chop_is_marked() -> None:
     # Ana tells Ben "yellow": his Y1, Y2 and Y4 are touched, so his oldest untouched card, G3 in slot C, is his chop.
     game = new_game("classic", 2, None, _deck(["W3", "W3", "W4", "W4", "B4", "Y1", "Y2", "G3", "Y4", "R5"]))

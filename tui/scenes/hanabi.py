@@ -114,6 +114,10 @@ SCENES: dict[str, Scene] = {
     "hanabi-table": Scene(_game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _keys("right")),
     "hanabi-hint": Scene(_game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _keys("tab", "4")),
     "hanabi-empathy": Scene(_game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _keys("e")),
+    # A roomy window: cards drawn as boxes; a hint being chosen shows the teammate's cards and what they know.
+    "hanabi-wide-120x36": Scene(
+        _game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _keys("tab", "4"), size=(120, 36)
+    ),
     "hanabi-league": Scene(_game("fireworks", "codingame", LEAGUE_SEATS, 7, moves=6, league_round=1), _keys()),
     "hanabi-final-ranking": Scene(_finished, _result),
     # Sixteen-letter names with the most cards (2 seats) and the most hands (5 seats), hinting, and the league.

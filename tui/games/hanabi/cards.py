@@ -1,4 +1,14 @@
-"""Hanabi's cards as the table draws them: faces in their firework's colour, backs, and what a holder knows."""
+"""Hanabi's cards as the table draws them: faces in their firework's colour, backs, and what a holder knows.
+
+Each comes as a one-line chip, or, on a table with room to spare, as a big card: a box ``WIDE`` columns across
+
+    ╭─────╮   ╭──A──╮
+    │ R3  │   │W·B··│
+    ╰──•──╯   │·2345│
+              ╰──↓──╯
+
+(a teammate's card, touched by a hint; one of your own, its slot letter on top and what you know inside).
+"""
 
 from __future__ import annotations
 
@@ -27,6 +37,9 @@ PARTS = {  # component class -> what it colours; tui/games.tcss styles each
 }
 NARROW, WIDE = 5, 7  # card cell widths; a gap of one follows each cell
 CHOP_MARK = "↓"  # the conventions' chop: the card its holder throws away next
+_INSIDE = WIDE - 2  # between a big card's sides
+BIG_LINES = 3
+"""Lines a teammate's big card takes (one of your own takes one more: what you know of it is two lines)."""
 
 
 def ink(look: Look, colour: int) -> Style:
@@ -79,6 +92,50 @@ def knowledge_rows(slot: SlotView, look: Look, extra: Style | None = None, width
             core.append(str(v) if v in values else "·", style=known if v in values else unknown)
         bottom = _padded(core, width, plain)
     return top, bottom
+
+
+def _box(middle: list[Text], style: Style, top: str = "", bottom: str = "", dotted: bool = False) -> list[Text]:
+    """A big card: ``middle`` lines (each ``_INSIDE`` wide) between sides, a mark in the top and bottom edges."""
+    edge, side = ("┄", "┆") if dotted else ("─", "│")
+    lines = [Text(f"╭{top.center(_INSIDE, edge)}╮", style=style)]
+    for inner in middle:
+        line = Text(side, style=style)
+        line.append_text(inner)
+        line.append(side, style=style)
+        lines.append(line)
+    lines.append(Text(f"╰{bottom.center(_INSIDE, edge)}╯", style=style))
+    return lines
+
+
+def big_face(
+    card: int, look: Look, touched: bool = False, extra: Style | None = None, chop: bool = False
+) -> list[Text]:
+    """A card face as three lines of a box, ``WIDE`` columns: colour letter and value inside, and in the bottom edge
+    the marks of :func:`face` (• touched by a hint, ↓ the holder's chop)."""
+    style = look(COLOUR_PARTS[card_colour(card)]) + extra
+    core = f"{COLOUR_LETTERS[card_colour(card)]}{card_value(card)}"  # as on a chip, in the log and the discards
+    mark = "•" if touched else CHOP_MARK if chop else ""
+    return _box([Text(f" {core}".ljust(_INSIDE), style=style)], style, bottom=mark)
+
+
+def big_back(look: Look, extra: Style | None = None) -> list[Text]:
+    """A hidden card as three lines."""
+    style = look("hanabi--back") + extra
+    return _box([Text("░" * _INSIDE, style=style)], style)
+
+
+def big_empty(look: Look) -> list[Text]:
+    """An empty slot (its card played or thrown, none left to draw) as a dotted outline."""
+    style = look("hanabi--unknown")
+    return _box([Text("·".center(_INSIDE), style=style)], style, dotted=True)
+
+
+def big_known(
+    slot: SlotView, look: Look, letter: str, mark: str, edge: Style, extra: Style | None = None
+) -> list[Text]:
+    """One of your own cards as four lines: its slot letter in the top edge, what you know of it inside
+    (:func:`knowledge_rows`), its mark (• touched, ↓ chop) in the bottom edge; ``edge`` styles the outline."""
+    return _box(list(knowledge_rows(slot, look, extra, _INSIDE)), edge, top=letter, bottom=mark)
 
 
 def hint_label(hint: str) -> str:

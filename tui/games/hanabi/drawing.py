@@ -32,12 +32,17 @@ from rules.hanabi import (
 )
 from tui.games.base import GameTable
 from tui.games.hanabi.cards import (
+    BIG_LINES,
     CHOP_MARK,
     COLOUR_PARTS,
     NARROW,
     PARTS,
     WIDE,
     back,
+    big_back,
+    big_empty,
+    big_face,
+    big_known,
     face,
     hint_label,
     ink,
@@ -114,13 +119,16 @@ class HanabiDrawing(GameTable):
         height = self.size.height
         self.paint = self.look()
         top = self.header_lines(view, width)
-        hands, hits = self.hand_lines(view, width, gap=False)
         prompt = [Text(line, style="italic") for line in textwrap.wrap(self._prompt(view), width)]
-        if len(top) + len(hands) + len(prompt) > height:  # a short window: the short prompt
+        # The roomiest layout that leaves a line to spare besides the blank lines around the hands: big cards, then a
+        # blank line between hands; a short window gets one-line cards and, if still short, the short prompt.
+        layouts = ((True, True), (True, False), (False, True), (False, False))
+        for big, gap in layouts:
+            hands, hits = self.hand_lines(view, width, gap=gap, big=big)
+            if len(top) + len(hands) + len(prompt) + 3 <= height:
+                break
+        if len(top) + len(hands) + len(prompt) > height:
             prompt = [Text(line, style="italic") for line in textwrap.wrap(self._prompt(view, short=True), width)]
-        spare = height - len(top) - len(hands) - len(prompt)
-        if spare >= 2 + len(self.others()) + 1:  # a tall window: a blank line between hands too
-            hands, hits = self.hand_lines(view, width, gap=True)
         sections = [top, hands, prompt]
         spare = height - sum(len(s) for s in sections)
         lines: list[Text] = []
@@ -243,13 +251,17 @@ class HanabiDrawing(GameTable):
         cell.append(" " * max(1, width - 1 - len(name[: width - 2])))
         return cell
 
-    def hand_lines(self, view: HanabiView, width: int, gap: bool) -> tuple[list[Text], dict[int, int | None]]:
-        """Every hand, one or more lines a seat, and which seat each line belongs to (for clicks)."""
+    def hand_lines(
+        self, view: HanabiView, width: int, gap: bool, big: bool = False
+    ) -> tuple[list[Text], dict[int, int | None]]:
+        """Every hand, one or more lines a seat, and which seat each line belongs to (for clicks); ``big`` draws
+        the cards as boxes where the width allows wide cells (:func:`~tui.games.hanabi.cards.big_face`)."""
         # Room for the longest name whole (names go up to 16 letters), its ▶ and a space, as far as the cards allow;
         # wide cards only when they leave that room.
         me = self.me
         longest = max((len(self.names[s]) + (len(" (you)") if s == me else 0) for s in view.round_seats), default=8)
         self.cell_width = cell = WIDE if width >= max(14, longest + 2) + (WIDE + 1) * view.hand_size else NARROW
+        big = big and cell == WIDE
         name_w = max(10, min(longest + 2, width - (cell + 1) * view.hand_size))
         self.cards_x = name_w
         lines: list[Text] = []
@@ -266,10 +278,9 @@ class HanabiDrawing(GameTable):
             lines.append(Text(f"{self.names[me]} sits this round out: every hand is shown.", style="italic"))
         for seat in self.others():
             hand = view.hands[seat]
-            hits[len(lines)] = seat
             lit = self._lit(seat, hand)
             chop = chop_slot(hand)
-            row = self._name_cell(seat, name_w)
+            cards: list[list[Text]] = []
             for i, slot in enumerate(hand):
                 extra = Style(reverse=True) if i in lit else None
                 if i in lit and self.flash is not None and self.flash.seat == seat:
@@ -277,13 +288,17 @@ class HanabiDrawing(GameTable):
                 elif seat == recent_target and i in recent and not extra:
                     extra = Style(underline=True)
                 if slot is None:
-                    row.append("·".center(cell), style=self.paint("hanabi--unknown"))
+                    cards.append(
+                        big_empty(self.paint) if big else [Text("·".center(cell), style=self.paint("hanabi--unknown"))]
+                    )
                 elif self.hide_private or slot.card is None:
-                    row.append_text(back(self.paint, extra, cell))
+                    cards.append(big_back(self.paint, extra) if big else [back(self.paint, extra, cell)])
+                elif big:
+                    cards.append(big_face(slot.card, self.paint, slot.touched, extra, chop=i == chop))
                 else:
-                    row.append_text(face(slot.card, self.paint, slot.touched, extra, cell, chop=i == chop))
-                row.append(" ")
-            lines.append(row)
+                    cards.append([face(slot.card, self.paint, slot.touched, extra, cell, chop=i == chop)])
+            hits.update({len(lines) + i: seat for i in range(BIG_LINES if big else 1)})
+            lines.extend(self._row(self._name_cell(seat, name_w), name_w, cards, big))
             if self.target == seat and self.hint is not None and self.asking:
                 marks = Text(" " * name_w)
                 for i in range(len(hand)):
@@ -298,10 +313,23 @@ class HanabiDrawing(GameTable):
             if gap:
                 lines.append(Text(""))
         if me is not None and not sitting_out:
-            own = self._own_hand(view, me, name_w, recent if recent_target == me else set())
+            own = self._own_hand(view, me, name_w, recent if recent_target == me else set(), big)
             hits.update({len(lines) + i: None for i in range(len(own))})
             lines.extend(own)
         return lines, hits
+
+    @staticmethod
+    def _row(name: Text, name_w: int, cards: list[list[Text]], big: bool) -> list[Text]:
+        """A hand's lines: the name cell, then each card (one line, or a big card's lines) and a space after it; a
+        big hand's name sits on its second line, beside the cards' middles."""
+        height = max((len(card) for card in cards), default=1)
+        lines = [Text(" " * name_w) for _ in range(height)]
+        lines[1 if big and height > 1 else 0] = name
+        for card in cards:
+            for line, part in zip(lines, card, strict=True):
+                line.append_text(part)
+                line.append(" ")
+        return lines
 
     def _lit(self, seat: int, hand: tuple[SlotView | None, ...]) -> set[int]:
         if self.flash is not None and self.flash.seat == seat:
@@ -327,16 +355,16 @@ class HanabiDrawing(GameTable):
             bottom.append(" ")
         return [top, bottom]
 
-    def _own_hand(self, view: HanabiView, me: int, name_w: int, recent: set[int]) -> list[Text]:
+    def _own_hand(self, view: HanabiView, me: int, name_w: int, recent: set[int], big: bool = False) -> list[Text]:
         hand = view.hands[me]
-        lines: list[Text] = []
         title = self._name_cell(me, name_w, " (you)")
         flash = self.flash.slots if self.flash is not None and self.flash.seat == me else ()
         picking = self.asking and self.target is None
         chop = chop_slot(hand)
+        picked = {self.slot} if picking else set(flash)
+        marks: list[tuple[str, str, Style]] = []
         for i, slot in enumerate(hand):
-            letter = SLOT_LETTERS[i]
-            mark = "•" if slot is not None and slot.touched else CHOP_MARK if i == chop else " "
+            mark = "•" if slot is not None and slot.touched else CHOP_MARK if i == chop else ""
             style = Style(bold=True)
             if picking and i == self.slot:
                 style = self.paint("hanabi--slot")
@@ -344,13 +372,22 @@ class HanabiDrawing(GameTable):
                 style = Style(bold=True, reverse=True)
             elif i in recent:
                 style = self.paint("hanabi--hinted")
-            title.append(f"{letter}{mark}".center(self.cell_width), style=style)
+            marks.append((SLOT_LETTERS[i], mark, style))
+        if big:
+            cards = []
+            for i, slot in enumerate(hand):
+                letter, mark, style = marks[i]
+                if slot is None:
+                    cards.append([*big_empty(self.paint), Text(" " * self.cell_width)])
+                    continue
+                # The picked card's outline is enough; a card just played or thrown flashes whole.
+                extra = Style(reverse=True) if i in flash else None
+                cards.append(big_known(slot, self.paint, letter, mark, style, extra))
+            return self._row(title, name_w, cards, big=True)
+        for letter, mark, style in marks:
+            title.append(f"{letter}{mark or ' '}".center(self.cell_width), style=style)
             title.append(" ")
-        lines.append(title)
-        picked = {self.slot} if picking else set(flash)
-        rows = self._knowledge(hand, Text(""), name_w, picked)
-        lines.extend(rows)
-        return lines
+        return [title, *self._knowledge(hand, Text(""), name_w, picked)]
 
     def _prompt(self, view: HanabiView, short: bool = False) -> str:
         if self.hide_private or self.ask is None:
