@@ -16,7 +16,7 @@ from rules.volcanoes import INDEX, NAMES, NEIGHBORS, OPPOSITE, VolcanoesState
 from tests.apptools import Notices, my_turn, result_shown, screen_text, until_changed, until_result, wait_until
 from tui import storage
 from tui.app import ParlourApp
-from tui.games.volcanoes import VolcanoesTable
+from tui.games.volcanoes import SHAPES, VolcanoesTable
 from tui.games.volcanoes_net import SEAMS, across, along, edge_cells, interior_rows, net_size, seam_marks
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
@@ -164,6 +164,14 @@ async def test_wider_window_draws_bigger_triangles_with_names() -> None:
         assert table.triangle_height() >= 3
         text = screen_text(pilot)
         assert "N17" in text and "S29" in text  # names drawn inside the triangles
+        # A big window: the largest triangles fill it, and a click still lands on the tile under it.
+        await pilot.resize_terminal(200, 55)
+        await wait_until(pilot, lambda: table.triangle_shape() == SHAPES[0])
+        canvas = table.draw_net(*SHAPES[0])
+        assert canvas.width <= table.size.width and canvas.width > table.size.width * 3 // 4
+        x, y = next(xy for xy, t in sorted(canvas.owner.items()) if t == INDEX["S13"])
+        await pilot.click(VolcanoesTable, offset=(x + table.styles.padding.left, y + table.canvas_top))
+        assert NAMES[table.cursor] == "S13"
         await pilot.resize_terminal(80, 24)
         await wait_until(pilot, lambda: table.triangle_height() == 2)
 
@@ -325,7 +333,7 @@ async def test_80x24_keeps_tile_names_full_player_names_and_a_readable_log() -> 
             assert any("Anastasia Quince" in line for line in panel), (size, panel)
 
 
-@pytest.mark.parametrize("shape", [(2, 0), (2, 1), (3, 0), (4, 0)])
+@pytest.mark.parametrize("shape", SHAPES)
 def test_net_shapes_keep_insides_apart_from_edges_and_each_other(shape: tuple[int, int]) -> None:
     h, w = shape
     width, height = net_size(h, w)

@@ -46,7 +46,7 @@ RANK = {k: i for i, k in enumerate(OUTLINE)}
 DORMANT_MARK = "◆"
 PENDING_MARK = "!"  # at level 4 and not yet dormant: erupts in the next phase
 PAUSE = {"move": 0.4, "growth": 0.9, "eruption": 1.1, "dormant": 0.3, "win": 1.5, "draw": 1.2}
-SHAPES = ((4, 0), (3, 0), (2, 1), (2, 0))
+SHAPES = ((6, 1), (5, 0), (4, 0), (3, 0), (2, 1), (2, 0))
 """(height, extra width) of the triangles tried, largest first; all but the last have room for tile names."""
 TEXT_LINES = 3  # headline, tile line, legend (the prompt comes when there is a line left)
 SIDE_WIDTH = 30
