@@ -99,7 +99,8 @@ def _box(middle: list[Text], style: Style, top: str = "", bottom: str = "", dott
     edge, side = ("┄", "┆") if dotted else ("─", "│")
     lines = [Text(f"╭{top.center(_INSIDE, edge)}╮", style=style)]
     for inner in middle:
-        line = Text(side, style=style)
+        line = Text()  # the sides' style on the sides only, not laid over the inside
+        line.append(side, style=style)
         line.append_text(inner)
         line.append(side, style=style)
         lines.append(line)

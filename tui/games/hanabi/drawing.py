@@ -246,7 +246,8 @@ class HanabiDrawing(GameTable):
         if self.target == seat and self.asking:
             style = look("hanabi--target") + Style(reverse=True)
         marker = "▶" if self.view.to_act == seat else " "
-        cell = Text(marker, style=look("hanabi--turn"))
+        cell = Text()  # no style of its own: what follows the name on its line keeps the styles given to it
+        cell.append(marker, style=look("hanabi--turn"))
         cell.append(name[: width - 2], style=style)
         cell.append(" " * max(1, width - 1 - len(name[: width - 2])))
         return cell
