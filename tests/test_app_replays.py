@@ -51,6 +51,22 @@ async def test_home_resume_with_nothing_saved_says_so(parlour_home: Path, monkey
         assert isinstance(app.screen, HomeScreen)
 
 
+async def test_home_names_the_unfinished_game_r_goes_on_with(parlour_home: Path) -> None:
+    from textual.widgets import Static
+
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        line = app.screen.query_one("#home-unfinished", Static)
+        await pilot.pause()
+        assert not line.display  # nothing saved: no line
+        saved_games()  # saved while home is shown: it looks again each time it comes back
+        await open_list(pilot)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: line.display and "Unfinished: 6 nimmt! with" in screen_text(pilot))
+        assert str(line.render()).endswith(" r goes on with it.")
+
+
 async def test_replay_list_enter_watches_the_highlighted_replay(parlour_home: Path) -> None:
     finished, _ = saved_games()
     app = ParlourApp(pace=0)

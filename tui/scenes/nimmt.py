@@ -142,6 +142,11 @@ def _with_replays() -> App:
     return ParlourApp(pace=0)
 
 
+async def _home_with_unfinished(pilot: Pilot) -> None:
+    await wait_until(pilot, lambda: pilot.app.screen.query_one("#home-unfinished").display)
+    await settle(pilot)
+
+
 async def _replay_list(pilot: Pilot) -> None:
     await settle(pilot)
     await pilot.press("p")
@@ -173,6 +178,7 @@ async def _message(pilot: Pilot) -> None:
 
 SCENES: dict[str, Scene] = {
     "home": Scene(_home, _at_home),
+    "home-unfinished": Scene(_with_replays, _home_with_unfinished),
     "new-game": Scene(_home, _new_game),
     "nimmt-mid-round": Scene(_nimmt_table(), _plays(3)),
     "nimmt-row-pick": Scene(_nimmt_table(deal=PICK_DEAL), _plays(1)),

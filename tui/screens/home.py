@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
+from rich.console import Group
+from rich.padding import Padding
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -10,6 +15,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rules.registry import GAMES
+from tui import storage
 from tui.games import has_ui
 from tui.screens.base import ParlourScreen
 from tui.screens.requests import ResumeLatest
@@ -48,14 +54,16 @@ class HomeScreen(ParlourScreen):
         with Vertical(id="home-page"):
             yield Static(Text("Parlour", style="bold"), id="home-title")
             yield Static("Board and card games in the terminal.", id="home-tagline")
+            yield Static(id="home-unfinished")
             options = []
             for info in GAMES.values():
                 ready = info.available and has_ui(info.id)
-                label = Text(info.title, style="bold" if ready else "dim")
+                title = Text(info.title, style="bold" if ready else "dim")
                 if not ready:
-                    label.append("  (coming soon)", style="italic dim")
-                label.append("\n  " + info.blurb, style="" if ready else "dim")
-                options.append(Option(label, id=info.id, disabled=not ready))
+                    title.append("  (coming soon)", style="italic dim")
+                # The blurb in a padding of its own, so that its wrapped lines keep the indent of its first.
+                blurb = Padding(Text(info.blurb, style="" if ready else "dim"), (0, 0, 0, 2))
+                options.append(Option(Group(title, blurb), id=info.id, disabled=not ready))
             yield OptionList(*options, id="games")
         yield Footer()
 
@@ -63,6 +71,33 @@ class HomeScreen(ParlourScreen):
         """Focus the list."""
         super().on_mount()
         self.query_one(OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        """Each time home is shown (at start, and back from a game): say which game ``r`` would go on with."""
+        self._find_unfinished()
+
+    @work(thread=True, exclusive=True, group="home-unfinished")
+    def _find_unfinished(self) -> None:
+        # In a thread: the data folder may hold many replays, and reading their ends must not hold the screen up.
+        try:
+            path = storage.latest_unfinished()
+            latest = None if path is None else storage.describe_replay(path)
+        except OSError:  # no data folder to read: the Replays key says why
+            latest = None
+        self.app.call_from_thread(self._show_unfinished, latest)
+
+    def _show_unfinished(self, latest: storage.ReplayListing | None) -> None:
+        line = self.query_one("#home-unfinished", Static)
+        line.display = latest is not None
+        if latest is not None:
+            game = GAMES[latest.game].title if latest.game in GAMES else latest.game
+            saved = dt.datetime.fromtimestamp(latest.mtime).strftime("%Y-%m-%d %H:%M")
+            text = Text()  # no style of its own, which would lie over every part
+            text.append("Unfinished: ", style="bold")
+            text.append(f"{game} with {latest.seats}, saved {saved}. ")
+            text.append("r", style="bold")
+            text.append(" goes on with it.")
+            line.update(text)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Enter on a game opens its new-game screen."""
