@@ -383,6 +383,27 @@ async def test_a_disqualified_programs_log_is_named_on_screen(parlour_home: Path
     assert "nonsense" in log_path.read_text()
 
 
+async def test_a_wider_window_never_draws_smaller_triangles() -> None:
+    session = new_session("volcanoes", "codingame", ["human:Ann", "ai:easy"], seed=3, save=False)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        table = table_of(app)
+        last = table.triangle_shape()  # 100 columns: the scores and log under the net
+        # Just past the width where the scores could go beside the net they would squeeze it: they stay under it
+        # until beside it the triangles are as large.
+        for width in range(103, 150, 3):
+            before = table.size.width
+            await pilot.resize_terminal(width, 40)
+            await wait_until(pilot, lambda before=before: table.size.width != before)  # laid out at the new width
+            assert app.screen.has_class("-stacked") == table.stacked
+            shape = table.triangle_shape()
+            assert SHAPES.index(shape) <= SHAPES.index(last), (width, shape, last)
+            assert net_size(*shape)[0] <= table.size.width
+            last = shape
+        assert not table.stacked  # 148 columns: beside
+
+
 async def test_the_log_wraps_again_when_a_resize_moves_it_beside_the_board() -> None:
     session = new_session("volcanoes", "codingame", ["human:Ann", "ai:easy"], seed=3, save=False)
     app = ParlourApp(GameScreen(session, pace=0), pace=0)

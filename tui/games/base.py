@@ -16,6 +16,13 @@ from ai.table import Asking
 from rules.core import Event
 from tui.games.look import Look
 
+SIDE_WIDTH = 30
+"""Columns of the side panel of scores and log beside a table (tui/parlour.tcss: ``#side``)."""
+ROOMY_WIDTH = 140
+"""From this terminal width the side panel widens (the screen's ``-roomy`` class): its lines wrap less."""
+ROOMY_SIDE_WIDTH = 40
+"""Columns of the side panel from :data:`ROOMY_WIDTH` on (``.-roomy #side``)."""
+
 
 class GameTable(Widget, can_focus=True):
     """The middle of a game screen. Subclasses draw one game and turn keys into actions.

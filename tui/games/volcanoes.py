@@ -14,7 +14,7 @@ from ai.table import Asking
 from rules.core import Event
 from rules.volcanoes import INDEX, MAX_STEPS, NAMES, NEIGHBORS, OPPOSITE, VolcanoesView, grown_levels
 from tui.canvas import Canvas
-from tui.games.base import GameTable, GameUI
+from tui.games.base import ROOMY_SIDE_WIDTH, ROOMY_WIDTH, SIDE_WIDTH, GameTable, GameUI
 from tui.games.look import seat_shape
 from tui.games.volcanoes_net import (
     SEAM_PARTNERS,
@@ -48,10 +48,21 @@ PENDING_MARK = "!"  # at level 4 and not yet dormant: erupts in the next phase
 PAUSE = {"move": 0.4, "growth": 0.9, "eruption": 1.1, "dormant": 0.3, "win": 1.5, "draw": 1.2}
 SHAPES = ((6, 1), (5, 0), (4, 0), (3, 0), (2, 1), (2, 0))
 """(height, extra width) of the triangles tried, largest first; all but the last have room for tile names."""
+BESIDE_ENOUGH = (4, 0)
+"""Triangles this large beside the scores and log are kept there, even where the strip under the net would let
+them grow (the log reads better beside the net)."""
 TEXT_LINES = 3  # headline, tile line, legend (the prompt comes when there is a line left)
-SIDE_WIDTH = 30
 STACK_BELOW = 2 + 70 + 1 + SIDE_WIDTH  # narrower than this, the scores and log go under the net, not beside it
 BOTTOM_LINES = (3, 6)  # the strip of scores and log under the net: a border and two to five lines
+
+
+def fitting_shape(width: int, height: int) -> tuple[int, int]:
+    """The largest of :data:`SHAPES` whose net and text lines fit ``width`` × ``height`` (the smallest if none)."""
+    for h, w in SHAPES:
+        columns, lines = net_size(h, w)
+        if columns <= width and lines + TEXT_LINES <= height:
+            return h, w
+    return SHAPES[-1]
 
 
 def fill_part(level: int, dormant: bool) -> str | None:
@@ -123,12 +134,21 @@ class VolcanoesTable(GameTable):
 
     @property
     def stacked(self) -> bool:
-        """Whether the scores and log sit under the net (a narrow terminal) instead of beside it.
+        """Whether the scores and log sit under the net instead of beside it.
 
-        Beside the net they leave it too little width for triangles with names in them; under it, the net takes
-        the whole width and the log keeps a wide strip at the bottom.
+        In a narrow terminal, beside the net they leave it too little width for triangles with names in them; under
+        it, the net takes the whole width and the log keeps a wide strip at the bottom. In a wider one they go
+        beside it unless that would draw smaller triangles than the strip under it does (a window a little wider
+        than this limit but tall); triangles of :data:`BESIDE_ENOUGH` or larger beside it are big enough.
         """
-        return self.app.size.width < STACK_BELOW
+        width, height = self.app.size
+        if width < STACK_BELOW:
+            return True
+        side = SIDE_WIDTH if width < ROOMY_WIDTH else ROOMY_SIDE_WIDTH
+        # The table beside the panel: the terminal less the panel, its border and the table's padding; the status
+        # line and the footer above and below.
+        beside = SHAPES.index(fitting_shape(width - side - 1 - 2, height - 2))
+        return beside > SHAPES.index(BESIDE_ENOUGH) and SHAPES.index(fitting_shape(*self._stacked_room())) < beside
 
     def _fit_layout(self) -> None:
         self.screen.set_class(self.stacked, "-stacked")
@@ -281,25 +301,23 @@ class VolcanoesTable(GameTable):
             self._go(tile)
 
     # --- drawing ----------------------------------------------------------------
+    def _stacked_room(self) -> tuple[int, int]:
+        """Columns and lines the table has with the scores and log under it.
+
+        The table's height follows its content there, so the room comes from the terminal: all but the status line,
+        the footer and the strip of scores and log. The strip gives up lines (down to two) before the tile names
+        do."""
+        named = net_size(*SHAPES[-2])[1] + TEXT_LINES
+        bottom = max(BOTTOM_LINES[0], min(BOTTOM_LINES[1], self.app.size.height - 2 - named))
+        return self.app.size.width - 2, self.app.size.height - 2 - bottom
+
     def _room(self) -> tuple[int, int]:
         """Columns and lines the table may use."""
-        if self.stacked:
-            # The table's height follows its content here, so the room comes from the terminal: all but the
-            # status line, the footer and the strip of scores and log.
-            # The strip gives up lines (down to two) before the tile names do.
-            named = net_size(*SHAPES[-2])[1] + TEXT_LINES
-            bottom = max(BOTTOM_LINES[0], min(BOTTOM_LINES[1], self.app.size.height - 2 - named))
-            return self.app.size.width - 2, self.app.size.height - 2 - bottom
-        return self.size.width, self.size.height
+        return self._stacked_room() if self.stacked else (self.size.width, self.size.height)
 
     def triangle_shape(self) -> tuple[int, int]:
         """(height, extra width) of the triangles: the largest that fits the room."""
-        width, height = self._room()
-        for h, w in SHAPES:
-            columns, lines = net_size(h, w)
-            if columns <= width and lines + TEXT_LINES <= height:
-                return h, w
-        return SHAPES[-1]
+        return fitting_shape(*self._room())
 
     def triangle_height(self) -> int:
         """How tall each triangle is drawn (at least 2 lines)."""

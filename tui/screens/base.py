@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from tui.games.base import GameTable
+from tui.games.base import ROOMY_WIDTH, GameTable
 from tui.reflow_log import ReflowLog
 
 
@@ -24,8 +24,6 @@ class ParlourScreen(Screen):
 
     MIN_WIDTH = 60
     MIN_HEIGHT = 16
-    ROOMY_WIDTH = 140
-    """From this width the side panel of scores and log widens (``-roomy``): its lines wrap less."""
     LEAVING_ACTIONS = frozenset({"app.quit", "app.pop_screen", "leave"})
     """The actions keys may still take while the screen is too small to show."""
     _focus_before: Widget | None = None
@@ -59,7 +57,7 @@ class ParlourScreen(Screen):
     def _check_size(self, width: int, height: int) -> None:
         small = width < self.MIN_WIDTH or height < self.MIN_HEIGHT
         was_small = self.too_small
-        self.set_class(width >= self.ROOMY_WIDTH, "-roomy")
+        self.set_class(width >= ROOMY_WIDTH, "-roomy")
         self.set_class(small, "too-small")
         if small:
             self.query_one(TooSmall).update(
