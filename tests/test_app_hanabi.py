@@ -331,6 +331,25 @@ async def test_a_roomy_table_draws_big_cards_that_clicks_pick(parlour_home: obje
         assert FACE.search(next(line for line in drawn_lines(table) if session.names[1] in line))
 
 
+@pytest.mark.parametrize("height", [24, 26, 28, 30])
+async def test_the_cards_keep_their_size_while_a_hint_is_chosen_or_empathy_shown(height: int) -> None:
+    session = new_session("hanabi", "classic", ["human:Sam", "ai:easy", "ai:easy"], seed=31, save=False)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=(100, height)) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        table = game_screen(app).table
+
+        def boxed() -> bool:
+            return any("╭" in line for line in drawn_lines(table))
+
+        big = boxed()
+        for keys in (("e",), ("e", "tab"), ("4",), ("escape", "escape")):
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert boxed() == big, (height, keys)
+        assert big == (height >= 27)  # three hands of boxes, with room for what a hint or empathy adds
+
+
 def test_each_chop_is_marked() -> None:
     # Ana tells Ben "yellow": his Y1, Y2 and Y4 are touched, so his oldest untouched card, G3 in slot C, is his chop.
     game = new_game("classic", 2, None, _deck(["W3", "W3", "W4", "W4", "B4", "Y1", "Y2", "G3", "Y4", "R5"]))

@@ -122,10 +122,15 @@ class HanabiDrawing(GameTable):
         prompt = [Text(line, style="italic") for line in textwrap.wrap(self._prompt(view), width)]
         # The roomiest layout that leaves a line to spare besides the blank lines around the hands: big cards, then a
         # blank line between hands; a short window gets one-line cards and, if still short, the short prompt.
+        # Big cards only with room for the lines a hint or the empathy view could still add, and for the longest
+        # prompt, so that the cards keep their size while the player looks around.
         layouts = ((True, True), (True, False), (False, True), (False, False))
-        for big, gap in layouts:
+        wide = self._cell_width(view, width) == WIDE  # big cards are as wide as wide one-line ones
+        for big, gap in layouts[0 if wide else 2 :]:
             hands, hits = self.hand_lines(view, width, gap=gap, big=big)
-            if len(top) + len(hands) + len(prompt) + 3 <= height:
+            # (A prompt takes up to three lines: the longest, at your turn, holds them whatever the others take.)
+            to_come = self._lines_to_come() + max(0, 3 - len(prompt)) if big else 0
+            if len(top) + len(hands) + len(prompt) + 3 + to_come <= height:
                 break
         if len(top) + len(hands) + len(prompt) > height:
             prompt = [Text(line, style="italic") for line in textwrap.wrap(self._prompt(view, short=True), width)]
@@ -144,6 +149,14 @@ class HanabiDrawing(GameTable):
             line.no_wrap = True
             line.overflow = "ellipsis"
         return Group(*lines)
+
+    def _lines_to_come(self) -> int:
+        """Lines the hands do not show now that choosing a hint or the empathy view could add: what each teammate
+        knows (two lines each), and the marks of the cards a hint would touch."""
+        teammates = len(self.others())
+        hinting = self.target is not None and bool(self.asking)
+        shown = 2 * teammates if self.empathy else 2 * hinting
+        return 2 * teammates - shown + bool(self.asking) - (hinting and self.hint is not None)
 
     def header_lines(self, view: HanabiView, width: int) -> list[Text]:
         """The lines above the hands: fireworks, tokens, deck and whose turn, fitted to ``width``."""
@@ -257,13 +270,10 @@ class HanabiDrawing(GameTable):
     ) -> tuple[list[Text], dict[int, int | None]]:
         """Every hand, one or more lines a seat, and which seat each line belongs to (for clicks); ``big`` draws
         the cards as boxes where the width allows wide cells (:func:`~tui.games.hanabi.cards.big_face`)."""
-        # Room for the longest name whole (names go up to 16 letters), its ▶ and a space, as far as the cards allow;
-        # wide cards only when they leave that room.
         me = self.me
-        longest = max((len(self.names[s]) + (len(" (you)") if s == me else 0) for s in view.round_seats), default=8)
-        self.cell_width = cell = WIDE if width >= max(14, longest + 2) + (WIDE + 1) * view.hand_size else NARROW
+        self.cell_width = cell = self._cell_width(view, width)
         big = big and cell == WIDE
-        name_w = max(10, min(longest + 2, width - (cell + 1) * view.hand_size))
+        name_w = max(10, min(self._longest_name(view) + 2, width - (cell + 1) * view.hand_size))
         self.cards_x = name_w
         lines: list[Text] = []
         hits: dict[int, int | None] = {}
@@ -318,6 +328,16 @@ class HanabiDrawing(GameTable):
             hits.update({len(lines) + i: None for i in range(len(own))})
             lines.extend(own)
         return lines, hits
+
+    def _longest_name(self, view: HanabiView) -> int:
+        me = self.me
+        return max((len(self.names[s]) + (len(" (you)") if s == me else 0) for s in view.round_seats), default=8)
+
+    def _cell_width(self, view: HanabiView, width: int) -> int:
+        """Room for the longest name whole (names go up to 16 letters), its ▶ and a space, as far as the cards allow;
+        wide cards only when they leave that room."""
+        wide = width >= max(14, self._longest_name(view) + 2) + (WIDE + 1) * view.hand_size
+        return WIDE if wide else NARROW
 
     @staticmethod
     def _row(name: Text, name_w: int, cards: list[list[Text]], big: bool) -> list[Text]:
