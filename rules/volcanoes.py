@@ -548,7 +548,8 @@ class VolcanoesState(GameState[VolcanoesView]):
                 )
             else:
                 chain = chains.get(winner, ())
-                path = f" ({'–'.join(chain)})" if chain else ""
+                # Spaced, so that a narrow log wraps the path between tile names rather than inside one.
+                path = f" ({' – '.join(chain)})" if chain else ""
                 events.append(
                     Event(
                         EventKind.WIN,
