@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import io
 import re
 from collections import Counter
 
@@ -24,6 +25,7 @@ from rules.hanabi import (
     view_pace,
     view_scores,
 )
+from rules.registry import game_info
 from tests.apptools import (
     Notices,
     drawn_lines,
@@ -348,6 +350,31 @@ async def test_the_cards_keep_their_size_while_a_hint_is_chosen_or_empathy_shown
             await pilot.pause()
             assert boxed() == big, (height, keys)
         assert big == (height >= 27)  # three hands of boxes, with room for what a hint or empathy adds
+
+
+def test_the_league_panel_gives_each_seat_one_line_where_names_fit_beside_the_scores() -> None:
+    from rich.console import Console
+
+    from tui.games.hanabi.panels import league_panel
+
+    state = game_info("fireworks").start("codingame", 4, 7)
+    names = ["Alexandra_Petrov", "Bartholomew_Hugo", "Cassiopeia_Nunez", "Dimitrios_Kostas"]
+
+    def lines(width: int) -> list[str]:
+        console = Console(width=width, record=True, file=io.StringIO())
+        console.print(league_panel(state.view(0), names))
+        return console.export_text().splitlines()
+
+    # Below the round's heading (which may wrap) the seats' heading.
+    narrow, wide = (
+        rows[next(i for i, row in enumerate(rows) if row.startswith("Seat")) :] for rows in (lines(27), lines(37))
+    )
+    # 27 columns: each name whole on its own line, its scores under it flush right; the heading keeps one line.
+    assert narrow[0].endswith(" Tot") and len(narrow) == 1 + 2 * 4
+    assert narrow[1].startswith("Alexandra_Petrov") and narrow[2].endswith("   0") and len(narrow[2]) == 27
+    # 37 columns: one line a seat, the total at the right edge.
+    assert len(wide) == 1 + 4 and all(line.startswith(name) for line, name in zip(wide[1:], names, strict=True))
+    assert all(len(line) == 37 and line.endswith("0") for line in wide[1:])
 
 
 def test_each_chop_is_marked() -> None:

@@ -101,3 +101,28 @@ class PathLabel:
             line += piece
         lines.append(line.rstrip())
         yield Text("\n".join(lines), style=self.style, overflow="fold", no_wrap=False)
+
+
+@dataclass(frozen=True)
+class LabelledRows:
+    """A heading, then rows of a label (a seat's name and mark) and its figures, the figures flush with the right
+    edge: on one line each where every label fits beside its figures, else each label on a line of its own above its
+    figures (a 16-letter name stays whole in a narrow panel, and a wide panel keeps one line a seat). The heading
+    (``Seat`` over the labels, the figures' names over them) keeps one line where it fits."""
+
+    head: tuple[Text, Text]
+    rows: Sequence[tuple[Text, Text]]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
+        width = options.max_width
+        room = width - max((figures.cell_len for _, figures in self.rows), default=0)
+        one_line = all(label.cell_len < room for label, _ in self.rows)
+        for n, (label, figures) in enumerate([self.head, *self.rows]):
+            line = Text(no_wrap=True, overflow="ellipsis")
+            if one_line or (n == 0 and label.cell_len + figures.cell_len < width):
+                line.append_text(label)
+            else:
+                yield label
+            line.append(" " * (width - line.cell_len - figures.cell_len))
+            line.append_text(figures)
+            yield line

@@ -7,6 +7,7 @@ from rich.text import Text
 
 from rules.fireworks import round_seats
 from rules.hanabi import HanabiView, view_max_score, view_scores
+from tui.fit import LabelledRows
 from tui.games.look import Look
 
 PANEL_FALLBACK = {"hanabi--turn": "bold green", "hanabi--warning": "yellow", "hanabi--unknown": "grey42"}
@@ -25,15 +26,14 @@ def hanabi_panel(view: HanabiView, names: list[str], look: Look | None = None) -
         line.append(f"{scores[0] if scores[0] is not None else view.score} ", style=look("hanabi--turn"))
         line.append(f"of {view_max_score(view)}", style="dim")
         lines.append(line)
-    # 27 columns: a name of up to 16 letters and its mark (18), then the figure (9).
-    lines.append(Text(f"{'Seat':<18}{'Misplays' if view.preset == 'classic' else 'Score':>9}"))
+    figure_head = "Misplays" if view.preset == "classic" else "Score"
+    rows = []
     for s, name in enumerate(names):
         mark = " ✗" if view.disqualified[s] else " ▶" if view.to_act == s else ""
         figure = str(view.mistakes[s]) if view.preset == "classic" else str(scores[s] if scores[s] is not None else "–")
-        row = Text(f"{name[:16] + mark:<18}", style=look("hanabi--turn") if view.to_act == s else "")
-        row.append(f"{figure:>9}")
-        lines.append(row)
-    return Group(*lines)
+        style = look("hanabi--turn") if view.to_act == s else ""  # the whole row of the seat to act stands out
+        rows.append((Text(name[:16] + mark, style=style), Text(figure, style=style)))
+    return Group(*lines, LabelledRows((Text("Seat"), Text(figure_head)), rows))
 
 
 def league_panel(view: HanabiView, names: list[str], look: Look | None = None) -> RenderableType:
@@ -44,14 +44,13 @@ def league_panel(view: HanabiView, names: list[str], look: Look | None = None) -
     head = Text(f"Round {view.round + 1} of {view.rounds}", style="bold")
     if out and not view.over:
         head.append(f" · {', '.join(out)} out")
-    # Each figure is followed by its space (see HanabiDrawing._header); names longer than 7 get a line of their own.
-    lines = [head, Text(f"{'Seat':<9}" + "".join(f"R{r + 1} " for r in range(view.rounds)) + " Tot")]
-    own_line = any(len(name) > 7 for name in names)
+    # Each round's figure is followed by its space; the rows go on two lines a seat where a name does not fit beside
+    # its figures (a narrow panel).
+    rows = []
     for s, name in enumerate(names):
         mark = "✗" if view.disqualified[s] else "▶" if view.to_act == s else " "
-        style = look("hanabi--turn") if view.to_act == s else ""
-        label = Text(f"{name[:16]} {mark}" if own_line else f"{name:<7}{mark} ", style=style)
-        row = Text(" " * 9) if own_line else label
+        label = Text(f"{name[:16]} {mark}", style=look("hanabi--turn") if view.to_act == s else "")
+        row = Text()
         for r in range(view.rounds):
             if r < len(view.round_scores):
                 played = r < len(view.round_scores) and _sat_in(r, s, view)
@@ -61,8 +60,9 @@ def league_panel(view: HanabiView, names: list[str], look: Look | None = None) -
             else:
                 row.append(f"{'·':>2} ", style=look("hanabi--unknown"))
         row.append(f"{view.totals[s]:>4}", style="bold")
-        lines.extend([label, row] if own_line else [row])
-    return Group(*lines)
+        rows.append((label, row))
+    figures_head = Text("".join(f"R{r + 1} " for r in range(view.rounds)) + " Tot")
+    return Group(head, LabelledRows((Text("Seat"), figures_head), rows))
 
 
 def _sat_in(round_index: int, seat: int, view: HanabiView) -> bool:
