@@ -480,6 +480,23 @@ def test_help_names_every_bot_level() -> None:
         assert f"**{level}**" in text
 
 
+async def test_the_help_keeps_each_key_whole_on_one_line(parlour_home: Path) -> None:
+    from textual.containers import VerticalScroll
+
+    from tui.screens.modals import HelpScreen
+
+    session = new_session("nimmt", "codingame", ["human", "ai:easy", "ai:easy", "ai:easy"], seed=9)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        app.screen.query_one("#help-box", VerticalScroll).scroll_end(animate=False)
+        await wait_until(pilot, lambda: "move along your hand" in screen_text(pilot))
+        row = next(row for row in screen_rows(pilot) if "move along your hand" in row)
+        assert "← → or h l" in row  # the key column is as wide as its longest key: no "h" / "l" on two lines
+
+
 async def test_resume_says_why_a_saved_seat_cannot_play_and_keeps_the_game(parlour_home: Path) -> None:
     path = unfinished_with_seat("ai:wrong")
     saved = path.read_bytes()
