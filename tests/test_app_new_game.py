@@ -129,6 +129,27 @@ async def test_the_form_opens_at_its_top_with_start_focused(parlour_home: Path) 
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
 
 
+async def test_a_short_window_gets_one_line_fields_so_start_shows(parlour_home: Path) -> None:
+    from textual.widgets import Button
+
+    app = ParlourApp(pace=0, fixed_seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_form(pilot, "nimmt")
+        start = screen.query_one("#start", Button)
+        form = screen.query_one("#new-game")
+        # 24 rows: framed fields would push Start below the window; one line each, it shows with the form unscrolled.
+        await wait_until(pilot, lambda: screen.has_class("-compact") and start.region.bottom <= form.region.bottom)
+        assert screen.query_one("#seed").region.height == 1
+        await pilot.resize_terminal(100, 40)  # room for framed fields: the form goes back to them
+        await wait_until(
+            pilot, lambda: not screen.has_class("-compact") and screen.query_one("#seed").region.height == 3
+        )
+        await choose(pilot, screen, "preset", 1)  # classic: up to ten seats
+        await choose(pilot, screen, "count", 6)  # 4 -> 10 seats: framed, they would not fit 40 rows
+        await wait_until(pilot, lambda: shown_rows(screen) == 10 and screen.has_class("-compact"))
+        await wait_until(pilot, lambda: all(row.region.height == 1 for row in screen.seat_rows))
+
+
 async def test_a_table_of_bots_from_the_form_opens_watched(parlour_home: Path) -> None:
     app = ParlourApp(pace=1.0, fixed_seed=1)  # watched at a person's pace: the game is still going when space comes
     async with app.run_test(size=SIZE) as pilot:

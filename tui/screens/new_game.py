@@ -7,6 +7,7 @@ import random
 import shlex
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -18,6 +19,11 @@ from ai.seats import SeatSpecError, parse_seat
 from rules.core import Preset
 from rules.registry import game_info, game_record
 from tui.screens.base import ParlourScreen
+
+FORM_LINES = 10
+"""Lines of the new-game screen besides its fields: padding, title, blurb, the Start button and the footer."""
+FIELD_LINES = 3
+"""Lines of a field (rules, seats, seed, and each seat's row) as Textual draws it, framed; a compact one takes 1."""
 
 
 def seat_kinds(levels: tuple[str, ...]) -> list[tuple[str, str]]:
@@ -147,7 +153,23 @@ class NewGameScreen(ParlourScreen):
         """Start is focused, so Enter sits down at once; the form stays scrolled to its top (title, rules), not to the
         button, which a small window shows only further down."""
         super().on_mount()
+        self._fit_form()
         self.query_one("#start", Button).focus(scroll_visible=False)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Check the size, and fit the form to the new height."""
+        super().on_resize(event)
+        self._fit_form()
+
+    def _fit_form(self) -> None:
+        """One line a field where the form's three-line fields would not all fit the window: the Start button then
+        shows without scrolling (a form of ten seats still scrolls in a short window)."""
+        rows = len(self.seat_rows)
+        tall = FORM_LINES + FIELD_LINES * (3 + rows) <= self.app.size.height
+        self.set_class(not tall, "-compact")
+        for field in self.query("#new-game Select, #new-game Input, #new-game Button").results():
+            if isinstance(field, Select | Input | Button):
+                field.compact = not tall
 
     def _sync_rows(self) -> None:
         """Show exactly as many seat rows as the Seats field says.
@@ -166,6 +188,7 @@ class NewGameScreen(ParlourScreen):
         if new:
             self.seat_rows.extend(new)
             self.query_one("#seats", Vertical).mount_all(new)
+        self.call_after_refresh(self._fit_form)  # once the new rows are mounted
 
     def on_select_changed(self, event: Select.Changed) -> None:
         """Preset and seat count reshape the seat list."""
