@@ -87,7 +87,7 @@ class CurtainScreen(ModalScreen[str | None]):
         """One big line."""
         with Vertical(id="curtain-box"):
             yield Static(Text(f"Pass to {self.person} — press Enter", style="bold"), id="curtain-text")
-            yield Static("Everyone else, look away: the next screen shows a private hand.", id="curtain-hint")
+            yield Static("Everyone else, look away: private cards come next.", id="curtain-hint")
         yield Footer()
 
 
