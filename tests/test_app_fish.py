@@ -230,8 +230,11 @@ async def test_bigger_window_draws_bigger_hexes_with_names_inside() -> None:
         await pilot.pause()
         assert table.hex_size is SIZES[-1]
         await pilot.resize_terminal(140, 44)
-        await wait_until(pilot, lambda: table.hex_size is SIZES[0])
+        await wait_until(pilot, lambda: table.hex_size is SIZES[1])
         assert "C7" in screen_text(pilot)
+        await pilot.resize_terminal(200, 55)  # the largest hexes, three lines of slope a side
+        await wait_until(pilot, lambda: table.hex_size is SIZES[0])
+        assert "C7" in screen_text(pilot) and SIZES[0].height + 2 <= table.size.height
         # Classic placement: only 1-fish hexes are offered.
         assert all(session.state.view(0).fish[t] == 1 for t in table.targets())
         await pilot.press("tab", "enter")

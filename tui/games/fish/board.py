@@ -117,6 +117,7 @@ class HexSize:
 
 MARGIN = 2  # the row number and a space
 SIZES = (
+    HexSize(3, 2, False, ((-1, "pen"), (0, "fish"), (1, "name"))),
     HexSize(2, 2, False, ((0, "fish"), (1, "pen"), (2, "name"))),
     HexSize(2, 1, False, ((-1, "pen"), (0, "fish"), (1, "name"))),
     HexSize(1, 2, False, ((0, "fish"), (1, "pen_or_name"))),
