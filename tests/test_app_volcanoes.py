@@ -405,6 +405,15 @@ async def test_a_wider_window_never_draws_smaller_triangles() -> None:
             assert net_size(*shape)[0] <= table.size.width
             last = shape
         assert not table.stacked  # 148 columns: beside
+        # The height alone can move the scores and log too (beside a tall net, under a short one's strip).
+        side = app.screen.query_one("#side")
+        for size in ((115, 45), (115, 30), (115, 45)):
+            await pilot.resize_terminal(*size)
+            await wait_until(
+                pilot,
+                lambda: app.screen.has_class("-stacked") == table.stacked and side.region.bottom <= app.size.height - 1,
+            )
+            assert side.region.height >= 3, size
 
 
 async def test_the_log_wraps_again_when_a_resize_moves_it_beside_the_board() -> None:

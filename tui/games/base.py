@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from rich.console import RenderableType
 from textual import events
@@ -22,6 +22,21 @@ ROOMY_WIDTH = 140
 """From this terminal width the side panel widens (the screen's ``-roomy`` class): its lines wrap less."""
 ROOMY_SIDE_WIDTH = 40
 """Columns of the side panel from :data:`ROOMY_WIDTH` on (``.-roomy #side``)."""
+TABLE_PADDING = 2
+"""Columns of a table's padding, one a side (``#table``): the table's content is this much narrower than its room."""
+
+
+S = TypeVar("S")
+
+
+def largest_fitting(sizes: Sequence[S], measure: Callable[[S], tuple[int, int]], width: int, height: int) -> S:
+    """The first (largest) of ``sizes`` whose drawing, ``measure(size)`` columns by lines, fits ``width`` ×
+    ``height``; the last (smallest) if none does."""
+    for size in sizes:
+        columns, lines = measure(size)
+        if columns <= width and lines <= height:
+            return size
+    return sizes[-1]
 
 
 class GameTable(Widget, can_focus=True):
@@ -117,6 +132,10 @@ class GameTable(Widget, can_focus=True):
         """The styles of this table's parts as the theme has them now, and the colour-blind choice."""
         styles = {name: self.get_component_rich_style(name, partial=True) for name in self.COMPONENT_CLASSES}
         return Look(styles, self.colour_blind)
+
+    def window_resized(self) -> None:
+        """The terminal changed size (the table's own size may not have: a table whose layout follows the whole
+        window lays itself out anew here)."""
 
     def end_input(self) -> None:
         """The person has acted: stop taking keys until the next ``sync`` asks again."""

@@ -14,7 +14,15 @@ from ai.table import Asking
 from rules.core import Event
 from rules.volcanoes import INDEX, MAX_STEPS, NAMES, NEIGHBORS, OPPOSITE, VolcanoesView, grown_levels
 from tui.canvas import Canvas
-from tui.games.base import ROOMY_SIDE_WIDTH, ROOMY_WIDTH, SIDE_WIDTH, GameTable, GameUI
+from tui.games.base import (
+    ROOMY_SIDE_WIDTH,
+    ROOMY_WIDTH,
+    SIDE_WIDTH,
+    TABLE_PADDING,
+    GameTable,
+    GameUI,
+    largest_fitting,
+)
 from tui.games.look import seat_shape
 from tui.games.volcanoes_net import (
     SEAM_PARTNERS,
@@ -52,17 +60,18 @@ BESIDE_ENOUGH = (4, 0)
 """Triangles this large beside the scores and log are kept there, even where the strip under the net would let
 them grow (the log reads better beside the net)."""
 TEXT_LINES = 3  # headline, tile line, legend (the prompt comes when there is a line left)
-STACK_BELOW = 2 + 70 + 1 + SIDE_WIDTH  # narrower than this, the scores and log go under the net, not beside it
+STACK_BELOW = TABLE_PADDING + 70 + SIDE_WIDTH  # narrower than this, the scores and log go under the net, not beside it
 BOTTOM_LINES = (3, 6)  # the strip of scores and log under the net: a border and two to five lines
 
 
 def fitting_shape(width: int, height: int) -> tuple[int, int]:
     """The largest of :data:`SHAPES` whose net and text lines fit ``width`` × ``height`` (the smallest if none)."""
-    for h, w in SHAPES:
-        columns, lines = net_size(h, w)
-        if columns <= width and lines + TEXT_LINES <= height:
-            return h, w
-    return SHAPES[-1]
+
+    def drawn(shape: tuple[int, int]) -> tuple[int, int]:
+        columns, lines = net_size(*shape)
+        return columns, lines + TEXT_LINES
+
+    return largest_fitting(SHAPES, drawn, width, height)
 
 
 def fill_part(level: int, dormant: bool) -> str | None:
@@ -132,6 +141,11 @@ class VolcanoesTable(GameTable):
         self._fit_layout()
         self.refresh()
 
+    def window_resized(self) -> None:
+        """Under the net or beside it depends on the window's height too, which the table's own size may not show
+        (under the net its height follows its content)."""
+        self._fit_layout()
+
     @property
     def stacked(self) -> bool:
         """Whether the scores and log sit under the net instead of beside it.
@@ -145,9 +159,9 @@ class VolcanoesTable(GameTable):
         if width < STACK_BELOW:
             return True
         side = SIDE_WIDTH if width < ROOMY_WIDTH else ROOMY_SIDE_WIDTH
-        # The table beside the panel: the terminal less the panel, its border and the table's padding; the status
-        # line and the footer above and below.
-        beside = SHAPES.index(fitting_shape(width - side - 1 - 2, height - 2))
+        # The table beside the panel (whose width holds its border): the terminal less the panel and the table's
+        # padding; the status line and the footer above and below.
+        beside = SHAPES.index(fitting_shape(width - side - TABLE_PADDING, height - 2))
         return beside > SHAPES.index(BESIDE_ENOUGH) and SHAPES.index(fitting_shape(*self._stacked_room())) < beside
 
     def _fit_layout(self) -> None:

@@ -108,6 +108,10 @@ class TableScreen(ParlourScreen):
         self.watch(self.app, "theme", self._theme_changed, init=False)
         self.watch(self.table, "colour_blind", self.redraw_panel, init=False)
 
+    def on_resize(self, event: events.Resize) -> None:
+        """The terminal changed size: the table may lay itself out anew (its own size may not have changed)."""
+        self.table.window_resized()
+
     def _theme_changed(self) -> None:
         self.call_after_refresh(self.redraw_panel)
 

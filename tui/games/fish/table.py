@@ -33,7 +33,7 @@ from rules.fish import (
     tile_index,
 )
 from tui.canvas import Canvas, over
-from tui.games.base import GameTable
+from tui.games.base import GameTable, largest_fitting
 from tui.games.fish.board import (
     PARTS,
     SIZES,
@@ -282,10 +282,7 @@ class FishTable(GameTable):
     # --- drawing ------------------------------------------------------------------
     def choose_size(self, width: int, height: int) -> HexSize:
         """The largest hex size whose board and two text lines fit ``width`` × ``height``."""
-        for size in SIZES:
-            if size.width <= width and size.height + TEXT_LINES <= height:
-                return size
-        return SIZES[-1]
+        return largest_fitting(SIZES, lambda size: (size.width, size.height + TEXT_LINES), width, height)
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
         """Redraw: the cached lines are stale."""
