@@ -340,6 +340,7 @@ async def test_the_cards_keep_their_size_while_a_hint_is_chosen_or_empathy_shown
     async with app.run_test(size=(100, height)) as pilot:
         await wait_until(pilot, lambda: my_turn(pilot))
         table = game_screen(app).table
+        assert isinstance(table, HanabiTable)
 
         def boxed() -> bool:
             return any("╭" in line for line in drawn_lines(table))
@@ -349,6 +350,11 @@ async def test_the_cards_keep_their_size_while_a_hint_is_chosen_or_empathy_shown
             await pilot.press(*keys)
             await pilot.pause()
             assert boxed() == big, (height, keys)
+        # While a bot plays (no one asked) the table keeps the same cards as on the person's turn.
+        assert table.view is not None
+        table.sync(table.view, list(session.names), None, False)
+        await pilot.pause()
+        assert boxed() == big, (height, "a bot's turn")
         assert big == (height >= 27)  # three hands of boxes, with room for what a hint or empathy adds
 
 

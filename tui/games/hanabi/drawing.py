@@ -156,7 +156,10 @@ class HanabiDrawing(GameTable):
         teammates = len(self.others())
         hinting = self.target is not None and bool(self.asking)
         shown = 2 * teammates if self.empathy else 2 * hinting
-        return 2 * teammates - shown + bool(self.asking) - (hinting and self.hint is not None)
+        # A seated player may hint on their turn (a bot's turn now is theirs soon): the marks' line is kept for it.
+        view = self.view
+        seated = view is not None and self.me is not None and self.me in view.round_seats
+        return 2 * teammates - shown + seated - (hinting and self.hint is not None)
 
     def header_lines(self, view: HanabiView, width: int) -> list[Text]:
         """The lines above the hands: fireworks, tokens, deck and whose turn, fitted to ``width``."""
@@ -395,7 +398,7 @@ class HanabiDrawing(GameTable):
                 style = self.paint("hanabi--hinted")
             marks.append((SLOT_LETTERS[i], mark, style))
         if big:
-            cards = []
+            cards: list[list[Text]] = []
             for i, slot in enumerate(hand):
                 letter, mark, style = marks[i]
                 if slot is None:

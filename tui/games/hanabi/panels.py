@@ -27,7 +27,7 @@ def hanabi_panel(view: HanabiView, names: list[str], look: Look | None = None) -
         line.append(f"of {view_max_score(view)}", style="dim")
         lines.append(line)
     figure_head = "Misplays" if view.preset == "classic" else "Score"
-    rows = []
+    rows: list[tuple[Text, Text]] = []
     for s, name in enumerate(names):
         mark = " ✗" if view.disqualified[s] else " ▶" if view.to_act == s else ""
         figure = str(view.mistakes[s]) if view.preset == "classic" else str(scores[s] if scores[s] is not None else "–")
@@ -46,7 +46,7 @@ def league_panel(view: HanabiView, names: list[str], look: Look | None = None) -
         head.append(f" · {', '.join(out)} out")
     # Each round's figure is followed by its space; the rows go on two lines a seat where a name does not fit beside
     # its figures (a narrow panel).
-    rows = []
+    rows: list[tuple[Text, Text]] = []
     for s, name in enumerate(names):
         mark = "✗" if view.disqualified[s] else "▶" if view.to_act == s else " "
         label = Text(f"{name[:16]} {mark}", style=look("hanabi--turn") if view.to_act == s else "")
