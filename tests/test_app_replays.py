@@ -58,6 +58,7 @@ async def test_home_names_the_unfinished_game_r_goes_on_with(parlour_home: Path)
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
         line = app.screen.query_one("#home-unfinished", Static)
+        await app.workers.wait_for_complete()  # the look at the data folder home made as it opened
         await pilot.pause()
         assert not line.display  # nothing saved: no line
         saved_games()  # saved while home is shown: it looks again each time it comes back

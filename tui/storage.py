@@ -253,9 +253,12 @@ def _unreadable_reason(exc: Exception) -> str:
     return "its first line is not valid JSON"
 
 
+def unfinished_listing() -> ReplayListing | None:
+    """The newest readable replay whose game is not over, as the lists describe it, if any."""
+    return next((item for item in list_replays() if item.error is None and not item.finished), None)
+
+
 def latest_unfinished() -> Path | None:
     """The newest replay whose game is not over, if any."""
-    for item in list_replays():
-        if item.error is None and not item.finished:
-            return item.path
-    return None
+    item = unfinished_listing()
+    return None if item is None else item.path

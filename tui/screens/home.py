@@ -13,6 +13,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 from rules.registry import GAMES
 from tui import storage
@@ -33,6 +34,20 @@ or just watching bots play.
 From a shell: `parlour play nimmt`, `parlour watch nimmt --seat ai --seat ai --seat ai --seat ai`,
 `parlour replay FILE`, `parlour resume`, `parlour check FILE`, `parlour arena …` (see `parlour --help`).
 """
+
+
+def unfinished_text(latest: storage.ReplayListing | None) -> Text | None:
+    """Home's line naming the unfinished game ``r`` goes on with (None: no such game)."""
+    if latest is None:
+        return None
+    game = GAMES[latest.game].title if latest.game in GAMES else latest.game
+    saved = dt.datetime.fromtimestamp(latest.mtime).strftime("%Y-%m-%d %H:%M")
+    text = Text()  # no style of its own, which would lie over every part
+    text.append("Unfinished: ", style="bold")
+    text.append(f"{game} with {latest.seats}, saved {saved}. ")
+    text.append("r", style="bold")
+    text.append(" goes on with it.")
+    return text
 
 
 class HomeScreen(ParlourScreen):
@@ -76,27 +91,22 @@ class HomeScreen(ParlourScreen):
         """Each time home is shown (at start, and back from a game): say which game ``r`` would go on with."""
         self._find_unfinished()
 
-    @work(thread=True, exclusive=True, group="home-unfinished")
+    @work(thread=True, exclusive=True, group="home-unfinished", exit_on_error=False)
     def _find_unfinished(self) -> None:
         # In a thread: the data folder may hold many replays, and reading their ends must not hold the screen up.
         try:
-            path = storage.latest_unfinished()
-            latest = None if path is None else storage.describe_replay(path)
-        except OSError:  # no data folder to read: the Replays key says why
-            latest = None
-        self.app.call_from_thread(self._show_unfinished, latest)
+            text = unfinished_text(storage.unfinished_listing())
+        except (OSError, ValueError, OverflowError):  # no data folder to read (the Replays key says why), odd times
+            text = None
+        if not get_current_worker().is_cancelled:  # a newer look was asked for: it answers instead
+            self.app.call_from_thread(self._show_unfinished, text)
 
-    def _show_unfinished(self, latest: storage.ReplayListing | None) -> None:
+    def _show_unfinished(self, text: Text | None) -> None:
+        if not self.is_attached:  # home was left (or the app closed) while the thread looked
+            return
         line = self.query_one("#home-unfinished", Static)
-        line.display = latest is not None
-        if latest is not None:
-            game = GAMES[latest.game].title if latest.game in GAMES else latest.game
-            saved = dt.datetime.fromtimestamp(latest.mtime).strftime("%Y-%m-%d %H:%M")
-            text = Text()  # no style of its own, which would lie over every part
-            text.append("Unfinished: ", style="bold")
-            text.append(f"{game} with {latest.seats}, saved {saved}. ")
-            text.append("r", style="bold")
-            text.append(" goes on with it.")
+        line.display = text is not None
+        if text is not None:
             line.update(text)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
