@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import random
 import shlex
+import textwrap
 
 from rich.text import Text
 from textual import events
@@ -20,8 +21,11 @@ from rules.core import Preset
 from rules.registry import game_info, game_record
 from tui.screens.base import ParlourScreen
 
-FORM_LINES = 10
-"""Lines of the new-game screen besides its fields: padding, title, blurb, the Start button and the footer."""
+FORM_LINES = 9
+"""Lines of the new-game screen besides its fields and the blurb: its padding (2), title, the blurb's margin, the
+line kept for an error, the Start button (3) and the footer."""
+FORM_PADDING = 4
+"""Columns of the form's padding, two a side: the blurb wraps to the width less these."""
 FIELD_LINES = 3
 """Lines of a field (rules, seats, seed, and each seat's row) as Textual draws it, framed; a compact one takes 1."""
 
@@ -157,19 +161,18 @@ class NewGameScreen(ParlourScreen):
         self.query_one("#start", Button).focus(scroll_visible=False)
 
     def on_resize(self, event: events.Resize) -> None:
-        """Check the size, and fit the form to the new height."""
-        super().on_resize(event)
+        """Fit the form to the new size (:class:`ParlourScreen`'s handler checks the size first)."""
         self._fit_form()
 
     def _fit_form(self) -> None:
         """One line a field where the form's three-line fields would not all fit the window: the Start button then
         shows without scrolling (a form of ten seats still scrolls in a short window)."""
-        rows = len(self.seat_rows)
-        tall = FORM_LINES + FIELD_LINES * (3 + rows) <= self.app.size.height
+        width, height = self.app.size
+        blurb = len(textwrap.wrap(self.info.blurb, max(1, width - FORM_PADDING)))
+        tall = FORM_LINES + blurb + FIELD_LINES * (3 + len(self.seat_rows)) <= height
         self.set_class(not tall, "-compact")
-        for field in self.query("#new-game Select, #new-game Input, #new-game Button").results():
-            if isinstance(field, Select | Input | Button):
-                field.compact = not tall
+        for field in [*self.query(Select), *self.query(Input), *self.query(Button)]:
+            field.compact = not tall
 
     def _sync_rows(self) -> None:
         """Show exactly as many seat rows as the Seats field says.
