@@ -548,8 +548,7 @@ class VolcanoesState(GameState[VolcanoesView]):
                 )
             else:
                 chain = chains.get(winner, ())
-                # Spaced, so that a narrow log wraps the path between tile names rather than inside one.
-                path = f" ({' – '.join(chain)})" if chain else ""
+                path = f" ({' – '.join(chain)})" if chain else ""  # spaced: a log wraps it between tile names
                 events.append(
                     Event(
                         EventKind.WIN,

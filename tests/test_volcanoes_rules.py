@@ -298,6 +298,8 @@ def test_win_after_move() -> None:
     win = events[-1]
     assert win.kind == "win" and win.seat == 0
     assert win.data["chain"] == tuple(NAMES[t] for t in chain)
+    # The path in words, its names spaced so that a narrow log wraps it between names, never inside one.
+    assert win.text.endswith(f"({' – '.join(NAMES[t] for t in chain)}).")
     assert g.view(1).chains[0] == win.data["chain"] and g.view(None).winner == 0 and g.view(0).over
     assert g.legal_actions(1) == [] and g.to_act() == ()
     with pytest.raises(IllegalAction):

@@ -1,5 +1,6 @@
-"""One-line renderables that fit the width they are drawn at, whatever the terminal: a line whose name gives way
-in its middle, and a sequence shown in whole pieces. Drawn at render time, they follow every resize."""
+"""Renderables that fit the width they are drawn at, whatever the terminal: a line whose name gives way in its
+middle, a sequence shown in whole pieces, a label that wraps at its path's joints, and rows of labels and figures
+that take a second line only where the width is short. Drawn at render time, they follow every resize."""
 
 from __future__ import annotations
 
