@@ -126,11 +126,11 @@ class HanabiDrawing(GameTable):
         # prompt, so that the cards keep their size while the player looks around.
         layouts = ((True, True), (True, False), (False, True), (False, False))
         wide = self._cell_width(view, width) == WIDE  # big cards are as wide as wide one-line ones
+        # (A prompt takes up to three lines: the longest, at your turn, holds them whatever the others take.)
+        reserve = self._lines_to_come() + max(0, 3 - len(prompt))
         for big, gap in layouts[0 if wide else 2 :]:
             hands, hits = self.hand_lines(view, width, gap=gap, big=big)
-            # (A prompt takes up to three lines: the longest, at your turn, holds them whatever the others take.)
-            to_come = self._lines_to_come() + max(0, 3 - len(prompt)) if big else 0
-            if len(top) + len(hands) + len(prompt) + 3 + to_come <= height:
+            if len(top) + len(hands) + len(prompt) + 3 + (reserve if big else 0) <= height:
                 break
         if len(top) + len(hands) + len(prompt) > height:
             prompt = [Text(line, style="italic") for line in textwrap.wrap(self._prompt(view, short=True), width)]
@@ -385,7 +385,6 @@ class HanabiDrawing(GameTable):
         flash = self.flash.slots if self.flash is not None and self.flash.seat == me else ()
         picking = self.asking and self.target is None
         chop = chop_slot(hand)
-        picked = {self.slot} if picking else set(flash)
         marks: list[tuple[str, str, Style]] = []
         for i, slot in enumerate(hand):
             mark = "•" if slot is not None and slot.touched else CHOP_MARK if i == chop else ""
@@ -411,6 +410,7 @@ class HanabiDrawing(GameTable):
         for letter, mark, style in marks:
             title.append(f"{letter}{mark or ' '}".center(self.cell_width), style=style)
             title.append(" ")
+        picked = {self.slot} if picking else set(flash)
         return [title, *self._knowledge(hand, Text(""), name_w, picked)]
 
     def _prompt(self, view: HanabiView, short: bool = False) -> str:
