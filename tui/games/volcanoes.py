@@ -327,7 +327,8 @@ class VolcanoesTable(GameTable):
 
     def _room(self) -> tuple[int, int]:
         """Columns and lines the table may use."""
-        return self._stacked_room() if self.stacked else (self.size.width, self.size.height)
+        # The layout as laid out (``_fit_layout`` set it from :attr:`stacked`), not worked out again at each render.
+        return self._stacked_room() if self.screen.has_class("-stacked") else (self.size.width, self.size.height)
 
     def triangle_shape(self) -> tuple[int, int]:
         """(height, extra width) of the triangles: the largest that fits the room."""
