@@ -8,12 +8,15 @@ from ai.fish_position import HARD_TERRITORY_WEIGHT, Position, relative
 from ai.fish_regions import BIT
 from rules.fish import STEP, TILES, FishView, action_parts
 
-PLACE_MINE = {2: 12, 3: 6, 4: 6}
+PLACE_MINE = {2: 12, 3: 6}
 """Per number of seats, placements the lookahead tries for itself (the best by the one-ply judgement). Tuned on base
-seed 3000 against v1: at two seats (200 games) 6 mine and 8 replies won 75.5%, 12 and 16 80.0%; at three and four
-seats (100 games each) 12 and 16 did worse (52% -> 40%, 38% -> 31% first places), as if weighing only the next
-placer's answer misleads it more the more answers it weighs, so they keep 6 and 8."""
-PLACE_REPLIES = {2: 16, 3: 8, 4: 8}
+seed 3000 against v1: at two seats (200 games) 6 mine and 8 replies won 75.5%, 12 and 16 80.0%; at three seats (100
+games) 12 and 16 did worse than 6 and 8 (52% -> 40% first places), as if weighing only the next placer's answer
+misleads it more the more answers it weighs. Four seats have no entry: there the placement is one ply, as
+``normal`` places (seeds 12000, 13000 and 14000, 200, 200 and 300 games: 42.0%, 36.5% and 36.3% first places
+against 36.5%, 33.0% and 31.0% with 6 and 8). With two penguins each and three rivals, the next placer's answer is
+one of three and says little; at three seats one ply lost (49.5% and 46.5% against 54.0% and 51.0%)."""
+PLACE_REPLIES = {2: 16, 3: 8}
 """Per number of seats, replies of the next placer it tries against each (the best for that seat by the one-ply
 judgement)."""
 LINES_BONUS = 30
@@ -51,7 +54,10 @@ def _one_ply(pos: Position, seat: int, p: int, tiles: list[int]) -> list[tuple[f
 
 def placement_lookahead(view: FishView, legal: list[str], rng: random.Random) -> str:
     """A placement chosen two placements deep: each of its best few placements against the next placer's best
-    reply among its best few (all judged by the territory evaluation)."""
+    reply among its best few (all judged by the territory evaluation); one ply at tables :data:`PLACE_MINE` does
+    not list."""
+    if view.num_seats not in PLACE_MINE:
+        return placement_choice(view, legal, rng)
     seat = view.turn if view.turn is not None else 0
     pos = Position(view)
     n, k = pos.n, pos.k

@@ -64,6 +64,24 @@ def test_hard_plays_the_same_game_on_a_slow_machine(monkeypatch: pytest.MonkeyPa
     assert game() == calm
 
 
+def test_hard_places_one_ply_at_four_seats_as_normal_does() -> None:
+    # At four seats the next placer's answer is one of three rivals' and the two-deep look misled it: hard places
+    # as normal judges the floes (docs/bots-fish.md). On these deals the two-deep look would place otherwise.
+    def placements(level: str, seed: int) -> list[str]:
+        state = new_game("codingame", 4, seed, None)
+        bots = [make_bot("fish", level, random.Random(s)) for s in range(4)]
+        out = []
+        while state.view(0).phase == "place":
+            (seat,) = state.to_act()
+            action = bots[seat].choose(state.view(seat), state.legal_actions(seat))
+            out.append(action)
+            state.apply(seat, action)
+        return out
+
+    for seed in (0, 1):
+        assert placements("hard", seed) == placements("normal", seed)
+
+
 def test_greedy_takes_the_most_fish() -> None:
     s = new_game("codingame", 2, 3, None)
     bot = fish_bots.GreedyBot(random.Random(0))
