@@ -279,12 +279,15 @@ class Table:
             self._announced = to_act
             if self._listeners:
                 self._emit(TurnStarted(to_act))
-        for seat in to_act:
+        people = [seat for seat in to_act if seat not in self.bots]
+        # In a turn everyone chooses at once, bots choose after the people: a choice is saved as it is made, and the
+        # save file must not hold a bot's card while a person at the table still has to pick theirs.
+        bots_wait = bool(people) and len(to_act) > 1
+        for seat in () if bots_wait else to_act:
             if self._may_ask_bot(seat):
                 self._ask_bot(seat)
                 if self.showing:  # an unthreaded bot's program failed and its seat was taken out
                     return
-        people = [seat for seat in to_act if seat not in self.bots]
         if people and self.asking is None:
             self._ask_person(people[0])
 

@@ -215,15 +215,23 @@ async def test_a_roomy_table_draws_big_cards_that_clicks_play_and_pick(parlour_h
 
 async def test_clicks_follow_a_this_turn_line_that_wraps(parlour_home: Path) -> None:
     names = ["Alexandrina Long", "Bartholomew Long", "Constantine Long", "Dorothea Longer"]
-    session = new_session("nimmt", "codingame", ["human", "ai:easy", "ai:easy", "ai:easy"], 9, names)
+    seats = ["human", "human", "ai:easy", "ai:easy"]
+    session = new_session("nimmt", "codingame", seats, 9, names)
     app = ParlourApp(GameScreen(session, pace=0), pace=0)
     async with app.run_test(size=(105, 36)) as pilot:
-        await wait_until(pilot, lambda: my_turn(pilot))
+        # The first person chooses; behind the next curtain, the second finds a line naming who waits and who chose.
+        for _ in range(2):
+            await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen))
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: my_turn(pilot))
+            if "chosen:" not in screen_text(pilot):
+                await pilot.press("enter")
         table = game_table(app, NimmtTable)
-        await wait_until(pilot, lambda: "chosen:" in screen_text(pilot))
         # The picture's rows: its title bar, the status line, then the table; the hand starts below "Hand of".
-        title = next(i for i, row in enumerate(screen_rows(pilot)) if "Hand of" in row)
-        assert "Constantine" in screen_rows(pilot)[title - 2] and table.hand_top == title - 2 + 1
+        rows = screen_rows(pilot)
+        title = next(i for i, row in enumerate(rows) if "Hand of" in row)
+        assert "This turn:" in rows[title - 3] and "Alexandrina" in rows[title - 2]
+        assert table.hand_top == title - 2 + 1
         await pilot.click(NimmtTable, offset=(1 + 1 + 10 + 4, table.hand_top + 3 + 2))  # bottom edge, 2nd row, 2nd card
         assert table.cursor == 7 + 1
 

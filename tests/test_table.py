@@ -167,6 +167,24 @@ def test_a_simultaneous_turn_asks_every_bot_from_the_same_position() -> None:
     assert len(views) == 4 and not any(any(v.has_chosen) for v in views)
 
 
+def test_in_a_simultaneous_turn_bots_choose_after_the_person_so_the_save_holds_no_bot_card_first() -> None:
+    state = game_info("nimmt").start("codingame", 4, 2)
+    buffer = io.StringIO()
+    seats = [SeatEntry("Ann", "human")] + [SeatEntry(f"B{i}", "random") for i in (1, 2, 3)]
+    header = Header("nimmt", "codingame", seats, 2)
+    table = Table(state, ["Ann", "B1", "B2", "B3"], randoms([1, 2, 3]), ReplayWriter(buffer, header))
+    for _ in range(3):  # three turns: each time the person is asked before any bot, and nothing of theirs is saved
+        table.advance()
+        assert table.phase is Phase.CHOOSING and table.asking is not None and table.asking.seat == 0
+        assert not any(state.view(None).has_chosen) and not table.bots_busy
+        saved = load_replay(buffer.getvalue().splitlines()).state
+        assert saved.to_act() == (0, 1, 2, 3) and not any(saved.view(None).has_chosen)
+        table.submit(0, table.asking.legal[0])
+        table.done_showing()  # now the bots choose, from the same position the person chose in
+        while table.tick() or table.phase is Phase.SHOWING:
+            table.done_showing()
+
+
 def test_a_failing_program_is_disqualified_and_play_goes_on() -> None:
     class Failing:
         def choose(self, view: Any, legal: list[str]) -> str:
