@@ -33,6 +33,20 @@ def saved_games() -> tuple[Path, Path]:
     return finished.path, unfinished.path
 
 
+def test_resume_takes_the_newest_unfinished_game_past_newer_finished_and_broken_files(parlour_home: Path) -> None:
+    finished, unfinished = saved_games()
+    older = new_session("nimmt", "codingame", ["human", "ai:easy", "ai:easy", "ai:easy"], seed=7)
+    older.close()
+    assert older.path is not None
+    os.utime(older.path, (500_000, 500_000))
+    broken = finished.with_name("broken.jsonl")
+    broken.write_text("not a replay\n")
+    os.utime(broken, (3_000_000, 3_000_000))
+    assert storage.latest_unfinished() == unfinished
+    os.utime(unfinished, (100_000, 100_000))  # now the other unfinished game is the newer one
+    assert storage.latest_unfinished() == older.path
+
+
 async def open_list(pilot: Pilot[None]) -> None:
     """From home, open the list of saved games with ``p``."""
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, HomeScreen))

@@ -254,8 +254,26 @@ def _unreadable_reason(exc: Exception) -> str:
 
 
 def unfinished_listing() -> ReplayListing | None:
-    """The newest readable replay whose game is not over, as the lists describe it, if any."""
-    return next((item for item in list_replays() if item.error is None and not item.finished), None)
+    """The newest readable replay whose game is not over, as the lists describe it, if any.
+
+    Files are read newest first and the look stops at the first one: the game to go on with is nearly always among
+    the newest, and a folder of many thousand finished replays would otherwise be read whole each time home shows.
+    """
+    stamped = []
+    for path in replay_dir().glob("*.jsonl"):
+        try:
+            stamped.append((path.stat().st_mtime, path))
+        except OSError:
+            continue  # gone since the folder was listed
+    stamped.sort(key=lambda item: item[0], reverse=True)
+    for _, path in stamped:
+        try:
+            item = describe_replay(path)
+        except OSError:
+            continue
+        if item.error is None and not item.finished:
+            return item
+    return None
 
 
 def latest_unfinished() -> Path | None:
