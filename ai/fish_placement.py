@@ -13,8 +13,8 @@ PLACE_MINE = {2: 12, 3: 6}
 seed 3000 against v1: at two seats (200 games) 6 mine and 8 replies won 75.5%, 12 and 16 80.0%; at three seats (100
 games) 12 and 16 did worse than 6 and 8 (52% -> 40% first places), as if weighing only the next placer's answer
 misleads it more the more answers it weighs. Four seats have no entry: there the placement is one ply, as
-``normal`` places (seeds 12000, 13000 and 14000, 200, 200 and 300 games: 42.0%, 36.5% and 36.3% first places
-against 36.5%, 33.0% and 31.0% with 6 and 8). With two penguins each and three rivals, the next placer's answer is
+``normal`` places (seeds 12000 to 16000, 1,300 games: 36.7% first places against 33.2% with 6 and 8; on the bench's
+seed 1, 30.0% against 34.0% of 200). With two penguins each and three rivals, the next placer's answer is
 one of three and says little; at three seats one ply lost (49.5% and 46.5% against 54.0% and 51.0%)."""
 PLACE_REPLIES = {2: 16, 3: 8}
 """Per number of seats, replies of the next placer it tries against each (the best for that seat by the one-ply
