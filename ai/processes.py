@@ -15,12 +15,17 @@ import multiprocessing
 import os
 import signal
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import connection
 from multiprocessing.context import BaseContext
 
 ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP) if hasattr(signal, "SIGHUP") else (signal.SIGTERM,)
 """Signals that end a process the way Ctrl-C does (``kill``, a closed terminal): its clean-up runs, so no program
 it started is left running and no half-played game is recorded."""
+
+END_GRACE = 3.0
+"""Seconds a worker has to end after SIGTERM (its games and programs end well within it) before it is killed."""
 
 
 def terminated(signum: int, frame: object) -> None:
@@ -42,11 +47,23 @@ def worker_context() -> BaseContext:
     return multiprocessing.get_context("spawn")
 
 
-def end_workers(pool: ProcessPoolExecutor) -> None:
+def end_workers(pool: ProcessPoolExecutor, grace: float = END_GRACE) -> None:
     """Send every worker of ``pool`` SIGTERM (stopping a run): their games end now, with their programs, so nothing
-    is written after the run says it stopped. The pool has no public way to reach its workers; without its private
-    map (a later Python) the workers finish their current games, as ``shutdown`` alone would let them."""
+    is written after the run says it stopped. A worker still running ``grace`` seconds later is killed: the pool's
+    shutdown waits for every worker, and one that never ends would hold the run (and its caller) forever. The pool
+    has no public way to reach its workers; without its private map (a later Python) the workers finish their current
+    games, as ``shutdown`` alone would let them."""
     processes = getattr(pool, "_processes", None) or {}
-    for worker in list(processes.values()):
+    workers = list(processes.values())
+    for worker in workers:
         with contextlib.suppress(OSError, ValueError):
             worker.terminate()
+    # Sentinels, not join: the pool's own thread reaps the workers, and a second waiter could miss the exit.
+    waiting = {worker.sentinel: worker for worker in workers if worker.exitcode is None}
+    deadline = time.monotonic() + grace
+    while waiting and (left := deadline - time.monotonic()) > 0:
+        for ended in connection.wait(list(waiting), left):
+            waiting.pop(ended)
+    for worker in waiting.values():
+        with contextlib.suppress(OSError, ValueError):
+            worker.kill()

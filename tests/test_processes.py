@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import os
+import signal
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
 from ai.arena import run_arena
-from ai.processes import worker_context
+from ai.processes import end_workers, worker_context
 from tests.summary_helpers import timeless
 
 pytestmark = pytest.mark.skipif(os.name == "nt", reason="Windows has no fork")
@@ -50,3 +52,23 @@ def test_spawned_workers_play_the_same_games(other_thread: threading.Thread) -> 
     spawned = run_arena("nimmt", None, specs, 16, seed=9, workers=2)
     in_process = run_arena("nimmt", None, specs, 16, seed=9, workers=1)
     assert timeless(spawned) == timeless(in_process) and spawned["games"] == 16
+
+
+def deaf_to_sigterm() -> None:
+    """A worker start-up that ignores SIGTERM, as a worker stuck past its handler would."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
+def test_a_worker_that_does_not_end_on_sigterm_is_killed_after_the_grace() -> None:
+    pool = ProcessPoolExecutor(1, mp_context=worker_context(), initializer=deaf_to_sigterm)
+    pid = pool.submit(os.getpid).result(timeout=30)  # the worker is up, its handler set
+    pool.submit(time.sleep, 60)
+    end_workers(pool, grace=0.5)
+    # Without the kill the shutdown would wait the minute out (the worker ignores SIGTERM); 10 s is far above the
+    # grace and far below the sleep.
+    shutting = threading.Thread(target=pool.shutdown, kwargs={"wait": True, "cancel_futures": True})
+    shutting.start()
+    shutting.join(timeout=10)
+    assert not shutting.is_alive()
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)  # gone, and reaped
