@@ -137,8 +137,7 @@ class VolcanoesTable(GameTable):
         self._fit_layout()
 
     def on_resize(self, event: events.Resize) -> None:
-        """Redraw at the size that fits."""
-        self._fit_layout()
+        """Redraw at the size that fits (the layout follows the window: :meth:`window_resized`)."""
         self.refresh()
 
     def window_resized(self) -> None:
