@@ -210,11 +210,19 @@ class ReplayListing:
 
 def list_replays() -> list[ReplayListing]:
     """Every replay in the data folder, newest first."""
-    out = []
+    return [describe_replay(path) for path in _newest_first()]
+
+
+def _newest_first() -> list[Path]:
+    """The replay files of the data folder, newest first (by the time each was last written)."""
+    stamped = []
     for path in replay_dir().glob("*.jsonl"):
-        out.append(describe_replay(path))
-    out.sort(key=lambda r: r.mtime, reverse=True)
-    return out
+        try:
+            stamped.append((path.stat().st_mtime, path))
+        except OSError:
+            continue  # gone since the folder was listed
+    stamped.sort(key=lambda item: item[0], reverse=True)
+    return [path for _, path in stamped]
 
 
 def describe_replay(path: Path) -> ReplayListing:
@@ -259,18 +267,11 @@ def unfinished_listing() -> ReplayListing | None:
     Files are read newest first and the look stops at the first one: the game to go on with is nearly always among
     the newest, and a folder of many thousand finished replays would otherwise be read whole each time home shows.
     """
-    stamped = []
-    for path in replay_dir().glob("*.jsonl"):
-        try:
-            stamped.append((path.stat().st_mtime, path))
-        except OSError:
-            continue  # gone since the folder was listed
-    stamped.sort(key=lambda item: item[0], reverse=True)
-    for _, path in stamped:
+    for path in _newest_first():
         try:
             item = describe_replay(path)
         except OSError:
-            continue
+            continue  # gone since it was found
         if item.error is None and not item.finished:
             return item
     return None
