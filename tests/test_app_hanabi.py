@@ -56,7 +56,7 @@ FACE = re.compile(r"[WRBGY][1-5]")
 
 def faces_on_table(table: GameTable) -> Counter[str]:
     """Every card face drawn in the hands (the fireworks line, whose chips look alike, is left out)."""
-    lines = [line for line in drawn_lines(table) if not line.startswith("Fireworks")]
+    lines = [line for line in drawn_lines(table) if not line.lstrip().startswith("Fireworks")]
     return Counter(FACE.findall("\n".join(lines)))
 
 
@@ -182,7 +182,7 @@ async def test_league_plays_into_the_second_round() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: my_turn(pilot))
         lines = drawn_lines(game_screen(app).table)
-        assert lines[0].startswith("Round 1 of 4") and f"{session.names[3]} sits out" in lines[0]
+        assert lines[0].lstrip().startswith("Round 1 of 4") and f"{session.names[3]} sits out" in lines[0]
         n = 0
         while session.state.view(0).round == 0:
             await wait_until(pilot, lambda: my_turn(pilot) or session.state.view(0).round > 0, timeout=60)
@@ -331,6 +331,23 @@ async def test_a_roomy_table_draws_big_cards_that_clicks_pick(parlour_home: obje
         await pilot.resize_terminal(*SIZE80)  # too small for boxes: the one-line cards again
         await wait_until(pilot, lambda: not any("╭" in line for line in drawn_lines(table)))
         assert FACE.search(next(line for line in drawn_lines(table) if session.names[1] in line))
+
+
+async def test_a_wide_window_draws_the_table_in_its_middle_where_clicks_still_pick(parlour_home: object) -> None:
+    session = new_session("hanabi", "classic", ["human:Sam", "ai:easy", "ai:easy"], seed=31, save=False)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=(220, 40)) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        table = game_screen(app).table
+        assert isinstance(table, HanabiTable)
+        lines = drawn_lines(table)
+        own = next(i for i, line in enumerate(lines) if "(you)" in line)
+        drawn = [line.rstrip() for line in lines if line.strip()]
+        left = min(len(line) - len(line.lstrip()) for line in drawn)
+        right = table.content_size.width - max(len(line) for line in drawn)
+        assert left > 40 and abs(left - right) <= 10  # as much blank on either side, give or take a card
+        await pilot.click(table, offset=(1 + table.cards_x + 3 * (table.cell_width + 1) + 1, own))
+        assert table.slot == 3
 
 
 @pytest.mark.parametrize("height", [24, 26, 28, 30])

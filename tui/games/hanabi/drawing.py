@@ -61,6 +61,11 @@ class Flash:
     style: str
 
 
+MAX_WIDTH = 64
+"""The widest the table is drawn: the longest names (16 letters) beside five wide cards, the prompt on up to three
+lines."""
+
+
 class HanabiDrawing(GameTable):
     """A Hanabi table's state (the view, who is choosing, what they picked) and its drawing; no keys."""
 
@@ -115,7 +120,9 @@ class HanabiDrawing(GameTable):
         view = self.view
         if view is None:
             return Text("")
-        width = max(30, self.size.width)
+        # On a wide window the table keeps a readable width and sits in the middle, as the other games' boards do.
+        width = min(max(30, self.size.width), MAX_WIDTH)
+        margin = (self.size.width - width) // 2 if self.size.width > width else 0
         height = self.size.height
         self.paint = self.look()
         top = self.header_lines(view, width)
@@ -145,9 +152,12 @@ class HanabiDrawing(GameTable):
             if section is hands:
                 self._hits = {len(lines) + i: seat for i, seat in hits.items()}
             lines.extend(section)
+        self.cards_x += margin
         for line in lines:
             line.no_wrap = True
             line.overflow = "ellipsis"
+            if margin:
+                line.pad_left(margin)
         return Group(*lines)
 
     def _lines_to_come(self) -> int:
