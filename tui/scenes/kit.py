@@ -14,6 +14,7 @@ from textual.widgets import RichLog
 from ai.table import Phase
 from tui.app import ParlourApp
 from tui.screens.game import GameScreen
+from tui.screens.home import HomeScreen
 from tui.screens.modals import ResultScreen
 from tui.session import new_session
 
@@ -58,7 +59,12 @@ class Scene:
 
 
 async def settle(pilot: Pilot) -> None:
-    """Let pending messages and animations finish, and every game log scroll to its latest line."""
+    """Let pending messages and animations finish, home's look for an unfinished game answer, and every game log
+    scroll to its latest line."""
+    await pilot.pause()
+    # Home looks for an unfinished game in a thread; a picture taken before it answers would differ from run to run.
+    homes = [screen for screen in pilot.app.screen_stack if isinstance(screen, HomeScreen)]
+    await wait_until(pilot, lambda: all(home.unfinished_known for home in homes))
     await pilot.pause()
     await pilot.wait_for_scheduled_animations()
     # A log scrolls to its end a moment after a screen comes back; a picture taken before that would differ.

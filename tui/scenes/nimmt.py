@@ -163,8 +163,14 @@ async def _replay_viewer(pilot: Pilot) -> None:
 
 
 def _bad_replay() -> App:
-    SCENE_HOME.mkdir(parents=True, exist_ok=True)
-    bad = SCENE_HOME / "broken.jsonl"
+    """An app opening a broken replay, over a home whose data folder holds nothing else (so no unfinished game)."""
+    import shutil
+
+    home = SCENE_HOME / "bad-replay"
+    shutil.rmtree(home, ignore_errors=True)
+    home.mkdir(parents=True)
+    os.environ["PARLOUR_HOME"] = str(home)
+    bad = home / "broken.jsonl"
     bad.write_text('{"format": "parlour-replay", "version": 1, "game": "nimmt"}\n{"seat": 0, "act', encoding="utf-8")
     app = ParlourApp(pace=0)
     app.call_later(app.open_replay, bad)

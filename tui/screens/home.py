@@ -62,6 +62,8 @@ class HomeScreen(ParlourScreen):
         Binding("question_mark", "help", "Help"),
         Binding("q", "app.quit", "Quit"),
     ]
+    unfinished_known = False
+    """Whether the latest look for an unfinished game has answered (pictures of home wait for it)."""
 
     def compose(self) -> ComposeResult:
         """Title and the list of games."""
@@ -89,6 +91,7 @@ class HomeScreen(ParlourScreen):
 
     def on_screen_resume(self) -> None:
         """Each time home is shown (at start, and back from a game): say which game ``r`` would go on with."""
+        self.unfinished_known = False
         self._find_unfinished()
 
     @work(thread=True, exclusive=True, group="home-unfinished", exit_on_error=False)
@@ -102,6 +105,7 @@ class HomeScreen(ParlourScreen):
             self.app.call_from_thread(self._show_unfinished, text)
 
     def _show_unfinished(self, text: Text | None) -> None:
+        self.unfinished_known = True
         if not self.is_attached:  # home was left (or the app closed) while the thread looked
             return
         line = self.query_one("#home-unfinished", Static)
