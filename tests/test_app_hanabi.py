@@ -307,7 +307,9 @@ async def test_mouse_picks_a_slot_and_a_teammate() -> None:
         assert session.state.view(None).history[0].action == "PLAY:C"
 
 
-async def test_a_roomy_table_draws_big_cards_that_clicks_pick(parlour_home: object) -> None:
+async def test_a_roomy_table_draws_big_cards_that_clicks_pick_and_a_wide_one_sits_in_the_middle(
+    parlour_home: object,
+) -> None:
     session = new_session("hanabi", "classic", ["human:Sam", "ai:easy", "ai:easy"], seed=31, save=False)
     app = ParlourApp(GameScreen(session, pace=0), pace=0)
     async with app.run_test(size=(120, 36)) as pilot:
@@ -328,26 +330,24 @@ async def test_a_roomy_table_draws_big_cards_that_clicks_pick(parlour_home: obje
         await pilot.click(table, offset=(1 + table.cards_x + 1, row - 1))
         assert table.target == 1
         await pilot.press("escape")
+
+        def margins() -> tuple[int, int]:
+            drawn = [line.rstrip() for line in drawn_lines(table) if line.strip()]
+            left = min(len(line) - len(line.lstrip()) for line in drawn)
+            return left, table.content_size.width - max(len(line) for line in drawn)
+
+        # A wide window: the table keeps its width and sits in the middle, as much blank on either side (give or
+        # take a card), and a click still picks the card under it.
+        await pilot.resize_terminal(220, 40)
+        await wait_until(pilot, lambda: margins()[0] > 40)
+        left, right = margins()
+        assert abs(left - right) <= 10
+        own = next(i for i, line in enumerate(drawn_lines(table)) if "(you)" in line)
+        await pilot.click(table, offset=(1 + table.cards_x + 1 * (table.cell_width + 1) + 1, own))
+        assert table.slot == 1
         await pilot.resize_terminal(*SIZE80)  # too small for boxes: the one-line cards again
         await wait_until(pilot, lambda: not any("╭" in line for line in drawn_lines(table)))
         assert FACE.search(next(line for line in drawn_lines(table) if session.names[1] in line))
-
-
-async def test_a_wide_window_draws_the_table_in_its_middle_where_clicks_still_pick(parlour_home: object) -> None:
-    session = new_session("hanabi", "classic", ["human:Sam", "ai:easy", "ai:easy"], seed=31, save=False)
-    app = ParlourApp(GameScreen(session, pace=0), pace=0)
-    async with app.run_test(size=(220, 40)) as pilot:
-        await wait_until(pilot, lambda: my_turn(pilot))
-        table = game_screen(app).table
-        assert isinstance(table, HanabiTable)
-        lines = drawn_lines(table)
-        own = next(i for i, line in enumerate(lines) if "(you)" in line)
-        drawn = [line.rstrip() for line in lines if line.strip()]
-        left = min(len(line) - len(line.lstrip()) for line in drawn)
-        right = table.content_size.width - max(len(line) for line in drawn)
-        assert left > 40 and abs(left - right) <= 10  # as much blank on either side, give or take a card
-        await pilot.click(table, offset=(1 + table.cards_x + 3 * (table.cell_width + 1) + 1, own))
-        assert table.slot == 3
 
 
 @pytest.mark.parametrize("height", [24, 26, 28, 30])
