@@ -8,6 +8,7 @@ import json
 import os
 import stat
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
@@ -210,25 +211,31 @@ class ReplayListing:
 
 def list_replays() -> list[ReplayListing]:
     """Every replay in the data folder, newest first."""
-    return [describe_replay(path) for path in _newest_first()]
+    return list(_listings_newest_first())
 
 
-def _newest_first() -> list[Path]:
-    """The replay files of the data folder, newest first (by the time each was last written)."""
+def _listings_newest_first() -> Iterator[ReplayListing]:
+    """The replay files of the data folder as the lists describe them, newest first (by the time each was last
+    written); each file is read only when the one before it has been handed out."""
     stamped = []
     for path in replay_dir().glob("*.jsonl"):
         try:
-            stamped.append((path.stat().st_mtime, path))
+            stamped.append((path.stat(), path))
         except OSError:
             continue  # gone since the folder was listed
-    stamped.sort(key=lambda item: item[0], reverse=True)
-    return [path for _, path in stamped]
+    stamped.sort(key=lambda item: item[0].st_mtime, reverse=True)
+    for info, path in stamped:
+        yield _listing(path, info)
 
 
 def describe_replay(path: Path) -> ReplayListing:
     """A replay file as the lists show it. Only its first line and its end are read: re-simulating every file would
     make a list of them slow to open."""
-    info = path.stat()
+    return _listing(path, path.stat())
+
+
+def _listing(path: Path, info: os.stat_result) -> ReplayListing:
+    """:func:`describe_replay` of a file whose ``stat`` is ``info``."""
     mtime = info.st_mtime
     problem = _mode_problem(info.st_mode)
     if problem:
@@ -267,14 +274,7 @@ def unfinished_listing() -> ReplayListing | None:
     Files are read newest first and the look stops at the first one: the game to go on with is nearly always among
     the newest, and a folder of many thousand finished replays would otherwise be read whole each time home shows.
     """
-    for path in _newest_first():
-        try:
-            item = describe_replay(path)
-        except OSError:
-            continue  # gone since it was found
-        if item.error is None and not item.finished:
-            return item
-    return None
+    return next((item for item in _listings_newest_first() if item.error is None and not item.finished), None)
 
 
 def latest_unfinished() -> Path | None:
