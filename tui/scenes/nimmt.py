@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -122,12 +123,17 @@ async def _curtain_up(pilot: Pilot) -> None:
 SCENE_HOME = Path(tempfile.gettempdir()) / "parlour-scene-home"
 
 
+def _fresh_data_folder(folder: Path) -> Path:
+    """Empty ``folder`` and make it the app's data folder: a scene's picture then shows only what the scene wrote."""
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    os.environ["PARLOUR_HOME"] = str(folder)
+    return folder
+
+
 def _with_replays() -> App:
     """An app whose data folder holds two fixed replays (one finished, one not) with fixed times."""
-    import shutil
-
-    shutil.rmtree(SCENE_HOME, ignore_errors=True)
-    os.environ["PARLOUR_HOME"] = str(SCENE_HOME)
+    _fresh_data_folder(SCENE_HOME)
     finished = _played(3, 0, ["human:Sam", "ai:easy", "ai:easy", "ai:easy"], save=True)
     finished.table.bots[0] = finished.table.bots[1]
     finished.table.run()
@@ -164,13 +170,7 @@ async def _replay_viewer(pilot: Pilot) -> None:
 
 def _bad_replay() -> App:
     """An app opening a broken replay, over a home whose data folder holds nothing else (so no unfinished game)."""
-    import shutil
-
-    home = SCENE_HOME / "bad-replay"
-    shutil.rmtree(home, ignore_errors=True)
-    home.mkdir(parents=True)
-    os.environ["PARLOUR_HOME"] = str(home)
-    bad = home / "broken.jsonl"
+    bad = _fresh_data_folder(SCENE_HOME / "bad-replay") / "broken.jsonl"
     bad.write_text('{"format": "parlour-replay", "version": 1, "game": "nimmt"}\n{"seat": 0, "act', encoding="utf-8")
     app = ParlourApp(pace=0)
     app.call_later(app.open_replay, bad)
