@@ -122,7 +122,7 @@ class HanabiDrawing(GameTable):
             return Text("")
         # On a wide window the table keeps a readable width and sits in the middle, as the other games' boards do.
         width = min(max(30, self.size.width), MAX_WIDTH)
-        margin = (self.size.width - width) // 2 if self.size.width > width else 0
+        margin = max(0, self.size.width - width) // 2
         height = self.size.height
         self.paint = self.look()
         top = self.header_lines(view, width)
@@ -156,8 +156,7 @@ class HanabiDrawing(GameTable):
         for line in lines:
             line.no_wrap = True
             line.overflow = "ellipsis"
-            if margin:
-                line.pad_left(margin)
+            line.pad_left(margin)
         return Group(*lines)
 
     def _lines_to_come(self) -> int:
