@@ -21,7 +21,7 @@ import random
 from collections import defaultdict
 
 from ai.fish_placement import placement_choice, placement_lookahead
-from ai.fish_position import HARD_TERRITORY_WEIGHT, Position, relative
+from ai.fish_position import HARD_TERRITORY_WEIGHT, PAIR_SLIDE_WEIGHT, PAIR_STEP_WEIGHT, Position, relative
 from ai.fish_regions import BIT, RegionSolver, adjacent, counted_components, parts_without, region
 from ai.gc_pause import collector_paused
 from rules.fish import FishView, action_parts
@@ -42,18 +42,20 @@ three runs (the host's speed drifts by about a tenth: the frozen v1's p99 moved 
 budgets came down to 170k at two seats and 160k at three and four: p99 24.0 / 22.7 / 19.6 ms in the slower state,
 and first places on seed 1 within the error of the larger budgets (78.2%, 55.0%, 35.0% against 77.2%, 54.5%,
 38.0%; tuning seed 12000 at two seats 83.0% against 83.3%)."""
-WORK_COSTS = {2: (42, 9, 29, 23, 18), 3: (46, 152, 33, 31, 18), 4: (52, 146, 43, 28, 18)}
+WORK_COSTS = {2: (42, 9, 29, 23, 18, 13), 3: (46, 152, 33, 31, 18, 13), 4: (52, 146, 43, 28, 18, 13)}
 """Per number of seats, work units of one search node, one fresh evaluation, one territory slide fill, one
-region-finding step and one look-up of the exact solver: least-squares fits of CPU time per move (993, 225 and 132
-positions of tuning seed 11000 at two, three and four seats), scaled by what the previous search's units were worth in
-the same runs (1.25, 1.30 and 1.29 units per 0.1 us), so that a unit means the time it meant before. Fresh
-evaluations and fills go together (about 1.6 fills an evaluation at two seats), so their split is loose; their sum
-is not. The solver was first counted by the positions it searched (26, 30 and 22 units each), but its time follows
-its look-ups (about two a position, more in big islands): the moves where it ran out of positions were the slowest
-for their count, up to 1.6 times a unit's usual time. Counted by look-ups (18 units, fitted with the other costs
-held, on tuning seeds 12001 and 12002, each move timed twice and the faster kept), the slowest of 100 moves at two
-seats takes 1.17 times what its count foretells instead of 1.29; at three and four seats 1.19 instead of 1.20 and
-1.22."""
+region-finding step, one look-up of the exact solver and one level of the walking count (two seats only,
+:meth:`~ai.fish_position.Position.steps2`: 13 units, from timing both counts over 4,824 positions of games of tuning
+seed 21000, about 1.3 us a level against 3 us a fill). The first five are least-squares fits of CPU time per move
+(993, 225 and 132 positions of tuning seed 11000 at two, three and four seats), scaled by what the previous search's
+units were worth in the same runs (1.25, 1.30 and 1.29 units per 0.1 us), so that a unit means the time it meant
+before. Fresh evaluations and fills go together (about 1.6 fills an evaluation at two seats), so their split is
+loose; their sum is not. The solver was first counted by the positions it searched (26, 30 and 22 units each), but
+its time follows its look-ups (about two a position, more in big islands): the moves where it ran out of positions
+were the slowest for their count, up to 1.6 times a unit's usual time. Counted by look-ups (18 units, fitted with the
+other costs held, on tuning seeds 12001 and 12002, each move timed twice and the faster kept), the slowest of 100
+moves at two seats takes 1.17 times what its count foretells instead of 1.29; at three and four seats 1.19 instead of
+1.20 and 1.22."""
 PRIVATE_WEIGHT = 0.8
 """How much of a private region too big to solve counts as banked."""
 SOLVE_TILES = 14
@@ -313,11 +315,14 @@ class SearchBot:
                 values[owner] += haul
         if shared:
             if n == 2:
-                terr = pos.territory2(free & shared, m0 & shared, m1 & shared)
+                ice, a, b = free & shared, m0 & shared, m1 & shared
+                slid, walked = pos.territory2(ice, a, b), pos.steps2(ice, a, b)
+                values[0] += PAIR_SLIDE_WEIGHT * slid[0] + PAIR_STEP_WEIGHT * walked[0]
+                values[1] += PAIR_SLIDE_WEIGHT * slid[1] + PAIR_STEP_WEIGHT * walked[1]
             else:
                 terr = pos.territory(free & shared, [m & shared for m in masks])
-            for s in range(n):
-                values[s] += HARD_TERRITORY_WEIGHT * terr[s]
+                for s in range(n):
+                    values[s] += HARD_TERRITORY_WEIGHT * terr[s]
         # What is still to come depends only on the ice and the penguins, not on how they got there.
         self.seen[key] = values
         self._recount()
@@ -394,9 +399,16 @@ class SearchBot:
 
     def _other_work(self) -> int:
         """:meth:`_work` but for the nodes: what judging positions afresh cost (evaluations, fills, region steps,
-        the island solver's look-ups)."""
-        _, fresh, fill, step, lookup = self.costs
-        return fresh * self.evals + fill * self.pos.fills + step * self.steps + lookup * self.solver.lookups
+        the island solver's look-ups, walking levels)."""
+        _, fresh, fill, step, lookup, walk = self.costs
+        pos = self.pos
+        return (
+            fresh * self.evals
+            + fill * pos.fills
+            + step * self.steps
+            + lookup * self.solver.lookups
+            + walk * pos.step_levels
+        )
 
     def _search(self, seat: int, depth: int, alpha: float, beta: float) -> float:
         self.nodes += 1

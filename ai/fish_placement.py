@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ai.fish_position import HARD_TERRITORY_WEIGHT, Position, relative
+from ai.fish_position import Position, relative
 from ai.fish_regions import BIT
 from rules.fish import STEP, TILES, FishView, action_parts
 
@@ -46,7 +46,7 @@ def _one_ply(pos: Position, seat: int, p: int, tiles: list[int]) -> list[tuple[f
     out = []
     for t in tiles:
         _put(pos, seat, p, t)
-        out.append((relative(pos.totals(HARD_TERRITORY_WEIGHT), seat) + LINES_BONUS * _lines(pos, t), t))
+        out.append((relative(pos.hard_totals(), seat) + LINES_BONUS * _lines(pos, t), t))
         _lift(pos, seat, p, t)
     out.sort(key=lambda vt: -vt[0])
     return out
@@ -80,7 +80,7 @@ def placement_lookahead(view: FishView, legal: list[str], rng: random.Random) ->
                 continue
             _put(pos, nxt, reply_p, r)
             # The reply is the one best for its placer; what it leaves is judged for this seat.
-            totals = pos.totals(HARD_TERRITORY_WEIGHT)
+            totals = pos.hard_totals()
             theirs_v = relative(totals, nxt) + LINES_BONUS * _lines(pos, r)
             v = relative(totals, seat) + LINES_BONUS * _lines(pos, t)
             _lift(pos, nxt, reply_p, r)

@@ -89,9 +89,9 @@ def test_greedy_takes_the_most_fish() -> None:
     assert s.fish[fish.action_parts(a)[1]] == 3
 
 
-def test_territory_counts_tiles_reached_first() -> None:
-    # Row 1 only: seat 0 on A1, seat 1 on G1; B1..F1 between them. Seat 0 reaches B1..F1 in one slide, and so
-    # does seat 1: every tile is a tie, shared half and half.
+def row_one_duel() -> fish_bots.Position:
+    """Row 1 only: seat 0 on A1, seat 1 on G1, B1..F1 (one fish each) between them; the other penguins stuck on
+    lone floes."""
     tiles = {n: 1 for n in ("A1", "B1", "C1", "D1", "E1", "F1", "G1")}
     tiles.update({n: 2 for n in ("A4", "C4", "E4", "G4", "A6", "C6")})
     values = [0] * fish.TILES
@@ -100,13 +100,30 @@ def test_territory_counts_tiles_reached_first() -> None:
     s = new_game("codingame", 2, None, {"board": fish.board_rows(values)})
     for a in ("MOVE 0 A1", "MOVE 4 G1", "MOVE 1 A4", "MOVE 5 C4", "MOVE 2 E4", "MOVE 6 G4", "MOVE 3 A6", "MOVE 7 C6"):
         s.apply(s.to_act()[0], a)
-    pos = fish_bots.Position(s.view(0))
+    return fish_bots.Position(s.view(0))
+
+
+def test_territory_counts_tiles_reached_first() -> None:
+    # Seat 0 reaches B1..F1 in one slide, and so does seat 1: every tile is a tie, shared half and half.
+    pos = row_one_duel()
     assert pos.territory() == [2.5 * 101, 2.5 * 101]
     # After seat 0 slides to C1 it is closer to B1 (one slide) ... and both still reach D1..F1 in one slide.
     pos.play(0, T["A1"], T["C1"])
     terr = pos.territory()
     assert terr[0] == 101 + 3 * 101 / 2 and terr[1] == 3 * 101 / 2
     assert pos.score[0] == 3 * 201 + 101 + 101  # three stuck 2s, the eaten A1... counted as banked + C1 under it
+
+
+def test_walking_territory_counts_tiles_stepped_to_first() -> None:
+    # By hex steps each seat holds the two tiles next to it and D1, three steps from both, is nobody's.
+    pos = row_one_duel()
+    a, b = pos.masks
+    assert pos.steps2(pos.free, a, b) == [2 * 101, 2 * 101]
+    # Seat 0 slides to C1: B1 and D1 are one step from it, E1 two steps from both, F1 one step from seat 1. Sliding
+    # still ties D1..F1 (above); walking gives seat 0 the lead sliding does not see.
+    pos.play(0, T["A1"], T["C1"])
+    a, b = pos.masks
+    assert pos.steps2(pos.free, a, b) == [2 * 101, 101]
 
 
 def place_penguins(state: fish.FishState, tiles: list[str]) -> None:
@@ -150,13 +167,15 @@ def test_hard_solves_a_private_region(seed: int) -> None:
 def test_hard_keeps_each_move_within_its_budget() -> None:
     # Counted work, not a clock (speed is measured by `python -m bench fish`): a search that ignored its budget
     # would do more work than it may. The budget is checked before each node, so the last node may finish one
-    # evaluation past it: at most one territory fill a tile, one region step a tile and a part, and the exact
-    # solver's whole allowance for the move.
+    # evaluation past it: at most one territory fill and one walking step a tile, one region step a tile and a part,
+    # and the exact solver's whole allowance for the move.
     for seats in (2, 3, 4):
         s = new_game("codingame", seats, 8, None)
         bots = [make_bot("fish", "hard", random.Random(i)) for i in range(seats)]
-        node, fresh, fill, step, lookup = fish_bots.WORK_COSTS[seats]
-        slack = node + fresh + fill * fish.TILES + step * 2 * fish.TILES + lookup * (fish_bots.SOLVE_LOOKUPS + 1)
+        node, fresh, fill, step, lookup, walk = fish_bots.WORK_COSTS[seats]
+        slack = (
+            node + fresh + (fill + walk) * fish.TILES + step * 2 * fish.TILES + lookup * (fish_bots.SOLVE_LOOKUPS + 1)
+        )
         searched = 0
         while not s.is_over:
             (seat,) = s.to_act()
