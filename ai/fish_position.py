@@ -31,9 +31,9 @@ PAIR_STEP_WEIGHT = 0.4
 reaches it first walking (:meth:`Position.steps2`), each at these weights, instead of all by sliding at
 :data:`HARD_TERRITORY_WEIGHT`, in its search and in its placements. Tuning seeds 12000, 13000, 17000 and 18000 (400
 two-seat games each against v1): 88.5%, 85.8%, 85.8% and 84.0% of first places, against 84.8%, 78.5%, 79.0% and
-83.0% by slides alone; in the search only, 82.2%, 81.5%, 86.2% and 84.2%. Weights 0.5 and 0.3 did as well, 0.5 and
-0.5 worse (80.5% and 83.8% on 13000 and 17000), and walking counted only once fewer than 25 or 35 tiles are shared
-gained nothing (78.5% and 79.2% on 13000)."""
+83.0% by slides alone; in the search only, 82.2%, 81.5%, 86.2% and 84.2%. In the search only, weights 0.5 and 0.3 did
+as well (82.2% and 85.5% on 13000 and 17000), 0.5 and 0.5 worse (80.5% and 83.8%), and walking counted only once
+fewer than 25 or 35 tiles are shared gained nothing (78.5% and 79.2% on 13000)."""
 MAX_BLEND = 1.0
 """With 3+ seats, how much the best opponent (vs. the average one) weighs in the evaluation."""
 _SLIDES = tuple(
