@@ -256,11 +256,7 @@ class Position:
             if claimed == free:
                 break
         self.step_levels += levels
-        m23, m3 = self.m23, self.m3
-        return [
-            101 * solo_a.bit_count() + 100 * ((solo_a & m23).bit_count() + (solo_a & m3).bit_count()),
-            101 * solo_b.bit_count() + 100 * ((solo_b & m23).bit_count() + (solo_b & m3).bit_count()),
-        ]
+        return [self.fish_value(solo_a), self.fish_value(solo_b)]
 
     def totals(self, weight: float = TERRITORY_WEIGHT) -> list[float]:
         """Score plus territory counted at ``weight``, per seat."""
