@@ -236,6 +236,32 @@ def test_two_players_a_locked_hand_stalls_only_with_four_tokens() -> None:
     assert [choice(t)[:4] for t in (2, 3, 4, 5)] == ["DISC", "DISC", "SAY:", "SAY:"]
 
 
+def test_two_players_a_chop_just_moved_on_is_kept_a_turn_when_it_may_be_a_last_copy() -> None:
+    # Seat 1 hints seat 0's two 3s, its chop among them: seat 0's chop moves on to its B4, which seat 1 has not yet
+    # looked at as a chop. Seat 0 has no play and only stalls to give (every card of seat 1 is a known 4).
+    def move(tokens: int, chop_belief: int, moved: bool = True) -> str:
+        g = game_info("hanabi").start("classic", 2, None, {"deck": deck_with(
+            ["W3", "R3", "B4", "G4", "Y2", "W4", "W4", "R4", "R4", "G4"])})  # fmt: skip
+        g.apply(0, "SAY:1:4")
+        g.apply(1, "SAY:0:3")
+        v = dataclasses.replace(g.view(0), tokens=tokens)
+        tr = Tracker(v)
+        tr.catch_up(v)
+        assert tr.chop_hinted == 0 and tr.chop(0) == 2
+        tr.belief[2] = chop_belief
+        if not moved:
+            tr.chop_hinted = -1
+        d = Decision(LEVELS["hard"], random.Random(0), v, tr, g.legal_actions(0))
+        assert -50 < d.best_hint()[1] < 3  # a mere stall
+        return d.choose()
+
+    fives = VALUE_IDS[5]
+    assert move(2, fives).startswith("SAY:")  # it may be a 5: seat 1 gets a turn to save it
+    assert move(1, fives) == "DISCARD:C"  # the last token is kept
+    assert move(2, fives, moved=False) == "DISCARD:C"  # seat 1 already saw this chop and let it be
+    assert move(2, VALUE_IDS[2]) == "DISCARD:C"  # no 2 is a last copy yet
+
+
 def test_two_players_a_locked_partner_is_shown_a_play() -> None:
     # Every card of seat 1 is touched and it holds a 5; its W1 is only known to be white: seat 0 frees it.
     g = game_info("hanabi").start("classic", 2, None, {"deck": deck_with(
