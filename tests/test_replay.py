@@ -227,6 +227,32 @@ def test_the_replay_list_reads_only_a_files_ends(tmp_path: Path) -> None:
         assert why in str(storage.describe_replay(path).error)
 
 
+def test_the_look_for_an_unfinished_game_reads_only_files_changed_since(monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = storage.replay_dir()
+    (folder / "done.jsonl").write_text(play_game(seed=3), encoding="utf-8")
+    saved = play_game(seed=4)
+    start = "".join(lines(saved)[:9])
+    (folder / "open.jsonl").write_text(start, encoding="utf-8")
+    found = storage.unfinished_listing()
+    assert found is not None and found.path.name == "open.jsonl"
+    (folder / "open.jsonl").write_text(saved, encoding="utf-8")  # the game went on to its end
+    assert storage.unfinished_listing() is None
+    opened: list[Path] = []
+    real_open = Path.open
+
+    def counting_open(self: Path, *args: object, **kwargs: object) -> object:
+        opened.append(self)
+        return real_open(self, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(Path, "open", counting_open)
+    assert storage.unfinished_listing() is None
+    assert opened == []  # nothing changed since the last look: no file is read again
+    (folder / "open.jsonl").write_text(start, encoding="utf-8")
+    opened.clear()
+    assert storage.unfinished_listing() is not None
+    assert [p.name for p in opened] == ["open.jsonl"]  # the file changed since: read again, and only it
+
+
 def log_text(screen: Screen) -> str:
     """The side log of a game or replay screen as one line of words (wrapped lines joined again)."""
     log = screen.query_one("#log", RichLog)

@@ -234,8 +234,27 @@ def describe_replay(path: Path) -> ReplayListing:
     return _listing(path, path.stat())
 
 
+_DESCRIBED: dict[Path, tuple[tuple[int, int, int, int], ReplayListing]] = {}
+"""Files already described, with the ``stat`` they were read at (times, size, inode): home looks for an unfinished
+game each time it shows and the lists describe every file, so a file is read again only once it has changed."""
+DESCRIBED_KEPT = 100_000
+
+
 def _listing(path: Path, info: os.stat_result) -> ReplayListing:
-    """:func:`describe_replay` of a file whose ``stat`` is ``info``."""
+    """:func:`describe_replay` of a file whose ``stat`` is ``info`` (from :data:`_DESCRIBED` if unchanged since)."""
+    stamp = (info.st_mtime_ns, info.st_ctime_ns, info.st_size, info.st_ino)
+    known = _DESCRIBED.get(path)
+    if known is not None and known[0] == stamp:
+        return known[1]
+    if len(_DESCRIBED) >= DESCRIBED_KEPT:
+        _DESCRIBED.clear()
+    listing = _read_listing(path, info)
+    _DESCRIBED[path] = (stamp, listing)
+    return listing
+
+
+def _read_listing(path: Path, info: os.stat_result) -> ReplayListing:
+    """:func:`_listing`, reading the file."""
     mtime = info.st_mtime
     problem = _mode_problem(info.st_mode)
     if problem:
@@ -272,7 +291,8 @@ def unfinished_listing() -> ReplayListing | None:
     """The newest readable replay whose game is not over, as the lists describe it, if any.
 
     Files are read newest first and the look stops at the first one: the game to go on with is nearly always among
-    the newest, and a folder of many thousand finished replays would otherwise be read whole each time home shows.
+    the newest. When no game is unfinished every file is looked at, but only the first look reads them all; later
+    ones read only the files changed since (:func:`_listing`).
     """
     return next((item for item in _listings_newest_first() if item.error is None and not item.finished), None)
 
