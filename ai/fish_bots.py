@@ -12,8 +12,8 @@
   over slides, :class:`RegionSolver`) when it is small enough, else most of its fish; regions shared by several
   seats are scored by territory (tiles each seat reaches by slides first). A position's regions are found from the
   previous position's (:func:`~ai.fish_regions.parts_without`); at two and three seats shared ice is counted by hex
-  steps too (whose penguin walks there first). Once its penguins share no region with another seat
-  it searches its own moves alone.
+  steps too (whose penguin walks there first). Once its penguins share no region with another seat it searches its
+  own moves alone.
 """
 
 from __future__ import annotations
@@ -53,9 +53,8 @@ and first places on seed 1 within the error of the larger budgets (78.2%, 55.0%,
 38.0%; tuning seed 12000 at two seats 83.0% against 83.3%). With the walking count at two seats (a move takes about
 2.5% longer for the same tally, and the bench's 99th percentile came to 24.4 ms in a slow hour at 170k) the two-seat
 budget came down to 160k as well: tuning seeds 13000 and 17000 83.5% and 86.5% against 85.8% and 85.8% at 170k.
-The walking count at three seats is counted at its cost, so the three-seat budget stayed: on tuning seeds 12000 to
-16000 (400 games each, two workers) the hero's median move took 12.7-13.0 ms with it and 12.4 ms without, its 99th
-percentile 22.6-24.1 ms and 23.5 ms."""
+At three seats the walking count is counted at its cost and the budget stayed (tuning seeds 12000-16000, 400 games
+each: median move 12.7-13.0 ms with it, 12.4 ms without; 99th percentile 22.6-24.1 ms and 23.5 ms)."""
 WORK_COSTS = {2: (42, 9, 29, 23, 18, 13), 3: (46, 152, 33, 31, 18, 20), 4: (52, 146, 43, 28, 18, 13)}
 """Per number of seats, work units of one search node, one fresh evaluation, one territory slide fill, one
 region-finding step, one look-up of the exact solver and one level of the walking count (two and three seats,
@@ -336,9 +335,8 @@ class SearchBot:
                 values[0] += PAIR_SLIDE_WEIGHT * slid[0] + PAIR_STEP_WEIGHT * walked[0]
                 values[1] += PAIR_SLIDE_WEIGHT * slid[1] + PAIR_STEP_WEIGHT * walked[1]
             elif n == 3:
-                ice, (m0, m1, m2) = free & shared, masks
-                slid3 = pos.territory(ice, [m0 & shared, m1 & shared, m2 & shared])
-                walked3 = pos.steps3(ice, m0 & shared, m1 & shared, m2 & shared)
+                ice, (a3, b3, c3) = free & shared, [m & shared for m in masks]
+                slid3, walked3 = pos.territory(ice, [a3, b3, c3]), pos.steps3(ice, a3, b3, c3)
                 for s in range(n):
                     values[s] += TRIO_SLIDE_WEIGHT * slid3[s] + TRIO_STEP_WEIGHT * walked3[s]
             else:

@@ -8,6 +8,7 @@ import os
 import random
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.screen import Screen
@@ -240,9 +241,9 @@ def test_the_look_for_an_unfinished_game_reads_only_files_changed_since(monkeypa
     opened: list[Path] = []
     real_open = Path.open
 
-    def counting_open(self: Path, *args: object, **kwargs: object) -> object:
+    def counting_open(self: Path, *args: Any, **kwargs: Any) -> Any:
         opened.append(self)
-        return real_open(self, *args, **kwargs)  # type: ignore[call-overload]
+        return real_open(self, *args, **kwargs)
 
     monkeypatch.setattr(Path, "open", counting_open)
     assert storage.unfinished_listing() is None
