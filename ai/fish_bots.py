@@ -11,9 +11,8 @@
   region holding one seat's penguins only is that seat's, worth the exact best haul there (a longest-path search
   over slides, :class:`RegionSolver`) when it is small enough, else most of its fish; regions shared by several
   seats are scored by territory (tiles each seat reaches by slides first). A position's regions are found from the
-  previous position's (:func:`~ai.fish_regions.parts_without`); at two and three seats shared ice is counted by hex
-  steps too (whose penguin walks there first). Once its penguins share no region with another seat it searches its
-  own moves alone.
+  previous position's (:func:`~ai.fish_regions.parts_without`). Once its penguins share no region with another seat
+  it searches its own moves alone.
 """
 
 from __future__ import annotations
@@ -22,15 +21,7 @@ import random
 from collections import defaultdict
 
 from ai.fish_placement import placement_choice, placement_lookahead
-from ai.fish_position import (
-    HARD_TERRITORY_WEIGHT,
-    PAIR_SLIDE_WEIGHT,
-    PAIR_STEP_WEIGHT,
-    TRIO_SLIDE_WEIGHT,
-    TRIO_STEP_WEIGHT,
-    Position,
-    relative,
-)
+from ai.fish_position import HARD_TERRITORY_WEIGHT, PAIR_SLIDE_WEIGHT, PAIR_STEP_WEIGHT, Position, relative
 from ai.fish_regions import BIT, RegionSolver, adjacent, counted_components, parts_without, region
 from ai.gc_pause import collector_paused
 from rules.fish import FishView, action_parts
@@ -52,25 +43,21 @@ budgets came down to 170k at two seats and 160k at three and four: p99 24.0 / 22
 and first places on seed 1 within the error of the larger budgets (78.2%, 55.0%, 35.0% against 77.2%, 54.5%,
 38.0%; tuning seed 12000 at two seats 83.0% against 83.3%). With the walking count at two seats (a move takes about
 2.5% longer for the same tally, and the bench's 99th percentile came to 24.4 ms in a slow hour at 170k) the two-seat
-budget came down to 160k as well: tuning seeds 13000 and 17000 83.5% and 86.5% against 85.8% and 85.8% at 170k.
-At three seats the walking count is counted at its cost and the budget stayed (tuning seeds 12000-16000, 400 games
-each: median move 12.7-13.0 ms with it, 12.4 ms without; 99th percentile 22.6-24.1 ms and 23.5 ms)."""
-WORK_COSTS = {2: (42, 9, 29, 23, 18, 13), 3: (46, 152, 33, 31, 18, 20), 4: (52, 146, 43, 28, 18, 13)}
+budget came down to 160k as well: tuning seeds 13000 and 17000 83.5% and 86.5% against 85.8% and 85.8% at 170k."""
+WORK_COSTS = {2: (42, 9, 29, 23, 18, 13), 3: (46, 152, 33, 31, 18, 13), 4: (52, 146, 43, 28, 18, 13)}
 """Per number of seats, work units of one search node, one fresh evaluation, one territory slide fill, one
-region-finding step, one look-up of the exact solver and one level of the walking count (two and three seats,
-:meth:`~ai.fish_position.Position.steps2` and :meth:`~ai.fish_position.Position.steps3`; two seats: 13 units, from
-timing both counts over 4,824 positions of games of tuning seed 21000, about 1.3 us a level against 3 us a fill; three
-seats: 20 units, :meth:`~ai.fish_position.Position.steps3` timed inside the search over eight games of tuning seed
-12001, about 1.9 us a level with 2.8 levels a call, at 88 ns a unit; four seats do not walk). The first five are
-least-squares fits of CPU time per move (993, 225 and 132 positions of tuning seed 11000 at two, three and four seats),
-scaled by what the previous search's units were worth in the same runs (1.25, 1.30 and 1.29 units per 0.1 us), so that a
-unit means the time it meant before. Fresh evaluations and fills go together (about 1.6 fills an evaluation at two
-seats), so their split is loose; their sum is not. The solver was first counted by the positions it searched (26, 30 and
-22 units each), but its time follows its look-ups (about two a position, more in big islands): the moves where it ran
-out of positions were the slowest for their count, up to 1.6 times a unit's usual time. Counted by look-ups (18 units,
-fitted with the other costs held, on tuning seeds 12001 and 12002, each move timed twice and the faster kept), the
-slowest of 100 moves at two seats takes 1.17 times what its count foretells instead of 1.29; at three and four seats
-1.19 instead of 1.20 and 1.22."""
+region-finding step, one look-up of the exact solver and one level of the walking count (two seats only,
+:meth:`~ai.fish_position.Position.steps2`: 13 units, from timing both counts over 4,824 positions of games of tuning
+seed 21000, about 1.3 us a level against 3 us a fill). The first five are least-squares fits of CPU time per move
+(993, 225 and 132 positions of tuning seed 11000 at two, three and four seats), scaled by what the previous search's
+units were worth in the same runs (1.25, 1.30 and 1.29 units per 0.1 us), so that a unit means the time it meant
+before. Fresh evaluations and fills go together (about 1.6 fills an evaluation at two seats), so their split is
+loose; their sum is not. The solver was first counted by the positions it searched (26, 30 and 22 units each), but
+its time follows its look-ups (about two a position, more in big islands): the moves where it ran out of positions
+were the slowest for their count, up to 1.6 times a unit's usual time. Counted by look-ups (18 units, fitted with the
+other costs held, on tuning seeds 12001 and 12002, each move timed twice and the faster kept), the slowest of 100
+moves at two seats takes 1.17 times what its count foretells instead of 1.29; at three and four seats 1.19 instead of
+1.20 and 1.22."""
 PRIVATE_WEIGHT = 0.8
 """How much of a private region too big to solve counts as banked."""
 SOLVE_TILES = 14
@@ -334,11 +321,6 @@ class SearchBot:
                 slid, walked = pos.territory2(ice, a, b), pos.steps2(ice, a, b)
                 values[0] += PAIR_SLIDE_WEIGHT * slid[0] + PAIR_STEP_WEIGHT * walked[0]
                 values[1] += PAIR_SLIDE_WEIGHT * slid[1] + PAIR_STEP_WEIGHT * walked[1]
-            elif n == 3:
-                ice, (a3, b3, c3) = free & shared, [m & shared for m in masks]
-                slid3, walked3 = pos.territory(ice, [a3, b3, c3]), pos.steps3(ice, a3, b3, c3)
-                for s in range(n):
-                    values[s] += TRIO_SLIDE_WEIGHT * slid3[s] + TRIO_STEP_WEIGHT * walked3[s]
             else:
                 terr = pos.territory(free & shared, [m & shared for m in masks])
                 for s in range(n):

@@ -34,15 +34,6 @@ two-seat games each against v1): 88.5%, 85.8%, 85.8% and 84.0% of first places, 
 83.0% by slides alone; in the search only, 82.2%, 81.5%, 86.2% and 84.2%. In the search only, weights 0.5 and 0.3 did
 as well (82.2% and 85.5% on 13000 and 17000), 0.5 and 0.5 worse (80.5% and 83.8%), and walking counted only once
 fewer than 25 or 35 tiles are shared gained nothing (78.5% and 79.2% on 13000)."""
-TRIO_SLIDE_WEIGHT = 0.4
-TRIO_STEP_WEIGHT = 0.4
-"""At three seats ``hard``'s search counts shared ice by slides and by steps too (:meth:`Position.steps3`), each at
-these weights, instead of by slides alone at :data:`HARD_TERRITORY_WEIGHT`. Tuning seeds 12000 to 16000 (400
-three-seat games each against two v1): 1,080 first places of 2,000 (54.0%) against 1,026 (51.3%) by slides alone, at
-the same work budget with the walking levels counted. Weights 0.5 and 0.3 won 52.7% of seeds 14000-16000 (0.4 and
-0.4: 54.4%), 0.3 and 0.5 51.3% of 14000-15000 (55.3%). Its placements still count slides alone (counting steps there
-as well did worse: 48.0% and 54.5% on seeds 12000 and 13000, against 54.0% and 51.0%). Four seats count slides
-alone: walking won 38.5% of 1,500 games of seeds 12000-16000 against 37.1%, with moves about 14% slower."""
 MAX_BLEND = 1.0
 """With 3+ seats, how much the best opponent (vs. the average one) weighs in the evaluation."""
 _SLIDES = tuple(
@@ -54,10 +45,6 @@ move ``(penguin, tile, to)`` ready made, so generating moves builds no tuples.""
 _TWO_LANES = LANE_TARGETS[2]
 _TWO_STEP_MASKS = tuple(m | m << LANE for _, m in DIRS)
 """The masks of :func:`adjacent` (W, E, NW, NE, SW, SE) for two packed copies of the board (:meth:`Position.steps2`)."""
-_THREE_STEP_MASKS = tuple(m | m << LANE | m << (2 * LANE) for _, m in DIRS)
-"""The same for three packed copies of the board (:meth:`Position.steps3`)."""
-_THREE_COPIES = 1 | 1 << LANE | 1 << (2 * LANE)
-"""Multiplying a set of tiles by this copies it into each of three lanes."""
 
 
 class Position:
@@ -270,40 +257,6 @@ class Position:
                 break
         self.step_levels += levels
         return [self.fish_value(solo_a), self.fish_value(solo_b)]
-
-    def steps3(self, free: int, a: int, b: int, c: int) -> list[int]:
-        """:meth:`steps2` for three seats with fronts ``a``, ``b`` and ``c``: per seat, the value of the free tiles it
-        reaches strictly first by hex steps (a tile two seats reach at the same step counts for none). The three fronts
-        walk in one packed integer (seat ``s`` in lane ``s``), one step a level."""
-        lane2 = 2 * LANE
-        ice = free * _THREE_COPIES
-        mw, me, mnw, mne, msw, mse = _THREE_STEP_MASKS
-        front = a | b << LANE | c << lane2
-        won_a = won_b = won_c = claimed = 0
-        levels = 0
-        while front:
-            levels += 1
-            front = (
-                ((front & mw) >> 1)
-                | ((front & me) << 1)
-                | ((front & mnw) >> 8)
-                | ((front & mne) >> 7)
-                | ((front & msw) << 7)
-                | ((front & mse) << 8)
-            ) & (ice & ~(claimed * _THREE_COPIES))
-            new_a = front & ALL
-            new_b = (front >> LANE) & ALL
-            new_c = front >> lane2
-            dup = (new_a & new_b) | (new_c & (new_a | new_b))
-            won_a |= new_a & ~dup
-            won_b |= new_b & ~dup
-            won_c |= new_c & ~dup
-            claimed |= new_a | new_b | new_c
-            if claimed == free:
-                break
-        self.step_levels += levels
-        value = self.fish_value
-        return [value(won_a), value(won_b), value(won_c)]
 
     def totals(self, weight: float = TERRITORY_WEIGHT) -> list[float]:
         """Score plus territory counted at ``weight``, per seat."""

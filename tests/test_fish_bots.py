@@ -126,20 +126,6 @@ def test_walking_territory_counts_tiles_stepped_to_first() -> None:
     assert pos.steps2(pos.free, a, b) == [2 * 101, 101]
 
 
-def test_walking_territory_at_three_seats_gives_a_tile_reached_together_to_nobody() -> None:
-    pos = row_one_duel()
-    a, b = pos.masks
-    # A seat with no penguin in the shared ice changes nothing for the other two.
-    assert pos.steps3(pos.free, a, b, 0) == [*pos.steps2(pos.free, a, b), 0]
-    bit = {n: 1 << T[n] for n in ("A1", "C1", "D1", "G1")}
-    # A third penguin on D1: C1 and E1 are one step from it, B1 and F1 one step from the other two.
-    free = pos.free & ~bit["D1"]
-    assert pos.steps3(free, bit["A1"], bit["G1"], bit["D1"]) == [101, 101, 202]
-    # On C1 instead: B1 is one step from it and from A1, E1 two steps from it and from G1; both go to nobody.
-    free = pos.free & ~bit["C1"]
-    assert pos.steps3(free, bit["A1"], bit["G1"], bit["C1"]) == [0, 101, 101]
-
-
 def place_penguins(state: fish.FishState, tiles: list[str]) -> None:
     """Place a two-seat game's eight penguins on ``tiles``, seats taking turns from seat 0; seat 0 then moves."""
     for n, tile in enumerate(tiles):
