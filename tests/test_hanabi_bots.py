@@ -237,8 +237,8 @@ def test_two_players_a_locked_hand_stalls_only_with_four_tokens() -> None:
 
 
 def test_two_players_a_chop_just_moved_on_is_kept_a_turn_when_it_may_be_a_last_copy() -> None:
-    # Seat 1 hints seat 0's two 3s, its chop among them: seat 0's chop moves on to its B4, which seat 1 has not yet
-    # looked at as a chop. Seat 0 has no play and only stalls to give (every card of seat 1 is a known 4).
+    # Seat 1 hints seat 0's two 3s, its chop among them: seat 0's chop moves on to its B4, and seat 1 has had no turn
+    # to save that card. Seat 0 has no play and only stalls to give (every card of seat 1 is a known 4).
     def move(tokens: int, chop_belief: int, moved: bool = True) -> str:
         g = game_info("hanabi").start("classic", 2, None, {"deck": deck_with(
             ["W3", "R3", "B4", "G4", "Y2", "W4", "W4", "R4", "R4", "G4"])})  # fmt: skip

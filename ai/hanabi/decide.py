@@ -60,8 +60,9 @@ TWIN_TOKENS = 3  # per-seat scoring: hint rather than discard my chop when it ma
 SAVED_STALL_TOKENS = 1  # per-seat scoring: hint rather than discard right after a hint moved my chop on
 LOST_TWIN_TOKENS = 1  # per-seat scoring: hint rather than discard when my chop may be the last copy just lost
 # Two players: right after a hint moved my chop on, hint rather than discard the new chop when it may be a last copy
-# (my partner has not looked at it yet, and sees it on its turn). Tuning seed 77, 3,000 paired games: +0.06 a game
-# with two tokens and a one in five chance; without the chance, +0.03 (from three tokens) to +0.04 (five).
+# (my partner spent its turn on that hint; on its next turn it can save the new chop). Tuning seeds 77, 78 and 79,
+# 3,000 paired games each: +0.063, +0.038 and +0.033 a game with two tokens and a one in five chance (from one token
+# +0.055, from three +0.047 and +0.042 on 77 and 79); without the chance, +0.03 (from three tokens) to +0.04 (five).
 MOVED_CHOP_TOKENS = 2
 MOVED_CHOP_RISK = 0.2
 
@@ -172,8 +173,8 @@ class Decision(HintScoring):
 
     def moved_chop_may_be_precious(self, beliefs: dict[int, int]) -> bool:
         """Two players, before the final turns: whether a hint has just moved my chop on to a card that is a last copy
-        with at least :data:`MOVED_CHOP_RISK` chance. My partner gave that hint before seeing what my chop would be
-        next; a turn's delay lets it save the card."""
+        with at least :data:`MOVED_CHOP_RISK` chance. My partner spent its turn on that hint and could not also save the
+        card behind it; a turn's delay lets it do so."""
         tr, view = self.tr, self.view
         if tr.chop_hinted != self.me or view.turns_left is not None or view.tokens < MOVED_CHOP_TOKENS:
             return False
