@@ -125,9 +125,7 @@ class Decision(HintScoring):
             # Near the end, drawing brings the last round closer: stall while plays are queued. Per-seat scoring
             # keeps its last token for the final turns, when a play hint is worth more than a stall.
             return hint
-        if self.per_seat and hint is not None and score > -50 and not trash and self.chop_wants_a_turn(beliefs):
-            return hint
-        if self.n == 2 and hint is not None and score > -50 and not trash and self.moved_chop_may_be_precious(beliefs):
+        if hint is not None and score > -50 and not trash and self.chop_wants_a_turn(beliefs):
             return hint
         if can_discard:
             return DISCARD_TEXT[self.discard_slot(beliefs, trash)]
@@ -159,8 +157,10 @@ class Decision(HintScoring):
         return self.per_seat and self.spare_final_turns(plays, beliefs)
 
     def chop_wants_a_turn(self, beliefs: dict[int, int]) -> bool:
-        """Per-seat scoring: whether to hint rather than discard my chop this turn, each reason with the tokens it
-        needs."""
+        """Whether to hint rather than discard my chop this turn, each reason with the tokens it needs: per-seat
+        scoring has three; classic Hanabi one, with two players (:meth:`moved_chop_may_be_precious`)."""
+        if not self.per_seat:
+            return self.n == 2 and self.moved_chop_may_be_precious(beliefs)
         tokens, early = self.view.tokens, self.view.turns_left is None
         return (
             # let the next seat throw its copy first: then the seat before mine can save my copy
@@ -178,8 +178,10 @@ class Decision(HintScoring):
         tr, view = self.tr, self.view
         if tr.chop_hinted != self.me or view.turns_left is not None or view.tokens < MOVED_CHOP_TOKENS:
             return False
-        chop = tr.chop(self.me)
-        return chop >= 0 and self.precious_chance(beliefs[tr.hands[self.me].index(chop)]) >= MOVED_CHOP_RISK
+        chop, t = tr.chop(self.me), self.t
+        if chop < 0:
+            return False
+        return self.chance_of(beliefs[tr.hands[self.me].index(chop)], t.critical & ~t.trash) >= MOVED_CHOP_RISK
 
     def my_chop_may_be(self, beliefs: dict[int, int], card: int) -> bool:
         """Whether my chop (if I have one) may be ``card`` as far as I know."""
@@ -287,27 +289,20 @@ class Decision(HintScoring):
         """The slot most likely to be playable."""
         return max(beliefs, key=lambda i: (self.play_chance(beliefs[i]), -self.tr.hands[self.me][i]))
 
-    def precious_chance(self, b: int) -> float:
-        """Chance that a card of belief ``b`` is the last copy of a card still needed, weighting identities by copies I
-        cannot see."""
-        t = self.t
-        tot = bad = 0
-        for i in ids_of(b):
-            w = max(self.left_me[i], 0)
-            tot += w
-            if BIT[i] & t.critical & ~t.trash:
-                bad += w
-        return bad / tot if tot else 0.0
-
     def play_chance(self, b: int) -> float:
-        """Chance that a card of belief ``b`` is playable, weighting identities by copies I cannot see."""
-        tot = ok = 0
+        """Chance that a card of belief ``b`` is playable."""
+        return self.chance_of(b, self.t.playable)
+
+    def chance_of(self, b: int, ids: int) -> float:
+        """Chance that a card of belief ``b`` is one of the identities ``ids``, weighting identities by copies I
+        cannot see."""
+        tot = hit = 0
         for i in ids_of(b):
             w = max(self.left_me[i], 0)
             tot += w
-            if BIT[i] & self.t.playable:
-                ok += w
-        return ok / tot if tot else 0.0
+            if BIT[i] & ids:
+                hit += w
+        return hit / tot if tot else 0.0
 
     def late_gamble(self, beliefs: dict[int, int]) -> str | None:
         """In the final turns, play the likeliest card if a fuse can be spared and little else helps."""
