@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from ai.bots import Bot
+from ai.hanabi.cards import BIT
 from ai.hanabi.decide import LEVELS, Decision
-from ai.hanabi.expert import Budget, ExpertBot
+from ai.hanabi.expert import Budget, ExpertBot, sample_hand, unhinted_playable
 from ai.hanabi.knowledge import Tracker
 from ai.hanabi_bots import HanabiBot, make_bot
 from ai.levels import game_levels
@@ -127,6 +128,41 @@ def test_expert_weighs_every_play_and_discard_once_the_deck_is_nearly_out() -> N
     hints = [c for c in cands if c.startswith("SAY:")]
     assert set(hints) <= set(accepted[:3]) | set(narrow.last_candidates)  # only hints the conventions explain
     assert len(cands) > len(narrow.last_candidates)
+
+
+def test_sampled_hands_weigh_down_the_identities_marked_unlikely() -> None:
+    everything = sum(BIT)
+    cards = [(7, everything, everything), (8, BIT[3] | BIT[4], everything)]
+    left = [1] * 10 + [0] * 15
+    unlikely = {7: BIT[0] | BIT[5]}  # say, the 1s the partner would have hinted
+
+    def draws(factor: float) -> list[dict[int, int]]:
+        rng = random.Random(3)
+        out = []
+        for _ in range(400):
+            drawn = sample_hand(rng, cards, left, unlikely=unlikely, factor=factor)
+            assert drawn is not None
+            out.append(drawn[0])
+        return out
+
+    plain = draws(1.0)
+    assert sum(d[7] in (0, 5) for d in plain) > 40  # about 2 in 9 without the weight
+    never = draws(0.0)
+    assert all(d[7] not in (0, 5) for d in never)
+    assert all(d[8] in (3, 4) for d in never)  # other cards keep their readings
+    assert 0 < sum(d[7] in (0, 5) for d in draws(0.25)) < sum(d[7] in (0, 5) for d in plain)
+
+
+def test_unhinted_playable_marks_what_the_partner_could_have_hinted_at_two_seats_only() -> None:
+    ones = sum(BIT[c * 5] for c in range(5))  # nothing played yet: every 1 plays
+    g = HanabiState("classic", 2, 4, None)
+    hint = next(a for a in g.legal_actions(0) if a.startswith("SAY:"))
+    g.apply(0, hint)
+    assert unhinted_playable(g.view(1), 1) == ones  # my partner moved last, with tokens
+    assert unhinted_playable(g.view(0), 0) == 0  # I moved last
+    three = HanabiState("classic", 3, 4, None)
+    three.apply(0, next(a for a in three.legal_actions(0) if a.startswith("SAY:")))
+    assert unhinted_playable(three.view(1), 1) == 0  # with more seats the sampler is unchanged
 
 
 def with_my_cards_swapped(g: HanabiState) -> HanabiState:

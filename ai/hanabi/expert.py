@@ -72,6 +72,10 @@ class Budget:
     candidates too (-1: never)."""
     wide_hints: int = 4
     """Convention hints, best scored first, that are candidates from ``wide_deck`` on."""
+    unhinted_play: float = 0.15
+    """Two seats: weight, in the sampled hands, of an identity that was playable when the partner last moved, for
+    an untouched card of mine it saw then with a token to spend (a hard partner would most likely have hinted it;
+    the check of its one move, :class:`Replayer`, catches only part of that). 1: no change."""
     prune: float = 1.0
     """Every ``min_samples`` samples, drop an alternative whose mean gain is below zero by more than this many
     standard errors, and spend its share of ``moves`` on more samples of the others (0: never drop)."""
@@ -163,13 +167,19 @@ def hint_mask(colours: int, values: int) -> int:
 
 
 def sample_hand(
-    rng: random.Random, cards: list[tuple[int, int, int]], left: list[int], tries: int = 24
+    rng: random.Random,
+    cards: list[tuple[int, int, int]],
+    left: list[int],
+    tries: int = 24,
+    unlikely: dict[int, int] | None = None,
+    factor: float = 1.0,
 ) -> tuple[dict[int, int], list[int]] | None:
     """Identities for my cards ``(order, believed, allowed)`` drawn card by card, weighted by the copies I cannot
     see (``left``), and the copies left over for the deck; None if no draw fits.
 
     The conventions' reading (``believed``) is used first; if it leaves no room (a teammate broke a convention)
-    the hints alone (``allowed``) are."""
+    the hints alone (``allowed``) are. ``unlikely`` maps a card's order to identities whose weight is multiplied by
+    ``factor`` (see :attr:`Budget.unhinted_play`)."""
     by_size = sorted(cards, key=lambda c: (c[1].bit_count(), c[0]))
     for attempt in range(tries):
         soft = attempt < tries * 2 // 3
@@ -177,19 +187,61 @@ def sample_hand(
         out: dict[int, int] = {}
         for o, believed, allowed in by_size:
             opts = [i for i in ids_of(believed if soft else allowed) if counts[i] > 0]
-            total = sum(counts[i] for i in opts)
-            if total == 0:
+            mask = unlikely.get(o, 0) if unlikely else 0
+            i = pick(rng, opts, counts) if not mask else pick_weighted(rng, opts, counts, mask, factor)
+            if i < 0:
                 break
-            r = rng.randrange(total)
-            for i in opts:
-                r -= counts[i]
-                if r < 0:
-                    break
             counts[i] -= 1
             out[o] = i
         else:
             return out, counts
     return None
+
+
+def pick(rng: random.Random, opts: list[int], counts: list[int]) -> int:
+    """One of ``opts`` with chances by ``counts`` (-1 if none has a copy left)."""
+    total = sum(counts[i] for i in opts)
+    if total == 0:
+        return -1
+    r = rng.randrange(total)
+    for i in opts:
+        r -= counts[i]
+        if r < 0:
+            return i
+    return opts[-1]  # not reached: the counts add up to ``total``
+
+
+def pick_weighted(rng: random.Random, opts: list[int], counts: list[int], mask: int, factor: float) -> int:
+    """:func:`pick`, with the chances of the identities in ``mask`` multiplied by ``factor``."""
+    weights = [counts[i] * (factor if BIT[i] & mask else 1.0) for i in opts]
+    total = sum(weights)
+    if total <= 0:
+        return -1
+    r = rng.random() * total
+    for i, w in zip(opts, weights, strict=True):
+        r -= w
+        if r < 0:
+            return i
+    return max((i for i, w in zip(opts, weights, strict=True) if w > 0), default=-1)  # rounding at the very end
+
+
+def unhinted_playable(view: HanabiView, me: int) -> int:
+    """Two seats: the identities that were playable when my partner last moved, if it had a token to spend then
+    (so that it could have hinted a playable card of mine); 0 otherwise."""
+    if len(view.round_seats) != 2 or not view.history or view.history[-1].seat == me:
+        return 0
+    last = view.history[-1]
+    fireworks = list(view.fireworks)
+    tokens = view.tokens
+    if last.kind == "hint":
+        tokens += 1
+    elif last.kind == "discard" or (last.success and last.card % 5 == 4):
+        tokens -= 1  # what the discard (or the finished firework) gave back
+    if last.kind == "play" and last.success:
+        fireworks[last.card // 5] -= 1
+    if tokens < 1:
+        return 0
+    return sum(BIT[c * 5 + h] for c, h in enumerate(fireworks) if h < 5)
 
 
 def last_own_move(view: HanabiView, me: int) -> int:
@@ -357,6 +409,8 @@ class ExpertBot:
             allowed = hint_mask(sl.colours, sl.values)
             believed = d.my_belief(sl.order) & allowed
             mine.append((sl.order, believed or allowed, allowed))
+        was_playable = unhinted_playable(view, d.me) if b.unhinted_play != 1.0 else 0
+        unlikely = {sl.order: was_playable for sl in view.hands[d.me] if sl is not None and not sl.touched}
         left = [max(x, 0) for x in d.left_me]
         if sum(left) != len(mine) + view.deck_count:
             return cands[0]  # the record does not add up (cannot happen in a legal game): no search
@@ -375,7 +429,7 @@ class ExpertBot:
             if used >= b.overrun * b.moves and s >= 2:
                 break  # the playouts ran longer than planned: stop here (a count, so still deterministic)
             while True:
-                drawn = sample_hand(rng, mine, left)
+                drawn = sample_hand(rng, mine, left, unlikely=unlikely, factor=b.unhinted_play)
                 if drawn is None:
                     return cands[0]
                 ids, counts = drawn
