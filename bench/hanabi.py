@@ -118,6 +118,8 @@ def main(argv: list[str] | None = None) -> None:
     by_setup: dict[int, list[Result]] = {}
     for k, (name, *_rest) in enumerate(SETUPS):
         count = leagues if name == "fireworks league" else args.games
+        if count <= 0:
+            continue  # a row asked to be skipped (e.g. --leagues 0)
         t0 = time.time()
         results = run([Job(k, args.level, i, args.seed) for i in range(count)], args.workers)
         by_setup[k] = results
@@ -135,6 +137,8 @@ def main(argv: list[str] | None = None) -> None:
     for level in ("easy", "normal", "hard"):
         if level == args.level:
             times = hard_times
+        elif args.timing_games <= 0:
+            continue
         else:
             jobs = [Job(i % len(SETUPS), level, 900_000 + i, args.seed) for i in range(args.timing_games)]
             times = [t for r in run(jobs, args.workers) for t in r.move_ms]
