@@ -124,8 +124,7 @@ def main(argv: list[str] | None = None) -> None:
         results = run([Job(k, args.level, i, args.seed) for i in range(count)], args.workers)
         by_setup[k] = results
         scores = [r.score for r in results]
-        mean = statistics.fmean(scores)
-        err = statistics.stdev(scores) / len(scores) ** 0.5 if len(scores) > 1 else 0.0
+        mean, err = mean_se(scores)
         perfect = sum(r.perfect for r in results)
         fuses = sum(r.fuse_outs for r in results)
         for r in results:
