@@ -34,6 +34,7 @@ from typing import Any, BinaryIO
 
 from ai import reaper
 from ai.bots import BotFailure, NotLegalNow, ProgramEnded
+from ai.processes import signals_held
 from ai.program_log import last_words
 from ai.program_start import line_buffered, program_env
 from ai.protocols import GameProtocol, protocol_for
@@ -268,10 +269,8 @@ class ExternalBot:
                 self._lock.release()
 
     def end_input(self) -> bool:
-        """Close the program's standard input (the game is over); True if a running program was told so.
-
-        Not done while a turn is in progress (the caller then just closes the seat).
-        """
+        """Close the program's standard input (the game is over); True if a running program was told so. Not done
+        while a turn is in progress (the caller then just closes the seat)."""
         if self.proc is None or self._killed or self._input_ended or not self._lock.acquire(blocking=False):
             return False
         try:
@@ -354,20 +353,21 @@ class ExternalBot:
         self.note(f"starting {self.command}")
         # Orphans of the program then come to us rather than to init, so they can be found and waited for.
         reaper.become_subreaper()
+        # Through stdbuf only when the program is sure to start: a missing one keeps the clear OSError below.
+        argv = line_buffered(self.argv) if program_problem(self.command, self.cwd) is None else self.argv
         try:
-            # Through stdbuf only when the program is sure to start: a missing one keeps the clear OSError below.
-            argv = line_buffered(self.argv) if program_problem(self.command, self.cwd) is None else self.argv
-            self.proc = subprocess.Popen(
-                argv,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=self._log,
-                cwd=self.cwd,
-                env=program_env({reaper.TOKEN_ENV: self._token}),
-                bufsize=0,
-                close_fds=True,
-                start_new_session=True,  # its own process group, so close() can end its children too
-            )
+            with signals_held():  # a kill acted on only once ``self.proc`` is set, so close() ends the program
+                self.proc = subprocess.Popen(
+                    argv,
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=self._log,
+                    cwd=self.cwd,
+                    env=program_env({reaper.TOKEN_ENV: self._token}),
+                    bufsize=0,
+                    close_fds=True,
+                    start_new_session=True,  # its own process group, so close() can end its children too
+                )
         except OSError as exc:
             raise BotFailure(f"cannot start {self.argv[0]!r}: {exc.strerror or exc}") from None
         assert self.proc.stdin is not None and self.proc.stdout is not None

@@ -16,6 +16,7 @@ import os
 import signal
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import connection
 from multiprocessing.context import BaseContext
@@ -38,6 +39,34 @@ def end_on_signals() -> None:
     """Make :data:`ENDING_SIGNALS` end this process through :func:`terminated` (a worker's start-up)."""
     for ending in ENDING_SIGNALS:
         signal.signal(ending, terminated)
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """Hold Ctrl-C and :data:`ENDING_SIGNALS` while the block runs, then act on any that came, as it would have.
+
+    For starting a program: a signal that lands inside ``subprocess.Popen``, after the fork, leaves a running
+    program whose pid nobody was told, so nothing can end it. Only the main thread gets signals; elsewhere this
+    does nothing. A handler set outside Python (``getsignal`` gives None) is left alone."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+
+    def hold(signum: int, frame: object) -> None:
+        caught.append(signum)
+
+    before = {}
+    for held in (signal.SIGINT, *ENDING_SIGNALS):
+        if signal.getsignal(held) is not None:
+            before[held] = signal.signal(held, hold)
+    try:
+        yield
+    finally:
+        for held, handler in before.items():
+            signal.signal(held, handler)
+        for signum in dict.fromkeys(caught):
+            signal.raise_signal(signum)
 
 
 def worker_context() -> BaseContext:

@@ -11,6 +11,7 @@ import subprocess
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,6 +19,7 @@ from ai import external
 from ai.arena import run_arena
 from ai.bots import RandomBot
 from ai.external import ExternalBot, program_problem
+from ai.processes import terminated
 from ai.seats import parse_seat, seat_problem
 from ai.table import Table
 from rules.registry import game_info
@@ -303,6 +305,38 @@ def test_a_killed_or_hung_up_command_ends_its_programs(tmp_path: Path, ending: s
     assert all(read_replay(path).finished for path in replays)
     logs = sorted(folder.glob("*.stderr.log"))
     assert [log.name.split(".seat")[0] for log in logs] == [path.name for path in replays]
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="descendants are tracked through /proc (Linux)")
+def test_a_kill_that_lands_while_a_program_starts_still_ends_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A kill can land inside Popen, after the fork: the program runs, and nothing was told its pid.
+    command, pidfile = ending_program(tmp_path, "setsid")
+    started = subprocess.Popen
+
+    def started_then_killed(*args: Any, **kwargs: Any) -> subprocess.Popen[bytes]:
+        proc = started(*args, **kwargs)
+        deadline = time.monotonic() + 10
+        while not (pidfile.exists() and len(pids_of(pidfile)) == 2) and time.monotonic() < deadline:
+            time.sleep(0.01)  # the program and its helper are running
+        os.kill(os.getpid(), signal.SIGTERM)
+        return proc
+
+    state = game_info("volcanoes").start(None, 2, 4)
+    seat = state.to_act()[0]
+    bot = ExternalBot(command, "volcanoes", seat=seat, num_seats=2, preset="codingame", rng=random.Random(1), scale=5)
+    before = signal.signal(signal.SIGTERM, terminated)
+    try:
+        monkeypatch.setattr(subprocess, "Popen", started_then_killed)
+        with pytest.raises(SystemExit) as ended:
+            bot.choose(state.view(seat), state.legal_actions(seat))
+        monkeypatch.undo()
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    assert ended.value.code == 128 + signal.SIGTERM
+    bot.close()  # as a stopped run's clean-up does
+    assert len(pids_of(pidfile)) == 2 and wait_gone(pids_of(pidfile)) == []
 
 
 def test_a_chatty_programs_log_keeps_its_start_and_its_latest_turn(

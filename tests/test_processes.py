@@ -12,7 +12,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from ai.arena import run_arena
-from ai.processes import end_workers, worker_context
+from ai.processes import end_workers, signals_held, worker_context
 from tests.summary_helpers import timeless
 
 pytestmark = pytest.mark.skipif(os.name == "nt", reason="Windows has no fork")
@@ -72,3 +72,15 @@ def test_a_worker_that_does_not_end_on_sigterm_is_killed_after_the_grace() -> No
     assert not shutting.is_alive()
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)  # gone, and reaped
+
+
+def test_a_signal_held_while_a_program_starts_is_acted_on_once_it_has_started() -> None:
+    reached = []
+    with pytest.raises(KeyboardInterrupt), signals_held():
+        os.kill(os.getpid(), signal.SIGINT)
+        reached.append("the block went on")
+    assert reached == ["the block went on"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # given back
+    with signals_held():  # nothing came: nothing happens
+        reached.append("again")
+    assert reached[-1] == "again"
