@@ -353,9 +353,9 @@ class ExternalBot:
         self.note(f"starting {self.command}")
         # Orphans of the program then come to us rather than to init, so they can be found and waited for.
         reaper.become_subreaper()
-        # Through stdbuf only when the program is sure to start: a missing one keeps the clear OSError below.
-        argv = line_buffered(self.argv) if program_problem(self.command, self.cwd) is None else self.argv
         try:
+            # Through stdbuf only when the program is sure to start: a missing one keeps the clear OSError below.
+            argv = line_buffered(self.argv) if program_problem(self.command, self.cwd) is None else self.argv
             with signals_held():  # a kill acted on only once ``self.proc`` is set, so close() ends the program
                 self.proc = subprocess.Popen(
                     argv,
