@@ -110,32 +110,6 @@ def test_expert_searches_a_sure_play_once_the_deck_is_short() -> None:
     assert small_table.choose(view, legal) == move and small_table.last_candidates == [move]  # 2 < sure_seats
 
 
-def early_discard(n: int, seed: int) -> HanabiState:
-    """A classic game played by hard bots to the first turn where hard would discard with more than 30 cards left."""
-    g = HanabiState("classic", n, seed, None)
-    bots = [HanabiBot(LEVELS["hard"], random.Random(seed * 8 + s)) for s in range(n)]
-    while True:
-        s = g.to_act()[0]
-        action = bots[s].choose(g.view(s), g.legal_actions(s))
-        if action.startswith("DISCARD:"):
-            assert g.round.deck_count > 30
-            return g
-        g.apply(s, action)
-
-
-@pytest.mark.parametrize("n,seed", [(2, 1), (3, 1)])
-def test_expert_searches_every_discard_at_two_seats_and_late_ones_at_more(n: int, seed: int) -> None:
-    g = early_discard(n, seed)
-    seat = g.to_act()[0]
-    view, legal = g.view(seat), g.legal_actions(seat)
-    bot = ExpertBot(random.Random(1), SMALL)
-    action = bot.choose(view, legal)
-    assert bot.last_candidates[0].startswith("DISCARD:") and action in bot.last_candidates
-    assert (len(bot.last_candidates) > 1) == (n == 2)  # from the first turn at two seats; from 30 cards at more
-    only_late = ExpertBot(random.Random(1), Budget(moves=300, min_samples=3, max_samples=4, pair_discard_deck=30))
-    assert only_late.choose(view, legal) == bot.last_candidates[0] and len(only_late.last_candidates) == 1
-
-
 def test_expert_weighs_every_play_and_discard_once_the_deck_is_nearly_out() -> None:
     g = late_state(3, 2, 2)
     seat = g.to_act()[0]

@@ -52,8 +52,6 @@ class Budget:
     where the convention move most often throws away a point, and early playouts are long)."""
     discard_deck: int = 30
     """Cards left in the deck from which discards are searched."""
-    pair_discard_deck: int = DECK_SIZE
-    """:attr:`discard_deck` at two seats, where searching every discard loses fewer last copies (see the docs)."""
     hints: int = 1
     """Alternative hints tried besides the convention move (best scored first)."""
     z: float = 2.0
@@ -347,10 +345,8 @@ class ExpertBot:
             b = self.budget
             if view.deck_count > b.sure_deck or len(view.round_seats) < b.sure_seats:
                 return [move]
-        pair = len(view.round_seats) == 2
-        discard_deck = self.budget.pair_discard_deck if pair else self.budget.discard_deck
         if view.deck_count > self.budget.late_deck and (
-            not move.startswith("DISCARD:") or view.deck_count > discard_deck
+            not move.startswith("DISCARD:") or view.deck_count > self.budget.discard_deck
         ):
             return [move]
         out = [move]
