@@ -76,24 +76,12 @@ class Budget:
     """Two seats: weight, in the sampled hands, of an identity that was playable when the partner last moved, for
     an untouched card of mine it saw then with a token to spend (a hard partner would most likely have hinted it;
     the check of its one move, :class:`Replayer`, catches only part of that). 1: no change."""
-    unsaved_chop: float = 1.0
-    """Two seats: weight, in the sampled hands, of a 5 or a last copy for my chop when the partner, with a token to
-    spend, moved without saving it while I had nothing known to play or throw (a hard partner saves such a chop
-    first). 1: no change."""
     prune: float = 1.0
     """Every ``min_samples`` samples, drop an alternative whose mean gain is below zero by more than this many
     standard errors, and spend its share of ``moves`` on more samples of the others (0: never drop)."""
 
 
 DEFAULT_BUDGET = Budget()
-TWO_SEAT_BUDGET = Budget(moves=5000, max_samples=64, late_deck=30, unsaved_chop=0.1)
-"""Two seats: a partner's single move says most about my hand there, and the wider, longer search with the
-chop's reading paid together (paired tuning deals, docs/bots-hanabi.md); a move stays within the second."""
-
-
-def budget_for(seats: int) -> Budget:
-    """The expert's budget at a table of ``seats``."""
-    return TWO_SEAT_BUDGET if seats == 2 else DEFAULT_BUDGET
 
 
 def view_rules(view: HanabiView) -> RoundRules:
@@ -183,14 +171,15 @@ def sample_hand(
     cards: list[tuple[int, int, int]],
     left: list[int],
     tries: int = 24,
-    unlikely: dict[int, list[tuple[int, float]]] | None = None,
+    unlikely: dict[int, int] | None = None,
+    factor: float = 1.0,
 ) -> tuple[dict[int, int], list[int]] | None:
     """Identities for my cards ``(order, believed, allowed)`` drawn card by card, weighted by the copies I cannot
     see (``left``), and the copies left over for the deck; None if no draw fits.
 
     The conventions' reading (``believed``) is used first; if it leaves no room (a teammate broke a convention)
-    the hints alone (``allowed``) are. ``unlikely`` maps a card's order to pairs of identities and the factor their
-    weight is multiplied by (see :attr:`Budget.unhinted_play` and :attr:`Budget.unsaved_chop`)."""
+    the hints alone (``allowed``) are. ``unlikely`` maps a card's order to identities whose weight is multiplied by
+    ``factor`` (see :attr:`Budget.unhinted_play`)."""
     by_size = sorted(cards, key=lambda c: (c[1].bit_count(), c[0]))
     for attempt in range(tries):
         soft = attempt < tries * 2 // 3
@@ -198,8 +187,8 @@ def sample_hand(
         out: dict[int, int] = {}
         for o, believed, allowed in by_size:
             opts = [i for i in ids_of(believed if soft else allowed) if counts[i] > 0]
-            weights = unlikely.get(o) if unlikely else None
-            i = pick(rng, opts, counts) if not weights else pick_weighted(rng, opts, counts, weights)
+            mask = unlikely.get(o, 0) if unlikely else 0
+            i = pick(rng, opts, counts) if not mask else pick_weighted(rng, opts, counts, mask, factor)
             if i < 0:
                 break
             counts[i] -= 1
@@ -222,15 +211,9 @@ def pick(rng: random.Random, opts: list[int], counts: list[int]) -> int:
     return opts[-1]  # not reached: the counts add up to ``total``
 
 
-def pick_weighted(rng: random.Random, opts: list[int], counts: list[int], factors: list[tuple[int, float]]) -> int:
-    """:func:`pick`, with the chances of the identities in each mask of ``factors`` multiplied by its factor."""
-    weights = []
-    for i in opts:
-        w = float(counts[i])
-        for mask, factor in factors:
-            if BIT[i] & mask:
-                w *= factor
-        weights.append(w)
+def pick_weighted(rng: random.Random, opts: list[int], counts: list[int], mask: int, factor: float) -> int:
+    """:func:`pick`, with the chances of the identities in ``mask`` multiplied by ``factor``."""
+    weights = [counts[i] * (factor if BIT[i] & mask else 1.0) for i in opts]
     total = sum(weights)
     if total <= 0:
         return -1
@@ -259,31 +242,6 @@ def unhinted_playable(view: HanabiView, me: int) -> int:
     if tokens < 1:
         return 0
     return sum(BIT[c * 5 + h] for c, h in enumerate(fireworks) if h < 5)
-
-
-def unsaved_chop(d: Decision) -> tuple[int, int]:
-    """Two seats: my chop's order and the identities a hard partner would have saved there, if its last move
-    (made with a token to spend, and not a hint to me) left my chop unsaved while I had nothing known to play or
-    throw away; ``(-1, 0)`` otherwise. The card whose other copy that move threw away counts as it was then."""
-    view, t, tr = d.view, d.t, d.tr
-    if len(view.round_seats) != 2 or not view.history or view.turns_left is not None:
-        return -1, 0
-    last = view.history[-1]
-    if last.seat == d.me or (last.kind == "hint" and last.target == d.me):
-        return -1, 0
-    tokens = view.tokens + (1 if last.kind == "hint" else 0)
-    if last.kind == "discard" or (last.kind == "play" and last.success and last.card % 5 == 4):
-        tokens -= 1
-    chop = tr.chop(d.me)
-    if chop < 0 or not 1 <= tokens < view.max_tokens:
-        return -1, 0
-    for o in tr.hands[d.me]:
-        if o >= 0 and (d.my_belief(o) & ~t.playable == 0 or d.my_belief(o) & ~t.trash == 0):
-            return -1, 0
-    saved = t.critical & ~t.trash
-    if last.kind == "discard" or (last.kind == "play" and not last.success):
-        saved &= ~BIT[last.card]  # its last copy only since that move
-    return chop, saved
 
 
 def last_own_move(view: HanabiView, me: int) -> int:
@@ -352,8 +310,6 @@ class ExpertBot:
 
     def __init__(self, rng: random.Random, budget: Budget | None = None) -> None:
         self.rng = rng
-        self.fixed_budget = budget
-        """The budget given, or None for :func:`budget_for` the table's seats."""
         self.budget = budget if budget is not None else DEFAULT_BUDGET
         self.tracker: Tracker | None = None
         self.last_samples = 0
@@ -367,8 +323,6 @@ class ExpertBot:
     def choose(self, view: HanabiView, legal: list[str]) -> str:
         """One of ``legal`` for the view's seat."""
         self.last_samples = self.last_moves = 0
-        if self.fixed_budget is None:
-            self.budget = budget_for(len(view.round_seats))
         if len(legal) == 1:
             return legal[0]
         tr = self.tracker = tracker_for(self.tracker, view)
@@ -456,14 +410,7 @@ class ExpertBot:
             believed = d.my_belief(sl.order) & allowed
             mine.append((sl.order, believed or allowed, allowed))
         was_playable = unhinted_playable(view, d.me) if b.unhinted_play != 1.0 else 0
-        unlikely: dict[int, list[tuple[int, float]]] = {}
-        if was_playable:
-            for sl in view.hands[d.me]:
-                if sl is not None and not sl.touched:
-                    unlikely[sl.order] = [(was_playable, b.unhinted_play)]
-        chop, saved = unsaved_chop(d) if b.unsaved_chop != 1.0 else (-1, 0)
-        if saved:
-            unlikely.setdefault(chop, []).append((saved, b.unsaved_chop))
+        unlikely = {sl.order: was_playable for sl in view.hands[d.me] if sl is not None and not sl.touched}
         left = [max(x, 0) for x in d.left_me]
         if sum(left) != len(mine) + view.deck_count:
             return cands[0]  # the record does not add up (cannot happen in a legal game): no search
@@ -482,7 +429,7 @@ class ExpertBot:
             if used >= b.overrun * b.moves and s >= 2:
                 break  # the playouts ran longer than planned: stop here (a count, so still deterministic)
             while True:
-                drawn = sample_hand(rng, mine, left, unlikely=unlikely)
+                drawn = sample_hand(rng, mine, left, unlikely=unlikely, factor=b.unhinted_play)
                 if drawn is None:
                     return cands[0]
                 ids, counts = drawn
