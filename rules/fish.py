@@ -42,6 +42,7 @@ from rules.core import (
     Preset,
     rank_seats,
 )
+from rules.text import plural
 
 ROWS = 8
 TILES = 60
@@ -544,7 +545,7 @@ def score_text(preset: str, score: float) -> str:
     fish, tiles = score_figures(preset, score)
     if tiles is None:
         return f"{fish:g} fish"
-    return f"{fish:g} fish ({tiles:g} tile{'' if tiles == 1 else 's'})"
+    return f"{fish:g} fish ({tiles:g} {plural('tile', tiles)})"
 
 
 INFO = GameInfo(

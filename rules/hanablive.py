@@ -27,6 +27,7 @@ from rules.hanabi import (
     new_game,
 )
 from rules.replay import ActionRecord, Header, SeatEntry
+from rules.text import plural
 
 HANAB_SUITS = ("Red", "Yellow", "Green", "Blue", "Purple")
 """The suits of hanab.live's "No Variant", by suit index."""
@@ -108,7 +109,7 @@ def _players(game: Mapping[str, Any]) -> list[str]:
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise HanabLiveError('"players" must be a list of player names')
     if not 2 <= len(players) <= MAX_SEATS:
-        count = f"{len(players)} player" + ("s" if len(players) != 1 else "")
+        count = f"{len(players)} {plural('player', len(players))}"
         raise HanabLiveError(f"a game of {count} cannot be represented (Parlour's Hanabi seats 2–5)")
     return [p.strip() or f"Player {i + 1}" for i, p in enumerate(players)]
 

@@ -27,6 +27,7 @@ from rules.core import (
     RulesError,
     rank_seats,
 )
+from rules.text import plural
 
 CARDS = 104
 ROWS = 4
@@ -145,7 +146,7 @@ def _event(rec: tuple[Any, ...]) -> Event:
         return Event(EventKind.PLACE, text, seat, {"card": card, "row": row})
     if kind == "take":
         _, seat, row, cards, heads = rec
-        taken = f"{len(cards)} card{'s' if len(cards) > 1 else ''}, {heads} head{'s' if heads != 1 else ''}"
+        taken = f"{len(cards)} {plural('card', len(cards))}, {heads} {plural('head', heads)}"
         return Event(
             EventKind.TAKE,
             f"{{p{seat}}} takes row {row} ({taken}).",

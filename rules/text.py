@@ -13,3 +13,10 @@ def middle_cut(text: str, width: int) -> str:
     keep = width - 1
     head = (keep + 1) // 2
     return text[:head] + "…" + text[len(text) - (keep - head) :]
+
+
+def plural(word: str, count: float, many: str | None = None) -> str:
+    """``word`` as it goes with ``count``: ``many`` (else ``word`` and an ``s``) unless the count is one."""
+    if count == 1:
+        return word
+    return many if many is not None else word + "s"

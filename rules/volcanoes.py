@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.core import BadSetup, Event, EventKind, GameInfo, GameState, IllegalAction, Outcome, OutcomeReason, Preset
+from rules.text import plural
 from rules.volcanoes_board import LAYOUT, NAMES, NEIGHBORS, OPPOSITE
 
 TILES = 80
@@ -78,7 +79,7 @@ def volcanoes_phrase(tiles: Sequence[tuple[str, int]]) -> tuple[str, bool]:
     for tile, level in tiles:
         by_side.setdefault(_side(level), []).append(tile)
     parts = [
-        f"{side}'s {'volcano' if len(names) == 1 else 'volcanoes'} on {_join(names)}" for side, names in by_side.items()
+        f"{side}'s {plural('volcano', len(names), 'volcanoes')} on {_join(names)}" for side, names in by_side.items()
     ]
     return " and ".join(parts), len(tiles) > 1
 

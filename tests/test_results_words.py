@@ -14,6 +14,7 @@ from ai.arena import GameResult, MoveTimes, summarize
 from rules.fireworks import FireworksState
 from rules.hanabi import HanabiState
 from rules.registry import game_info
+from rules.text import plural
 from tests.apptools import screen_text, until_result
 from tui.app import ParlourApp
 from tui.cli import main
@@ -44,6 +45,14 @@ def test_fish_scores_read_as_fish_and_tiles() -> None:
     assert fish.score_figures("classic", 7) == (7, None)
     assert game_info("nimmt").score_text("codingame", 12) == "12"
     assert game_info("volcanoes").score_text("codingame", 0.5) == "0.5"
+
+
+def test_counted_words_agree_with_their_count() -> None:
+    # One helper words every count in the app: none, one and many, and an irregular plural.
+    assert [plural("card", n) for n in (0, 1, 2)] == ["cards", "card", "cards"]
+    assert plural("tile", 1.0) == "tile"  # a mean count of exactly one
+    assert plural("volcano", 3, "volcanoes") == "volcanoes"
+    assert plural("volcano", 1, "volcanoes") == "volcano"
 
 
 def test_every_game_says_which_way_is_better() -> None:

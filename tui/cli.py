@@ -20,6 +20,7 @@ from ai.processes import ENDING_SIGNALS, terminated
 from ai.seats import parse_seat
 from rules.registry import GAMES, game_info
 from rules.replay import ReplayError
+from rules.text import plural
 from tui.ladder_cli import add_ladder_parser, cmd_ladder
 from tui.usage import UsageError, place_text, table_setup
 
@@ -177,7 +178,7 @@ def cmd_check(args: argparse.Namespace) -> int:
                 shown = [f"{w} (disqualified)" if seat in out else w for seat, w in enumerate(words)]
                 status = f"finished, scores: {', '.join(shown)}; places: {places}"
             status += "".join(f"; seat {seat} disqualified: {reason}" for seat, reason in failed)
-            count = f"{len(rep.actions)} action" + ("s" if len(rep.actions) != 1 else "")
+            count = f"{len(rep.actions)} {plural('action', len(rep.actions))}"
             print(f"{path}: ok, {rep.header.game} {rep.header.preset}, {count}, {status}")
             for w in rep.warnings:
                 print(f"{path}: warning: {w}")

@@ -20,6 +20,7 @@ from pathlib import Path
 from ai.seats import SeatSpecError, parse_seat, seat_problem
 from rules.core import RulesError
 from rules.registry import game_info
+from rules.text import plural
 
 SCHEMA_VERSION = 3
 """Stored in ``PRAGMA user_version``; a store written by a newer version is refused, never guessed at."""
@@ -375,7 +376,7 @@ class LadderStore:
         preset = game_info(game).preset(self.preset(game))
         if len(present) < preset.min_seats:
             raise LadderError(
-                f"the {game} ladder has {len(present)} player{'s' if len(present) != 1 else ''}; "
+                f"the {game} ladder has {len(present)} {plural('player', len(present))}; "
                 f"{preset.name} needs at least {preset.min_seats}"
             )
         if table_size is not None:

@@ -12,6 +12,7 @@ from textual.reactive import reactive
 from ai.table import Asking
 from rules.core import Event
 from rules.nimmt import CLASSIC_LIMIT, PICK_TEXT, PLAY_TEXT, ROW_LIMIT, NimmtView, row_cattle
+from rules.text import plural
 from tui.games.base import GameTable, GameUI
 from tui.games.look import Look
 from tui.games.nimmt_cards import (
@@ -302,7 +303,7 @@ class NimmtTable(GameTable):
             lay(lines, drawn)
         heads = row_cattle(row)
         taken = look("nimmt--taken") if self.flash_row == i else ""
-        mid.append(f"{heads:>2} head" + ("s" if heads != 1 else ""), style=taken)
+        mid.append(f"{heads:>2} {plural('head', heads)}", style=taken)
         return lines
 
     def _table_line(self) -> Text:

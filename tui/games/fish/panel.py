@@ -7,6 +7,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rules.fish import UNPLACED, FishView
+from rules.text import plural
 from tui.games.fish.board import FISH_GLYPH, PANEL_FALLBACK, SEAT_SWATCH, seat_colour
 from tui.games.look import Look, seat_shape
 
@@ -31,7 +32,7 @@ def fish_panel(view: FishView, names: list[str], look: Look | None = None) -> Re
         on_ice = sum(1 for p in view.seat_penguins(s) if view.penguins[p] >= 0)
         waiting = sum(1 for p in view.seat_penguins(s) if view.penguins[p] == UNPLACED)
         tiles = view.tiles_banked[s]
-        cell.append(f"\n  {view.fish_banked[s]} fish, {tiles} tile{'' if tiles == 1 else 's'}", style="")
+        cell.append(f"\n  {view.fish_banked[s]} fish, {tiles} {plural('tile', tiles)}", style="")
         pens = f"{waiting} to place" if waiting else f"{on_ice} on ice"
         cell.append(f"\n  penguins: {pens}", style="dim")
         # Fish eaten, not the score: the codingame score (100 a fish + 1 a tile) only encodes the tie-break.

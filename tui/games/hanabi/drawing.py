@@ -30,6 +30,7 @@ from rules.hanabi import (
     view_max_score,
     view_pace,
 )
+from rules.text import plural
 from tui.games.base import GameTable
 from tui.games.hanabi.cards import (
     BIG_LINES,
@@ -449,7 +450,7 @@ class HanabiDrawing(GameTable):
         lit = [SLOT_LETTERS[i] for i, s in enumerate(view.hands[self.target]) if touches(s, self.hint)]
         if not lit:
             return f"{who} holds no {hint_label(self.hint)}: choose another colour or value, or Esc."
-        slots = f"slot{'s' if len(lit) > 1 else ''} {', '.join(lit)}"
+        slots = f"{plural('slot', len(lit))} {', '.join(lit)}"
         if short:
             return f"Tell {who} about their {hint_label(self.hint)} ({slots})? Enter"
         return f"Tell {who} about their {hint_label(self.hint)} ({slots}): Enter gives it, Esc cancels."
