@@ -48,7 +48,7 @@ def test_fish_scores_read_as_fish_and_tiles() -> None:
 
 
 def test_counted_words_agree_with_their_count() -> None:
-    # One helper words every count in the app: none, one and many, and an irregular plural.
+    # The one helper for a counted noun: none, one and many, and an irregular plural.
     assert [plural("card", n) for n in (0, 1, 2)] == ["cards", "card", "cards"]
     assert plural("tile", 1.0) == "tile"  # a mean count of exactly one
     assert plural("volcano", 3, "volcanoes") == "volcanoes"
