@@ -82,7 +82,7 @@ def test_check_marks_the_score_of_a_disqualified_seat(capsys: pytest.CaptureFixt
     scores = out.split("scores: ")[1].split(";")[0].split(", ")
     # Its 0 heads are no best score: it places last, and says why.
     assert code == 0 and scores[2] == "0 (disqualified)" and sum("(disqualified)" in s for s in scores) == 1
-    assert "places: " in out and "seat 2 disqualified: it printed 'nonsense'" in out
+    assert "places: " in out and "seat 3 (random) disqualified: it printed 'nonsense'" in out  # counted from 1
 
 
 def test_check_unfinished_file_is_ok_and_resumable(capsys: pytest.CaptureFixture[str]) -> None:
@@ -264,7 +264,7 @@ def test_a_game_whose_seat_cannot_play_here_is_not_resumed(
     code, out, _ = run(capsys, "resume")  # the latest unfinished game: the same one
     assert code == 2
     code, out, _ = run(capsys, "check", str(path))
-    assert code == 0 and f"unfinished, cannot be resumed here: seat 1 ({spec})" in out  # seats from 0, as check counts
+    assert code == 0 and f"unfinished, cannot be resumed here: seat 2 ({spec})" in out  # counted from 1, as resume says
     shown = json.loads(run(capsys, "check", "--json", str(path))[1])
     assert shown["resume_problem"]["seat"] == 1 and words in shown["resume_problem"]["reason"]
     assert path.read_bytes() == saved

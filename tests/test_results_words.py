@@ -183,7 +183,7 @@ def test_arena_disqualification_logs_are_beside_the_saved_replays(
     assert code == 0 and checked["ranks"][0] == 4
     assert checked["disqualified"] == [{"seat": 0, "reason": failure["reason"]}]
     code, out = run(capsys, "check", replay)
-    assert code == 0 and "places: 4th," in out and f"seat 0 disqualified: {failure['reason']}" in out
+    assert code == 0 and "places: 4th," in out and f"seat 1 ({GARBAGE}) disqualified: {failure['reason']}" in out
 
 
 def test_hanabi_and_fireworks_count_perfect_games(capsys: pytest.CaptureFixture[str]) -> None:

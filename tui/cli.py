@@ -82,7 +82,9 @@ def build_parser() -> argparse.ArgumentParser:
     resume.add_argument("file", type=Path, nargs="?", help="a saved game (default: the latest unfinished one)")
     check = sub.add_parser("check", help="re-simulate replay files headless")
     check.add_argument("files", type=Path, nargs="+", metavar="FILE", help="replay files, or folders of them")
-    check.add_argument("--json", action="store_true", help="one JSON line per file")
+    check.add_argument(
+        "--json", action="store_true", help="one JSON line per file (seats numbered from 0, as in the replay)"
+    )
     arena = sub.add_parser("arena", help="headless bot tournament")
     _add_table_options(arena)
     arena.add_argument("--games", type=int, required=True, help="how many games to play")
@@ -169,15 +171,18 @@ def cmd_check(args: argparse.Namespace) -> int:
             )
         else:
             status = "unfinished (resumable)"
-            if problem is not None:  # seats counted from 0, as in the disqualifications after it
-                status = f"unfinished, cannot be resumed here: seat {problem[0]} ({problem[1]}): {problem[2]}"
+            # Seats counted from 1 and named by their spec, as `resume` and the app say them; --json keeps the
+            # replay file's index from 0.
+            specs = [seat.spec for seat in rep.header.seats]
+            if problem is not None:
+                status = f"unfinished, cannot be resumed here: seat {problem[0] + 1} ({problem[1]}): {problem[2]}"
             if words is not None and ranks is not None:
                 # Places beside the scores: which way a score is better differs (6 nimmt!: fewest heads wins).
                 places = ", ".join(place_text(rank) for rank in ranks)
                 out = {seat for seat, _ in failed}  # a disqualified seat's score is no achievement: marked so
                 shown = [f"{w} (disqualified)" if seat in out else w for seat, w in enumerate(words)]
                 status = f"finished, scores: {', '.join(shown)}; places: {places}"
-            status += "".join(f"; seat {seat} disqualified: {reason}" for seat, reason in failed)
+            status += "".join(f"; seat {seat + 1} ({specs[seat]}) disqualified: {reason}" for seat, reason in failed)
             count = f"{len(rep.actions)} {plural('action', len(rep.actions))}"
             print(f"{path}: ok, {rep.header.game} {rep.header.preset}, {count}, {status}")
             for w in rep.warnings:
