@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from rules.core import (
@@ -115,9 +116,10 @@ class FireworksState(GameState[HanabiView]):
         self.round_fireworks.append(sum(rnd.fireworks))
         # The round's end says how each seat scored it: the league's figures, not only why the round ended.
         said = ", ".join(f"{{p{s}}} {scores[s]}" for s in rnd.seats)
-        for event in events:
+        # A new event in its place, not the round's own edited: events are records, never changed once made.
+        for i, event in enumerate(events):
             if event.kind is EventKind.ROUND_END:
-                event.text = f"{event.text[:-1]}. Round {self.round_index + 1} scores: {said}."
+                events[i] = replace(event, text=f"{event.text[:-1]}. Round {self.round_index + 1} scores: {said}.")
         self._next_round(events)
 
     def _finish(self, events: list[Event]) -> None:
