@@ -30,7 +30,7 @@ test: $(TEST_STAMP)
 	$(BIN)/mypy --strict rules ai
 	$(BIN)/mypy tui
 	$(BIN)/mypy tests bench
-	$(BIN)/python -m pytest -q -p no:cacheprovider -n auto --maxprocesses 2 --dist worksteal
+	$(BIN)/python -m pytest -q -p no:cacheprovider
 
 screenshots: $(PLAY_STAMP)
 	$(BIN)/python -m tui.scenes screenshots
