@@ -579,16 +579,16 @@ def _show(line: str, limit: int = 60) -> str:
 def finish_all(bots: list[ExternalBot], grace: float = GRACE_S) -> None:
     """End programs whose game is over: end of input for all, ``grace`` seconds shared by all of them to exit,
     then SIGTERM and, :data:`TERM_WAIT_S` later, SIGKILL to whatever is left; then close every seat."""
-    told = [bot for bot in bots if bot.end_input()]
-    deadline = time.monotonic() + grace
-    for bot in told:
-        bot.wait_exit(deadline)
-    termed = [bot for bot in told if bot.terminate()]
-    deadline = time.monotonic() + TERM_WAIT_S
-    for bot in termed:
-        bot.wait_gone(deadline)
-    for bot in bots:
-        bot.close()
+    try:
+        told, deadline = [bot for bot in bots if bot.end_input()], time.monotonic() + grace
+        for bot in told:
+            bot.wait_exit(deadline)
+        termed, deadline = [bot for bot in told if bot.terminate()], time.monotonic() + TERM_WAIT_S
+        for bot in termed:
+            bot.wait_gone(deadline)
+    finally:  # a kill in the grace too: what an exited program left running is found only through its seat
+        for bot in bots:
+            bot.close()
 
 
 @atexit.register

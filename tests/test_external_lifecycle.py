@@ -339,6 +339,27 @@ def test_a_kill_that_lands_while_a_program_starts_still_ends_it(
     assert len(pids_of(pidfile)) == 2 and wait_gone(pids_of(pidfile)) == []
 
 
+def test_a_stop_during_the_end_of_game_grace_still_ends_what_the_program_started(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The game is over and the program is given its grace to exit when a kill arrives: its helper, in a session of
+    # its own, must still be ended (an arena worker stopped there is killed soon after, without exit handlers).
+    command, pidfile = ending_program(tmp_path, "setsid")
+    state = game_info("volcanoes").start(None, 2, 4)
+    seat = state.to_act()[0]
+    bot = ExternalBot(command, "volcanoes", seat=seat, num_seats=2, preset="codingame", rng=random.Random(1), scale=5)
+    bot.choose(state.view(seat), state.legal_actions(seat))
+    assert len(pids_of(pidfile)) == 2 and wait_gone(pids_of(pidfile), timeout=0.2) == pids_of(pidfile)
+
+    def killed_meanwhile(self: ExternalBot, deadline: float) -> bool:
+        raise SystemExit(128 + signal.SIGTERM)
+
+    monkeypatch.setattr(ExternalBot, "wait_exit", killed_meanwhile)
+    with pytest.raises(SystemExit):
+        external.finish_all([bot])
+    assert wait_gone(pids_of(pidfile)) == []
+
+
 def test_a_chatty_programs_log_keeps_its_start_and_its_latest_turn(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
