@@ -22,7 +22,7 @@ from typing import Any
 from ai.arena_stats import ArenaTally, BatchTimes, GameResult, MoveTimes
 from ai.bots import Bot
 from ai.external import ExternalBot
-from ai.processes import end_on_signals, end_workers, worker_context
+from ai.processes import end_on_signals, end_workers, exit_if_stopped, worker_context
 from ai.schedule import table_for
 from ai.seats import make_player, parse_seat, seat_rng
 from ai.table import Table
@@ -222,6 +222,7 @@ def play_one(job: GameJob) -> GameResult:
 def _play_batch(jobs: list[GameJob]) -> tuple[list[GameResult], BatchTimes, float]:
     """The batch's results, their move times merged per spec, and the seconds the worker spent on them (what
     sizes the next batches)."""
+    exit_if_stopped()
     started = time.perf_counter()
     results = []
     samples: dict[int, list[float]] = {}

@@ -29,16 +29,39 @@ END_GRACE = 3.0
 """Seconds a worker has to end after SIGTERM (its games and programs end well within it) before it is killed."""
 
 
+_stopped: int | None = None
+"""In a pool worker (:func:`end_on_signals`): the exit status of the stop it acted on, if any."""
+
+
 def terminated(signum: int, frame: object) -> None:
     """A handler for :data:`ENDING_SIGNALS`: leave through ``SystemExit`` (the shell's 128 + signal status), so every
     ``finally`` and exit hook runs."""
     raise SystemExit(128 + signum)
 
 
-def end_on_signals() -> None:
-    """Make :data:`ENDING_SIGNALS` end this process through :func:`terminated` (a worker's start-up)."""
+def _worker_stopped(signum: int, frame: object) -> None:
+    """:func:`terminated` in a pool worker, remembered for :func:`exit_if_stopped`. Later stops are ignored: the pool
+    sends its other workers SIGTERM again when one of them leaves, and that must not cut their clean-up short (the
+    run's kill after :data:`END_GRACE` still ends a worker that hangs)."""
+    global _stopped
+    _stopped = 128 + signum
     for ending in ENDING_SIGNALS:
-        signal.signal(ending, terminated)
+        signal.signal(ending, signal.SIG_IGN)
+    terminated(signum, frame)
+
+
+def exit_if_stopped() -> None:
+    """Called first by a job of a pool worker: a worker whose game a kill ended leaves now, without taking the job.
+    ``ProcessPoolExecutor`` hands a job's ``SystemExit`` back as its result and gives the worker the next job; that
+    game's programs would then be cut off by the pool's kill a moment later, with no clean-up."""
+    if _stopped is not None:
+        os._exit(_stopped)
+
+
+def end_on_signals() -> None:
+    """Make :data:`ENDING_SIGNALS` end this process through :func:`terminated` (a pool worker's start-up)."""
+    for ending in ENDING_SIGNALS:
+        signal.signal(ending, _worker_stopped)
 
 
 @contextlib.contextmanager

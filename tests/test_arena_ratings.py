@@ -28,7 +28,7 @@ from tui.arena_view import GamesPerSecond, arena_report, score_axis, sparkline
 from tui.cli import main
 
 # Where the tally's memory is allocated: Parlour's packages and the rating library.
-OUR_FILES = [str(Path(m.__file__).parent / "*") for m in (ai, rules, tui, openskill)]
+OUR_FILES = [str(Path(m.__path__[0]) / "*") for m in (ai, rules, tui, openskill)]
 
 LEVELS = ["random", "ai:easy", "ai:normal", "ai:hard"]
 

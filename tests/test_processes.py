@@ -8,11 +8,12 @@ import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
 from ai.arena import run_arena
-from ai.processes import end_workers, signals_held, worker_context
+from ai.processes import end_on_signals, end_workers, exit_if_stopped, signals_held, worker_context
 from tests.summary_helpers import timeless
 
 pytestmark = pytest.mark.skipif(os.name == "nt", reason="Windows has no fork")
@@ -72,6 +73,33 @@ def test_a_worker_that_does_not_end_on_sigterm_is_killed_after_the_grace() -> No
     assert not shutting.is_alive()
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)  # gone, and reaped
+
+
+def stopped_in_its_game() -> None:
+    """A job whose game a kill ends (the worker is sent SIGTERM while it plays)."""
+    os.kill(os.getpid(), signal.SIGTERM)
+    time.sleep(10)  # the handler raises before this ends
+
+
+def next_game() -> str:
+    """A job as the arena's and the ladder's begin."""
+    exit_if_stopped()
+    return "played"
+
+
+def test_a_worker_stopped_in_a_game_takes_no_further_game() -> None:
+    # The pool hands the stopped job's SystemExit back as its result and would give the worker the next job, whose
+    # programs the run's kill would then cut off: the worker leaves instead.
+    pool = ProcessPoolExecutor(1, mp_context=worker_context(), initializer=end_on_signals)
+    try:
+        stopped = pool.submit(stopped_in_its_game)
+        after = pool.submit(next_game)
+        with pytest.raises(SystemExit):
+            stopped.result(timeout=30)
+        with pytest.raises(BrokenProcessPool):
+            after.result(timeout=30)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def test_a_signal_held_while_a_program_starts_is_acted_on_once_it_has_started() -> None:

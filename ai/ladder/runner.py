@@ -24,7 +24,7 @@ from pathlib import Path
 
 from ai.arena import play_table
 from ai.ladder.store import Claim, GameRecord, LadderError, LadderStore, now_text
-from ai.processes import end_on_signals, end_workers, worker_context
+from ai.processes import end_on_signals, end_workers, exit_if_stopped, worker_context
 from ai.schedule import table_for
 from ai.seats import parse_seat, seat_problem
 
@@ -121,6 +121,7 @@ def make_job(game: str, preset: str, claim: Claim, folder: Path, replays: str, k
 
 def play_job(job: LadderJob) -> LadderResult:
     """Play one job (in whatever process runs it); a failure comes back as the result's ``error``."""
+    exit_if_stopped()
     if job.replay is None or not job.files_back:
         return _play_job(job, None if job.replay is None else Path(job.folder) / job.replay)
     with tempfile.TemporaryDirectory(prefix="parlour-ladder-") as tmp:
