@@ -165,7 +165,7 @@ def test_the_tally_keeps_nothing_per_game() -> None:
 
     def kept() -> int:
         """Bytes allocated by a line of Parlour's code or of the rating library and not freed. Not the process's
-        whole traced memory: other threads, such as a pytest-xdist worker's messaging, allocate meanwhile."""
+        whole traced memory: other threads of the test process (a parallel runner's messaging) allocate meanwhile."""
         gc.collect()  # the rating model leaves cycles behind: count what is kept, not garbage not yet swept
         snapshot = tracemalloc.take_snapshot().filter_traces([tracemalloc.Filter(True, f) for f in OUR_FILES])
         return sum(trace.size for trace in snapshot.traces)
