@@ -173,7 +173,6 @@ def cmd_check(args: argparse.Namespace) -> int:
             status = "unfinished (resumable)"
             # Seats counted from 1 and named by their spec, as `resume` and the app say them; --json keeps the
             # replay file's index from 0.
-            specs = [seat.spec for seat in rep.header.seats]
             if problem is not None:
                 status = f"unfinished, cannot be resumed here: seat {problem[0] + 1} ({problem[1]}): {problem[2]}"
             if words is not None and ranks is not None:
@@ -182,7 +181,9 @@ def cmd_check(args: argparse.Namespace) -> int:
                 out = {seat for seat, _ in failed}  # a disqualified seat's score is no achievement: marked so
                 shown = [f"{w} (disqualified)" if seat in out else w for seat, w in enumerate(words)]
                 status = f"finished, scores: {', '.join(shown)}; places: {places}"
-            status += "".join(f"; seat {seat + 1} ({specs[seat]}) disqualified: {reason}" for seat, reason in failed)
+            status += "".join(
+                f"; seat {seat + 1} ({rep.header.seats[seat].spec}) disqualified: {reason}" for seat, reason in failed
+            )
             count = f"{len(rep.actions)} {plural('action', len(rep.actions))}"
             print(f"{path}: ok, {rep.header.game} {rep.header.preset}, {count}, {status}")
             for w in rep.warnings:
