@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual import events
 from textual.geometry import Region
 from textual.widgets import Button
 
@@ -138,27 +139,35 @@ async def test_curtain_comes_between_two_people(parlour_home: Path) -> None:
 
 
 async def test_a_double_tap_does_not_lift_the_next_curtain(parlour_home: Path) -> None:
+    """A tap typed before a curtain went up never lifts it, however late a busy app reads it."""
     session = new_session("nimmt", "codingame", ["human:Ana", "human:Ben", "ai:easy", "ai:easy"], seed=5)
     app = ParlourApp(GameScreen(session, pace=1.0), pace=1.0)  # the curtain's guard time is real here
+    # Taps stamped now, before any curtain is up, and delivered only once it is armed: a double tap that a
+    # slow machine reads after the guard's timer has run out.
+    early_taps = [events.Key("enter", "\r") for _ in range(2)]
     async with app.run_test(size=SIZE) as pilot:
 
         def curtain_for(name: str) -> bool:
             return isinstance(app.screen, CurtainScreen) and app.screen.person == name
 
+        async def deliver_late(tap: events.Key) -> None:
+            curtain = app.screen
+            await wait_until(pilot, lambda: isinstance(curtain, CurtainScreen) and curtain.armed)
+            app.post_message(tap)
+            await pilot.pause()
+
         await wait_until(pilot, lambda: curtain_for("Ana"))
         await pilot.press("enter")  # too soon: the curtain is not armed yet
         await pilot.pause()
         assert curtain_for("Ana")
-        curtain = app.screen
-        await wait_until(pilot, lambda: isinstance(curtain, CurtainScreen) and curtain.armed)
-        await pilot.press("enter")
+        await deliver_late(early_taps[0])
+        assert curtain_for("Ana")
+        await pilot.press("enter")  # typed once the curtain is armed: it lifts
         await wait_until(pilot, lambda: my_turn(pilot))
-        await pilot.press("enter", "enter")  # Ana plays her card, and taps Enter once more
+        await pilot.press("enter")  # Ana plays her card...
         await wait_until(pilot, lambda: curtain_for("Ben"))
-        await pilot.pause()
+        await deliver_late(early_taps[1])  # ...and her second tap is read late
         assert curtain_for("Ben")  # still covered: Ben's hand stays hidden from Ana
-        curtain = app.screen
-        await wait_until(pilot, lambda: isinstance(curtain, CurtainScreen) and curtain.armed)
         await pilot.press("enter")
         await wait_until(pilot, lambda: my_turn(pilot))
         game = app.screen

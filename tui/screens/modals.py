@@ -13,6 +13,7 @@ from pathlib import Path
 from rich import box
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -57,7 +58,8 @@ class CurtainScreen(ModalScreen[str | None]):
     """Covers the table until the named person has the keyboard; returns ``leave`` if they leave the game instead
     (it is saved), so stopping a hot-seat game never needs a look at a hand."""
 
-    BINDINGS = [Binding("enter,space", "dismiss", "I am here"), Binding("q", "dismiss('leave')", "Leave (saved)")]
+    LIFT_KEYS = ("enter", "space")
+    BINDINGS = [Binding(",".join(LIFT_KEYS), "dismiss", "I am here"), Binding("q", "dismiss('leave')", "Leave (saved)")]
     GUARD_S = 0.6
     """How long the curtain ignores keys once up: the player who just moved may press Enter twice (a double tap, a
     key repeat), and the second press must not show them the next player's hand."""
@@ -68,11 +70,19 @@ class CurtainScreen(ModalScreen[str | None]):
         self.person = name
         self.guard_s = guard_s
         self.armed = guard_s <= 0
+        self.shown_at = 0.0
 
-    def on_mount(self) -> None:
+    def on_mount(self, event: events.Mount) -> None:
         """Take keys only after the guard time."""
+        self.shown_at = event.time  # the clock Textual stamps key events with
         if not self.armed:
             self.set_timer(self.guard_s, self._arm)
+
+    def on_key(self, event: events.Key) -> None:
+        """Drop a lifting key typed within the guard time, judged by when it was typed: a busy app may read the
+        second tap of a double tap only after the guard's timer has run out."""
+        if event.key in self.LIFT_KEYS and event.time < self.shown_at + self.guard_s:
+            event.stop()  # the app's bindings never see it
 
     def _arm(self) -> None:
         self.armed = True
