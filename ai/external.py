@@ -30,12 +30,12 @@ import threading
 import time
 import weakref
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
 from ai import reaper
 from ai.bots import BotFailure, NotLegalNow, ProgramEnded
 from ai.processes import signals_held
-from ai.program_log import last_words
+from ai.program_log import ProgramLog, last_words
 from ai.program_start import line_buffered, program_env
 from ai.protocols import GameProtocol, protocol_for
 from rules.core import GameState, IllegalAction
@@ -46,8 +46,9 @@ MAX_LINE_BYTES = 64 * 1024
 INPUT_LINES_LOGGED = 200
 """How many lines of its last input a disqualified program's log shows."""
 LOG_LIMIT_BYTES = 8 * 2**20
-"""How much of a program's stderr its log keeps: the first 8 MiB, then a note, then at most the latest 8 MiB it wrote.
-A program printing its debugging a turn would otherwise fill the disk in a long arena run."""
+"""How much of a program's stderr its log keeps: the first 8 MiB, then a note, then at most the latest 8 MiB it wrote
+(:class:`~ai.program_log.ProgramLog`). A program printing its debugging a turn would otherwise fill the disk in a long
+arena run."""
 READ_CHUNK = 64 * 1024
 CLOSE_WAIT_S = 2.0
 POLL_S = 0.01
@@ -180,11 +181,9 @@ class ExternalBot:
         self.messages: list[str] = []
         self.transcript: list[tuple[str, str]] | None = None
         """When a list, each turn's (input sent, answer line) is appended: for tests and debugging."""
-        self._log: BinaryIO | None = None
+        self._log: ProgramLog | None = None
         self._last_input = b""
         """The input of its latest turn, written to its log if it is disqualified."""
-        self._log_cut_at: int | None = None
-        """Where the log was cut (the end of the note), once it outgrew :data:`LOG_LIMIT_BYTES`."""
         self._out = -1
         self._in = -1
         self._rsel: selectors.BaseSelector | None = None
@@ -209,7 +208,6 @@ class ExternalBot:
             auto = self.protocol.auto_answer(view, legal)
             if auto is not None:
                 return auto
-            self._bound_log()
             try:
                 return self._turn(view, legal)
             except BotFailure as failure:
@@ -228,34 +226,6 @@ class ExternalBot:
             finally:
                 if self._closed:
                     self._cleanup()
-
-    def _bound_log(self, closing: bool = False) -> None:
-        """Keep the log within :data:`LOG_LIMIT_BYTES` twice over: the first part, a note, then a window of the latest
-        output. A full window keeps its latest half at a turn's start, and its latest bytes once the program is
-        closed: a crash's traceback is at the end. The log is opened for appending, so the program writes on at its
-        end (what it writes while a cut is made may be lost)."""
-        log = self._log
-        if log is None or log.closed or self.log_path is None:
-            return
-        try:
-            size = os.fstat(log.fileno()).st_size
-            start = LOG_LIMIT_BYTES if self._log_cut_at is None else self._log_cut_at
-            if size - start <= (0 if self._log_cut_at is None else LOG_LIMIT_BYTES):
-                return
-            keep = min(size - start, LOG_LIMIT_BYTES if closing else LOG_LIMIT_BYTES // 2)
-            with self.log_path.open("rb") as reader:
-                reader.seek(size - keep)
-                last = reader.read(keep)
-            os.truncate(log.fileno(), start)
-            if self._log_cut_at is None:
-                kept = f"the log keeps its first {LOG_LIMIT_BYTES:,} bytes; then only the latest output"
-                log.write(f"\n## parlour: {kept}\n".encode())
-                log.flush()
-                self._log_cut_at = os.fstat(log.fileno()).st_size
-            log.write(last)
-            log.flush()
-        except OSError:
-            pass
 
     def close(self) -> None:
         """End the program at once (and all it started) and close its pipes; safe to call twice or mid-turn."""
@@ -349,7 +319,7 @@ class ExternalBot:
             os.close(fd)
             self.log_path = Path(name)
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
-        self._log = self.log_path.open("ab")
+        self._log = ProgramLog(self.log_path, LOG_LIMIT_BYTES)
         self.note(f"starting {self.command}")
         # Orphans of the program then come to us rather than to init, so they can be found and waited for.
         reaper.become_subreaper()
@@ -361,7 +331,7 @@ class ExternalBot:
                     argv,
                     stdin=subprocess.PIPE,
                     stdout=subprocess.PIPE,
-                    stderr=self._log,
+                    stderr=self._log.write_end,
                     cwd=self.cwd,
                     env=program_env({reaper.TOKEN_ENV: self._token}),
                     bufsize=0,
@@ -370,6 +340,8 @@ class ExternalBot:
                 )
         except OSError as exc:
             raise BotFailure(f"cannot start {self.argv[0]!r}: {exc.strerror or exc}") from None
+        finally:
+            self._log.hand_over()
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self._in, self._out = self.proc.stdin.fileno(), self.proc.stdout.fileno()
         os.set_blocking(self._in, False)
@@ -457,6 +429,8 @@ class ExternalBot:
         """Why the pipe broke: ``ended`` with the exit status if the program has ended (waited for briefly,
         not reaped), else ``running``."""
         status = self._peek_exit(0.2)
+        if status and self._log is not None:
+            self._log.catch_up()
         words = last_words(self.log_path) if status else None
         return f"{ended} ({status}{'; its last words: ' + repr(words) if words else ''})" if status else running
 
@@ -494,16 +468,8 @@ class ExternalBot:
     def note(self, text: str) -> None:
         """A line of Parlour's own in the program's stderr log (appended to the kept file once the program has
         ended, as when the table explains why it was disqualified)."""
-        line = f"## parlour: {text}\n".encode()
-        try:
-            if self._log is not None and not self._log.closed:
-                self._log.write(line)
-                self._log.flush()
-            elif self._log is not None and self.log_path is not None and self.log_path.exists():
-                with self.log_path.open("ab") as log:
-                    log.write(line)
-        except OSError:
-            pass
+        if self._log is not None:
+            self._log.note(text)
 
     def _kill(self) -> None:
         # Kill the group and the rest of the tree before the leader is reaped, so its id cannot have been reused.
@@ -543,7 +509,6 @@ class ExternalBot:
                     with contextlib.suppress(OSError):
                         pipe.close()
         if self._log is not None:
-            self._bound_log(closing=True)
             self._log.close()
         # A temporary log is only worth keeping when it explains a disqualification.
         if self._temp_log and self.failure is None and self.log_path is not None:

@@ -46,6 +46,17 @@ elif mode == "orphan":  # a helper whose parent exits at once: it is re-parented
     note(int(out))
 elif mode == "stubborn":
     signal.signal(signal.SIGTERM, lambda *_: sys.stderr.write("got SIGTERM\n") or sys.stderr.flush())
+elif mode == "stream":  # numbered lines without a pause, from a thread of its own, all game long
+    import threading
+
+    written = [0]
+
+    def stream():
+        while True:
+            written[0] += 1
+            sys.stderr.write(f"{written[0]}\n")
+
+    threading.Thread(target=stream, daemon=True).start()
 names = [input().split()[0] for _ in range(int(input()))]
 while True:
     try:
@@ -56,6 +67,10 @@ while True:
     if mode.startswith("chatty"):  # 50 kB of debugging a turn
         sys.stderr.write("turn: " + "x" * 50_000 + "\n")
         sys.stderr.flush()
+    if mode == "stream":  # each answer only once 3,000 more lines are out, so that every turn has its share
+        goal = written[0] + 3000
+        while written[0] < goal:
+            time.sleep(0.001)
     print(moves[0], flush=True)
     turns = globals().get("turns", 0) + 1
     if mode == "chatty-crash" and turns == 6:
@@ -69,6 +84,8 @@ if mode == "slow-goodbye":
 elif mode == "stubborn":
     while True:
         time.sleep(0.05)
+elif mode == "stream":
+    os._exit(0)  # at once: the streaming thread must not write during the interpreter's shutdown
 """
 
 
@@ -415,6 +432,23 @@ def test_a_log_first_cut_when_its_program_ends_keeps_the_end(tmp_path: Path, mon
     head, cut, tail = text.partition("## parlour: the log keeps its first 200,000 bytes; then only the latest output")
     assert cut and len(head) <= 200_001 and 0 < len(tail) <= 200_001
     assert "crashed after its burst of turn 3" in tail and "disqualified" in tail
+
+
+def test_a_log_cut_while_its_program_writes_loses_none_of_the_kept_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Parlour cuts the log many times over while the program writes on: the window it keeps must hold the
+    # program's latest lines without a gap (a cut that raced the program's writing lost what came meanwhile).
+    monkeypatch.setattr(external, "LOG_LIMIT_BYTES", 20_000)
+    command, _ = ending_program(tmp_path, "stream")
+    table, bot = play_volcanoes(tmp_path, command)
+    assert table.state.is_over and bot.failure is None and bot.log_path is not None
+    text = bot.log_path.read_text(encoding="utf-8")
+    _, cut, tail = text.partition("## parlour: the log keeps its first 20,000 bytes; then only the latest output")
+    numbers = [int(line) for line in tail.lstrip("\n").splitlines()[1:-1] if line.isdigit()]  # ends may be cut
+    assert cut and len(numbers) > 1000 and numbers[-1] > 20_000  # many cuts
+    assert [b - a for a, b in zip(numbers, numbers[1:], strict=False) if b - a != 1] == []
+    assert [t.name for t in threading.enumerate() if t.name.startswith("log ")] == []  # the copier ended with it
 
 
 def test_a_disqualified_programs_log_shows_the_turn_and_its_input(tmp_path: Path) -> None:
