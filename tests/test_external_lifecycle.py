@@ -377,32 +377,32 @@ def test_a_stop_during_the_end_of_game_grace_still_ends_what_the_program_started
     assert wait_gone(pids_of(pidfile)) == []
 
 
+def cut_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str, limit: int) -> tuple[ExternalBot, str, str]:
+    """A whole game of the program in ``mode`` with logs cut at ``limit`` bytes: its seat, and its log before and
+    after the note of the cut (the note missing: the log was not cut)."""
+    monkeypatch.setattr(external, "LOG_LIMIT_BYTES", limit)
+    command, _ = ending_program(tmp_path, mode)
+    table, bot = play_volcanoes(tmp_path, command)
+    assert table.state.is_over and bot.log_path is not None
+    text = bot.log_path.read_text(encoding="utf-8")
+    note = f"## parlour: the log keeps its first {limit:,} bytes; then only the latest output"
+    head, cut, tail = text.partition(note)
+    assert cut, "the log was not cut"
+    return bot, head, tail
+
+
 def test_a_chatty_programs_log_keeps_its_start_and_its_latest_turn(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(external, "LOG_LIMIT_BYTES", 200_000)
-    command, _ = ending_program(tmp_path, "chatty")
-    table, bot = play_volcanoes(tmp_path, command)
-    assert table.state.is_over and bot.failure is None and bot.turns >= 10  # 50 kB a turn: 500 kB and more uncut
-    assert bot.log_path is not None
-    text = bot.log_path.read_text(encoding="utf-8")
-    head, cut, tail = text.partition("## parlour: the log keeps its first 200,000 bytes; then only the latest output")
-    assert text.startswith("## parlour: starting") and cut and 150_000 < len(head) <= 200_001
+    bot, head, tail = cut_log(tmp_path, monkeypatch, "chatty", 200_000)
+    assert bot.failure is None and bot.turns >= 10  # 50 kB a turn: 500 kB and more uncut
+    assert head.startswith("## parlour: starting") and 150_000 < len(head) <= 200_001
     assert 0 < len(tail) <= 200_001 and "turn: " in tail  # uncut, the game's 500 kB and more
 
 
-def crashed_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str) -> str:
-    """The stderr log of a program in ``mode`` (one that crashes) with logs cut at 200,000 bytes."""
-    monkeypatch.setattr(external, "LOG_LIMIT_BYTES", 200_000)
-    command, _ = ending_program(tmp_path, mode)
-    _, bot = play_volcanoes(tmp_path, command)
-    assert bot.failure is not None and bot.log_path is not None
-    return bot.log_path.read_text(encoding="utf-8")
-
-
 def test_a_cut_log_keeps_the_crash_that_ended_its_program(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    text = crashed_log(tmp_path, monkeypatch, "chatty-crash")
-    assert "the log keeps its first 200,000 bytes" in text and "crashed after answering turn 6" in text
+    bot, _, tail = cut_log(tmp_path, monkeypatch, "chatty-crash", 200_000)
+    assert bot.failure is not None and "crashed after answering turn 6" in tail
 
 
 CODINGAME_JS_BOT = """\
@@ -428,9 +428,8 @@ def test_a_codingame_javascript_bot_runs_unchanged_under_node(tmp_path: Path) ->
 
 
 def test_a_log_first_cut_when_its_program_ends_keeps_the_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    text = crashed_log(tmp_path, monkeypatch, "burst-crash")
-    head, cut, tail = text.partition("## parlour: the log keeps its first 200,000 bytes; then only the latest output")
-    assert cut and len(head) <= 200_001 and 0 < len(tail) <= 200_001
+    bot, head, tail = cut_log(tmp_path, monkeypatch, "burst-crash", 200_000)
+    assert bot.failure is not None and len(head) <= 200_001 and 0 < len(tail) <= 200_001
     assert "crashed after its burst of turn 3" in tail and "disqualified" in tail
 
 
@@ -439,14 +438,9 @@ def test_a_log_cut_while_its_program_writes_loses_none_of_the_kept_output(
 ) -> None:
     # Parlour cuts the log many times over while the program writes on: the window it keeps must hold the
     # program's latest lines without a gap (a cut that raced the program's writing lost what came meanwhile).
-    monkeypatch.setattr(external, "LOG_LIMIT_BYTES", 20_000)
-    command, _ = ending_program(tmp_path, "stream")
-    table, bot = play_volcanoes(tmp_path, command)
-    assert table.state.is_over and bot.failure is None and bot.log_path is not None
-    text = bot.log_path.read_text(encoding="utf-8")
-    _, cut, tail = text.partition("## parlour: the log keeps its first 20,000 bytes; then only the latest output")
+    bot, _, tail = cut_log(tmp_path, monkeypatch, "stream", 20_000)
     numbers = [int(line) for line in tail.lstrip("\n").splitlines()[1:-1] if line.isdigit()]  # ends may be cut
-    assert cut and len(numbers) > 1000 and numbers[-1] > 20_000  # many cuts
+    assert bot.failure is None and len(numbers) > 1000 and numbers[-1] > 20_000  # many cuts
     assert [b - a for a, b in zip(numbers, numbers[1:], strict=False) if b - a != 1] == []
     assert [t.name for t in threading.enumerate() if t.name.startswith("log ")] == []  # the copier ended with it
 
