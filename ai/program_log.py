@@ -62,8 +62,7 @@ class ProgramLog:
         self.limit = limit
         self._file: BinaryIO = path.open("ab")
         self._read_end, self.write_end = os.pipe()
-        """``write_end``: for the program's stderr; :meth:`hand_over` once the program has it."""
-        self._write_end_open = True
+        """``write_end``: for the program's stderr; :meth:`hand_over` once the program has it (then −1)."""
         os.set_blocking(self._read_end, False)
         self._cut_at: int | None = None
         """Where the log was cut (the end of the note), once it outgrew ``limit``."""
@@ -90,9 +89,9 @@ class ProgramLog:
         """Close Parlour's copy of the pipe's writing end (the program was given it, or could not start): the
         pipe's end of file then comes when the program and all it started have ended."""
         with self._lock:
-            if self._write_end_open:
-                self._write_end_open = False
+            if self.write_end >= 0:
                 os.close(self.write_end)
+                self.write_end = -1
 
     def catch_up(self) -> None:
         """Copy what the program has written so far into the file (before its last words are read back)."""
