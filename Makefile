@@ -24,13 +24,14 @@ $(TEST_STAMP): pyproject.toml | $(BIN)/python
 play: $(PLAY_STAMP)
 	$(BIN)/parlour
 
+# The tests run on two processes (one on a one-core machine): the CI machine has two cores.
 test: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict rules ai
 	$(BIN)/mypy tui
 	$(BIN)/mypy tests bench
-	$(BIN)/python -m pytest -q -p no:cacheprovider
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n auto --maxprocesses 2
 
 screenshots: $(PLAY_STAMP)
 	$(BIN)/python -m tui.scenes screenshots
