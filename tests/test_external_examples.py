@@ -100,7 +100,12 @@ def test_program_ends_when_its_game_ends(monkeypatch: pytest.MonkeyPatch) -> Non
     assert children() == []
 
 
-async def test_leaving_the_app_ends_a_thinking_program(parlour_home: Path, tmp_path: Path) -> None:
+async def test_leaving_the_app_ends_a_thinking_program(
+    parlour_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The program must still be thinking when the test looks for it: within the seed's one-second limit a loaded
+    # machine (the suite on two processes) once let it time out first, and the game was over.
+    monkeypatch.setenv("PARLOUR_TIME_SCALE", "100")
     sleeper = tmp_path / "sleeper.py"
     sleeper.write_text("import time\ntime.sleep(60)\n")
     import shlex
@@ -117,7 +122,10 @@ async def test_leaving_the_app_ends_a_thinking_program(parlour_home: Path, tmp_p
     assert not session.table.disqualified  # leaving is not the program's fault
 
 
-async def test_quitting_the_app_ends_a_thinking_program(parlour_home: Path, tmp_path: Path) -> None:
+async def test_quitting_the_app_ends_a_thinking_program(
+    parlour_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PARLOUR_TIME_SCALE", "100")  # still thinking when the test looks (see above)
     import shlex
     import sys
 
