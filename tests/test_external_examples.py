@@ -51,7 +51,8 @@ def test_example_program_plays_whole_games(game: str, tmp_path: Path, monkeypatc
     assert children() == before  # every program ended with its game
 
 
-async def test_external_program_from_the_new_game_screen(parlour_home: Path) -> None:
+async def test_external_program_from_the_new_game_screen(parlour_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PARLOUR_TIME_SCALE", "20")  # as above: a busy machine must not disqualify the example
     app = ParlourApp(pace=0, fixed_seed=77)
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
