@@ -376,7 +376,22 @@ def _children(pid: int) -> list[int]:
     return out
 
 
-def _wait_for(condition: Callable[[], bool], timeout: float = 20.0) -> None:
+@contextlib.contextmanager
+def _ladder_run(db: Path, *argv: str, stdout: int | None = None) -> Iterator[subprocess.Popen[str]]:
+    """``ladder run`` in a process of its own (its stderr piped), killed when the test leaves it running: a test that
+    fails midway must not leave a run playing its games on, loading the machine for every test after it."""
+    proc = subprocess.Popen(_cli(db, "run", *argv), stdout=stdout, stderr=subprocess.PIPE, text=True)
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+# Far above what the waits take (up to 10 s on an idle machine), so that only a stuck run meets it, even on a machine
+# busy with two test processes and more: at 20 s, a run of four `hard` seats once met it there.
+def _wait_for(condition: Callable[[], bool], timeout: float = 60.0) -> None:
     end = time.monotonic() + timeout
     while not condition():
         assert time.monotonic() < end, "timed out"
@@ -394,11 +409,11 @@ def test_a_run_killed_with_sigkill_resumes_to_exactly_n(tmp_path: Path) -> None:
     db = tmp_path / "l.sqlite"
     fill(db, ["ai:easy", "ai:easy", "ai:easy", "random"])
     target = 40
-    proc = subprocess.Popen(_cli(db, "run", "nimmt", "--games", str(target), "--workers", "2"), stderr=subprocess.PIPE)
-    _wait_for(lambda: _count(db) >= 3)
-    workers = _children(proc.pid) if sys.platform.startswith("linux") else []
-    proc.send_signal(signal.SIGKILL)
-    proc.wait()
+    with _ladder_run(db, "nimmt", "--games", str(target), "--workers", "2") as proc:
+        _wait_for(lambda: _count(db) >= 3)
+        workers = _children(proc.pid) if sys.platform.startswith("linux") else []
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
     before = recorded(db)
     assert 3 <= len(before) < target, "the run must be killed mid-way for this test to mean anything"
     assert wait_gone(workers, timeout=5) == []  # its workers die with it
@@ -416,12 +431,12 @@ def test_a_run_killed_with_sigkill_resumes_to_exactly_n(tmp_path: Path) -> None:
 
 def _sigterm_mid_run(db: Path, games: int) -> str:
     """Start ``ladder run`` on two workers, send it SIGTERM once it holds two games; what it said on stderr."""
-    proc = subprocess.Popen(_cli(db, "run", "nimmt", "--games", str(games), "--workers", "2"), stderr=subprocess.PIPE)
-    _wait_for(lambda: _count(db) >= 2)
-    proc.send_signal(signal.SIGTERM)
-    assert proc.wait(timeout=20) == 128 + signal.SIGTERM
-    assert proc.stderr is not None
-    return proc.stderr.read().decode()
+    with _ladder_run(db, "nimmt", "--games", str(games), "--workers", "2") as proc:
+        _wait_for(lambda: _count(db) >= 2)
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=20) == 128 + signal.SIGTERM
+        assert proc.stderr is not None
+        return proc.stderr.read()
 
 
 def test_sigterm_gives_the_games_in_flight_back(tmp_path: Path) -> None:
@@ -473,16 +488,14 @@ def test_two_runs_at_once_share_the_games(tmp_path: Path) -> None:
     db = tmp_path / "l.sqlite"
     fill(db)
     target = 30
-    runs = [
-        subprocess.Popen(
-            _cli(db, "run", "nimmt", "--games", str(target), "--workers", "1"),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        for _ in range(2)
-    ]
-    outs = [r.communicate(timeout=60) for r in runs]
+    with contextlib.ExitStack() as stack:
+        runs = [
+            stack.enter_context(
+                _ladder_run(db, "nimmt", "--games", str(target), "--workers", "1", stdout=subprocess.PIPE)
+            )
+            for _ in range(2)
+        ]
+        outs = [r.communicate(timeout=60) for r in runs]
     assert [r.returncode for r in runs] == [0, 0], [err for _, err in outs]
     played = [int(out.split("played ")[1].split()[0]) for out, _ in outs]
     assert sum(played) == target
