@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shlex
+import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TypeVar
 
 from ai.external import ExternalBot
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "bots"
 PYTHON = sys.executable
+Text = TypeVar("Text", str, bytes)
 
 
 def program_log(bot: ExternalBot) -> str:
@@ -102,6 +107,18 @@ def alive(pid: int) -> bool:
     except (FileNotFoundError, ProcessLookupError):
         return False
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+@contextlib.contextmanager
+def ended_with_test(proc: subprocess.Popen[Text]) -> Iterator[subprocess.Popen[Text]]:
+    """``proc``, killed if it still runs when the block ends: a test that fails midway must not leave a long run
+    going on (an arena, a ladder), loading the machine for every test after it."""
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
 
 
 def wait_gone(pids: list[int], timeout: float = 2.0) -> list[int]:

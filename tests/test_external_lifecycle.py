@@ -23,7 +23,7 @@ from ai.processes import terminated
 from ai.seats import parse_seat, seat_problem
 from ai.table import Table
 from rules.registry import game_info
-from tests.external_helpers import EXAMPLES, PYTHON, alive, children, program_log, wait_gone
+from tests.external_helpers import EXAMPLES, PYTHON, alive, children, ended_with_test, program_log, wait_gone
 
 # A Volcanoes program that plays its first move each turn; at end of input it runs MODE's ending.
 ENDING = r"""
@@ -309,12 +309,13 @@ def test_a_killed_or_hung_up_command_ends_its_programs(tmp_path: Path, ending: s
         stderr=subprocess.PIPE,
         text=True,
     )
-    deadline = time.monotonic() + 30
-    while not (pidfile.exists() and len(pids_of(pidfile)) >= 2 * workers) and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert len(pids_of(pidfile)) >= 2 * workers  # programs and their helpers are running
-    run.send_signal(ending)
-    _, err = run.communicate(timeout=60)
+    with ended_with_test(run):
+        deadline = time.monotonic() + 30
+        while not (pidfile.exists() and len(pids_of(pidfile)) >= 2 * workers) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert len(pids_of(pidfile)) >= 2 * workers  # programs and their helpers are running
+        run.send_signal(ending)
+        _, err = run.communicate(timeout=60)
     assert run.returncode == 128 + ending and "Traceback" not in err and "parlour arena: stopped after" in err
     assert wait_gone(pids_of(pidfile)) == []
     # Every replay left is a whole game; the games in flight left neither a replay nor a log.

@@ -18,7 +18,7 @@ import pytest
 
 from ai.ladder.runner import run_ladder
 from ai.ladder.store import LadderStore, claimer_alive, process_start
-from tests.external_helpers import wait_gone
+from tests.external_helpers import ended_with_test, wait_gone
 from tui.cli import main
 
 QUICK = ["random", "random", "ai:easy", "ai:easy"]
@@ -376,17 +376,11 @@ def _children(pid: int) -> list[int]:
     return out
 
 
-@contextlib.contextmanager
-def _ladder_run(db: Path, *argv: str, stdout: int | None = None) -> Iterator[subprocess.Popen[str]]:
-    """``ladder run`` in a process of its own (its stderr piped), killed when the test leaves it running: a test that
-    fails midway must not leave a run playing its games on, loading the machine for every test after it."""
-    proc = subprocess.Popen(_cli(db, "run", *argv), stdout=stdout, stderr=subprocess.PIPE, text=True)
-    try:
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+def _ladder_run(
+    db: Path, *argv: str, stdout: int | None = None
+) -> contextlib.AbstractContextManager[subprocess.Popen[str]]:
+    """``ladder run`` in a process of its own (its stderr piped), killed if the test leaves it running."""
+    return ended_with_test(subprocess.Popen(_cli(db, "run", *argv), stdout=stdout, stderr=subprocess.PIPE, text=True))
 
 
 # Far above what the waits take (up to 10 s on an idle machine), so that only a stuck run meets it, even on a machine
