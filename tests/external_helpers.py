@@ -10,14 +10,13 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TypeVar
+from typing import AnyStr
 
 from ai.external import ExternalBot
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "bots"
 PYTHON = sys.executable
-Text = TypeVar("Text", str, bytes)
 
 
 def program_log(bot: ExternalBot) -> str:
@@ -110,7 +109,7 @@ def alive(pid: int) -> bool:
 
 
 @contextlib.contextmanager
-def ended_with_test(proc: subprocess.Popen[Text]) -> Iterator[subprocess.Popen[Text]]:
+def ended_with_test(proc: subprocess.Popen[AnyStr]) -> Iterator[subprocess.Popen[AnyStr]]:
     """``proc``, killed if it still runs when the block ends: a test that fails midway must not leave a long run
     going on (an arena, a ladder), loading the machine for every test after it."""
     try:
