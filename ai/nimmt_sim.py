@@ -135,10 +135,11 @@ class SamplingBot:
     TIE = 0.0
     """Totals within this of the best count as equal (then the greedy card, or the row with fewest cattle)."""
 
-    def __init__(self, rng: random.Random, deals: int, max_deals: int) -> None:
+    def __init__(self, rng: random.Random, deals: int, max_deals: int, even_from: int = 0) -> None:
         self.rng = rng
         self.deals = deals
         self.max_deals = max_deals
+        self.even_from = even_from
 
     def choose(self, view: NimmtView, legal: list[str]) -> str:
         """The card (or row) with the fewest expected cattle over sampled deals of the unseen cards."""
@@ -172,8 +173,12 @@ class SamplingBot:
 
     # --- the search ------------------------------------------------------------------------------------
     def deals_for(self, cards_left: int) -> int:
-        """Deals for a decision: more when the round has fewer turns left, for about the same work."""
-        return min(self.max_deals, self.deals * 10 // max(1, cards_left))
+        """Deals for a decision: more when the round has fewer turns left, for about the same playout work; past
+        ``even_from`` cards (if set), fewer, so that no decision costs more than one with ``even_from`` cards."""
+        deals = self.deals * 10 // max(1, cards_left)
+        if self.even_from and cards_left > self.even_from:
+            deals = self.deals * 10 * self.even_from // cards_left**2
+        return min(self.max_deals, deals)
 
     def _play(self, view: NimmtView) -> int:
         hand = list(view.hand)

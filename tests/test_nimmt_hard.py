@@ -107,3 +107,15 @@ def test_the_model_learns_careful_and_careless_opponents() -> None:
     _, (hard,) = _game_with(["hard", "easy", "random", "easy"], 3)
     assert hard.model.share(1) > 0.7 and hard.model.share(3) > 0.7
     assert hard.model.share(2) < 0.3
+
+
+def test_hard_gives_a_full_hand_no_more_work_than_a_hand_of_even_from_cards() -> None:
+    """Work per decision is deals × candidate cards × turns left; past ``even_from`` cards it stops growing (the
+    slowest decisions were the round's first, which made the move-time p99)."""
+    bot = make_bot("hard", random.Random(0))
+    assert isinstance(bot, HardBot)
+    cap = HARD_BUDGET.even_from
+    assert 1 < cap < 10
+    work = {cards: bot.deals_for(cards) * cards * cards for cards in range(cap, 11)}
+    assert all(w <= work[cap] for w in work.values())
+    assert bot.deals_for(10) < bot.deals_for(cap)
