@@ -175,10 +175,9 @@ class SamplingBot:
     def deals_for(self, cards_left: int) -> int:
         """Deals for a decision: more when the round has fewer turns left, for about the same playout work; past
         ``even_from`` cards (if set), fewer, so that no decision costs more than one with ``even_from`` cards."""
-        deals = self.deals * 10 // max(1, cards_left)
         if self.even_from and cards_left > self.even_from:
-            deals = self.deals * 10 * self.even_from // cards_left**2
-        return min(self.max_deals, deals)
+            return min(self.max_deals, self.deals * 10 * self.even_from // cards_left**2)
+        return min(self.max_deals, self.deals * 10 // max(1, cards_left))
 
     def _play(self, view: NimmtView) -> int:
         hand = list(view.hand)
