@@ -13,14 +13,14 @@ from rules.volcanoes import (
     VolcanoesState,
     VolcanoesView,
     grow,
-    is_connected,
+    linked,
+    owner_masks,
     resolve_eruptions,
 )
 
 INF = 99
 WIN = 1000.0
 _NB = NEIGHBORS
-_NORTH = (1 << 40) - 1
 
 
 class Meter:
@@ -34,25 +34,14 @@ class Meter:
     def __init__(self) -> None:
         self.work = 0
         self.known: dict[tuple[int, int, int], tuple[int, int]] = {}
-
-
-def _owners(levels: list[int]) -> tuple[int, int]:
-    """Bit masks of Blue's and Orange's tiles."""
-    blue = orange = 0
-    bit = 1
-    for v in levels:
-        if v > 0:
-            blue |= bit
-        elif v < 0:
-            orange |= bit
-        bit <<= 1
-    return blue, orange
+        self.near: dict[tuple[int, int, int, int], bool] = {}
+        """Answers of :func:`near_link`, remembered the same way (they are not counted as work)."""
 
 
 def measured_distance(levels: list[int], sign: int, meter: Meter) -> tuple[int, int]:
     """:func:`link_distance` and its number of ways through ``meter``: remembered, its work counted when computed."""
     meter.work += 10
-    blue, orange = _owners(levels)
+    blue, orange = owner_masks(levels)
     key = (sign, blue, orange)
     found = meter.known.get(key)
     if found is None:
@@ -61,6 +50,21 @@ def measured_distance(levels: list[int], sign: int, meter: Meter) -> tuple[int, 
         d = link_distance(levels, sign, work=work, ways=ways)
         found = meter.known[key] = (d, ways[0])
         meter.work += work[0]
+    return found
+
+
+def near_link(levels: list[int], sign: int, reach: int, meter: Meter | None) -> bool:
+    """Whether side ``sign`` is at most ``reach`` empty tiles from a link, remembered in ``meter`` when given.
+
+    Many positions of one search share their owners (a raise changes none), so most answers are found again.
+    """
+    if meter is None:
+        return link_distance(levels, sign, limit=reach) <= reach
+    blue, orange = owner_masks(levels)
+    key = (sign, reach, blue, orange)
+    found = meter.near.get(key)
+    if found is None:
+        found = meter.near[key] = link_distance(levels, sign, limit=reach) <= reach
     return found
 
 
@@ -173,15 +177,18 @@ def link_distance(
 
 def erupting_link(levels: list[int], dormant: list[bool], sign: int) -> bool:
     """Whether side ``sign`` links at once by raising one of its level-3 volcanoes to 4 (its eruption fills the gap)."""
-    for t in range(80):
-        if levels[t] * sign == 3 and not dormant[t]:
+    three = 3 * sign
+    if three not in levels:
+        return False
+    for t, v in enumerate(levels):
+        if v == three and not dormant[t]:
             lv = levels[:]
             dm = dormant[:]
             lv[t] = 4 * sign
             resolve_eruptions(lv, dm, [t])
-            blue, orange = _owners(lv)
-            own = blue if sign > 0 else orange
-            if own & (own >> 40) & _NORTH and is_connected(lv, sign) and not is_connected(lv, -sign):
+            blue, orange = owner_masks(lv)
+            own, other = (blue, orange) if sign > 0 else (orange, blue)
+            if linked(own) and not linked(other):
                 return True
     return False
 
@@ -236,7 +243,7 @@ def evaluate(
     # Whoever moves next and is one empty tile from a link simply takes it (the capped search stops early).
     nxt = CYCLE[state.step % 6]
     reach = 2 if tempo and state.step % 6 in DOUBLE_STEPS else 1
-    if nxt >= 0 and link_distance(lv, 1 if nxt == 0 else -1, limit=reach) <= reach:
+    if nxt >= 0 and near_link(lv, 1 if nxt == 0 else -1, reach, meter):
         return WIN / 2 if nxt == seat else -WIN / 2
     if tempo and nxt >= 0 and erupting_link(lv, dm, 1 if nxt == 0 else -1):
         return WIN / 2 if nxt == seat else -WIN / 2
@@ -246,11 +253,11 @@ def evaluate(
             return 0.0
         if not flag:
             continue
-        # A link needs some Nk and its Sk held by the same side: a cheap test spares most connectivity checks.
-        blue, orange = _owners(lv)
+        # Eruptions change owners, so either side may have linked.
+        blue, orange = owner_masks(lv)
         own, other = (blue, orange) if sign > 0 else (orange, blue)
-        a = bool(own & (own >> 40) & _NORTH) and is_connected(lv, sign)
-        b = bool(other & (other >> 40) & _NORTH) and is_connected(lv, -sign)
+        a = linked(own)
+        b = linked(other)
         if a or b:
             return 0.0 if a and b else (WIN / 2 if a else -WIN / 2)
     if meter is None:

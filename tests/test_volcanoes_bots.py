@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from ai.bots import RandomBot
 from ai.volcanoes_bots import INF, link_distance, make_bot
-from ai.volcanoes_eval import WIN, Meter, evaluate, measured_distance
+from ai.volcanoes_eval import WIN, Meter, evaluate, measured_distance, near_link
 from ai.volcanoes_search import SearchBot
-from rules.volcanoes import INDEX, NAMES, NEIGHBORS, VolcanoesState, new_game
+from rules.volcanoes import INDEX, NAMES, NEIGHBORS, VolcanoesState, is_connected, linked, new_game, owner_masks
 
 
 def pair_distances(levels: list[int], sign: int) -> list[int]:
@@ -188,6 +188,22 @@ def test_metered_evaluation_equals_plain(seed: int, moves: int) -> None:
             child = g.copy()
             child.play(m)
             assert evaluate(child, seat, meter=meter) == evaluate(child, seat)
+            # With tempo the near-link check is remembered by owners too (a raise changes none).
+            assert evaluate(child, seat, meter=meter, tempo=True) == evaluate(child, seat, tempo=True)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 10_000), st.floats(0.3, 1.0))
+def test_owner_masks_and_linked_agree_with_the_tiles(seed: int, fill: float) -> None:
+    # Crowded random boards, Blue's three tiles to Orange's one, so that Blue links on about a quarter of them:
+    # the bit-mask flood must say what the per-pair search says.
+    rng = random.Random(seed)
+    levels = [rng.choice((-1, 1, 1, 1)) * rng.randint(1, 4) if rng.random() < fill else 0 for _ in range(80)]
+    blue, orange = owner_masks(levels)
+    assert blue == sum(1 << t for t, v in enumerate(levels) if v > 0)
+    assert orange == sum(1 << t for t, v in enumerate(levels) if v < 0)
+    for sign, own in ((1, blue), (-1, orange)):
+        assert linked(own) == is_connected(levels, sign) == (reference_distance(levels, sign) == 0)
 
 
 def test_tempo_sees_a_double_move_two_tiles_from_a_link() -> None:
@@ -200,6 +216,22 @@ def test_tempo_sees_a_double_move_two_tiles_from_a_link() -> None:
     assert evaluate(double, 0, tempo=True) == -WIN / 2
     assert evaluate(double, 0) > -WIN / 2
     assert evaluate(single, 0, tempo=True) > -WIN / 2
+
+
+def test_near_link_is_remembered_by_owners_and_reach_and_costs_no_work() -> None:
+    # Orange's chain lacks S32 and S33: two tiles from a link, not one, whatever its volcanoes' levels.
+    chain = ("N01", "N07", "N08", "N23", "N22", "S15", "S16", "S04", "S05", "S01")
+    levels = [0] * 80
+    for n in chain:
+        levels[INDEX[n]] = -2
+    raised = levels[:]
+    raised[INDEX["N01"]] = -3
+    meter = Meter()
+    for board in (levels, raised, levels):
+        assert not near_link(board, -1, 1, meter)
+        assert near_link(board, -1, 2, meter)
+    assert not near_link(levels, 1, 2, meter)
+    assert meter.work == 0
 
 
 @pytest.mark.parametrize("budget", [1, 2_000, 30_000])
