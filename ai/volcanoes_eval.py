@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rules.volcanoes import (
     CYCLE,
+    NEIGHBOR_MASKS,
     NEIGHBORS,
     VolcanoesState,
     VolcanoesView,
@@ -180,8 +181,18 @@ def erupting_link(levels: list[int], dormant: list[bool], sign: int) -> bool:
     three = 3 * sign
     if three not in levels:
         return False
+    blue, orange = owner_masks(levels)
+    own0, other0 = (blue, orange) if sign > 0 else (orange, blue)
+    empty = ~(blue | orange)
     for t, v in enumerate(levels):
         if v == three and not dormant[t]:
+            if three not in [levels[n] for n in _NB[t]]:
+                # No neighbour of ours reaches 4 (those at 4 are dormant), so no chain: the eruption turns its empty
+                # neighbours ours and empties the enemy's, and that is all it does.
+                near = NEIGHBOR_MASKS[t]
+                if linked(own0 | (near & empty)) and not linked(other0 & ~near):
+                    return True
+                continue
             lv = levels[:]
             dm = dormant[:]
             lv[t] = 4 * sign

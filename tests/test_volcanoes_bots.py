@@ -11,9 +11,21 @@ from hypothesis import strategies as st
 
 from ai.bots import RandomBot
 from ai.volcanoes_bots import INF, link_distance, make_bot
-from ai.volcanoes_eval import WIN, Meter, evaluate, measured_distance, near_link
+from ai.volcanoes_eval import WIN, Meter, erupting_link, evaluate, measured_distance, near_link
 from ai.volcanoes_search import SearchBot
-from rules.volcanoes import INDEX, NAMES, NEIGHBORS, VolcanoesState, is_connected, linked, new_game, owner_masks
+from rules.volcanoes import (
+    INDEX,
+    NEIGHBORS,
+    VolcanoesState,
+    is_connected,
+    linked,
+    new_game,
+    owner_masks,
+    resolve_eruptions,
+)
+
+CHAIN = ("N01", "N07", "N08", "N23", "N22", "S32", "S33", "S15", "S16", "S04", "S05", "S01")
+"""A chain of tiles from ``N01`` to ``S01``."""
 
 
 def pair_distances(levels: list[int], sign: int) -> list[int]:
@@ -103,8 +115,7 @@ def test_bots_play_legal_moves_and_are_deterministic(level: str) -> None:
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_bots_take_a_winning_move(level: str) -> None:
-    chain = [INDEX[n] for n in ("N01", "N07", "N08", "N23", "N22", "S32", "S33", "S15", "S16", "S04", "S05", "S01")]
-    levels = {NAMES[t]: 1 for t in chain if NAMES[t] != "S32"}
+    levels = {n: 1 for n in CHAIN if n != "S32"}
     g = VolcanoesState.from_position(levels)
     bot = make_bot(level, random.Random(0))
     assert bot.choose(g.view(0), g.legal_actions(0)) == "S32"
@@ -112,8 +123,7 @@ def test_bots_take_a_winning_move(level: str) -> None:
 
 def test_hard_blocks_a_one_move_link() -> None:
     # Orange (dormant, so nothing erupts) needs only S32 to link N01–S01; Blue must take it now.
-    chain = ("N01", "N07", "N08", "N23", "N22", "S32", "S33", "S15", "S16", "S04", "S05", "S01")
-    g = VolcanoesState.from_position({n: -4 for n in chain if n != "S32"})
+    g = VolcanoesState.from_position({n: -4 for n in CHAIN if n != "S32"})
     a = make_bot("hard", random.Random(0)).choose(g.view(0), g.legal_actions(0))
     h = g.copy()
     h.apply(0, a)
@@ -209,8 +219,7 @@ def test_owner_masks_and_linked_agree_with_the_tiles(seed: int, fill: float) -> 
 def test_tempo_sees_a_double_move_two_tiles_from_a_link() -> None:
     # Orange (dormant, nothing erupts) lacks S32 and S33 of a chain; at step 1 Orange moves, the globe grows and
     # Orange moves again, so two tiles are as good as linked. At step 3 Blue moves in between: not yet.
-    chain = ("N01", "N07", "N08", "N23", "N22", "S32", "S33", "S15", "S16", "S04", "S05", "S01")
-    levels = {n: -4 for n in chain if n not in ("S32", "S33")}
+    levels = {n: -4 for n in CHAIN if n not in ("S32", "S33")}
     double = VolcanoesState.from_position(levels, step=1)
     single = VolcanoesState.from_position(levels, step=3)
     assert evaluate(double, 0, tempo=True) == -WIN / 2
@@ -218,12 +227,39 @@ def test_tempo_sees_a_double_move_two_tiles_from_a_link() -> None:
     assert evaluate(single, 0, tempo=True) > -WIN / 2
 
 
+def eruption_links(levels: list[int], dormant: list[bool], sign: int) -> bool:
+    """Whether raising some level-3 volcano of side ``sign`` links it (and not the other side), by the rules."""
+    for t in range(80):
+        if levels[t] * sign == 3 and not dormant[t]:
+            lv, dm = levels[:], dormant[:]
+            lv[t] = 4 * sign
+            resolve_eruptions(lv, dm, [t])
+            if is_connected(lv, sign) and not is_connected(lv, -sign):
+                return True
+    return False
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 10_000), st.floats(0.5, 1.0))
+def test_erupting_link_agrees_with_the_rules(seed: int, fill: float) -> None:
+    # Crowded boards, Blue's three tiles to Orange's one, where many eruptions link and some break a link (boards
+    # already linked included): the bot's shortcut for an eruption that starts no chain must say what the rules do.
+    rng = random.Random(seed)
+    levels = [rng.choice((-1, 1, 1, 1)) * rng.randint(1, 4) if rng.random() < fill else 0 for _ in range(80)]
+    if seed % 2:
+        for n in CHAIN:  # Orange linked, so that Blue's eruptions may break its link as well as make Blue's
+            levels[INDEX[n]] = -2
+    dormant = [abs(v) == 4 for v in levels]
+    for sign in (1, -1):
+        assert erupting_link(levels, dormant, sign) == eruption_links(levels, dormant, sign)
+
+
 def test_near_link_is_remembered_by_owners_and_reach_and_costs_no_work() -> None:
     # Orange's chain lacks S32 and S33: two tiles from a link, not one, whatever its volcanoes' levels.
-    chain = ("N01", "N07", "N08", "N23", "N22", "S15", "S16", "S04", "S05", "S01")
     levels = [0] * 80
-    for n in chain:
-        levels[INDEX[n]] = -2
+    for n in CHAIN:
+        if n not in ("S32", "S33"):
+            levels[INDEX[n]] = -2
     raised = levels[:]
     raised[INDEX["N01"]] = -3
     meter = Meter()
