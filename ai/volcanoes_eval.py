@@ -116,16 +116,18 @@ def link_distance(
     creach = [0] * ncomp
     reach = [0] * 80
     cin = seed[:]  # bits entering each component at this cost
-    pend: dict[int, int] = {}
-    for k in range(40):
-        if levels[k] == 0:
-            pend[k] = 1 << k
-    new: dict[int, int] = {}
+    # Bits reaching each empty tile at the next cost, and the tiles that have some (a list by tile, cheaper than a
+    # dict here). Only bits the tile lacks are added, and ``reach`` changes only when they land, so all are new then.
+    pend = [0] * 80
+    touched = [k for k in range(40) if levels[k] == 0]
+    for k in touched:
+        pend[k] = 1 << k
+    new: list[tuple[int, int]] = []
     cost = 0
     hit = 0
     while True:
         # Empty tiles reached at this cost pass their bits into adjacent own components (free).
-        for t, m in new.items():
+        for t, m in new:
             if t >= 40 and (m >> (t - 40)) & 1:
                 if ways is None:
                     return cost
@@ -151,29 +153,35 @@ def link_distance(
             ways[0] = bin(hit).count("1")
             return cost
         # One more empty tile: neighbours of what was reached at this cost.
-        for t, m in new.items():
+        for t, m in new:
             for n in _NB[t]:
                 if levels[n] == 0:
                     add = m & ~reach[n]
                     if add:
-                        pend[n] = pend.get(n, 0) | add
+                        p = pend[n]
+                        if not p:
+                            touched.append(n)
+                        pend[n] = p | add
         for c, add in grown:
             for n in border[c]:
                 a = add & ~reach[n]
                 if a:
-                    pend[n] = pend.get(n, 0) | a
-        if not pend or cost >= limit:
+                    p = pend[n]
+                    if not p:
+                        touched.append(n)
+                    pend[n] = p | a
+        if not touched or cost >= limit:
             return INF
         cost += 1
         if work is not None:
-            work[0] += len(pend)
-        new = {}
-        for t, m in pend.items():
-            add = m & ~reach[t]
-            if add:
-                reach[t] |= add
-                new[t] = add
-        pend = {}
+            work[0] += len(touched)
+        new = []
+        for t in touched:
+            m = pend[t]
+            pend[t] = 0
+            reach[t] |= m
+            new.append((t, m))
+        touched = []
 
 
 def erupting_link(levels: list[int], dormant: list[bool], sign: int) -> bool:
