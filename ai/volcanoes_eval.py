@@ -14,7 +14,7 @@ from rules.volcanoes import (
     VolcanoesState,
     VolcanoesView,
     grow,
-    linked,
+    mask_links,
     owner_masks,
     resolve_eruptions,
 )
@@ -198,7 +198,7 @@ def erupting_link(levels: list[int], dormant: list[bool], sign: int) -> bool:
                 # No neighbour of ours reaches 4 (those at 4 are dormant), so no chain: the eruption turns its empty
                 # neighbours ours and empties the enemy's, and that is all it does.
                 near = NEIGHBOR_MASKS[t]
-                if linked(own0 | (near & empty)) and not linked(other0 & ~near):
+                if mask_links(own0 | (near & empty)) and not mask_links(other0 & ~near):
                     return True
                 continue
             lv = levels[:]
@@ -207,7 +207,7 @@ def erupting_link(levels: list[int], dormant: list[bool], sign: int) -> bool:
             resolve_eruptions(lv, dm, [t])
             blue, orange = owner_masks(lv)
             own, other = (blue, orange) if sign > 0 else (orange, blue)
-            if linked(own) and not linked(other):
+            if mask_links(own) and not mask_links(other):
                 return True
     return False
 
@@ -275,8 +275,8 @@ def evaluate(
         # Eruptions change owners, so either side may have linked.
         blue, orange = owner_masks(lv)
         own, other = (blue, orange) if sign > 0 else (orange, blue)
-        a = linked(own)
-        b = linked(other)
+        a = mask_links(own)
+        b = mask_links(other)
         if a or b:
             return 0.0 if a and b else (WIN / 2 if a else -WIN / 2)
     if meter is None:

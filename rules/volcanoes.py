@@ -53,7 +53,7 @@ __all__ = [
     "VolcanoesView",
     "find_chain",
     "is_connected",
-    "linked",
+    "mask_links",
     "new_game",
     "owner_masks",
     "parse_action",
@@ -229,7 +229,7 @@ def owner_masks(levels: Sequence[int]) -> tuple[int, int]:
     return int(raw.translate(_BLUE_DIGITS), 2), int(raw.translate(_ORANGE_DIGITS), 2)
 
 
-def linked(own: int) -> bool:
+def mask_links(own: int) -> bool:
     """Whether the tiles of the bit mask ``own`` join some ``Nk`` to its ``Sk`` (see :func:`is_connected`)."""
     # Only a component holding both ends of a pair can link, so the fills start from such N tiles alone.
     todo = own & (own >> HALF) & NORTH_MASK
@@ -252,7 +252,7 @@ def linked(own: int) -> bool:
 def is_connected(levels: Sequence[int], sign: int) -> bool:
     """Whether the side ``sign`` (+1 Blue, −1 Orange) links some ``Nk`` to ``Sk`` through its own tiles."""
     blue, orange = owner_masks(levels)
-    return linked(blue if sign > 0 else orange)
+    return mask_links(blue if sign > 0 else orange)
 
 
 def find_chain(levels: Sequence[int], sign: int) -> tuple[int, ...] | None:

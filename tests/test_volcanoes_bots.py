@@ -18,7 +18,7 @@ from rules.volcanoes import (
     NEIGHBORS,
     VolcanoesState,
     is_connected,
-    linked,
+    mask_links,
     new_game,
     owner_masks,
     resolve_eruptions,
@@ -204,7 +204,7 @@ def test_metered_evaluation_equals_plain(seed: int, moves: int) -> None:
 
 @settings(max_examples=200, deadline=None)
 @given(st.integers(0, 10_000), st.floats(0.3, 1.0))
-def test_owner_masks_and_linked_agree_with_the_tiles(seed: int, fill: float) -> None:
+def test_owner_masks_and_mask_links_agree_with_the_tiles(seed: int, fill: float) -> None:
     # Crowded random boards, Blue's three tiles to Orange's one, so that Blue links on about a quarter of them:
     # the bit-mask flood must say what the per-pair search says.
     rng = random.Random(seed)
@@ -213,7 +213,7 @@ def test_owner_masks_and_linked_agree_with_the_tiles(seed: int, fill: float) -> 
     assert blue == sum(1 << t for t, v in enumerate(levels) if v > 0)
     assert orange == sum(1 << t for t, v in enumerate(levels) if v < 0)
     for sign, own in ((1, blue), (-1, orange)):
-        assert linked(own) == is_connected(levels, sign) == (reference_distance(levels, sign) == 0)
+        assert mask_links(own) == is_connected(levels, sign) == (reference_distance(levels, sign) == 0)
 
 
 def test_tempo_sees_a_double_move_two_tiles_from_a_link() -> None:
