@@ -57,7 +57,7 @@ def measured_distance(levels: list[int], sign: int, meter: Meter) -> tuple[int, 
 def near_link(levels: list[int], sign: int, reach: int, meter: Meter | None) -> bool:
     """Whether side ``sign`` is at most ``reach`` empty tiles from a link, remembered in ``meter`` when given.
 
-    Many positions of one search share their owners (a raise changes none), so most answers are found again.
+    Many positions of one search share their owners (a raise changes none), so many answers are found again.
     """
     if meter is None:
         return link_distance(levels, sign, limit=reach) <= reach
