@@ -193,22 +193,22 @@ def erupting_link(levels: list[int], dormant: list[bool], sign: int) -> bool:
     own0, other0 = (blue, orange) if sign > 0 else (orange, blue)
     empty = ~(blue | orange)
     for t, v in enumerate(levels):
-        if v == three and not dormant[t]:
-            if three not in [levels[n] for n in _NB[t]]:
-                # No neighbour of ours reaches 4 (those at 4 are dormant), so no chain: the eruption turns its empty
-                # neighbours ours and empties the enemy's, and that is all it does.
-                near = NEIGHBOR_MASKS[t]
-                if mask_links(own0 | (near & empty)) and not mask_links(other0 & ~near):
-                    return True
-                continue
+        if v != three or dormant[t]:
+            continue
+        if three not in [levels[n] for n in _NB[t]]:
+            # No neighbour of ours reaches 4 (those at 4 are dormant), so no chain: the eruption turns its empty
+            # neighbours ours and empties the enemy's, and that is all it does.
+            near = NEIGHBOR_MASKS[t]
+            own, other = own0 | (near & empty), other0 & ~near
+        else:
             lv = levels[:]
             dm = dormant[:]
             lv[t] = 4 * sign
             resolve_eruptions(lv, dm, [t])
             blue, orange = owner_masks(lv)
             own, other = (blue, orange) if sign > 0 else (orange, blue)
-            if mask_links(own) and not mask_links(other):
-                return True
+        if mask_links(own) and not mask_links(other):
+            return True
     return False
 
 

@@ -48,6 +48,7 @@ __all__ = [
     "MAX_STEPS",
     "NAMES",
     "NEIGHBORS",
+    "NEIGHBOR_MASKS",
     "OPPOSITE",
     "VolcanoesState",
     "VolcanoesView",
