@@ -30,6 +30,7 @@ from typing import Any
 
 from ai.arena import game_seed
 from ai.bots import Bot
+from ai.fish_bots import SearchBot
 from ai.processes import worker_context
 from ai.schedule import table_for
 from ai.seats import make_player, parse_seat, seat_rng
@@ -46,11 +47,15 @@ MATCHES: tuple[tuple[str, tuple[str, ...], float, float], ...] = (
     ("2 seats vs easy", ("ai:easy",), 0.25, 0.95),
 )
 MOVE_MS_P99_TARGET = 25.0
+WORK_PREFIX = "work:"
 V1_SECONDS = 3600.0
 
 
 def make_seat(spec: str, rng: random.Random) -> Bot:
-    """The bot behind a bench seat spec: ``v1:hard`` or any non-human arena spec."""
+    """The bot behind a bench seat spec: ``v1:hard``, ``work:N`` (``hard`` allowed ``N`` units of work a move
+    instead of its own budget, to measure what more search would buy) or any non-human arena spec."""
+    if spec.startswith(WORK_PREFIX):
+        return SearchBot(rng, budget=int(spec.removeprefix(WORK_PREFIX)))
     if spec == "v1:hard":
         # Its 30 ms clock guard is lifted: a loaded machine would cut its search short and make it weaker at random.
         # On a quiet machine its node budget binds first, so this is the bot as it played.
@@ -174,7 +179,11 @@ def main(argv: list[str] | None = None) -> int:
         help="base seed (default 1; hard was tuned on 1000, 2000, 3000, 7000, 8800, 9000 up, 11000-18000, 21000)",
     )
     ap.add_argument("--preset", default="codingame", choices=["codingame", "classic"])
-    ap.add_argument("--hero", default=HERO, help="the seat measured (default ai:hard; v1:hard gives the 'before')")
+    ap.add_argument(
+        "--hero",
+        default=HERO,
+        help="the seat measured (default ai:hard; v1:hard: the 'before'; work:N: hard with N units of work a move)",
+    )
     ap.add_argument("--only", type=int, default=0, help="play only match number N (1-based) of the list")
     args = ap.parse_args(argv)
 
