@@ -17,6 +17,7 @@ from rules.volcanoes import (
     mask_links,
     owner_masks,
     resolve_eruptions,
+    side_masks,
 )
 
 INF = 99
@@ -189,9 +190,8 @@ def erupting_link(levels: list[int], dormant: list[bool], sign: int) -> bool:
     three = 3 * sign
     if three not in levels:
         return False
-    blue, orange = owner_masks(levels)
-    own0, other0 = (blue, orange) if sign > 0 else (orange, blue)
-    empty = ~(blue | orange)
+    own0, other0 = side_masks(levels, sign)
+    empty = ~(own0 | other0)
     for t, v in enumerate(levels):
         if v != three or dormant[t]:
             continue
@@ -205,8 +205,7 @@ def erupting_link(levels: list[int], dormant: list[bool], sign: int) -> bool:
             dm = dormant[:]
             lv[t] = 4 * sign
             resolve_eruptions(lv, dm, [t])
-            blue, orange = owner_masks(lv)
-            own, other = (blue, orange) if sign > 0 else (orange, blue)
+            own, other = side_masks(lv, sign)
         if mask_links(own) and not mask_links(other):
             return True
     return False
@@ -273,8 +272,7 @@ def evaluate(
         if not flag:
             continue
         # Eruptions change owners, so either side may have linked.
-        blue, orange = owner_masks(lv)
-        own, other = (blue, orange) if sign > 0 else (orange, blue)
+        own, other = side_masks(lv, sign)
         a = mask_links(own)
         b = mask_links(other)
         if a or b:

@@ -59,6 +59,7 @@ __all__ = [
     "owner_masks",
     "parse_action",
     "resolve_eruptions",
+    "side_masks",
 ]
 
 
@@ -230,6 +231,12 @@ def owner_masks(levels: Sequence[int]) -> tuple[int, int]:
     return int(raw.translate(_BLUE_DIGITS), 2), int(raw.translate(_ORANGE_DIGITS), 2)
 
 
+def side_masks(levels: Sequence[int], sign: int) -> tuple[int, int]:
+    """:func:`owner_masks` from side ``sign``'s seat (+1 Blue, −1 Orange): its own tiles' mask, then the enemy's."""
+    blue, orange = owner_masks(levels)
+    return (blue, orange) if sign > 0 else (orange, blue)
+
+
 def mask_links(own: int) -> bool:
     """Whether the tiles of the bit mask ``own`` join some ``Nk`` to its ``Sk`` (see :func:`is_connected`)."""
     # Only a component holding both ends of a pair can link, so the fills start from such N tiles alone.
@@ -252,8 +259,7 @@ def mask_links(own: int) -> bool:
 
 def is_connected(levels: Sequence[int], sign: int) -> bool:
     """Whether the side ``sign`` (+1 Blue, −1 Orange) links some ``Nk`` to ``Sk`` through its own tiles."""
-    blue, orange = owner_masks(levels)
-    return mask_links(blue if sign > 0 else orange)
+    return mask_links(side_masks(levels, sign)[0])
 
 
 def find_chain(levels: Sequence[int], sign: int) -> tuple[int, ...] | None:
