@@ -35,6 +35,7 @@ from ai.processes import worker_context
 from ai.schedule import table_for
 from ai.seats import make_player, parse_seat, seat_rng
 from bench.opponents import fish_hard_v1
+from bench.options import check_seat, positive
 from bench.stats import percentile
 from rules.fish import new_game
 
@@ -55,7 +56,11 @@ def make_seat(spec: str, rng: random.Random) -> Bot:
     """The bot behind a bench seat spec: ``v1:hard``, ``work:N`` (``hard`` allowed ``N`` units of work a move
     instead of its own budget, to measure what more search would buy) or any non-human arena spec."""
     if spec.startswith(WORK_PREFIX):
-        return SearchBot(rng, budget=int(spec.removeprefix(WORK_PREFIX)))
+        number = spec.removeprefix(WORK_PREFIX)
+        # The bot reads a budget of 0 as "its own": refused here, so that work:0 cannot pass for a measured zero.
+        if not number.isdigit() or int(number) < 1:
+            raise ValueError(f"work:N takes a whole number of work units of 1 or more, not {number!r}")
+        return SearchBot(rng, budget=int(number))
     if spec == "v1:hard":
         # Its 30 ms clock guard is lifted: a loaded machine would cut its search short and make it weaker at random.
         # On a quiet machine its node budget binds first, so this is the bot as it played.
@@ -170,8 +175,8 @@ def _progress(label: str, total: int) -> Callable[[int], None]:
 def main(argv: list[str] | None = None) -> int:
     """Play the matches; print first-place rates with standard errors, fish and move-time percentiles."""
     ap = argparse.ArgumentParser(prog="python -m bench.fish", description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("--games", type=int, default=400, help="games of the 2-seat match against v1 (default 400)")
-    ap.add_argument("--workers", type=int, default=1, help="worker processes (default 1: clean move times)")
+    ap.add_argument("--games", type=positive, default=400, help="games of the 2-seat match against v1 (default 400)")
+    ap.add_argument("--workers", type=positive, default=1, help="worker processes (default 1: clean move times)")
     ap.add_argument(
         "--seed",
         type=int,
@@ -184,8 +189,11 @@ def main(argv: list[str] | None = None) -> int:
         default=HERO,
         help="the seat measured (default ai:hard; v1:hard: the 'before'; work:N: hard with N units of work a move)",
     )
-    ap.add_argument("--only", type=int, default=0, help="play only match number N (1-based) of the list")
+    ap.add_argument(
+        "--only", type=int, default=0, choices=range(len(MATCHES) + 1), help="play only match N (1-based) of the list"
+    )
     args = ap.parse_args(argv)
+    check_seat(ap, "--hero", args.hero, make_seat)
 
     print(f"Hey, That's My Fish! ({args.preset}), base seed {args.seed}, seat-rotated, {args.workers} worker(s)")
     print(f"hero {args.hero}; win = first place (shared firsts counted, and shown apart); ± is one standard error")

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from ai.hanabi_bots import make_bot
 from ai.processes import worker_context
+from bench.options import check_seat, hanabi_seats, positive, whole
 from bench.stats import percentile
 from rules.fireworks import FireworksState
 from rules.hanabi import HanabiState
@@ -100,16 +101,19 @@ def run(jobs: list[Job], workers: int) -> list[Result]:
 
 def main(argv: list[str] | None = None) -> None:
     """Print the strength table and the move-time table."""
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=5000, help="games per classic seat count and fireworks rounds")
-    ap.add_argument("--leagues", type=int, default=None, help="league games (default: games / 5)")
+    ap = argparse.ArgumentParser(prog="python -m bench.hanabi", description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=whole, default=5000, help="games per classic seat count and fireworks rounds")
+    ap.add_argument("--leagues", type=whole, default=None, help="league games (default: games / 5)")
     ap.add_argument("--level", default="hard", help="level playing the strength table")
-    ap.add_argument("--timing-games", type=int, default=300, help="games per level for move times (all setups)")
-    ap.add_argument("--expert-games", type=int, default=500, help="expert games per classic seat count (0: none)")
-    ap.add_argument("--expert-seats", default="2,3,4,5", help="classic seat counts the expert plays, e.g. 3,4")
-    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--timing-games", type=whole, default=300, help="games per level for move times (all setups)")
+    ap.add_argument("--expert-games", type=whole, default=500, help="expert games per classic seat count (0: none)")
+    ap.add_argument(
+        "--expert-seats", type=hanabi_seats, default="2,3,4,5", help="classic seat counts the expert plays, e.g. 3,4"
+    )
+    ap.add_argument("--workers", type=positive, default=2)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
+    check_seat(ap, "--level", args.level, make_bot)
     leagues = args.leagues if args.leagues is not None else max(1, args.games // 5)
 
     print(f"Hanabi self-play, level {args.level}, seed {args.seed}, {args.workers} workers", flush=True)
@@ -165,7 +169,7 @@ def expert_table(args: argparse.Namespace, by_setup: dict[int, list[Result]]) ->
     print(f"{'setup':<12}{'games':>7}{'expert':>9}{'stderr':>8}{'hard':>8}{'diff':>8}{'stderr':>8}"
           f"{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}{'s':>7}")  # fmt: skip
     all_times: list[float] = []
-    wanted = {int(x) for x in args.expert_seats.split(",") if x.strip()}
+    wanted = set(args.expert_seats)
     for k, (name, _game, _preset, n) in enumerate(SETUPS[:4]):
         if n not in wanted:
             continue

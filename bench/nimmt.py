@@ -24,6 +24,7 @@ from collections.abc import Callable
 
 from ai.arena import run_arena
 from ai.levels import make_bot
+from bench.options import positive, seconds
 from bench.stats import percentile
 from rules.nimmt import CODINGAME_ROUNDS
 from rules.registry import game_info
@@ -106,11 +107,11 @@ def _progress(label: str) -> Callable[[int, int], None]:
 def main(argv: list[str] | None = None) -> int:
     """Print the engine throughput, the move-time table and the strength table."""
     ap = argparse.ArgumentParser(prog="python -m bench.nimmt", description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=2000, help="games per strength match (default 2000)")
-    ap.add_argument("--workers", type=int, default=2, help="arena worker processes (default 2)")
+    ap.add_argument("--games", type=positive, default=2000, help="games per strength match (default 2000)")
+    ap.add_argument("--workers", type=positive, default=2, help="arena worker processes (default 2)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--seconds", type=float, default=5.0, help="engine throughput run length (default 5)")
-    ap.add_argument("--time-games", type=int, default=4, help="4-seat games per level for move times (default 4)")
+    ap.add_argument("--seconds", type=seconds, default=5.0, help="engine throughput run length (default 5)")
+    ap.add_argument("--time-games", type=positive, default=4, help="4-seat games per level for move times (default 4)")
     ap.add_argument("--extra", action="store_true", help="also easy and normal against random and easy")
     args = ap.parse_args(argv)
     t_start = time.perf_counter()

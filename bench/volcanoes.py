@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from ai.bots import Bot
 from ai.seats import make_player, parse_seat
 from bench.opponents import volcanoes_hard_v1
+from bench.options import check_seat, positive
 from bench.stats import percentile
 from rules.volcanoes import new_game
 
@@ -89,11 +90,12 @@ def play(hero: str, other: str, seed: int, index: int) -> Played:
 def main(argv: list[str] | None = None) -> int:
     """Play the matches; print win rates with standard errors and the hero's move-time percentiles."""
     ap = argparse.ArgumentParser(prog="python -m bench.volcanoes", description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("--games", type=int, default=400, help="games per target match (default 400)")
+    ap.add_argument("--games", type=positive, default=400, help="games per target match (default 400)")
     ap.add_argument("--seed", type=int, default=1, help="base seed (default 1; hard was tuned on 1000 and up)")
     ap.add_argument("--hero", default=HERO, help="the seat measured (default ai:hard; v1:hard gives the 'before')")
     ap.add_argument("--all", action="store_true", help="also play ai:normal and random (no targets)")
     args = ap.parse_args(argv)
+    check_seat(ap, "--hero", args.hero, make_seat)
 
     print(f"Volcanoes, base seed {args.seed}, hero {args.hero} alternating Blue and Orange; ± is one standard error")
     print(f"{'match':22} {'games':>5} {'wins':>5} {'draws':>5} {'win rate':>15} {'target':>10}  p50 ms  p99 ms  max ms")

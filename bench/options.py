@@ -1,0 +1,70 @@
+"""Checks of the benchmarks' command-line values.
+
+A bad value stops a run at once with argparse's one-line message, before any game is played, rather than as a
+traceback from a worker process minutes in (or, for a count below zero, as a run that silently plays nothing).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+from collections.abc import Callable
+
+HANABI_SEATS = range(2, 6)
+"""Seat counts of classic Hanabi."""
+
+
+def whole(text: str) -> int:
+    """A count that may be zero (games, leagues: zero skips that part of the run)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
+def positive(text: str) -> int:
+    """A count of at least one (worker processes, games of a match)."""
+    value = whole(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError("must be 1 or more, not 0")
+    return value
+
+
+def seconds(text: str) -> float:
+    """A length of time above zero, in seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"must be above 0 seconds, not {text}")
+    return value
+
+
+def hanabi_seats(text: str) -> list[int]:
+    """Comma-separated classic Hanabi seat counts, e.g. ``2,3``; at least one, each from 2 to 5."""
+    counts = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        if not part.isdigit() or int(part) not in HANABI_SEATS:
+            raise argparse.ArgumentTypeError(f"{part!r} is not a Hanabi seat count (2 to 5)")
+        counts.append(int(part))
+    if not counts:
+        raise argparse.ArgumentTypeError("name at least one seat count, e.g. 2 or 3,4")
+    return counts
+
+
+def check_seat(
+    parser: argparse.ArgumentParser, option: str, spec: str, make: Callable[[str, random.Random], object]
+) -> None:
+    """Stop with ``parser``'s usage error unless ``make`` builds a bot from ``spec`` (the value of ``option``)."""
+    try:
+        make(spec, random.Random(0))
+    except ValueError as exc:
+        parser.error(f"{option} {spec!r}: {exc}")
