@@ -30,6 +30,7 @@ from typing import Any
 
 from ai.arena import run_arena
 from ai.processes import worker_context
+from bench.options import counts, positive
 from rules.registry import game_info
 
 CHEAP = ("nimmt", ["random"] * 4)
@@ -174,12 +175,19 @@ def with_cluster(workers: int, body: Callable[[Any], None]) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run the arena benchmark; exit status 0 (the figures are for people to read)."""
     parser = argparse.ArgumentParser(prog="python -m bench.arena", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--workers", type=int, default=2, help="worker processes of the parallel runs (default 2)")
-    parser.add_argument("--games", type=int, default=4000, help="6 nimmt! games per throughput run (default 4000)")
-    parser.add_argument("--costly-games", type=int, default=24, help="Volcanoes ai:hard games per run (default 24)")
-    parser.add_argument("--repeat", type=int, default=3, help="6 nimmt! runs of each kind; the best counts (default 3)")
+    parser.add_argument("--workers", type=positive, default=2, help="worker processes of the parallel runs (default 2)")
+    parser.add_argument("--games", type=positive, default=4000, help="6 nimmt! games per throughput run (default 4000)")
     parser.add_argument(
-        "--memory-sizes", default="1000,10000,100000", help="arena sizes of the memory runs (default 1000,10000,100000)"
+        "--costly-games", type=positive, default=24, help="Volcanoes ai:hard games per run (default 24)"
+    )
+    parser.add_argument(
+        "--repeat", type=positive, default=3, help="6 nimmt! runs of each kind; the best counts (default 3)"
+    )
+    parser.add_argument(
+        "--memory-sizes",
+        type=counts,
+        default="1000,10000,100000",
+        help="arena sizes of the memory runs (default 1000,10000,100000)",
     )
     parser.add_argument("--no-100k", action="store_true", help="no memory run of 100,000 games (a quick run)")
     parser.add_argument("--quick", action="store_true", help="fewer games everywhere, no 100,000-game run")
@@ -207,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
         verdict = "met" if share >= 0.5 else "NOT met"
         print(f"target, random-seat arena >= 50% of the raw engine on {label}: {share:.0%} ({verdict})")
     print()
-    sizes = [int(size) for size in args.memory_sizes.split(",")]
+    sizes = args.memory_sizes
     memory([size for size in sizes if size < 100_000] if args.no_100k else sizes, args.workers)
     return 0
 

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from ai.bots import RandomBot
 from ai.external import ExternalBot
+from bench.options import positive
 from rules.registry import game_info
 
 # One echo program for every game: it reads exactly the protocol's lines and answers the first action it sees.
@@ -124,7 +125,7 @@ def measure(game: str, games: int, seed: int, echo: Path) -> tuple[list[float], 
 def main(argv: list[str] | None = None) -> int:
     """Print p50/p99/max per-move overhead of a cmd: seat for each game."""
     parser = argparse.ArgumentParser(prog="python -m bench.external", description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20, help="games per game type (default 20)")
+    parser.add_argument("--games", type=positive, default=20, help="games per game type (default 20)")
     parser.add_argument("--game", choices=list(TABLES), action="append", help="only these games (repeatable)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)

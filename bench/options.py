@@ -45,6 +45,14 @@ def seconds(text: str) -> float:
     return value
 
 
+def counts(text: str) -> list[int]:
+    """Comma-separated counts of at least one, e.g. ``1000,10000``."""
+    values = [positive(part.strip()) for part in text.split(",") if part.strip()]
+    if not values:
+        raise argparse.ArgumentTypeError("name at least one count, e.g. 1000 or 1000,10000")
+    return values
+
+
 def hanabi_seats(text: str) -> list[int]:
     """Comma-separated classic Hanabi seat counts, e.g. ``2,3``; at least one, each from 2 to 5."""
     counts = []

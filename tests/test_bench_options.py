@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from bench import fish, hanabi, nimmt, volcanoes
+from bench import arena, external, fish, hanabi, nimmt, volcanoes
 from bench.fish import make_seat
 
 Main = Callable[[list[str] | None], object]
@@ -31,6 +31,9 @@ Main = Callable[[list[str] | None], object]
         (hanabi.main, ["--games", "many"], "--games: 'many' is not a whole number"),
         (nimmt.main, ["--seconds", "0"], "--seconds: must be above 0 seconds, not 0"),
         (nimmt.main, ["--games", "0"], "--games: must be 1 or more, not 0"),
+        (arena.main, ["--workers", "0"], "--workers: must be 1 or more, not 0"),
+        (arena.main, ["--memory-sizes", "10,x"], "--memory-sizes: 'x' is not a whole number"),
+        (external.main, ["--games", "0"], "--games: must be 1 or more, not 0"),
     ],
 )
 def test_a_bad_value_stops_the_run_with_one_line(
