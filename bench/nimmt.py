@@ -24,10 +24,11 @@ from collections.abc import Callable
 
 from ai.arena import run_arena
 from ai.levels import make_bot
-from bench.options import positive, seconds
+from bench.options import positive
 from bench.stats import percentile
 from rules.nimmt import CODINGAME_ROUNDS
 from rules.registry import game_info
+from tui.cli import positive_number
 
 MATCHES: tuple[tuple[str, list[str]], ...] = (
     ("hard vs 3 random", ["ai:hard", "random", "random", "random"]),
@@ -110,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=positive, default=2000, help="games per strength match (default 2000)")
     ap.add_argument("--workers", type=positive, default=2, help="arena worker processes (default 2)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--seconds", type=seconds, default=5.0, help="engine throughput run length (default 5)")
+    ap.add_argument("--seconds", type=positive_number, default=5.0, help="engine throughput run length (default 5)")
     ap.add_argument("--time-games", type=positive, default=4, help="4-seat games per level for move times (default 4)")
     ap.add_argument("--extra", action="store_true", help="also easy and normal against random and easy")
     args = ap.parse_args(argv)

@@ -7,7 +7,6 @@ traceback from a worker process minutes in (or, for a count below zero, as a run
 from __future__ import annotations
 
 import argparse
-import math
 import random
 from collections.abc import Callable
 
@@ -15,34 +14,24 @@ HANABI_SEATS = range(2, 6)
 """Seat counts of classic Hanabi."""
 
 
-def whole(text: str) -> int:
-    """A count that may be zero (games, leagues: zero skips that part of the run)."""
+def _at_least(text: str, least: int) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    if value < least:
+        raise argparse.ArgumentTypeError(f"must be {least} or more, not {value}")
     return value
+
+
+def whole(text: str) -> int:
+    """A count that may be zero (games, leagues: zero skips that part of the run)."""
+    return _at_least(text, 0)
 
 
 def positive(text: str) -> int:
     """A count of at least one (worker processes, games of a match)."""
-    value = whole(text)
-    if value == 0:
-        raise argparse.ArgumentTypeError("must be 1 or more, not 0")
-    return value
-
-
-def seconds(text: str) -> float:
-    """A length of time above zero, in seconds."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < value < math.inf:
-        raise argparse.ArgumentTypeError(f"must be above 0 seconds, not {text}")
-    return value
+    return _at_least(text, 1)
 
 
 def counts(text: str) -> list[int]:
