@@ -1,7 +1,8 @@
 """Checks of the benchmarks' command-line values.
 
 A bad value stops a run at once with argparse's one-line message, before any game is played, rather than as a
-traceback from a worker process minutes in (or, for a count below zero, as a run that silently plays nothing).
+traceback once the games start (a bad seat), a crash after the first parts of a run (6 nimmt! with no games), or a
+run that goes on as if it had been given something else (no workers, no games, ``work:0``).
 """
 
 from __future__ import annotations
