@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from ai.hanabi_bots import make_bot
 from ai.processes import worker_context
-from bench.options import check_seat, hanabi_seats, positive, whole
+from bench.options import check_seat, listed, positive, whole
 from bench.stats import percentile
 from rules.fireworks import FireworksState
 from rules.hanabi import HanabiState
@@ -99,6 +99,21 @@ def run(jobs: list[Job], workers: int) -> list[Result]:
         return list(pool.imap(play, jobs, chunksize=8))
 
 
+def _classic_seats(text: str) -> int:
+    """One seat count of classic Hanabi, within what its preset allows."""
+    classic = game_info("hanabi").preset("classic")
+    if not text.isdigit() or not classic.min_seats <= int(text) <= classic.max_seats:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a Hanabi seat count ({classic.min_seats} to {classic.max_seats})"
+        )
+    return int(text)
+
+
+def expert_seats(text: str) -> list[int]:
+    """``--expert-seats``: comma-separated classic seat counts, e.g. ``3,4``."""
+    return listed(text, _classic_seats, "seat count")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Print the strength table and the move-time table."""
     ap = argparse.ArgumentParser(prog="python -m bench.hanabi", description=__doc__.splitlines()[0])
@@ -108,7 +123,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--timing-games", type=whole, default=300, help="games per level for move times (all setups)")
     ap.add_argument("--expert-games", type=whole, default=500, help="expert games per classic seat count (0: none)")
     ap.add_argument(
-        "--expert-seats", type=hanabi_seats, default="2,3,4,5", help="classic seat counts the expert plays, e.g. 3,4"
+        "--expert-seats", type=expert_seats, default="2,3,4,5", help="classic seat counts the expert plays, e.g. 3,4"
     )
     ap.add_argument("--workers", type=positive, default=2)
     ap.add_argument("--seed", type=int, default=1)

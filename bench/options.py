@@ -11,9 +11,6 @@ import argparse
 import random
 from collections.abc import Callable
 
-HANABI_SEATS = range(2, 6)
-"""Seat counts of classic Hanabi."""
-
 
 def _at_least(text: str, least: int) -> int:
     try:
@@ -35,27 +32,17 @@ def positive(text: str) -> int:
     return _at_least(text, 1)
 
 
-def counts(text: str) -> list[int]:
-    """Comma-separated counts of at least one, e.g. ``1000,10000``."""
-    values = [positive(part.strip()) for part in text.split(",") if part.strip()]
+def listed(text: str, one: Callable[[str], int], noun: str) -> list[int]:
+    """Comma-separated values, each checked by ``one`` (a ``noun``); at least one."""
+    values = [one(part.strip()) for part in text.split(",") if part.strip()]
     if not values:
-        raise argparse.ArgumentTypeError("name at least one count, e.g. 1000 or 1000,10000")
+        raise argparse.ArgumentTypeError(f"name at least one {noun}")
     return values
 
 
-def hanabi_seats(text: str) -> list[int]:
-    """Comma-separated classic Hanabi seat counts, e.g. ``2,3``; at least one, each from 2 to 5."""
-    counts = []
-    for part in text.split(","):
-        part = part.strip()
-        if not part:
-            continue
-        if not part.isdigit() or int(part) not in HANABI_SEATS:
-            raise argparse.ArgumentTypeError(f"{part!r} is not a Hanabi seat count (2 to 5)")
-        counts.append(int(part))
-    if not counts:
-        raise argparse.ArgumentTypeError("name at least one seat count, e.g. 2 or 3,4")
-    return counts
+def counts(text: str) -> list[int]:
+    """Comma-separated counts of at least one, e.g. ``1000,10000``."""
+    return listed(text, positive, "count")
 
 
 def check_seat(

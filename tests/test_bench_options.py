@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 import pytest
 
 from bench import arena, external, fish, hanabi, nimmt, volcanoes
-from bench.fish import make_seat
 
 Main = Callable[[list[str] | None], object]
 
@@ -46,9 +44,3 @@ def test_a_bad_value_stops_the_run_with_one_line(
     assert captured.out == ""  # nothing was played or printed
     assert says in captured.err
     assert "Traceback" not in captured.err
-
-
-@pytest.mark.parametrize("spec", ["work:0", "work:-5", "work:", "work:1.5"])
-def test_a_work_seat_refuses_anything_but_a_positive_whole_number(spec: str) -> None:
-    with pytest.raises(ValueError, match="work:N takes a whole number"):
-        make_seat(spec, random.Random(0))
