@@ -57,10 +57,11 @@ def make_seat(spec: str, rng: random.Random) -> Bot:
     instead of its own budget, to measure what more search would buy) or any non-human arena spec."""
     if spec.startswith(WORK_PREFIX):
         number = spec.removeprefix(WORK_PREFIX)
+        budget = int(number) if number.isdigit() else 0
         # The bot reads a budget of 0 as "its own": refused here, so that work:0 cannot pass for a measured zero.
-        if not number.isdigit() or int(number) < 1:
+        if budget < 1:
             raise ValueError(f"work:N takes a whole number of work units of 1 or more, not {number!r}")
-        return SearchBot(rng, budget=int(number))
+        return SearchBot(rng, budget=budget)
     if spec == "v1:hard":
         # Its 30 ms clock guard is lifted: a loaded machine would cut its search short and make it weaker at random.
         # On a quiet machine its node budget binds first, so this is the bot as it played.

@@ -35,6 +35,7 @@ def test_a_work_seat_plays_a_bench_game() -> None:
     assert sum(played.first) >= 1 and len(played.move_ms[0]) > 5
 
 
-def test_a_work_seat_needs_a_number() -> None:
-    with pytest.raises(ValueError):
-        make_seat("work:lots", random.Random(0))
+@pytest.mark.parametrize("spec", ["work:lots", "work:0", "work:-5", "work:", "work:1.5"])
+def test_a_work_seat_refuses_anything_but_a_positive_whole_number(spec: str) -> None:
+    with pytest.raises(ValueError, match="work:N takes a whole number"):
+        make_seat(spec, random.Random(0))
