@@ -277,6 +277,44 @@ def test_two_players_a_locked_partner_is_shown_a_play() -> None:
     assert hint == "SAY:1:1"  # "white" would tell it nothing new
 
 
+def test_two_players_a_save_that_would_lock_the_partner_shows_it_a_play_instead() -> None:
+    # Seat 1 knows nothing of its chop R5 (slot A), its last untouched card; its other cards are touched and may all
+    # be precious, its W1 only known to be white. Saving the R5 would leave seat 1 nothing to play or throw away but
+    # a touched card: seat 0 shows it the W1 instead, and the card it draws unlocks the hand for the save.
+    def save(n_touched: int) -> str | None:
+        g = game_info("hanabi").start("classic", 2, None, {"deck": deck_with(
+            ["W3", "W3", "W4", "W4", "B4", "R5", "W1", "Y4", "B3", "G3"])})  # fmt: skip
+        v = dataclasses.replace(g.view(0), tokens=2)
+        tr = Tracker(v)
+        tr.catch_up(v)
+        d = Decision(LEVELS["hard"], random.Random(0), v, tr, g.legal_actions(0))
+        for o in range(10 - n_touched, 10):
+            d.tr.touched[o] = True
+            d.tr.belief[o] = ALL_IDS & ~d.t.playable & ~d.t.trash
+        d.tr.belief[6] = COLOUR_IDS[0] & ~d.t.trash  # W1..W5
+        return d.urgent_save()
+
+    assert save(4) == "SAY:1:1"
+    assert save(3) in ("SAY:1:5", "SAY:1:RED")  # an untouched card is left: the save locks nothing
+
+
+def test_two_players_a_locked_hand_keeps_the_5_whose_firework_stands_higher() -> None:
+    # Seat 0 plays R1, R2 and R3; every card of its hand is then touched, two of them known 5s: the B5 (slot D, the
+    # older card) goes, since blue stands at 0 and red at 3. Alike otherwise, the newer card would go.
+    g = game_info("hanabi").start("classic", 2, None, {"deck": deck_with(
+        ["R1", "R2", "R3", "B5", "Y4", "W3", "W4", "G4", "G3", "Y3", "W2", "G2", "R5"])})  # fmt: skip
+    for seat, action in [(0, "PLAY:A"), (1, "SAY:0:4"), (0, "PLAY:B"), (1, "SAY:0:5"), (0, "PLAY:C")]:
+        g.apply(seat, action)
+    g.apply(1, "SAY:0:RED")
+    d = decision_of(g)
+    hand = d.tr.hands[0]
+    assert (hand[2], hand[3]) == (12, 3)  # slot C holds the R5 drawn last, slot D the B5 dealt first
+    for o in hand:
+        d.tr.touched[o] = True
+    beliefs = {2: BIT[parse_card("R5")], 3: BIT[parse_card("B5")]}
+    assert d.discard_slot(beliefs, []) == 3
+
+
 def test_chop_slot_is_the_oldest_untouched_card() -> None:
     g = game_info("hanabi").start("classic", 2, None, {"deck": deck_with(
         ["W1", "W3", "W4", "W4", "B4", "Y1", "Y2", "G3", "Y4", "R5"])})  # fmt: skip
