@@ -461,7 +461,7 @@ class Decision(HintScoring):
 
     def saves_into_lock(self, target: int, hint: str) -> bool:
         """Whether ``hint`` touches the last untouched card of ``target`` and leaves it nothing it knows to play or
-        to be trash: it must then throw away a touched card, most often one as precious as the card saved.
+        to be trash: it must then throw away a touched card, often one as precious as the card saved.
 
         Two players: a true play shown instead keeps the chop a turn, and the card the play draws unlocks the hand
         for the save. Tuning seeds 77, 78 and 79, 3,000 paired games each, with :data:`FIVE_KEEP`: +0.034, +0.049
