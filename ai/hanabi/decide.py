@@ -449,15 +449,20 @@ class Decision(HintScoring):
             return self.play_to_delay(nxt) or hint
         return hint
 
+    def after_hint(self, target: int, hint: str) -> tuple[int, bool]:
+        """``target``'s chop once my ``hint`` is given (-1: none), and whether it is then set to discard
+        (:meth:`would_discard`)."""
+        _, _, touched, mask = next(h for h in self.hint_options() if h[0] == hint)
+        saved = self.imagine_hint(target, touched, mask)
+        chop, discards = self.tr.chop(target), self.would_discard(target)
+        self.forget_hint(saved)
+        return chop, discards
+
     def saves_into_loss(self, target: int, hint: str) -> bool:
         """Whether my last token spent on ``hint`` leaves ``target`` set to discard another precious chop."""
         t = self.t
-        _, _, touched, mask = next(h for h in self.hint_options() if h[0] == hint)
-        saved = self.imagine_hint(target, touched, mask)
-        chop = self.tr.chop(target)
-        lost = chop >= 0 and self.would_discard(target) and BIT[self.truth[chop]] & (t.critical | FIVES) & ~t.trash
-        self.forget_hint(saved)
-        return bool(lost)
+        chop, discards = self.after_hint(target, hint)
+        return chop >= 0 and discards and bool(BIT[self.truth[chop]] & (t.critical | FIVES) & ~t.trash)
 
     def saves_into_lock(self, target: int, hint: str) -> bool:
         """Whether ``hint`` touches the last untouched card of ``target`` and leaves it nothing it knows to play or
@@ -467,11 +472,8 @@ class Decision(HintScoring):
         for the save. Tuning seeds 77, 78 and 79, 3,000 paired games each, with :data:`FIVE_KEEP`: +0.034, +0.049
         and +0.029 (± 0.013) a game; only while the locked hand would discard rather than stall (below four
         tokens), +0.032, +0.042 and +0.029; saving nothing when no play can be shown, −0.023 ± 0.013 on 77."""
-        _, _, touched, mask = next(h for h in self.hint_options() if h[0] == hint)
-        saved = self.imagine_hint(target, touched, mask)
-        locked = self.tr.chop(target) < 0 and self.would_discard(target)
-        self.forget_hint(saved)
-        return locked
+        chop, discards = self.after_hint(target, hint)
+        return chop < 0 and discards
 
     def play_to_delay(self, target: int) -> str | None:
         """A hint that gives ``target`` a true play: it plays instead of discarding, and a token may come back
