@@ -146,6 +146,7 @@ def _run(store: LadderStore, args: argparse.Namespace) -> int:
         raise UsageError("parlour ladder run: --workers must be at least 1")
     if args.workers is not None and args.scheduler:
         raise UsageError("parlour ladder run: --workers is for a run here; a Dask cluster's own threads set how many")
+    before = store.finished_count(args.game)
     others = store.others_playing(args.game)
     if others:
         pids = ", ".join(map(str, others))
@@ -165,7 +166,8 @@ def _run(store: LadderStore, args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         raise
-    if report.played == 0 and report.finished >= args.games:  # --games is a total the ladder already reached
+    # --games is a total the ladder had reached before this run (not one that a run alongside reached meanwhile).
+    if report.played == 0 and before >= args.games:
         print(
             f"{args.game} ladder: it already holds {report.finished} games, and --games is the total to reach: "
             f"--games {report.finished + args.games} plays {args.games} more"
