@@ -239,9 +239,7 @@ def _replay_lines(f: BinaryIO) -> Iterator[str]:
     while raw := f.readline(REPLAY_LINE_LIMIT + 1):
         read += len(raw)
         if len(raw) > REPLAY_LINE_LIMIT:
-            raise ReplayError(
-                given + 1, f"the line is longer than {size_text(REPLAY_LINE_LIMIT)}, which no replay's is"
-            )
+            raise ReplayError(given + 1, f"longer than the {size_text(REPLAY_LINE_LIMIT)} a replay's line may have")
         if read > REPLAY_FILE_LIMIT:  # it grew while it was read
             raise ReplayError(
                 given + 1, f"the file is larger than the {size_text(REPLAY_FILE_LIMIT)} a replay may have"
