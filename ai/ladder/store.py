@@ -223,6 +223,11 @@ class LadderStore:
         wal = self.path.with_name(self.path.name + "-wal")
         # Read as unchanging only when no write is left unmerged in the write-ahead log: it would be ignored.
         modes = ("mode=ro", "immutable=1") if not wal.exists() or wal.stat().st_size == 0 else ("mode=ro",)
+        if len(modes) == 2 and not os.access(self.path, os.W_OK):
+            # A reader would make the shared-memory file as read-only as the store, and that file would keep every
+            # writer out once the store is made writable again. A store this user cannot write, with nothing in its
+            # log, is read as a file that does not change: a reader that way makes no file.
+            modes = ("immutable=1",)
         for mode in modes:
             db = sqlite3.connect(f"{uri}?{mode}", uri=True, timeout=60, isolation_level=None)
             try:
@@ -240,7 +245,7 @@ class LadderStore:
                     "and it cannot be brought up to date where it is: it is read-only"
                 )
             return db
-        if len(modes) == 1:
+        if modes == ("mode=ro",):
             raise LadderError(
                 f"{self.path} has games not yet merged from {wal.name}, which only a run with write access to its "
                 "folder can merge"
@@ -252,9 +257,11 @@ class LadderStore:
         write could make things worse and the games it reads back could be wrong."""
         found = [str(row[0]) for row in self._db.execute("PRAGMA quick_check(3)")]
         if found != ["ok"]:
+            # Said in one line, without the check's "*** in database main ***" headings.
+            said = [line for row in found for line in row.splitlines() if line.strip() and not line.startswith("***")]
             raise LadderError(
-                f"{self.path} is damaged ({found[0] if found else 'its check said nothing'}): nothing was written to "
-                "it; restore it from a copy, or start a new store with --db"
+                f"{self.path} is damaged ({'; '.join(said) or 'SQLite says so'}): nothing was written to it; restore "
+                "it from a copy, or start a new store with --db"
             )
 
     def _json_column(self, text: object, what: str) -> Any:
