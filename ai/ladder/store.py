@@ -16,9 +16,9 @@ import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from stat import S_ISDIR, S_ISREG
 from typing import Any
 
+from ai.ladder.schema import SCHEMA, STANDINGS_SCHEMA, damage_found, file_problem
 from ai.seats import SeatSpecError, parse_seat, seat_problem
 from rules.core import RulesError
 from rules.jsontext import JsonTextError, load_json
@@ -31,67 +31,6 @@ READABLE_VERSIONS = (2, 3)
 """Versions a read-only store may have: a version 2 store only lacks the reasons for disqualifications."""
 NAME_LIMIT = 40
 """The longest player name (a standings row and every message name the player)."""
-
-_SCHEMA = """
-CREATE TABLE ladders (
-    game TEXT PRIMARY KEY,
-    preset TEXT NOT NULL,
-    created TEXT NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0          -- games recorded, kept here so a claim need not count them
-);
-CREATE TABLE players (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,       -- the order players were added in: the schedule's order
-    game TEXT NOT NULL REFERENCES ladders(game),
-    name TEXT NOT NULL,
-    spec TEXT NOT NULL,
-    added TEXT NOT NULL,
-    removed TEXT                                -- NULL while the player is on the ladder
-);
-CREATE UNIQUE INDEX players_present ON players(game, name) WHERE removed IS NULL;
-CREATE TABLE epochs (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    game TEXT NOT NULL REFERENCES ladders(game),
-    start INTEGER NOT NULL,                     -- the epoch's first game index
-    next INTEGER NOT NULL,                      -- the first index never claimed
-    table_size INTEGER NOT NULL,
-    seed INTEGER NOT NULL,
-    players TEXT NOT NULL,                      -- JSON list of player ids, in the order the schedule numbers them
-    opened TEXT NOT NULL
-);
-CREATE TABLE claims (
-    game TEXT NOT NULL,
-    idx INTEGER NOT NULL,
-    epoch INTEGER NOT NULL REFERENCES epochs(id),
-    pid INTEGER,                                -- NULL: released, free for the next claimer of this epoch
-    host TEXT,
-    pstart TEXT,                                -- the claimer's start time, so a reused pid is not taken for it
-    claimed TEXT NOT NULL,
-    PRIMARY KEY (game, idx)
-);
-CREATE TABLE games (
-    game TEXT NOT NULL,
-    idx INTEGER NOT NULL,
-    epoch INTEGER NOT NULL REFERENCES epochs(id),
-    seed INTEGER NOT NULL,
-    players TEXT NOT NULL,                      -- JSON: player id at each seat position
-    ranks TEXT NOT NULL,                        -- JSON, by position
-    scores TEXT NOT NULL,                       -- JSON, by position
-    disqualified TEXT NOT NULL,                 -- JSON booleans, by position
-    replay TEXT,                                -- relative to the store's folder
-    finished TEXT NOT NULL,
-    reasons TEXT,                               -- JSON: why each seat was disqualified ("" if not), NULL before v3
-    PRIMARY KEY (game, idx)
-);
-"""
-
-_STANDINGS_SCHEMA = """
-CREATE TABLE standings (
-    game TEXT PRIMARY KEY REFERENCES ladders(game),
-    upto INTEGER NOT NULL,                      -- every game below this index that will ever finish is counted
-    games INTEGER NOT NULL,                     -- how many games that is, to check the cache against the store
-    state TEXT NOT NULL                         -- JSON: the running figures after those games (ai/ladder/standings.py)
-);
-"""
 
 
 class LadderError(ValueError):
@@ -190,7 +129,7 @@ class LadderStore:
         self._me = (os.getpid(), socket.gethostname(), process_start(os.getpid()) or "")
         self._reasons = "reasons"
         """The games' column of disqualification reasons (``NULL`` in a read-only store from before it)."""
-        problem = _not_a_store_file(path)
+        problem = file_problem(path)
         if problem:
             raise LadderError(f"{path} {problem}")
         if read_only:
@@ -255,13 +194,11 @@ class LadderStore:
     def _check_whole(self) -> None:
         """LadderError naming the store if SQLite finds it damaged: nothing is written into a damaged store, where a
         write could make things worse and the games it reads back could be wrong."""
-        found = [str(row[0]) for row in self._db.execute("PRAGMA quick_check(3)")]
-        if found != ["ok"]:
-            # Said in one line, without the check's "*** in database main ***" headings.
-            said = [line for row in found for line in row.splitlines() if line.strip() and not line.startswith("***")]
+        found = damage_found(self._db)
+        if found:
             raise LadderError(
-                f"{self.path} is damaged ({'; '.join(said) or 'SQLite says so'}): nothing was written to it; restore "
-                "it from a copy, or start a new store with --db"
+                f"{self.path} is damaged ({found}): nothing was written to it; restore it from a copy, or start a new "
+                "store with --db"
             )
 
     def _json_column(self, text: object, what: str) -> Any:
@@ -293,11 +230,11 @@ class LadderStore:
                     f"{self.path} was written by a newer Parlour (schema {version}; this one reads {SCHEMA_VERSION})"
                 )
             if version == 0:
-                for statement in _SCHEMA.split(";"):
+                for statement in SCHEMA.split(";"):
                     if statement.strip():
                         self._db.execute(statement)
             if version < 2:  # version 1 had no standings cache
-                self._db.execute(_STANDINGS_SCHEMA)
+                self._db.execute(STANDINGS_SCHEMA)
             if 0 < version < 3:  # nor reasons for disqualifications before version 3 (unless a test gave it them)
                 columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
                 if "reasons" not in columns:
@@ -632,15 +569,6 @@ class LadderStore:
             finished=row[8],
             reasons=() if row[9] is None else column(9, "disqualification reasons"),
         )
-
-
-def _not_a_store_file(path: Path) -> str | None:
-    """Why ``path`` can hold no store, if it is a pipe, a device or a socket (SQLite would wait on a pipe)."""
-    try:
-        mode = path.stat().st_mode
-    except OSError:
-        return None  # missing (a new store) or unreachable: opening it says why
-    return None if S_ISREG(mode) or S_ISDIR(mode) else "is not a regular file (a pipe, a device or a socket)"
 
 
 def _checked_game(game: str, preset: str | None) -> tuple[str, str]:
