@@ -879,3 +879,15 @@ def test_a_store_that_is_a_pipe_is_refused_at_once(tmp_path: Path) -> None:
     for argv in (["show", "nimmt"], ["add", "nimmt", "a", "random"]):
         done = subprocess.run(_cli(fifo, *argv), capture_output=True, text=True, timeout=60)
         assert done.returncode == 2 and _one_line_naming(done.stderr, fifo, "not a regular file")
+
+
+def test_a_damaged_standings_cache_is_read_past(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    db = tmp_path / "l.sqlite"
+    fill(db)
+    assert run(capsys, "ladder", "run", "nimmt", "--games", "3", "--workers", "1", "--db", str(db))[0] == 0
+    shown = json.loads(run(capsys, "ladder", "show", "nimmt", "--json", "--db", str(db))[1])
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM standings").fetchone()[0] == 1
+        conn.execute("UPDATE standings SET state = ?", ("[" * 5000 + "]" * 5000,))
+    code, out, err = run(capsys, "ladder", "show", "nimmt", "--json", "--db", str(db))
+    assert (code, err) == (0, "") and json.loads(out) == shown
