@@ -239,13 +239,13 @@ def test_the_look_for_an_unfinished_game_reads_only_files_changed_since(monkeypa
     (folder / "open.jsonl").write_text(saved, encoding="utf-8")  # the game went on to its end
     assert storage.unfinished_listing() is None
     opened: list[Path] = []
-    real_open = Path.open
+    real_open = storage.open_regular
 
-    def counting_open(self: Path, *args: Any, **kwargs: Any) -> Any:
-        opened.append(self)
-        return real_open(self, *args, **kwargs)
+    def counting_open(path: Path, limit: int) -> Any:
+        opened.append(path)
+        return real_open(path, limit)
 
-    monkeypatch.setattr(Path, "open", counting_open)
+    monkeypatch.setattr(storage, "open_regular", counting_open)
     assert storage.unfinished_listing() is None
     assert opened == []  # nothing changed since the last look: no file is read again
     (folder / "open.jsonl").write_text(start, encoding="utf-8")

@@ -158,6 +158,8 @@ def reopen_writer(path: Path, lines: int | None = None) -> ReplayWriter:
     problem = not_regular(path)
     if problem:
         raise ReplayError(0, problem)
+    if path.exists() and path.stat().st_size > REPLAY_FILE_LIMIT:  # grown since it was read: not read whole to mend
+        raise ReplayError(0, too_large(REPLAY_FILE_LIMIT))
     f = _open_held(path)
     try:
         with path.open("r+b") as raw:
@@ -202,7 +204,7 @@ def open_regular(path: Path, limit: int) -> BinaryIO:
         if problem:
             raise UnreadableFile(problem)
         if info.st_size > limit:
-            raise UnreadableFile(f"it is larger than the {size_text(limit)} such a file may have")
+            raise UnreadableFile(too_large(limit))
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
         return os.fdopen(fd, "rb")
@@ -214,6 +216,11 @@ def open_regular(path: Path, limit: int) -> BinaryIO:
 def size_text(limit: int) -> str:
     """A size limit in words: ``64 KiB``, ``32 MiB``."""
     return f"{limit >> 20} MiB" if limit >= 1 << 20 else f"{limit >> 10} KiB"
+
+
+def too_large(limit: int) -> str:
+    """Why a file past ``limit`` bytes is not read."""
+    return f"it is larger than the {size_text(limit)} such a file may have"
 
 
 def read_replay(path: Path) -> Replay:
@@ -317,11 +324,11 @@ def _read_listing(path: Path, info: os.stat_result) -> ReplayListing:
     mtime = info.st_mtime
     problem = _mode_problem(info.st_mode)
     if not problem and info.st_size > REPLAY_FILE_LIMIT:  # read_replay would refuse it: no game to resume
-        problem = f"it is larger than the {size_text(REPLAY_FILE_LIMIT)} such a file may have"
+        problem = too_large(REPLAY_FILE_LIMIT)
     if problem:
         return ReplayListing(path, "?", "", False, problem, mtime)
     try:
-        with path.open("rb") as f:
+        with open_regular(path, REPLAY_FILE_LIMIT) as f:  # a pipe swapped in since the look above never waits
             first = f.readline(HEADER_LIMIT)
             if not first.strip():
                 raise ReplayError(1, "its first line is empty") if first else ReplayError(0, "the file is empty")
@@ -331,7 +338,7 @@ def _read_listing(path: Path, info: os.stat_result) -> ReplayListing:
             f.seek(max(0, f.seek(0, os.SEEK_END) - 4096))
             tail = f.read().rstrip()
         finished = b'"result"' in tail[tail.rfind(b"\n") + 1 :]
-    except (OSError, UnicodeDecodeError, ValueError, ReplayError) as exc:
+    except (OSError, UnicodeDecodeError, ValueError, ReplayError, UnreadableFile) as exc:
         return ReplayListing(path, "?", "", False, _unreadable_reason(exc), mtime)
     names = ", ".join(middle_cut(s.name, 23) for s in header.seats)
     return ReplayListing(path, header.game, names, finished, None, mtime)
@@ -339,7 +346,7 @@ def _read_listing(path: Path, info: os.stat_result) -> ReplayListing:
 
 def _unreadable_reason(exc: Exception) -> str:
     """Why the list cannot describe a replay, in the words ``parlour check`` uses where they are the same."""
-    if isinstance(exc, ReplayError):
+    if isinstance(exc, ReplayError | UnreadableFile):
         return exc.reason
     if isinstance(exc, UnicodeDecodeError):
         return "not a text file"
