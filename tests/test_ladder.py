@@ -804,7 +804,7 @@ def test_an_epoch_whose_players_are_not_json_stops_run_in_one_line(
     with sqlite3.connect(db) as conn:
         conn.execute("UPDATE epochs SET players = '[1, 2,'")
     code, _, err = run(capsys, "ladder", "run", "nimmt", "--games", "2", "--workers", "1", "--db", str(db))
-    assert code == 2 and _one_line_naming(err, db, "damaged", "players of epoch 1")
+    assert code == 2 and _one_line_naming(err, db, "damaged", "list of players of epoch 1 is not valid JSON")
     assert recorded(db) == [0]
 
 

@@ -338,9 +338,9 @@ class LadderStore:
 
     def _epoch_players(self, epoch: int, text: str) -> list[int]:
         """An epoch's stored list of player ids; LadderError if it is not one."""
-        ids = self._json_column(text, f"the players of epoch {epoch}")
+        ids = self._json_column(text, f"the list of players of epoch {epoch}")
         if not isinstance(ids, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in ids):
-            raise LadderError(f"{self.path} is damaged: the players of epoch {epoch} are not a list of player ids")
+            raise LadderError(f"{self.path} is damaged: the list of players of epoch {epoch} is not a list of ids")
         return ids
 
     def _latest_epoch_row(self, game: str) -> tuple[int, int, int, int, str, int] | None:
@@ -552,9 +552,9 @@ class LadderStore:
 
     def _game_record(self, row: tuple[int, int, int, str, str, str, str, str | None, str, str | None]) -> GameRecord:
         def column(at: int, name: str) -> tuple[Any, ...]:
-            value = self._json_column(row[at], f"the {name} of game {row[0]}")
+            value = self._json_column(row[at], f"the {name} column of game {row[0]}")
             if not isinstance(value, list):
-                raise LadderError(f"{self.path} is damaged: the {name} of game {row[0]} are not a list")
+                raise LadderError(f"{self.path} is damaged: the {name} column of game {row[0]} is not a list")
             return tuple(value)
 
         return GameRecord(
