@@ -40,7 +40,7 @@ def load_settings(path: Path) -> tuple[Settings, str | None]:
     except FileNotFoundError:
         return Settings(), None
     except UnreadableFile as exc:  # a pipe would keep the app waiting at a blank screen
-        return Settings(), f"Settings file {path} was not read ({exc.reason}): defaults used."
+        return Settings(), f"Settings file {path} was not read: {exc.reason}; defaults used."
     except (OSError, UnicodeDecodeError, JsonTextError) as exc:
         reason = exc.reason if isinstance(exc, JsonTextError) else type(exc).__name__
         return Settings(), f"Settings file {path} was not readable ({reason}): defaults used."
