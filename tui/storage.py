@@ -32,10 +32,9 @@ from rules.text import middle_cut
 APP_VERSION = "0.1"
 SAVES_LOCKED = sys.platform != "win32"
 """Whether a game being played holds its save against a second Parlour (``flock``, which Windows lacks)."""
-HEADER_LIMIT = 1 << 16
-"""The longest first line the replay lists read (a header is a few hundred bytes)."""
 REPLAY_LINE_LIMIT = 1 << 16
-"""The longest line a replay may have, its line end included (a header with a whole deal is about 1 KiB)."""
+"""The longest line a replay may have, its line end included (a header with a whole deal is about 1 KiB); the lists
+read no more of a first line either."""
 REPLAY_FILE_LIMIT = 32 << 20
 """The largest replay file read (the longest games write a few tens of KiB)."""
 
@@ -329,7 +328,7 @@ def _read_listing(path: Path, info: os.stat_result) -> ReplayListing:
         return ReplayListing(path, "?", "", False, problem, mtime)
     try:
         with open_regular(path, REPLAY_FILE_LIMIT) as f:  # a pipe swapped in since the look above never waits
-            first = f.readline(HEADER_LIMIT)
+            first = f.readline(REPLAY_LINE_LIMIT)
             if not first.strip():
                 raise ReplayError(1, "its first line is empty") if first else ReplayError(0, "the file is empty")
             if not first.endswith(b"\n") and f.read(1):
