@@ -102,9 +102,12 @@ class WholeReplayFile(io.StringIO):
     closed. A headless game cut short is played again from its start, so the sync after every line that a person's
     game needs buys nothing here; it cost about 15 times a random-seat 6 nimmt! game."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, new: bool = False) -> None:
+        """``new``: ``path`` must not exist when the replay is written (FileExistsError then), as a ladder's replays,
+        each the record of a game the store holds, are never written over."""
         super().__init__()
         self.path = path
+        self.new = new
         self.dropped = False
 
     def drop(self) -> None:
@@ -116,10 +119,33 @@ class WholeReplayFile(io.StringIO):
     def close(self) -> None:
         """Write the replay (also after a failure: it shows where a bot went wrong)."""
         if not self.closed and not self.dropped:
-            part = self.path.with_name(self.path.name + ".part")
-            part.write_text(self.getvalue(), encoding="utf-8")
-            part.replace(self.path)
+            text = self.getvalue()
+            super().close()
+            write_whole(self.path, text, self.new)
         super().close()
+
+
+def write_whole(path: Path, text: str, new: bool = False) -> None:
+    """Write ``text`` to ``path`` whole or not at all (a file beside it, then moved into place); with ``new``, only if
+    ``path`` does not exist yet (FileExistsError if it does: what is there is kept)."""
+    part = path.with_name(path.name + ".part")
+    part.write_text(text, encoding="utf-8")
+    if not new:
+        part.replace(path)
+        return
+    try:
+        os.link(part, path)  # fails where path exists: an exclusive create that still appears whole
+    except FileExistsError:
+        part.unlink()
+        raise
+    except OSError:  # a file system without hard links
+        try:
+            with path.open("x", encoding="utf-8") as f:
+                f.write(text)
+        finally:
+            part.unlink()
+        return
+    part.unlink()
 
 
 def stderr_log_path(replay: Path, position: int) -> Path:
@@ -137,10 +163,14 @@ def play_table(
     app: str = "parlour arena",
     names: tuple[str, ...] | None = None,
     created: str = "",
+    new_replay: bool = False,
 ) -> TableResult:
     """Play one all-bot game with ``seated[pos]`` at each position (named ``names[pos]``, or after its spec); write
     its replay (and each program's stderr log beside it) when ``replay_path`` is given. The game is dealt from
-    ``seed``; bots draw chance from ``(seed, index, position)``."""
+    ``seed``; bots draw chance from ``(seed, index, position)``. With ``new_replay`` a replay already at
+    ``replay_path`` is never written over (FileExistsError, the game not played)."""
+    if new_replay and replay_path is not None and replay_path.exists():
+        raise FileExistsError(17, "a replay is already there", str(replay_path))
     info = game_info(game)
     n = len(seated)
     state = info.start(preset, n, seed)
@@ -160,7 +190,7 @@ def play_table(
         replay_path.parent.mkdir(parents=True, exist_ok=True)
         entries = [SeatEntry(name, spec.text) for name, spec in zip(seat_names, specs, strict=True)]
         header = Header(game, state.preset, entries, seed, created=created, app=app)
-        whole = WholeReplayFile(replay_path)
+        whole = WholeReplayFile(replay_path, new=new_replay)
         writer = ReplayWriter(whole, header)
     table = Table(state, seat_names, bots, writer, kinds={pos: spec.text for pos, spec in enumerate(specs)})
     try:

@@ -9,11 +9,12 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any
 
 from rules.core import Event, GameState, RulesError
+from rules.jsontext import JsonTextError, load_json
 from rules.registry import game_info
 
 FORMAT = "parlour-replay"
@@ -155,8 +156,8 @@ def is_torn(line: str) -> bool:
     if line.endswith("\n"):
         return False
     try:
-        json.loads(line)
-    except ValueError:
+        load_json(line)
+    except JsonTextError:
         return True
     return False
 
@@ -172,30 +173,47 @@ def drop_unfinished_end(lines: list[str]) -> bool:
     return torn
 
 
+def _decoded_lines(lines: Iterable[str], warnings: list[str]) -> Iterator[tuple[int, Any]]:
+    """Each line of a replay decoded, with its number, one at a time (a file is never held whole); the end is read as
+    :func:`drop_unfinished_end` reads it: a torn last line is dropped with a warning, blank lines after the last
+    line are dropped, a blank line before another is an error."""
+    lines = iter(lines)
+    lineno = 0
+    blank_from = 0
+    current = next(lines, None)
+    while current is not None:
+        lineno += 1
+        following = next(lines, None)
+        if following is None and is_torn(current):
+            if lineno == 1:  # nothing would be left: a header cut short, or not a replay at all
+                raise ReplayError(1, "its only line is not a whole header (cut short, or not a replay)")
+            warnings.append(f"line {lineno} was cut short (the game was interrupted while writing) and was dropped")
+            break
+        if not current.strip():
+            blank_from = blank_from or lineno
+        else:
+            if blank_from:
+                raise ReplayError(blank_from, "blank line inside the replay")
+            try:
+                obj = load_json(current)
+            except JsonTextError as exc:
+                raise ReplayError(lineno, exc.reason) from None
+            yield lineno, obj
+        current = following
+
+
 def load_replay(lines: Iterable[str]) -> Replay:
     """Read and re-simulate a replay from its lines; ReplayError naming the line and reason if it is bad.
 
-    A last line cut short (no newline, not valid JSON) is dropped with a warning: that is what a crash mid-write leaves.
+    The lines are read one at a time and reading stops at the first error. A last line cut short (no newline, not
+    valid JSON) is dropped with a warning: that is what a crash mid-write leaves.
     """
-    raw = list(lines)
-    if len(raw) == 1 and is_torn(raw[0]):  # nothing would be left: a header cut short, or not a replay at all
-        raise ReplayError(1, "its only line is not a whole header (cut short, or not a replay)")
-    count = len(raw)
     warnings: list[str] = []
-    if drop_unfinished_end(raw):
-        warnings.append(f"line {count} was cut short (the game was interrupted while writing) and was dropped")
-    if not raw:
+    decoded = _decoded_lines(lines, warnings)
+    first = next(decoded, None)
+    if first is None:
         raise ReplayError(0, "the file is empty")
-    objs: list[Any] = []
-    for i, text in enumerate(raw, start=1):
-        if not text.strip():
-            raise ReplayError(i, "blank line inside the replay")
-        try:
-            objs.append(json.loads(text))
-        except ValueError as exc:  # JSONDecodeError, or a number too long to convert
-            reason = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc).split(";")[0]
-            raise ReplayError(i, f"not valid JSON ({reason})") from None
-    header = parse_header(objs[0])
+    header = parse_header(first[1])
     try:
         state = header.new_state()
     except RulesError as exc:
@@ -203,9 +221,9 @@ def load_replay(lines: Iterable[str]) -> Replay:
     actions: list[ActionRecord] = []
     events: list[Event] = []
     result: dict[str, Any] | None = None
-    for lineno, obj in enumerate(objs[1:], start=2):
+    for lineno, obj in decoded:
         if isinstance(obj, dict) and "result" in obj:
-            if lineno != len(objs):
+            if next(decoded, None) is not None:
                 raise ReplayError(lineno, "a result line must be the last line")
             if not state.is_over:
                 raise ReplayError(lineno, "the file records a result but the game is not over")

@@ -439,13 +439,13 @@ def test_import_refuses_a_pipe_and_json_nested_past_reading(capsys: pytest.Captu
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 100_000 + "]" * 100_000)
     code, _, err = run(capsys, "import", str(deep))
-    assert code == 1 and err.strip() == f"parlour import: {deep}: not a JSON file (nested too deep)"
+    assert code == 1 and err.strip() == f"parlour import: {deep}: not a JSON file (nested too deeply)"
 
 
 def test_check_quotes_a_huge_illegal_action_by_its_ends(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = finished_replay(5)
     lines = path.read_text(encoding="utf-8").splitlines()
-    lines[3] = json.dumps({"seat": 0, "action": "PLAY " + "9" * 1_000_000})
+    lines[3] = json.dumps({"seat": 0, "action": "PLAY " + "9" * 60_000})  # within the line limit, far past a screen
     bad = tmp_path / "bad.jsonl"
     bad.write_text("\n".join(lines[:4]) + "\n", encoding="utf-8")
     code, out, _ = run(capsys, "check", str(bad))

@@ -776,3 +776,118 @@ def test_a_data_folder_that_is_a_file_is_named_as_such(
     monkeypatch.setenv("PARLOUR_HOME", str(home))
     code, _, err = run(capsys, "ladder", "add", "nimmt", "rnd", "random")
     assert code == 1 and err.strip().endswith(f"{home}: Not a directory"), err  # not 'File exists'
+
+
+def _one_line_naming(err: str, db: Path, *words: str) -> bool:
+    return len(err.strip().splitlines()) == 1 and str(db) in err and all(w in err for w in words)
+
+
+def test_a_player_whose_spec_no_longer_parses_stops_run_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "l.sqlite"
+    fill(db)
+    capsys.readouterr()
+    with sqlite3.connect(db) as conn:  # as another version of Parlour, or a hand edit, could leave it
+        conn.execute("UPDATE players SET spec = 'bogus:thing' WHERE name = 'p1'")
+    code, out, err = run(capsys, "ladder", "run", "nimmt", "--games", "2", "--workers", "1", "--db", str(db))
+    assert code == 2 and out == "" and _one_line_naming(err, db, "p1", "bogus:thing")
+    assert recorded(db) == []
+
+
+def test_an_epoch_whose_players_are_not_json_stops_run_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "l.sqlite"
+    fill(db)
+    assert run(capsys, "ladder", "run", "nimmt", "--games", "1", "--workers", "1", "--db", str(db))[0] == 0
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE epochs SET players = '[1, 2,'")
+    code, _, err = run(capsys, "ladder", "run", "nimmt", "--games", "2", "--workers", "1", "--db", str(db))
+    assert code == 2 and _one_line_naming(err, db, "damaged", "list of players of epoch 1 is not valid JSON")
+    assert recorded(db) == [0]
+
+
+def test_a_damaged_store_file_is_never_written_to(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    db = tmp_path / "l.sqlite"
+    fill(db)
+    assert run(capsys, "ladder", "run", "nimmt", "--games", "3", "--workers", "1", "--db", str(db))[0] == 0
+    with sqlite3.connect(db) as conn:
+        page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+        games_page = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'games'").fetchone()[0]
+    data = bytearray(db.read_bytes())
+    at = (games_page - 1) * page_size
+    data[at + 1 : at + 3] = (page_size - 96).to_bytes(2, "big")  # a free block that is not there: a flipped byte
+    db.write_bytes(bytes(data))
+    for argv in (["add", "nimmt", "late", "random"], ["remove", "nimmt", "p0"], ["run", "nimmt", "--games", "4"]):
+        code, _, err = run(capsys, "ladder", *argv, "--db", str(db))
+        assert code == 2 and _one_line_naming(err, db, "is damaged", "nothing was written")
+        assert db.read_bytes() == data
+
+
+def test_a_next_index_behind_the_recorded_games_never_plays_them_again(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "l.sqlite"
+    fill(db)
+    assert run(capsys, "ladder", "run", "nimmt", "--games", "3", "--workers", "1", "--db", str(db))[0] == 0
+    replays = sorted((tmp_path / "l-replays" / "nimmt").glob("*.jsonl"))
+    kept = {path: (path.read_bytes(), path.stat().st_mtime_ns) for path in replays}
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE epochs SET next = 1")
+    code, _, err = run(capsys, "ladder", "run", "nimmt", "--games", "5", "--workers", "1", "--db", str(db))
+    assert code == 2 and _one_line_naming(err, db, "game 1 next", "holds games up to 2")
+    assert recorded(db) == [0, 1, 2]
+    assert {path: (path.read_bytes(), path.stat().st_mtime_ns) for path in replays} == kept
+
+
+def test_a_ladder_replay_already_there_is_never_written_over(tmp_path: Path) -> None:
+    from ai.arena import play_table
+
+    replay = tmp_path / "r.jsonl"
+    replay.write_text("a recorded game\n")
+    with pytest.raises(FileExistsError):
+        play_table("nimmt", "codingame", tuple(QUICK), 1, 0, replay, new_replay=True)
+    assert replay.read_text() == "a recorded game\n"
+
+
+def _as_a_user(argv: list[str]) -> list[str]:
+    """``argv`` run with file permissions checked as for an ordinary user (root's overrides dropped)."""
+    if os.geteuid() != 0:
+        return argv
+    drop = "-dac_override,-dac_read_search"
+    return ["setpriv", f"--bounding-set={drop}", f"--inh-caps={drop}", "--", *argv]
+
+
+def test_showing_a_read_only_store_leaves_nothing_that_blocks_writing_later(tmp_path: Path) -> None:
+    if os.geteuid() == 0 and subprocess.run(["setpriv", "--version"], capture_output=True).returncode != 0:
+        pytest.skip("no setpriv to check file permissions as an ordinary user")
+    db = tmp_path / "l.sqlite"
+    fill(db)
+    db.chmod(0o444)
+    shown = subprocess.run(_as_a_user(_cli(db, "show", "nimmt")), capture_output=True, text=True, timeout=120)
+    assert shown.returncode == 0 and "nimmt codingame ladder: 0 games" in shown.stdout
+    assert sorted(path.name for path in tmp_path.iterdir() if path.name.startswith("l.")) == ["l.sqlite"]
+    db.chmod(0o644)
+    added = subprocess.run(_as_a_user(_cli(db, "add", "nimmt", "late", "random")), capture_output=True, timeout=120)
+    assert added.returncode == 0, added.stderr
+
+
+def test_a_store_that_is_a_pipe_is_refused_at_once(tmp_path: Path) -> None:
+    fifo = tmp_path / "l.sqlite"
+    os.mkfifo(fifo)  # SQLite would wait on it for ever
+    for argv in (["show", "nimmt"], ["add", "nimmt", "a", "random"]):
+        done = subprocess.run(_cli(fifo, *argv), capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2 and _one_line_naming(done.stderr, fifo, "not a regular file")
+
+
+def test_a_damaged_standings_cache_is_read_past(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    db = tmp_path / "l.sqlite"
+    fill(db)
+    assert run(capsys, "ladder", "run", "nimmt", "--games", "3", "--workers", "1", "--db", str(db))[0] == 0
+    shown = json.loads(run(capsys, "ladder", "show", "nimmt", "--json", "--db", str(db))[1])
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM standings").fetchone()[0] == 1
+        conn.execute("UPDATE standings SET state = ?", ("[" * 5000 + "]" * 5000,))
+    code, out, err = run(capsys, "ladder", "show", "nimmt", "--json", "--db", str(db))
+    assert (code, err) == (0, "") and json.loads(out) == shown

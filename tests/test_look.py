@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import threading
 from pathlib import Path
 
 from rich.console import Console
@@ -222,6 +224,25 @@ def test_a_corrupt_settings_file_gives_the_defaults_and_a_notice(tmp_path: Path)
     path.write_text(json.dumps({"theme": "nord", "colour_blind": "yes"}))
     settings, notice = load_settings(path)
     assert settings == Settings("nord", False) and notice is not None and "colour_blind" in notice
+
+
+def test_settings_nested_too_deeply_give_the_defaults_and_a_notice(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text("[" * 10_000 + "]" * 10_000)  # json.loads raises RecursionError here, not ValueError
+    settings, notice = load_settings(path)
+    assert settings == Settings() and notice is not None and str(path) in notice and "nested too deeply" in notice
+
+
+def test_a_settings_file_that_is_a_pipe_gives_the_defaults_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    os.mkfifo(path)  # opened to read the usual way, it waits for a writer for ever
+    found: list[tuple[Settings, str | None]] = []
+    reader = threading.Thread(target=lambda: found.append(load_settings(path)), daemon=True)
+    reader.start()
+    reader.join(timeout=20)
+    if reader.is_alive():  # let the blocked reader go, so the test ends
+        os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+    assert found and found[0][0] == Settings() and "not a regular file" in str(found[0][1])
 
 
 async def test_the_app_keeps_theme_and_colour_blind_choice(tmp_path: Path) -> None:

@@ -239,13 +239,13 @@ def test_the_look_for_an_unfinished_game_reads_only_files_changed_since(monkeypa
     (folder / "open.jsonl").write_text(saved, encoding="utf-8")  # the game went on to its end
     assert storage.unfinished_listing() is None
     opened: list[Path] = []
-    real_open = Path.open
+    real_open = storage.open_regular
 
-    def counting_open(self: Path, *args: Any, **kwargs: Any) -> Any:
-        opened.append(self)
-        return real_open(self, *args, **kwargs)
+    def counting_open(path: Path, limit: int) -> Any:
+        opened.append(path)
+        return real_open(path, limit)
 
-    monkeypatch.setattr(Path, "open", counting_open)
+    monkeypatch.setattr(storage, "open_regular", counting_open)
     assert storage.unfinished_listing() is None
     assert opened == []  # nothing changed since the last look: no file is read again
     (folder / "open.jsonl").write_text(start, encoding="utf-8")
@@ -359,3 +359,101 @@ def test_a_save_that_grew_after_it_was_read_is_not_resumed(tmp_path: Path) -> No
     with pytest.raises(ReplayError, match="it changed while it was being opened"):
         resume_session(path, replay)
     assert len(storage.read_replay(path).actions) == 9 and storage.save_problem(path) is None  # left as it was
+
+
+DEEP = "[" * 1000 + "]" * 1000
+"""A 2 KB line nested past what ``json.loads`` follows (it raises RecursionError there, not ValueError)."""
+
+
+def deep_files(folder: Path) -> dict[str, Path]:
+    """Replays with a line nested too deeply: as an action, as the header, as a torn last line."""
+    header, *rest = play_game(stop_after=6).splitlines(keepends=True)
+    shapes = {
+        "deep-action.jsonl": header + DEEP + "\n" + "".join(rest),
+        "deep-header.jsonl": DEEP + "\n" + "".join(rest),
+        "deep-torn.jsonl": header + "".join(rest) + DEEP,  # no line end: read as a line cut short
+    }
+    paths = {}
+    for name, text in shapes.items():
+        paths[name] = folder / name
+        paths[name].write_text(text, encoding="utf-8")
+    return paths
+
+
+def test_json_nested_too_deeply_is_one_clear_refusal_naming_the_line(tmp_path: Path) -> None:
+    paths = deep_files(tmp_path)
+    with pytest.raises(ReplayError, match="^line 2: nested too deeply$"):
+        storage.read_replay(paths["deep-action.jsonl"])
+    with pytest.raises(ReplayError, match="^line 1: nested too deeply$"):
+        storage.read_replay(paths["deep-header.jsonl"])
+    torn = storage.read_replay(paths["deep-torn.jsonl"])
+    assert len(torn.actions) == 6 and "line 8 was cut short" in torn.warnings[0]
+    assert storage.describe_replay(paths["deep-header.jsonl"]).error == "its first line is nested too deeply"
+
+
+def test_every_command_refuses_a_deeply_nested_replay_in_one_line(
+    capsys: pytest.CaptureFixture[str], parlour_home: Path
+) -> None:
+    from tui.cli import main
+
+    folder = storage.replay_dir()
+    paths = deep_files(folder)
+    good = folder / "good.jsonl"
+    good.write_text(play_game(), encoding="utf-8")
+    assert main(["check", str(folder)]) == 1  # a folder check goes on past a bad file to the rest
+    out = capsys.readouterr().out.splitlines()
+    named = list(dict.fromkeys(line.split(": ", 1)[0] for line in out))  # a file's warnings follow its line
+    assert named == [str(folder / name) for name in sorted([*paths, "good.jsonl"])]
+    assert f"{paths['deep-action.jsonl']}: BAD: line 2: nested too deeply" in out
+    assert f"{good}: ok" in "\n".join(out)
+    for command in ("resume", "replay"):
+        assert main([command, str(paths["deep-action.jsonl"])]) == 2
+        captured = capsys.readouterr()
+        assert captured.err == f"parlour {command}: {paths['deep-action.jsonl']}: line 2: nested too deeply\n"
+    assert main(["resume"]) == 2  # the newest unfinished game is the torn one: it would resume; here it has no tty
+    assert "Traceback" not in capsys.readouterr().err
+
+
+async def test_the_replay_list_describes_a_deeply_nested_file_and_the_app_goes_on(parlour_home: Path) -> None:
+    from tui.screens.replays import ReplayListScreen
+
+    deep_files(storage.replay_dir())
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("p")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayListScreen))
+        assert app.is_running
+    reasons = {item.path.name: item.error for item in storage.list_replays()}
+    assert reasons["deep-header.jsonl"] == "its first line is nested too deeply"
+
+
+def test_a_replay_is_read_line_by_line_and_reading_stops_at_the_first_bad_line() -> None:
+    header, first, *_ = play_game(stop_after=2).splitlines(keepends=True)
+    pulled = []
+
+    def endless() -> Any:
+        yield header
+        yield first.replace('"action": "', '"action": "NOT ')  # line 2 is bad
+        while True:  # a reader holding the whole file first would never get to line 2
+            pulled.append(1)
+            if len(pulled) > 1000:
+                raise AssertionError("the reader went on reading past the bad line")
+            yield first
+
+    with pytest.raises(ReplayError, match="^line 2: "):
+        load_replay(endless())
+    assert len(pulled) <= 1  # at most the line after it, to know whether line 2 was the last
+
+
+def test_replays_past_the_documented_size_are_refused_with_the_limit(tmp_path: Path) -> None:
+    header, *rest = play_game(stop_after=4).splitlines(keepends=True)
+    path = tmp_path / "g.jsonl"
+    path.write_text(header + json.dumps({"seat": 0, "action": "PLAY " + "1" * storage.REPLAY_LINE_LIMIT}) + "\n")
+    with pytest.raises(ReplayError, match="^line 2: longer than the 64 KiB a replay's line may have$"):
+        storage.read_replay(path)
+    path.write_text(header + "".join(rest), encoding="utf-8")
+    with path.open("ab") as f:
+        f.truncate(storage.REPLAY_FILE_LIMIT + 1)  # sparse: no disk is filled
+    with pytest.raises(ReplayError, match="^it is larger than the 32 MiB such a file may have$"):
+        storage.read_replay(path)
+    assert storage.describe_replay(path).error == "it is larger than the 32 MiB such a file may have"

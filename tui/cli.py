@@ -316,24 +316,22 @@ def arena_table_size(game: str, preset: str, specs: int, asked: int | None) -> i
 def cmd_import(args: argparse.Namespace) -> int:
     """Convert a hanab.live export into a Parlour replay; exit 1 if the file cannot be converted."""
     from rules.hanablive import HanabLiveError, import_game
-    from tui.storage import not_regular, open_writer
+    from rules.jsontext import load_json
+    from tui.storage import REPLAY_FILE_LIMIT, UnreadableFile, open_regular, open_writer
 
     if args.output is not None and args.output.exists():
         raise UsageError(f"parlour import: {args.output} already exists; name a new file")
-    problem = not_regular(args.file)
-    if problem:
-        raise UsageError(f"parlour import: {args.file}: {problem}")
     try:
-        game = json.loads(args.file.read_text(encoding="utf-8-sig"))  # -sig: a byte-order mark, as Notepad saves
+        with open_regular(args.file, REPLAY_FILE_LIMIT) as f:
+            game = load_json(f.read().decode("utf-8-sig"))  # -sig: a byte-order mark, as Notepad saves
         imported = import_game(game)
+    except UnreadableFile as exc:
+        raise UsageError(f"parlour import: {args.file}: {exc.reason}") from None
     except OSError as exc:
         print(f"parlour import: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return 1
-    except RecursionError:  # JSON nested past what the parser follows: no hanab.live export is
-        print(f"parlour import: {args.file}: not a JSON file (nested too deep)", file=sys.stderr)
-        return 1
-    except (ValueError, UnicodeDecodeError) as exc:  # HanabLiveError and bad JSON alike
-        what = str(exc) if isinstance(exc, HanabLiveError) else f"not a JSON file ({exc})"
+    except ValueError as exc:  # HanabLiveError, bad JSON and text that is not UTF-8 alike
+        what = str(exc) if isinstance(exc, HanabLiveError) else f"not a JSON file ({getattr(exc, 'detail', exc)})"
         print(f"parlour import: {args.file}: {what}", file=sys.stderr)
         return 1
     try:

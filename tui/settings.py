@@ -7,9 +7,12 @@ import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from tui.storage import data_dir
+from rules.jsontext import JsonTextError, load_json
+from tui.storage import UnreadableFile, data_dir, open_regular
 
 DEFAULT_THEME = "textual-dark"
+SETTINGS_LIMIT = 1 << 16
+"""The largest settings file read (the one Parlour writes is a few dozen bytes)."""
 
 
 @dataclass(frozen=True)
@@ -32,11 +35,15 @@ def load_settings(path: Path) -> tuple[Settings, str | None]:
     holds a field of the wrong kind) gives the defaults for what is unusable and a notice saying so.
     """
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        with open_regular(path, SETTINGS_LIMIT) as f:
+            data = load_json(f.read().decode("utf-8"))
     except FileNotFoundError:
         return Settings(), None
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        return Settings(), f"Settings file {path} was not readable ({type(exc).__name__}): defaults used."
+    except UnreadableFile as exc:  # a pipe would keep the app waiting at a blank screen
+        return Settings(), f"Settings file {path} was not read: {exc.reason}; defaults used."
+    except (OSError, UnicodeDecodeError, JsonTextError) as exc:
+        reason = exc.reason if isinstance(exc, JsonTextError) else type(exc).__name__
+        return Settings(), f"Settings file {path} was not readable ({reason}): defaults used."
     if not isinstance(data, dict):
         return Settings(), f"Settings file {path} is not a JSON object: defaults used."
     theme, colour_blind = data.get("theme", DEFAULT_THEME), data.get("colour_blind", False)

@@ -4,20 +4,20 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-import json
 import os
 import stat
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 if sys.platform != "win32":
     import fcntl
 
 from platformdirs import user_data_dir
 
+from rules.jsontext import JsonTextError, load_json
 from rules.replay import (
     Header,
     Replay,
@@ -32,8 +32,11 @@ from rules.text import middle_cut
 APP_VERSION = "0.1"
 SAVES_LOCKED = sys.platform != "win32"
 """Whether a game being played holds its save against a second Parlour (``flock``, which Windows lacks)."""
-HEADER_LIMIT = 1 << 16
-"""The longest first line the replay lists read (a header is a few hundred bytes)."""
+REPLAY_LINE_LIMIT = 1 << 16
+"""The longest line a replay may have, its line end included (a header with a whole deal is about 1 KiB); the lists
+read no more of a first line either."""
+REPLAY_FILE_LIMIT = 32 << 20
+"""The largest replay file read (the longest games write a few tens of KiB)."""
 
 
 def data_dir() -> Path:
@@ -154,6 +157,8 @@ def reopen_writer(path: Path, lines: int | None = None) -> ReplayWriter:
     problem = not_regular(path)
     if problem:
         raise ReplayError(0, problem)
+    if path.exists() and path.stat().st_size > REPLAY_FILE_LIMIT:  # grown since it was read: not read whole to mend
+        raise ReplayError(0, too_large(REPLAY_FILE_LIMIT))
     f = _open_held(path)
     try:
         with path.open("r+b") as raw:
@@ -177,24 +182,84 @@ def reopen_writer(path: Path, lines: int | None = None) -> ReplayWriter:
     return ReplayWriter(f, None)
 
 
+class UnreadableFile(Exception):
+    """A file that is not read: not a regular file, too large, or the system refused it; ``reason`` says which."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def open_regular(path: Path, limit: int) -> BinaryIO:
+    """``path`` opened to read bytes, once it is known to be a regular file of at most ``limit`` bytes; UnreadableFile
+    otherwise (OSError if it cannot be opened). Opened without waiting, then looked at through the open file: a pipe
+    put where a file was expected never leaves its reader waiting for a writer."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise UnreadableFile("cannot read it: Is a directory")
+        problem = _mode_problem(info.st_mode)
+        if problem:
+            raise UnreadableFile(problem)
+        if info.st_size > limit:
+            raise UnreadableFile(too_large(limit))
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def size_text(limit: int) -> str:
+    """A size limit in words: ``64 KiB``, ``32 MiB``."""
+    return f"{limit >> 20} MiB" if limit >= 1 << 20 else f"{limit >> 10} KiB"
+
+
+def too_large(limit: int) -> str:
+    """Why a file past ``limit`` bytes is not read."""
+    return f"it is larger than the {size_text(limit)} such a file may have"
+
+
 def read_replay(path: Path) -> Replay:
-    """Load and re-simulate a replay file; ReplayError if it is bad or unreadable."""
-    problem = not_regular(path)
-    if problem:
-        raise ReplayError(0, problem)
+    """Load and re-simulate a replay file; ReplayError if it is bad or unreadable.
+
+    It is read a line at a time, stopping at the first error; a file larger than :data:`REPLAY_FILE_LIMIT` or a line
+    longer than :data:`REPLAY_LINE_LIMIT` is refused (no game comes near either)."""
     try:
-        data = path.read_bytes()
+        with open_regular(path, REPLAY_FILE_LIMIT) as f:
+            return load_replay(_replay_lines(f))
+    except UnreadableFile as exc:
+        raise ReplayError(0, exc.reason) from None  # callers name the file
     except OSError as exc:
-        raise ReplayError(0, f"cannot read it: {exc.strerror or exc}") from None  # callers name the file
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        if b"\n" in data[exc.start :]:
-            raise ReplayError(line, "not UTF-8 text") from None
-        # Only its last line is broken: a write cut in the middle of a character, read as a line cut short.
-        text = data.decode("utf-8", "replace")
-    return load_replay(io.StringIO(text, newline=""))  # lines end as a file read with newline="" ends them
+        raise ReplayError(0, f"cannot read it: {exc.strerror or exc}") from None
+
+
+def _replay_lines(f: BinaryIO) -> Iterator[str]:
+    """The text lines of a replay file, split as a file opened with ``newline=""`` splits them; ReplayError for a line
+    too long or not UTF-8. Only a last line (no line end after it) may break a character: a write cut in the middle
+    of one, read as a line cut short."""
+    given = 0
+    read = 0
+    while raw := f.readline(REPLAY_LINE_LIMIT + 1):
+        read += len(raw)
+        if len(raw) > REPLAY_LINE_LIMIT:
+            raise ReplayError(given + 1, f"longer than the {size_text(REPLAY_LINE_LIMIT)} a replay's line may have")
+        if read > REPLAY_FILE_LIMIT:  # it grew while it was read
+            raise ReplayError(
+                given + 1, f"the file is larger than the {size_text(REPLAY_FILE_LIMIT)} a replay may have"
+            )
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            if raw.endswith(b"\n"):
+                raise ReplayError(given + 1, "not UTF-8 text") from None
+            text = raw.decode("utf-8", "replace")
+        # A lone carriage return ends a line too, as in a file opened with newline="".
+        for line in io.StringIO(text, newline="") if "\r" in text else (text,):
+            given += 1
+            yield line
 
 
 @dataclass(frozen=True)
@@ -257,20 +322,22 @@ def _read_listing(path: Path, info: os.stat_result) -> ReplayListing:
     """:func:`_listing`, reading the file."""
     mtime = info.st_mtime
     problem = _mode_problem(info.st_mode)
+    if not problem and info.st_size > REPLAY_FILE_LIMIT:  # read_replay would refuse it: no game to resume
+        problem = too_large(REPLAY_FILE_LIMIT)
     if problem:
         return ReplayListing(path, "?", "", False, problem, mtime)
     try:
-        with path.open("rb") as f:
-            first = f.readline(HEADER_LIMIT)
+        with open_regular(path, REPLAY_FILE_LIMIT) as f:  # a pipe swapped in since the look above never waits
+            first = f.readline(REPLAY_LINE_LIMIT)
             if not first.strip():
                 raise ReplayError(1, "its first line is empty") if first else ReplayError(0, "the file is empty")
             if not first.endswith(b"\n") and f.read(1):
                 raise ReplayError(1, "its first line is too long for a header")
-            header = parse_header(json.loads(first.decode("utf-8")))
+            header = parse_header(load_json(first.decode("utf-8")))
             f.seek(max(0, f.seek(0, os.SEEK_END) - 4096))
             tail = f.read().rstrip()
         finished = b'"result"' in tail[tail.rfind(b"\n") + 1 :]
-    except (OSError, UnicodeDecodeError, ValueError, ReplayError) as exc:
+    except (OSError, UnicodeDecodeError, ValueError, ReplayError, UnreadableFile) as exc:
         return ReplayListing(path, "?", "", False, _unreadable_reason(exc), mtime)
     names = ", ".join(middle_cut(s.name, 23) for s in header.seats)
     return ReplayListing(path, header.game, names, finished, None, mtime)
@@ -278,12 +345,14 @@ def _read_listing(path: Path, info: os.stat_result) -> ReplayListing:
 
 def _unreadable_reason(exc: Exception) -> str:
     """Why the list cannot describe a replay, in the words ``parlour check`` uses where they are the same."""
-    if isinstance(exc, ReplayError):
+    if isinstance(exc, ReplayError | UnreadableFile):
         return exc.reason
     if isinstance(exc, UnicodeDecodeError):
         return "not a text file"
     if isinstance(exc, OSError):
         return f"cannot read it: {exc.strerror or exc}"
+    if isinstance(exc, JsonTextError) and exc.reason == exc.detail:  # nested too deeply
+        return f"its first line is {exc.reason}"
     return "its first line is not valid JSON"
 
 

@@ -22,11 +22,11 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ai.arena import play_table
+from ai.arena import play_table, write_whole
 from ai.ladder.store import Claim, GameRecord, LadderError, LadderStore, now_text
 from ai.processes import end_on_signals, end_workers, exit_if_stopped, worker_context
 from ai.schedule import table_for
-from ai.seats import parse_seat, seat_problem
+from ai.seats import SeatSpecError, parse_seat, seat_problem
 
 
 class GameFailed(LadderError):
@@ -146,6 +146,7 @@ def _play_job(job: LadderJob, replay: Path | None) -> LadderResult:
             app="parlour ladder",
             names=job.names,
             created=now_text(),
+            new_replay=True,
         )
     except Exception as exc:  # a built-in bot's bug or an unwritable folder: reported, the claim given back
         return LadderResult(job, error=f"{type(exc).__name__}: {exc}")
@@ -153,13 +154,12 @@ def _play_job(job: LadderJob, replay: Path | None) -> LadderResult:
 
 
 def write_files(folder: Path, result: LadderResult) -> None:
-    """Write the files a remote worker sent back (the replay last, through a rename, as a sign it is whole)."""
+    """Write the files a remote worker sent back (the replay last, whole or not at all, as a sign it is whole; never
+    over a replay already there)."""
     for relative, text in sorted(result.files, key=lambda f: f[0] == result.job.replay):
         path = folder / relative
         path.parent.mkdir(parents=True, exist_ok=True)
-        part = path.with_name(path.name + ".part")
-        part.write_text(text, encoding="utf-8")
-        part.replace(path)
+        write_whole(path, text, new=relative == result.job.replay)
 
 
 def _worker_start(parent: int) -> None:
@@ -232,7 +232,12 @@ def run_ladder(
     epoch = store.open_epoch(game, table_size, seed)
     preset = store.preset(game)
     for player in epoch.players:
-        problem = seat_problem(game, parse_seat(player.spec))
+        try:
+            problem = seat_problem(game, parse_seat(player.spec))
+        except SeatSpecError as exc:  # written by another version of Parlour, or edited by hand
+            raise LadderError(
+                f"{store.path}: player {player.name} has a spec this Parlour cannot read: {exc}"
+            ) from None
         if problem:
             raise LadderError(f"player {player.name} ({player.spec}): {problem}")
     workers = workers or os.cpu_count() or 1
@@ -248,6 +253,8 @@ def run_ladder(
             claim = store.claim(game, target, held.add)  # noted before it commits: see LadderStore.claim
             if claim is None:
                 return
+            # The store holds no game of this index: what its files say is a game given back or failed before.
+            _drop_files(store, game, [claim.index])
             job = make_job(game, preset, claim, store.folder, store.replay_folder(game))
             yield dataclasses.replace(job, files_back=files_back)
 
@@ -260,7 +267,10 @@ def run_ladder(
             for result in results:
                 job = result.job
                 if result.files:
-                    write_files(store.folder, result)
+                    try:
+                        write_files(store.folder, result)
+                    except OSError as exc:
+                        result = dataclasses.replace(result, error=f"its files were not kept: {exc}")
                 if result.error is not None:
                     failed.add(job.index)  # its replay stays: it shows where the game went wrong
                     failure.append(f"game {job.index} ({', '.join(job.specs)}): {result.error}")

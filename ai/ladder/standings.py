@@ -18,6 +18,7 @@ from ai.arena import stderr_log_path
 from ai.arena_stats import ScoreHistogram, Welford, effective_scores
 from ai.ladder.store import GameRecord, LadderStore, Player
 from ai.ratings import Rating, Ratings, all_tied
+from rules.jsontext import load_json
 from rules.registry import game_info
 
 
@@ -71,7 +72,7 @@ class _Figures:
 
     @classmethod
     def restored(cls, upto: int, games: int, state: str) -> _Figures:
-        data = json.loads(state)
+        data = load_json(state)
         tallies = {int(pid): _Tally.restored(tally) for pid, tally in data["tallies"].items()}
         return cls(upto, games, tallies, Ratings.restored(data["ratings"]))
 
@@ -132,7 +133,12 @@ def standings(store: LadderStore, game: str, include_removed: bool = False) -> l
     preset = store.preset(game)
     info = game_info(game)
     saved = store.saved_standings(game)
-    figures = _Figures() if saved is None else _Figures.restored(*saved)
+    figures = _Figures()
+    if saved is not None:
+        try:
+            figures = _Figures.restored(*saved)
+        except (ValueError, KeyError, TypeError, AttributeError):  # a damaged cache: every game is read instead
+            figures = _Figures()
     settled = store.lowest_claim(game)  # read before the games: none below it can be added while they are read
     keep: tuple[int, int, str] | None = None
     last = figures.upto - 1

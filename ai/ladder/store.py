@@ -16,9 +16,12 @@ import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from ai.ladder.schema import SCHEMA, STANDINGS_SCHEMA, damage_found, file_problem
 from ai.seats import SeatSpecError, parse_seat, seat_problem
 from rules.core import RulesError
+from rules.jsontext import JsonTextError, load_json
 from rules.registry import game_info
 from rules.text import plural
 
@@ -28,67 +31,6 @@ READABLE_VERSIONS = (2, 3)
 """Versions a read-only store may have: a version 2 store only lacks the reasons for disqualifications."""
 NAME_LIMIT = 40
 """The longest player name (a standings row and every message name the player)."""
-
-_SCHEMA = """
-CREATE TABLE ladders (
-    game TEXT PRIMARY KEY,
-    preset TEXT NOT NULL,
-    created TEXT NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0          -- games recorded, kept here so a claim need not count them
-);
-CREATE TABLE players (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,       -- the order players were added in: the schedule's order
-    game TEXT NOT NULL REFERENCES ladders(game),
-    name TEXT NOT NULL,
-    spec TEXT NOT NULL,
-    added TEXT NOT NULL,
-    removed TEXT                                -- NULL while the player is on the ladder
-);
-CREATE UNIQUE INDEX players_present ON players(game, name) WHERE removed IS NULL;
-CREATE TABLE epochs (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    game TEXT NOT NULL REFERENCES ladders(game),
-    start INTEGER NOT NULL,                     -- the epoch's first game index
-    next INTEGER NOT NULL,                      -- the first index never claimed
-    table_size INTEGER NOT NULL,
-    seed INTEGER NOT NULL,
-    players TEXT NOT NULL,                      -- JSON list of player ids, in the order the schedule numbers them
-    opened TEXT NOT NULL
-);
-CREATE TABLE claims (
-    game TEXT NOT NULL,
-    idx INTEGER NOT NULL,
-    epoch INTEGER NOT NULL REFERENCES epochs(id),
-    pid INTEGER,                                -- NULL: released, free for the next claimer of this epoch
-    host TEXT,
-    pstart TEXT,                                -- the claimer's start time, so a reused pid is not taken for it
-    claimed TEXT NOT NULL,
-    PRIMARY KEY (game, idx)
-);
-CREATE TABLE games (
-    game TEXT NOT NULL,
-    idx INTEGER NOT NULL,
-    epoch INTEGER NOT NULL REFERENCES epochs(id),
-    seed INTEGER NOT NULL,
-    players TEXT NOT NULL,                      -- JSON: player id at each seat position
-    ranks TEXT NOT NULL,                        -- JSON, by position
-    scores TEXT NOT NULL,                       -- JSON, by position
-    disqualified TEXT NOT NULL,                 -- JSON booleans, by position
-    replay TEXT,                                -- relative to the store's folder
-    finished TEXT NOT NULL,
-    reasons TEXT,                               -- JSON: why each seat was disqualified ("" if not), NULL before v3
-    PRIMARY KEY (game, idx)
-);
-"""
-
-_STANDINGS_SCHEMA = """
-CREATE TABLE standings (
-    game TEXT PRIMARY KEY REFERENCES ladders(game),
-    upto INTEGER NOT NULL,                      -- every game below this index that will ever finish is counted
-    games INTEGER NOT NULL,                     -- how many games that is, to check the cache against the store
-    state TEXT NOT NULL                         -- JSON: the running figures after those games (ai/ladder/standings.py)
-);
-"""
 
 
 class LadderError(ValueError):
@@ -187,12 +129,24 @@ class LadderStore:
         self._me = (os.getpid(), socket.gethostname(), process_start(os.getpid()) or "")
         self._reasons = "reasons"
         """The games' column of disqualification reasons (``NULL`` in a read-only store from before it)."""
+        problem = file_problem(path)
+        if problem:
+            raise LadderError(f"{path} {problem}")
         if read_only:
             self._db = self._open_read_only()
             return
+        if path.exists() and not os.access(path, os.W_OK):
+            # SQLite would open it read-only and leave its side files as read-only as it, which would keep every
+            # later writer out once the store is writable again.
+            raise sqlite3.OperationalError("attempt to write a readonly database")
         path.parent.mkdir(parents=True, exist_ok=True)
         # Autocommit mode: every change below opens its own BEGIN IMMEDIATE transaction.
         self._db = sqlite3.connect(path, timeout=60, isolation_level=None)
+        try:
+            self._check_whole()
+        except BaseException:
+            self._db.close()
+            raise
         self._db.execute("PRAGMA journal_mode=WAL")
         # NORMAL in WAL mode survives a killed process (the issue's kill -9); only a power cut may lose the last games.
         self._db.execute("PRAGMA synchronous=NORMAL")
@@ -208,6 +162,11 @@ class LadderStore:
         wal = self.path.with_name(self.path.name + "-wal")
         # Read as unchanging only when no write is left unmerged in the write-ahead log: it would be ignored.
         modes = ("mode=ro", "immutable=1") if not wal.exists() or wal.stat().st_size == 0 else ("mode=ro",)
+        if len(modes) == 2 and not os.access(self.path, os.W_OK):
+            # A reader would make the shared-memory file as read-only as the store, and that file would keep every
+            # writer out once the store is made writable again. A store this user cannot write, with nothing in its
+            # log, is read as a file that does not change: a reader that way makes no file.
+            modes = ("immutable=1",)
         for mode in modes:
             db = sqlite3.connect(f"{uri}?{mode}", uri=True, timeout=60, isolation_level=None)
             try:
@@ -225,12 +184,29 @@ class LadderStore:
                     "and it cannot be brought up to date where it is: it is read-only"
                 )
             return db
-        if len(modes) == 1:
+        if modes == ("mode=ro",):
             raise LadderError(
                 f"{self.path} has games not yet merged from {wal.name}, which only a run with write access to its "
                 "folder can merge"
             )
         raise sqlite3.OperationalError("unable to open database file")
+
+    def _check_whole(self) -> None:
+        """LadderError naming the store if SQLite finds it damaged: nothing is written into a damaged store, where a
+        write could make things worse and the games it reads back could be wrong."""
+        found = damage_found(self._db)
+        if found:
+            raise LadderError(
+                f"{self.path} is damaged ({found}): nothing was written to it; restore it from a copy, or start a new "
+                "store with --db"
+            )
+
+    def _json_column(self, text: object, what: str) -> Any:
+        """A JSON column's value; LadderError naming the store and ``what`` holds it if it is not JSON."""
+        try:
+            return load_json(text if isinstance(text, str | bytes) else "")
+        except JsonTextError as exc:
+            raise LadderError(f"{self.path} is damaged: {what} is {exc.reason}") from None
 
     def close(self) -> None:
         """Close the connection."""
@@ -254,11 +230,11 @@ class LadderStore:
                     f"{self.path} was written by a newer Parlour (schema {version}; this one reads {SCHEMA_VERSION})"
                 )
             if version == 0:
-                for statement in _SCHEMA.split(";"):
+                for statement in SCHEMA.split(";"):
                     if statement.strip():
                         self._db.execute(statement)
             if version < 2:  # version 1 had no standings cache
-                self._db.execute(_STANDINGS_SCHEMA)
+                self._db.execute(STANDINGS_SCHEMA)
             if 0 < version < 3:  # nor reasons for disqualifications before version 3 (unless a test gave it them)
                 columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
                 if "reasons" not in columns:
@@ -349,13 +325,23 @@ class LadderStore:
     # Epochs and claims ----------------------------------------------------------------------------------------
 
     def _epoch(self, row: tuple[int, int, int, int, str]) -> Epoch:
-        ids = json.loads(row[4])
+        ids = self._epoch_players(row[0], row[4])
         marks = ",".join("?" * len(ids))
         found = {
             r[0]: Player(*r)
             for r in self._db.execute(f"SELECT id, name, spec, added, removed FROM players WHERE id IN ({marks})", ids)
         }
+        missing = [i for i in ids if i not in found]
+        if missing:
+            raise LadderError(f"{self.path} is damaged: epoch {row[0]} names players that are not in it ({missing[0]})")
         return Epoch(row[0], row[1], row[2], row[3], tuple(found[i] for i in ids))
+
+    def _epoch_players(self, epoch: int, text: str) -> list[int]:
+        """An epoch's stored list of player ids; LadderError if it is not one."""
+        ids = self._json_column(text, f"the list of players of epoch {epoch}")
+        if not isinstance(ids, list) or not all(isinstance(i, int) and not isinstance(i, bool) for i in ids):
+            raise LadderError(f"{self.path} is damaged: the list of players of epoch {epoch} is not a list of ids")
+        return ids
 
     def _latest_epoch_row(self, game: str) -> tuple[int, int, int, int, str, int] | None:
         row = self._db.execute(
@@ -370,7 +356,7 @@ class LadderStore:
         present = [p.id for p in self.players(game)]
         latest = self._latest_epoch_row(game)
         if latest is not None:
-            same_players = json.loads(latest[4]) == present
+            same_players = self._epoch_players(latest[0], latest[4]) == present
             if same_players and table_size in (None, latest[2]) and seed in (None, latest[3]):
                 return self._epoch(latest[:5]), latest[5]
         preset = game_info(game).preset(self.preset(game))
@@ -438,14 +424,14 @@ class LadderStore:
             if self.finished_count(game) + live >= target:
                 return None
             pid, host, pstart = self._me
+            index = min(free) if free else next_index
+            self._check_unrecorded(game, index, fresh=not free)
             if free:
-                index = min(free)
                 self._db.execute(
                     "UPDATE claims SET pid = ?, host = ?, pstart = ?, claimed = ? WHERE game = ? AND idx = ?",
                     (pid, host, pstart, now_text(), game, index),
                 )
             else:
-                index = next_index
                 self._db.execute(
                     "INSERT INTO claims (game, idx, epoch, pid, host, pstart, claimed) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (game, index, epoch.id, pid, host, pstart, now_text()),
@@ -454,6 +440,17 @@ class LadderStore:
             if on_claim is not None:
                 on_claim(index)
             return Claim(index, epoch)
+
+    def _check_unrecorded(self, game: str, index: int, fresh: bool) -> None:
+        """LadderError naming the store if game ``index`` is already recorded, or, for a ``fresh`` index (one never
+        handed out), if a game at or above it is: playing it again would write over a recorded game's replay."""
+        highest = self._db.execute("SELECT MAX(idx) FROM games WHERE game = ?", (game,)).fetchone()[0]
+        taken = self._db.execute("SELECT 1 FROM games WHERE game = ? AND idx = ?", (game, index)).fetchone()
+        if taken or (fresh and highest is not None and index <= highest):
+            raise LadderError(
+                f"{self.path} is damaged: the {game} ladder would play game {index} next, but it already holds games "
+                f"up to {highest}; nothing was played, so nothing recorded is overwritten"
+            )
 
     def release(self, game: str, indices: Iterable[int]) -> None:
         """Give back claims this process will not finish (interrupted, or a game failed), in one transaction.
@@ -511,7 +508,7 @@ class LadderStore:
             (game, first),
         )
         for row in cursor:
-            yield _game_record(row)
+            yield self._game_record(row)
 
     def lowest_claim(self, game: str) -> int | None:
         """The lowest index claimed and not finished (None if none): no game below it can finish any more, since
@@ -551,22 +548,27 @@ class LadderStore:
             "WHERE game = ? ORDER BY idx DESC LIMIT ?",
             (game, count),
         ).fetchall()
-        return [_game_record(row) for row in reversed(rows)]
+        return [self._game_record(row) for row in reversed(rows)]
 
+    def _game_record(self, row: tuple[int, int, int, str, str, str, str, str | None, str, str | None]) -> GameRecord:
+        def column(at: int, name: str) -> tuple[Any, ...]:
+            value = self._json_column(row[at], f"the {name} column of game {row[0]}")
+            if not isinstance(value, list):
+                raise LadderError(f"{self.path} is damaged: the {name} column of game {row[0]} is not a list")
+            return tuple(value)
 
-def _game_record(row: tuple[int, int, int, str, str, str, str, str | None, str, str | None]) -> GameRecord:
-    return GameRecord(
-        index=row[0],
-        epoch=row[1],
-        seed=row[2],
-        players=tuple(json.loads(row[3])),
-        ranks=tuple(json.loads(row[4])),
-        scores=tuple(json.loads(row[5])),
-        disqualified=tuple(json.loads(row[6])),
-        replay=row[7],
-        finished=row[8],
-        reasons=() if row[9] is None else tuple(json.loads(row[9])),
-    )
+        return GameRecord(
+            index=row[0],
+            epoch=row[1],
+            seed=row[2],
+            players=column(3, "players"),
+            ranks=column(4, "ranks"),
+            scores=column(5, "scores"),
+            disqualified=column(6, "disqualifications"),
+            replay=row[7],
+            finished=row[8],
+            reasons=() if row[9] is None else column(9, "disqualification reasons"),
+        )
 
 
 def _checked_game(game: str, preset: str | None) -> tuple[str, str]:
