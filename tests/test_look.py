@@ -224,6 +224,16 @@ def test_a_corrupt_settings_file_gives_the_defaults_and_a_notice(tmp_path: Path)
     assert settings == Settings("nord", False) and notice is not None and "colour_blind" in notice
 
 
+def test_the_speed_is_kept_and_one_the_keys_cannot_reach_gives_the_default(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    save_settings(path, Settings(speed=4.0))
+    assert load_settings(path) == (Settings(speed=4.0), None)
+    for speed in (3, True, "fast", -1):
+        path.write_text(json.dumps({"theme": "nord", "speed": speed}))
+        settings, notice = load_settings(path)
+        assert settings == Settings("nord") and notice is not None and "speed" in notice
+
+
 async def test_the_app_keeps_theme_and_colour_blind_choice(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
     app = ParlourApp(settings_file=path)
