@@ -3,9 +3,10 @@
 Run: ``.venv/bin/python -m bench nimmt_turns [-- --turns 6 --seed 1]``.
 
 One person and easy bots (they choose in about a millisecond, so the figures are the app's pauses and drawing) at
-the app's own pace and the speed a fresh settings file gives, in a headless app of 120×36. A turn is timed from the
-person's Enter on a card until they are asked for their next card: the bots' cards, the reveal and the lay-out (a
-row the person must take is taken at once, by Enter). Four seats play the ``codingame`` preset, ten ``classic``.
+the app's own pace and the speed a fresh settings file gives, in a headless app of 120×36. The person types the card
+an easy bot would choose in their place; a turn is timed from their Enter until they are asked for their next card:
+the bots' cards, the reveal and the lay-out (a row the person must take is taken at once, by Enter). Four seats
+play the ``codingame`` preset, ten ``classic``.
 Target: a four-seat turn shown in about a second (at most 1.5 s at the median).
 """
 
@@ -13,10 +14,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import random
 import statistics
 import sys
 import time
 
+from ai.levels import make_bot
 from ai.table import Phase
 from bench.options import positive
 from rules.nimmt import PICK_TEXT
@@ -37,6 +40,7 @@ async def turn_times(preset: str, seats: int, turns: int, seed: int) -> list[flo
     screen = GameScreen(session)
     app = ParlourApp(screen)  # no settings file: the pace a new player gets
     times: list[float] = []
+    like = make_bot("nimmt", "easy", random.Random(seed))
     async with app.run_test(size=(120, 36)) as pilot:
 
         def asked_for_a_card() -> bool:
@@ -46,6 +50,8 @@ async def turn_times(preset: str, seats: int, turns: int, seed: int) -> list[flo
 
         await wait_until(pilot, asked_for_a_card, timeout=60)
         while len(times) < turns and not session.state.is_over:
+            card = like.choose(session.state.view(0), session.state.legal_actions(0)).split()[1]
+            await pilot.press(*card)
             start = time.perf_counter()
             await pilot.press("enter")
             while True:

@@ -38,7 +38,9 @@ PARTS = {  # component class -> what it colours; tui/games.tcss styles each
     "nimmt--taken": "the heads of a row just taken",
     "nimmt--chosen": "who has chosen a card this turn",
 }
-PAUSE = {"round_start": 0.8, "reveal": 1.2, "must_pick": 0.4, "take": 0.9, "place": 0.6, "round_end": 1.2}
+PAUSE = {"round_start": 0.6, "reveal": 0.4, "must_pick": 0.3, "take": 0.35, "place": 0.15, "round_end": 1.0}
+"""Seconds each event is shown at speed ×1: a turn of four cards, the reveal and four placed, takes about a second,
+and one of ten about two (``python -m bench nimmt_turns`` times it); + and - at the table change the speed."""
 
 
 class NimmtTable(GameTable):
