@@ -145,6 +145,55 @@ async def test_curtain_comes_between_two_people(parlour_home: Path) -> None:
     assert curtains[:2] == ["Ana", "Ben"] and len(curtains) >= 8
 
 
+async def test_hot_seat_shows_the_reveal_to_everyone_then_raises_the_next_curtain(
+    parlour_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = new_session("nimmt", "codingame", ["human:Ana", "human:Ben", "ai:easy", "ai:easy"], seed=5)
+    game = GameScreen(session, pace=0)
+    app = ParlourApp(game, pace=0)
+    # What happened, in order: ("shown", kind, a curtain up, hands hidden, the "This turn" line), ("curtain", name)
+    # and ("choose", name).
+    timeline: list[tuple[str, ...]] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        table = game.table
+        show = table.show_event
+
+        def shown(event: Event, names: list[str]) -> float:
+            pause = show(event, names)
+            this_turn = next(line for line in drawn_lines(table) if line.startswith("This turn"))
+            curtain = isinstance(app.screen, CurtainScreen)
+            timeline.append(("shown", event.kind, str(curtain), str(table.hide_private), this_turn))
+            return pause
+
+        monkeypatch.setattr(table, "show_event", shown)
+        while sum(entry[:2] == ("shown", "reveal") for entry in timeline) < 4:
+            await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen) or my_turn(pilot))
+            if isinstance(app.screen, CurtainScreen):
+                timeline.append(("curtain", app.screen.person))
+                await pilot.press("enter")
+                await wait_until(pilot, lambda: my_turn(pilot))
+            asking = game.core.asking
+            assert asking is not None
+            timeline.append(("choose", session.names[asking.seat]))
+            await pilot.press("end", "enter")  # the highest card, or the last row
+    shows = [entry for entry in timeline if entry[0] == "shown"]
+    assert {"reveal", "place"} <= {entry[1] for entry in shows}
+    # Everyone sees the reveal and the lay-out: no curtain is up, and no hand shows (none holds a card of it).
+    assert all(curtain == "False" and hidden == "True" for _, _, curtain, hidden, _ in shows)
+    # Once every card is down, the table says so, not who it was waiting for before the reveal.
+    for i, entry in enumerate(timeline):
+        if entry[0] == "shown" and entry[1] == "place" and (i + 1 == len(timeline) or timeline[i + 1][0] != "shown"):
+            assert entry[4] == "This turn: every card is down"
+    # After it, the curtain comes up for the next person before they see their hand.
+    chooser = None
+    for i, entry in enumerate(timeline):
+        if entry[0] == "choose":
+            if entry[1] != chooser:
+                assert timeline[i - 1] == ("curtain", entry[1])
+            chooser = entry[1]
+
+
 async def test_a_double_tap_does_not_lift_the_next_curtain(parlour_home: Path) -> None:
     """A tap typed before a curtain went up never lifts it, however late a busy app reads it."""
     session = new_session("nimmt", "codingame", ["human:Ana", "human:Ben", "ai:easy", "ai:easy"], seed=5)

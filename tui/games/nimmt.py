@@ -56,6 +56,8 @@ class NimmtTable(GameTable):
         self.names: list[str] = []
         self.rows: list[list[int]] = []
         self.on_table: list[tuple[int, int]] = []  # (card, seat) revealed and not yet placed
+        self.laying_out = False
+        """A turn's revealed cards are being laid out: once they are all down, the view drawn before is out of date."""
         self.flash_row: int | None = None
 
     # --- data in ----------------------------------------------------------------
@@ -70,6 +72,7 @@ class NimmtTable(GameTable):
             self.on_table = sorted((c, s) for s, c in enumerate(view.chosen) if c is not None)
         else:
             self.on_table = []
+        self.laying_out = bool(self.on_table)
         if started:
             self.cursor = self._cheapest_row() if self.picking else min(self.cursor, max(0, len(self.hand) - 1))
         self.refresh()
@@ -82,6 +85,7 @@ class NimmtTable(GameTable):
             self.on_table = []
         elif event.kind == "reveal":
             self.on_table = sorted((c, s) for s, c in data["cards"].items())
+            self.laying_out = True
         elif event.kind == "take":
             self.rows[data["row"]] = []
             self.flash_row = data["row"]
@@ -316,6 +320,8 @@ class NimmtTable(GameTable):
                     line.append("  ")
                 line.append(f"{self.names[seat]} ")
                 line.append_text(card_text(card, look=self.look()))
+        elif self.laying_out:
+            line.append("every card is down", style="italic")
         elif self.view is not None and self.view.phase == "choose":
             done = [s for s, chosen in enumerate(self.view.has_chosen) if chosen]
             waiting = [self.names[s] for s in self.view.to_act]
