@@ -1,18 +1,21 @@
-"""The pace of a game being watched or a replay being played: speed, pause and single steps."""
+"""The pace of a game being played, watched or replayed: speed, and (watched or replayed) pause and single steps."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
-"""The speeds a watched game or a replay can play at (moves per second at ×1 is one)."""
+"""The speeds a game can be shown at: played, watched (moves per second at ×1 is one) or replayed."""
+DEFAULT_SPEED = 1.0
+"""The speed a game is shown at until someone changes it: the pauses each game's screen gives its events, as they
+are. People playing keep their own choice (the app's settings); ``parlour watch --speed`` sets a watched game's."""
 
 
 @dataclass
 class Pace:
-    """Speed, pause and single steps of a game being watched or a replay being played."""
+    """Speed of a game being shown; pause and single steps of one being watched or replayed."""
 
-    speed: float = 1.0
+    speed: float = DEFAULT_SPEED
     paused: bool = False
     steps: int = 0
     """Moves allowed while paused (one per press of the step key)."""

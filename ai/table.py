@@ -1,7 +1,7 @@
 """The table: one game between its seats, and the only place Parlour runs a game.
 
 A :class:`Table` holds the game state, the seats (people, built-in bots, programs), whose turn it is, the replay
-being written, the curtain between people who share one keyboard, and the pace of a watched game. Bots think in
+being written, the curtain between people who share one keyboard, and the pace moves are shown at. Bots think in
 threads of their own; their answers come back through ``deliver`` so every change of the table happens on its
 owner's thread (the app's event loop, or the caller of :meth:`Table.run`). The owner learns what happened from typed
 :data:`TableEvent` values and shows them; while it shows an action the table waits (:attr:`Phase.SHOWING`) until
@@ -136,6 +136,8 @@ class _Answer:
     generation: int
     started: float
     ms: float
+    together: bool = False
+    """Asked while other seats chose too (6 nimmt!'s cards): its choice stays hidden until everyone's is shown."""
     action: str | None = None
     failure: BotFailure | None = None
     """A program's failure (its seat is disqualified)."""
@@ -166,6 +168,7 @@ class Table:
     spectating: bool = False
     """People sit here but none of them plays now (a league round sat out): bots' moves follow the :attr:`pace`."""
     pace: Pace = field(default_factory=Pace)
+    """Its speed scales every bot move's wait; its pause and steps hold a watched game (:attr:`paced`)."""
     pause: float = 0.0
     """Seconds a watched move takes at ×1 (and the scale of :data:`BOT_MOVE_PAUSE`); 0 plays at once."""
     threaded: bool = False
@@ -204,7 +207,7 @@ class Table:
     # --- who sits here ------------------------------------------------------------------
     @property
     def paced(self) -> bool:
-        """Moves follow the :attr:`pace` (its speed, pause and steps): a watched game, or a round its people sit out."""
+        """Moves follow the :attr:`pace`'s pause and steps too: a watched game, or a round its people sit out."""
         return self.watching or self.spectating
 
     @property
@@ -320,15 +323,16 @@ class Table:
         if self._listeners:
             self._emit(WaitingFor(seat, person=False))
         started = self.clock() if self.pause or self.threaded else 0.0  # a headless run never waits
+        asked = _Answer(seat, self._generation, started, 0.0, together=len(self.state.to_act()) > 1)
         if self.threaded:
-            args = (seat, view, legal, self._generation, started)
+            args = (asked, view, legal)
             threading.Thread(target=self._think, args=args, name=f"parlour-bot-{seat}", daemon=True).start()
         else:
-            self._think(seat, view, legal, self._generation, started)
+            self._think(asked, view, legal)
 
-    def _think(self, seat: int, view: Any, legal: list[str], generation: int, started: float) -> None:
+    def _think(self, answer: _Answer, view: Any, legal: list[str]) -> None:
         """Ask the bot (in its own thread when threaded) and hand the answer to the owner's thread."""
-        answer = _Answer(seat, generation, started, 0.0)
+        seat = answer.seat
         t0 = time.perf_counter_ns()
         try:
             answer.action = self.bots[seat].choose(view, legal)
@@ -372,16 +376,19 @@ class Table:
             self._emit(BotCrashed(seat, str(answer.crash)))
         assert action is not None
         self.move_ms.setdefault(seat, []).append(answer.ms)
-        self._ready.append((seat, action, answer.ms, answer.started + self._move_delay() if self.pause else 0.0))
+        due = answer.started + self._move_delay(answer.together) if self.pause else 0.0
+        self._ready.append((seat, action, answer.ms, due))
         self._ready_seats.add(seat)
         if self._listeners:
             self._emit(BotChose(seat))
 
-    def _move_delay(self) -> float:
+    def _move_delay(self, together: bool) -> float:
+        """Seconds a bot's move waits from when it was asked: a watched move its whole pause, a move people follow
+        a short one, and a card chosen with others none (nothing of it shows until the reveal); all at the pace's
+        speed, which people playing set too."""
         if self.watching:
             return self.pause / self.pace.speed
-        simultaneous = len(self.state.to_act()) > 1
-        return 0.0 if simultaneous else BOT_MOVE_PAUSE * self.pause / (self.pace.speed if self.paced else 1.0)
+        return 0.0 if together else BOT_MOVE_PAUSE * self.pause / self.pace.speed
 
     def tick(self) -> bool:
         """Play the first bot move whose time has come (the pace of a watched game decides); True if one was."""

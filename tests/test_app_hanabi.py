@@ -215,10 +215,11 @@ async def test_a_person_sitting_a_league_round_out_has_the_pace_keys_until_their
         await pilot.press("plus")
         assert screen.pace.speed == 2
         await pilot.press("space")
-        # Round 2 has Sam in it: the game asks Sam, unpaused, and the pace keys are gone from the footer.
+        # Round 2 has Sam in it: the game asks Sam, unpaused, and the pace keys are gone from the footer; the speed
+        # Sam chose stays, as the status line says.
         await wait_until(pilot, lambda: my_turn(pilot), timeout=60)
         assert session.state.view(3).round == 1 and not screen.core.spectating and not screen.pace.paused
-        assert "pause" not in dict(footer_keys(pilot)) and "speed ×" not in str(screen.status_text())
+        assert "pause" not in dict(footer_keys(pilot)) and str(screen.status_text()).startswith("speed ×2  ·  Sam,")
 
 
 async def test_watching_shows_every_hand_and_empathy() -> None:

@@ -5,16 +5,22 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual import events
 from textual.geometry import Region
+from textual.pilot import Pilot
 from textual.widgets import Button
 
 from ai.levels import game_levels
+from ai.pace import DEFAULT_SPEED, SPEEDS
 from ai.table import Phase
+from rules.core import Event
 from tests.apptools import (
+    Notices,
     drawn_lines,
+    footer_keys,
     game_screen,
     game_table,
     my_turn,
@@ -29,14 +35,15 @@ from tests.apptools import (
 from tui import storage
 from tui.app import ParlourApp
 from tui.games import game_ui
-from tui.games.nimmt import NimmtTable, card_text
+from tui.games.nimmt import PAUSE, NimmtTable, card_text
 from tui.scenes.kit import finished_game
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
-from tui.screens.modals import CurtainScreen, MessageScreen
+from tui.screens.modals import CurtainScreen, HelpScreen, MessageScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.replay_viewer import ReplayScreen
 from tui.session import Session, new_session
+from tui.settings import Settings, load_settings
 from tui.usage import UsageError
 
 SIZE = (100, 30)
@@ -136,6 +143,55 @@ async def test_curtain_comes_between_two_people(parlour_home: Path) -> None:
             previous = asked
             await pilot.press("enter")
     assert curtains[:2] == ["Ana", "Ben"] and len(curtains) >= 8
+
+
+async def test_hot_seat_shows_the_reveal_to_everyone_then_raises_the_next_curtain(
+    parlour_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = new_session("nimmt", "codingame", ["human:Ana", "human:Ben", "ai:easy", "ai:easy"], seed=5)
+    game = GameScreen(session, pace=0)
+    app = ParlourApp(game, pace=0)
+    # What happened, in order: ("shown", kind, a curtain up, hands hidden, the "This turn" line), ("curtain", name)
+    # and ("choose", name).
+    timeline: list[tuple[str, ...]] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        table = game.table
+        show = table.show_event
+
+        def shown(event: Event, names: list[str]) -> float:
+            pause = show(event, names)
+            this_turn = next(line for line in drawn_lines(table) if line.startswith("This turn"))
+            curtain = isinstance(app.screen, CurtainScreen)
+            timeline.append(("shown", event.kind, str(curtain), str(table.hide_private), this_turn))
+            return pause
+
+        monkeypatch.setattr(table, "show_event", shown)
+        while sum(entry[:2] == ("shown", "reveal") for entry in timeline) < 4:
+            await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen) or my_turn(pilot))
+            if isinstance(app.screen, CurtainScreen):
+                timeline.append(("curtain", app.screen.person))
+                await pilot.press("enter")
+                await wait_until(pilot, lambda: my_turn(pilot))
+            asking = game.core.asking
+            assert asking is not None
+            timeline.append(("choose", session.names[asking.seat]))
+            await pilot.press("end", "enter")  # the highest card, or the last row
+    shows = [entry for entry in timeline if entry[0] == "shown"]
+    assert {"reveal", "place"} <= {entry[1] for entry in shows}
+    # Everyone sees the reveal and the lay-out: no curtain is up, and no hand shows (none holds a card of it).
+    assert all(curtain == "False" and hidden == "True" for _, _, curtain, hidden, _ in shows)
+    # Once every card is down, the table says so, not who it was waiting for before the reveal.
+    for i, entry in enumerate(timeline):
+        if entry[0] == "shown" and entry[1] == "place" and (i + 1 == len(timeline) or timeline[i + 1][0] != "shown"):
+            assert entry[4] == "This turn: every card is down"
+    # After it, the curtain comes up for the next person before they see their hand.
+    chooser = None
+    for i, entry in enumerate(timeline):
+        if entry[0] == "choose":
+            if entry[1] != chooser:
+                assert timeline[i - 1] == ("curtain", entry[1])
+            chooser = entry[1]
 
 
 async def test_a_double_tap_does_not_lift_the_next_curtain(parlour_home: Path) -> None:
@@ -278,6 +334,70 @@ async def test_leaving_keeps_the_game_and_resume_goes_on(parlour_home: Path) -> 
         assert isinstance(resumed, GameScreen)
         after = resumed.session.state.view(0)
         assert after.hand == before.hand and after.rows == before.rows and after.scores == before.scores
+
+
+async def one_turn_of_pauses(
+    pilot: Pilot[Any], screen: GameScreen, monkeypatch: pytest.MonkeyPatch
+) -> dict[str, float]:
+    """Play the person's card; the seconds the screen waited after each kind of event it showed until they choose
+    again (read from the timers it set, one for each event it pauses on)."""
+    kinds: list[str] = []
+    waits: list[float] = []
+    timer, show = screen.set_timer, screen.table.show_event
+
+    def timed(delay: float, *args: Any, **kwargs: Any) -> Any:
+        waits.append(delay)
+        return timer(delay, *args, **kwargs)
+
+    def shown(event: Event, names: list[str]) -> float:
+        pause = show(event, names)
+        if pause > 0:
+            kinds.append(event.kind)
+        return pause
+
+    monkeypatch.setattr(screen, "set_timer", timed)
+    monkeypatch.setattr(screen.table, "show_event", shown)
+    await pilot.press("end", "enter")  # the highest card: no row to pick
+    await wait_until(pilot, lambda: my_turn(pilot))
+    assert len(kinds) == len(waits) and {"reveal", "place"} <= set(kinds)
+    return dict(zip(kinds, waits, strict=True))
+
+
+async def test_plus_while_playing_speeds_the_game_up_and_the_next_games_too(
+    parlour_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = parlour_home / "settings.json"
+    scale = 0.02  # the app's pauses, shortened for the test
+    seats = ["human", "ai:easy", "ai:easy", "ai:easy"]
+    screen = GameScreen(new_session("nimmt", "codingame", seats, seed=9))
+    notices = Notices()
+    app = ParlourApp(screen, pace=scale, settings_file=path)
+    async with app.run_test(size=SIZE, message_hook=notices) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        # A new player's speed is the default, and the lay-out waits what the game's pauses say at that speed.
+        assert screen.pace.speed == DEFAULT_SPEED == Settings().speed
+        waited = await one_turn_of_pauses(pilot, screen, monkeypatch)
+        assert waited == {kind: pytest.approx(PAUSE[kind] * scale / DEFAULT_SPEED) for kind in waited}
+        await pilot.press("plus")
+        faster = SPEEDS[SPEEDS.index(DEFAULT_SPEED) + 1]
+        assert screen.pace.speed == faster and f"Speed ×{faster:g}" in notices.text
+        assert load_settings(path) == (Settings(speed=faster), None)
+        waited = await one_turn_of_pauses(pilot, screen, monkeypatch)
+        assert waited == {kind: pytest.approx(PAUSE[kind] * scale / faster) for kind in waited}
+    next_game = GameScreen(new_session("nimmt", "codingame", seats, seed=10))
+    app = ParlourApp(next_game, pace=scale, settings_file=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        assert next_game.pace.speed == faster  # kept for the next game
+        waited = await one_turn_of_pauses(pilot, next_game, monkeypatch)
+        assert waited == {kind: pytest.approx(PAUSE[kind] * scale / faster) for kind in waited}
+        await pilot.press("minus")
+        assert next_game.pace.speed == DEFAULT_SPEED and load_settings(path)[0].speed == DEFAULT_SPEED
+        assert ("play_speed", True) not in footer_keys(pilot)  # working, but left out of a full footer...
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen) and "| + (or =) | faster" in help_screen.markdown  # ...told here
 
 
 async def test_watch_mode_pause_step_and_speed(parlour_home: Path) -> None:

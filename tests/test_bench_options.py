@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from bench import arena, external, fish, hanabi, nimmt, volcanoes
+from bench import arena, external, fish, hanabi, nimmt, nimmt_turns, volcanoes
 
 Main = Callable[[list[str] | None], object]
 
@@ -29,6 +29,7 @@ Main = Callable[[list[str] | None], object]
         (hanabi.main, ["--games", "many"], "--games: 'many' is not a whole number"),
         (nimmt.main, ["--seconds", "0"], "--seconds: must be a positive number, not 0"),
         (nimmt.main, ["--games", "0"], "--games: must be 1 or more, not 0"),
+        (nimmt_turns.main, ["--turns", "0"], "--turns: must be 1 or more, not 0"),
         (arena.main, ["--workers", "0"], "--workers: must be 1 or more, not 0"),
         (arena.main, ["--memory-sizes", "10,x"], "--memory-sizes: 'x' is not a whole number"),
         (external.main, ["--games", "0"], "--games: must be 1 or more, not 0"),

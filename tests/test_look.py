@@ -245,6 +245,16 @@ def test_a_settings_file_that_is_a_pipe_gives_the_defaults_at_once(tmp_path: Pat
     assert found and found[0][0] == Settings() and "not a regular file" in str(found[0][1])
 
 
+def test_the_speed_is_kept_and_one_the_keys_cannot_reach_gives_the_default(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    save_settings(path, Settings(speed=4.0))
+    assert load_settings(path) == (Settings(speed=4.0), None)
+    for speed in (3, True, "fast", -1):
+        path.write_text(json.dumps({"theme": "nord", "speed": speed}))
+        settings, notice = load_settings(path)
+        assert settings == Settings("nord") and notice is not None and "speed" in notice
+
+
 async def test_the_app_keeps_theme_and_colour_blind_choice(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
     app = ParlourApp(settings_file=path)

@@ -13,6 +13,7 @@ import pytest
 from ai.bots import BotFailure, IllegalBotAction, RandomBot
 from ai.pace import SPEEDS, Pace
 from ai.table import (
+    BOT_MOVE_PAUSE,
     ActionApplied,
     BotBroke,
     BotChose,
@@ -280,6 +281,36 @@ def test_a_watched_table_follows_its_pace() -> None:
     assert table.tick() and pace.paused and pace.steps == 0
     table.done_showing()
     assert not table.tick()
+
+
+def test_a_played_table_waits_on_bots_at_its_players_speed_and_not_on_hidden_cards() -> None:
+    now = [0.0]
+    pace = Pace(speed=2.0)  # set by a person playing, not watching
+    volcanoes = game_info("volcanoes").start(None, 2, 3)
+    table = Table(volcanoes, ["Ann", "Bot"], randoms([1]), pace=pace, pause=1.0, clock=lambda: now[0])
+    table.advance()
+    assert table.asking is not None
+    table.submit(0, table.asking.legal[0])
+    table.done_showing()
+    now[0] = BOT_MOVE_PAUSE / 2 - 0.01
+    assert not table.tick()  # the bot's move people follow waits, for half as long at ×2
+    now[0] = BOT_MOVE_PAUSE / 2
+    assert table.tick()
+    # 6 nimmt!: the bots' cards are hidden until everyone has chosen, so no bot's card waits, the last one neither.
+    nimmt = game_info("nimmt").start("codingame", 4, 5)
+    later = Later()
+    table = Table(nimmt, ["Ann", "b", "c", "d"], randoms([1, 2, 3]), pause=1.0, clock=lambda: now[0])
+    table.threaded, table.deliver = True, later
+    table.advance()
+    assert table.asking is not None
+    table.submit(0, table.asking.legal[0])
+    table.done_showing()
+    wait_for_calls(later, 3)
+    for answer in list(later.calls):  # the bots' answers come back one by one, each played before the next comes
+        answer()
+        assert table.tick()  # the clock has not moved since the bots were asked
+        table.done_showing()
+    assert [len(hand or ()) for hand in nimmt.view(None).hands] == [9] * 4  # all four cards revealed and laid
 
 
 def test_pace_speeds_stop_at_both_ends() -> None:

@@ -12,6 +12,7 @@ from textual.app import App, SystemCommand
 from textual.reactive import reactive
 from textual.screen import Screen
 
+from ai.pace import DEFAULT_SPEED
 from ai.processes import ENDING_SIGNALS
 from rules.replay import Replay, ReplayError
 from tui import storage
@@ -45,8 +46,8 @@ class ParlourApp(App[None]):
     ) -> None:
         """``pace`` scales animation pauses (0 for tests); ``fixed_seed`` replaces random seeds (screenshots).
 
-        ``settings_file`` is where the theme and the colour-blind choice are read from and kept (none: the defaults,
-        nothing kept); ``colour_blind`` turns the symbols on whatever the file says.
+        ``settings_file`` is where the theme, the colour-blind choice and the speed people play at are read from and
+        kept (none: the defaults, nothing kept); ``colour_blind`` turns the symbols on whatever the file says.
         """
         super().__init__()
         self.first = first
@@ -55,6 +56,8 @@ class ParlourApp(App[None]):
         self.fixed_seed = fixed_seed
         self.settings_file = settings_file
         self.colour_blind_wanted = colour_blind
+        self.play_speed = DEFAULT_SPEED
+        """The speed games are played at (a watched game has its own): the + and - keys at a table set it."""
         self.ends_on_signals = False
         """Set by the command line: :data:`~ai.processes.ENDING_SIGNALS` close the app (tests leave them alone)."""
         self._settings_read = False  # nothing is saved before the file is read (the theme is set at start-up)
@@ -76,6 +79,7 @@ class ParlourApp(App[None]):
             else:
                 notice = notice or f"Theme {settings.theme!r} is not known here: the default is used."
             self.colour_blind = settings.colour_blind
+            self.play_speed = settings.speed
         self._settings_read = True
         if self.colour_blind_wanted:
             self.colour_blind = True
@@ -120,11 +124,16 @@ class ParlourApp(App[None]):
         for table in screen.query(GameTable):
             table.colour_blind = self.colour_blind
 
+    def keep_play_speed(self, speed: float) -> None:
+        """Play at ``speed`` from now on, in this game and the next ones (the settings file keeps it)."""
+        self.play_speed = speed
+        self._save_settings()
+
     def _save_settings(self) -> None:
         if self.settings_file is None or not self._settings_read:
             return
         try:
-            save_settings(self.settings_file, Settings(self.theme, self.colour_blind))
+            save_settings(self.settings_file, Settings(self.theme, self.colour_blind, self.play_speed))
         except OSError as exc:
             self.notify(f"Settings not saved: {exc.strerror}", severity="warning", markup=False)
 

@@ -1,4 +1,5 @@
-"""The player's lasting choices (theme, colour-blind symbols), kept in a small JSON file in Parlour's home."""
+"""The player's lasting choices (theme, colour-blind symbols, the speed games are played at), kept in a small JSON file
+in Parlour's home."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from ai.pace import DEFAULT_SPEED, SPEEDS
 from rules.jsontext import JsonTextError, load_json
 from tui.storage import UnreadableFile, data_dir, open_regular
 
@@ -21,6 +23,8 @@ class Settings:
 
     theme: str = DEFAULT_THEME
     colour_blind: bool = False
+    speed: float = DEFAULT_SPEED
+    """The speed people play at (the + and - keys at a table): one of :data:`~ai.pace.SPEEDS`."""
 
 
 def settings_path() -> Path:
@@ -47,14 +51,22 @@ def load_settings(path: Path) -> tuple[Settings, str | None]:
     if not isinstance(data, dict):
         return Settings(), f"Settings file {path} is not a JSON object: defaults used."
     theme, colour_blind = data.get("theme", DEFAULT_THEME), data.get("colour_blind", False)
+    speed = data.get("speed", DEFAULT_SPEED)
+    # Only a speed the keys can reach: not a hand-edited 3, nor JSON's true (a bool, which is an int).
+    speed_ok = isinstance(speed, int | float) and not isinstance(speed, bool) and speed in SPEEDS
     bad = [
         name
-        for name, value, kind in (("theme", theme, str), ("colour_blind", colour_blind, bool))
-        if not isinstance(value, kind)
+        for name, ok in (
+            ("theme", isinstance(theme, str)),
+            ("colour_blind", isinstance(colour_blind, bool)),
+            ("speed", speed_ok),
+        )
+        if not ok
     ]
     settings = Settings(
         theme if isinstance(theme, str) else DEFAULT_THEME,
         colour_blind if isinstance(colour_blind, bool) else False,
+        float(speed) if speed_ok else DEFAULT_SPEED,
     )
     notice = f"Settings file {path}: {', '.join(bad)} not understood, default used." if bad else None
     return settings, notice

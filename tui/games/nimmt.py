@@ -38,7 +38,9 @@ PARTS = {  # component class -> what it colours; tui/games.tcss styles each
     "nimmt--taken": "the heads of a row just taken",
     "nimmt--chosen": "who has chosen a card this turn",
 }
-PAUSE = {"round_start": 0.8, "reveal": 1.2, "must_pick": 0.4, "take": 0.9, "place": 0.6, "round_end": 1.2}
+PAUSE = {"round_start": 0.6, "reveal": 0.4, "must_pick": 0.3, "take": 0.35, "place": 0.15, "round_end": 1.0}
+"""Seconds each event is shown at speed ×1: a turn of four cards, the reveal and four placed, takes about a second,
+and one of ten about two (``python -m bench nimmt_turns`` times it); + and - at the table change the speed."""
 
 
 class NimmtTable(GameTable):
@@ -54,6 +56,8 @@ class NimmtTable(GameTable):
         self.names: list[str] = []
         self.rows: list[list[int]] = []
         self.on_table: list[tuple[int, int]] = []  # (card, seat) revealed and not yet placed
+        self.laying_out = False
+        """A turn's revealed cards are being laid out: once they are all down, the view drawn before is out of date."""
         self.flash_row: int | None = None
 
     # --- data in ----------------------------------------------------------------
@@ -68,6 +72,7 @@ class NimmtTable(GameTable):
             self.on_table = sorted((c, s) for s, c in enumerate(view.chosen) if c is not None)
         else:
             self.on_table = []
+        self.laying_out = bool(self.on_table)
         if started:
             self.cursor = self._cheapest_row() if self.picking else min(self.cursor, max(0, len(self.hand) - 1))
         self.refresh()
@@ -80,6 +85,7 @@ class NimmtTable(GameTable):
             self.on_table = []
         elif event.kind == "reveal":
             self.on_table = sorted((c, s) for s, c in data["cards"].items())
+            self.laying_out = True
         elif event.kind == "take":
             self.rows[data["row"]] = []
             self.flash_row = data["row"]
@@ -314,6 +320,8 @@ class NimmtTable(GameTable):
                     line.append("  ")
                 line.append(f"{self.names[seat]} ")
                 line.append_text(card_text(card, look=self.look()))
+        elif self.laying_out:
+            line.append("every card is down", style="italic")
         elif self.view is not None and self.view.phase == "choose":
             done = [s for s, chosen in enumerate(self.view.has_chosen) if chosen]
             waiting = [self.names[s] for s in self.view.to_act]

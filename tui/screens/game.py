@@ -19,6 +19,7 @@ from textual.binding import Binding
 from textual.reactive import reactive
 from textual.widgets import RichLog, Static
 
+from ai.pace import DEFAULT_SPEED
 from ai.table import (
     ActionApplied,
     BotBroke,
@@ -38,7 +39,7 @@ from tui.games import game_ui
 from tui.games.base import GameTable
 from tui.screens.base import TableScreen, compose_table_frame
 from tui.screens.modals import CurtainScreen, HelpScreen, MessageScreen, ResultScreen
-from tui.screens.pace import PACE_ACTIONS, PACE_BINDINGS, PaceKeys, pace_words
+from tui.screens.pace import PACE_ACTIONS, PACE_BINDINGS, PLAY_SPEED_BINDINGS, SPEED_HELP, PaceKeys, pace_words
 from tui.session import Session
 
 BEAT = 0.1
@@ -53,17 +54,24 @@ class GameScreen(PaceKeys, TableScreen):
         Binding("question_mark", "help", "Rules & keys"),
         Binding("q", "leave", "Leave (saved)"),
         *PACE_BINDINGS,
+        *PLAY_SPEED_BINDINGS,
     ]
 
     phase: reactive[Phase] = reactive(Phase.THINKING, init=False)
     """What the game waits for, as its table says (kept in step after everything the table or the screen does)."""
 
     def __init__(
-        self, session: Session, watch: bool = False, speed: float = 1.0, pace: float | None = None, paused: bool = False
+        self,
+        session: Session,
+        watch: bool = False,
+        speed: float | None = None,
+        pace: float | None = None,
+        paused: bool = False,
     ) -> None:
         """``pace`` scales every pause (0: none, as tests want; default: the app's).
 
-        ``paused`` starts a watched game paused.
+        ``speed`` divides the pauses (default: a watched game's :data:`~ai.pace.DEFAULT_SPEED`, a played one's the
+        app's ``play_speed``); ``paused`` starts a watched game paused.
         """
         super().__init__()
         self.pause_scale = 1.0 if pace is None else pace
@@ -75,7 +83,8 @@ class GameScreen(PaceKeys, TableScreen):
         self.MIN_WIDTH = self.ui.min_width
         self.MIN_HEIGHT = self.ui.min_height
         self.watching = watch
-        self.pace = Pace(speed, paused)
+        self._speed_given = speed is not None
+        self.pace = Pace(DEFAULT_SPEED if speed is None else speed, paused)
         self.animating: deque[Event] = deque()
         """Rules events of the last action still to be shown, one by one."""
         self.next_show_at: float | None = None
@@ -93,6 +102,8 @@ class GameScreen(PaceKeys, TableScreen):
         super().on_mount()
         if not self._pace_given:
             self.pause_scale = getattr(self.app, "pace", 1.0)
+        if not self._speed_given and not self.watching:
+            self.pace.speed = getattr(self.app, "play_speed", DEFAULT_SPEED)
         core = self.core
         core.watching, core.pace, core.pause = self.watching, self.pace, self.pause_scale
         core.threaded, core.deliver = True, self.deliver
@@ -173,7 +184,7 @@ class GameScreen(PaceKeys, TableScreen):
         core = self.core
         names = self.session.names
         text = Text()
-        if core.paced:
+        if core.paced or self.pace.speed != DEFAULT_SPEED:
             text.append_text(pace_words(self.pace))
             text.append("  ·  ")
         if self.phase is Phase.OVER:
@@ -286,7 +297,7 @@ class GameScreen(PaceKeys, TableScreen):
             # A round summary people notice even while the next round is being dealt.
             self.notify(event.words(self.session.names), title="Round over", timeout=8, markup=False)
         pause = self.table.show_event(event, self.session.names)
-        pause *= self.pause_scale / (self.pace.speed if self.core.paced else 1.0)
+        pause *= self.pause_scale / self.pace.speed
         if pause <= 0:
             self.run_animation()
         else:
@@ -360,17 +371,19 @@ class GameScreen(PaceKeys, TableScreen):
 
     # --- keys -----------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Watch controls only while watching or sitting a round out; while the window is too small, only the keys
-        that leave."""
+        """Watch controls only while watching or sitting a round out, the speed keys alone (unlisted) while playing;
+        while the window is too small, only the keys that leave."""
         if not super().check_action(action, parameters):
             return False
         if action in PACE_ACTIONS:
             return self.core.paced
+        if action == "play_speed":
+            return not self.core.paced
         return True
 
     def action_help(self) -> None:
         """Rules and keys of this game."""
-        self.app.push_screen(HelpScreen(self.ui.help_markdown))
+        self.app.push_screen(HelpScreen(self.ui.help_markdown + "\n" + SPEED_HELP))
 
     def action_leave(self) -> None:
         """Leave the table; the replay file keeps the game."""
@@ -387,6 +400,21 @@ class GameScreen(PaceKeys, TableScreen):
         if self.app.screen is self:
             self.app.pop_screen()
 
+    def action_play_speed(self, step: int) -> None:
+        """Faster (``step`` 1) or slower (-1) while playing."""
+        if step > 0:
+            self.action_faster()
+        else:
+            self.action_slower()
+
     def pace_changed(self) -> None:
-        """Speed or pause changed: the status line says so (the table reads the same pace)."""
+        """Speed or pause changed: the status line says so (the table reads the same pace). A speed people play at
+        is kept for their next games."""
         self.refresh_status()
+        if self.watching:
+            return
+        keep = getattr(self.app, "keep_play_speed", None)
+        if keep is not None and self.pace.speed != getattr(self.app, "play_speed", None):
+            keep(self.pace.speed)
+        if not self.core.paced:
+            self.notify(f"Speed ×{self.pace.speed:g}, kept for the next games (+ faster, - slower).", timeout=3)

@@ -1,4 +1,5 @@
-"""The speed controls a watched game and a replay share: the same keys, the same speeds, the same status words."""
+"""The speed controls a played or watched game and a replay share: the same keys, the same speeds, the same status
+words."""
 
 from __future__ import annotations
 
@@ -18,6 +19,26 @@ PACE_BINDINGS = [
 ]
 PACE_ACTIONS = frozenset({"pause", "step", "faster", "slower"})
 """The actions of :data:`PACE_BINDINGS`, for a screen's ``check_action``."""
+PLAY_SPEED_BINDINGS = [
+    Binding("plus,equals_sign", "play_speed(1)", "Faster", show=False),
+    Binding("minus", "play_speed(-1)", "Slower", show=False),
+]
+"""The same speed keys for a game being played, left out of its footer: a table's own keys fill it at 80 columns.
+A screen enables these or :data:`PACE_BINDINGS`, never both."""
+
+SPEED_HELP = """\
+## Speed
+
+| key | does |
+|---|---|
+| + (or =) | faster: the bots' moves and the cards being laid out or played |
+| - | slower |
+
+While you play, the speed you set (×0.25 to ×16, ×1 at first) is kept for your next games. While bots play alone
+(`parlour watch`, or a league round you sit out) the same keys change their speed, space pauses and n plays one
+move.
+"""
+"""The speed keys in every game's ``?`` help, after the game's own rules and keys."""
 
 
 def pace_words(pace: Pace) -> Text:
