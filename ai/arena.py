@@ -159,7 +159,7 @@ def play_table(
     if replay_path is not None:
         replay_path.parent.mkdir(parents=True, exist_ok=True)
         entries = [SeatEntry(name, spec.text) for name, spec in zip(seat_names, specs, strict=True)]
-        header = Header(game, state.preset, entries, seed, created=created, app=app)
+        header = Header(game, state.preset, entries, seed, created=created, app=app, rules=state.rules_revision)
         whole = WholeReplayFile(replay_path)
         writer = ReplayWriter(whole, header)
     table = Table(state, seat_names, bots, writer, kinds={pos: spec.text for pos, spec in enumerate(specs)})

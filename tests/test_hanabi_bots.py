@@ -16,7 +16,7 @@ from ai.hanabi.knowledge import Tracker
 from ai.hanabi_bots import make_bot
 from ai.levels import make_bot as level_bot
 from rules.core import GameState, Outcome
-from rules.hanabi import CARD_TEXT, DISCARD_TEXT, FULL_DECK, PLAY_TEXT, parse_card
+from rules.hanabi import CARD_TEXT, COLOURS, DISCARD_TEXT, FULL_DECK, PLAY_TEXT, parse_card
 from rules.registry import game_info
 
 
@@ -60,6 +60,29 @@ def play_out(game: str, preset: str, n: int, seed: int, levels: list[str]) -> tu
 def test_every_level_plays_legal_moves(game: str, preset: str, n: int) -> None:
     for seed in range(4):
         play_out(game, preset, n, seed, ["easy", "normal", "hard"])
+
+
+@pytest.mark.parametrize("game, preset, n", [("hanabi", "fireworks", 3), ("fireworks", "codingame", 4)])
+def test_no_level_discards_once_the_deck_is_out_under_the_arenas_rules(game: str, preset: str, n: int) -> None:
+    # Rules revision 2: no discard once the deck is empty, and a hint may touch nothing; expert is searched too.
+    blind = 0
+    for seed in range(6):
+        levels = ["expert", "hard", "normal"] if seed < 2 else ["easy", "normal", "hard"]
+        g = game_info(game).start(preset, n, seed)
+        bots = [make_bot(levels[i % len(levels)], random.Random(seed * 31 + i)) for i in range(n)]
+        while not g.is_over:
+            s = g.to_act()[0]
+            legal, view = g.legal_actions(s), g.view(s)
+            a = bots[s].choose(view, legal)
+            assert a in legal, (seed, view.deck_count, a)
+            assert not (a.startswith("DISCARD") and view.deck_count == 0)
+            if a.startswith("SAY"):
+                target, what = int(a.split(":")[1]), a.split(":")[2]
+                hand = [sl.card for sl in view.hands[target] if sl is not None and sl.card is not None]
+                kinds = {CARD_TEXT[c][1] for c in hand} | {COLOURS[c // 5] for c in hand}
+                blind += what not in kinds
+            g.apply(s, a)
+    assert blind > 0  # a hint that touches nothing is how they stall once no discard is allowed
 
 
 def test_bots_are_deterministic() -> None:

@@ -92,7 +92,7 @@ class Decision(HintScoring):
         plays = [i for i, b in beliefs.items() if b & ~t.playable == 0]
         trash = [i for i, b in beliefs.items() if b & ~t.trash == 0]
         can_hint = view.tokens > 0
-        can_discard = view.tokens < view.max_tokens
+        can_discard = view.can_discard  # below the cap, and (where the rules say so) while the deck lasts
 
         if can_hint and level.urgent_saves:
             save = self.urgent_fix() or self.urgent_save() or self.urgent_unlock()
@@ -134,6 +134,11 @@ class Decision(HintScoring):
             return hint
         if can_discard:
             return DISCARD_TEXT[self.discard_slot(beliefs, trash)]
+        if hint is not None and score > -50:
+            return hint
+        blind = self.blind_hint()  # no discard allowed: a hint that touches nothing stalls without misleading
+        if blind is not None:
+            return blind
         if hint is not None:
             return hint
         hints = [a for a in self.legal if a.startswith("SAY")]
@@ -386,8 +391,8 @@ class Decision(HintScoring):
         """Give the next seat a known play or a known trash card when every card it holds is touched and worth
         keeping: otherwise it must throw one of them away."""
         tr, t, view = self.tr, self.t, self.view
-        if view.tokens >= view.max_tokens or self.n > UNLOCK_SEATS:
-            return None
+        if not view.can_discard or self.n > UNLOCK_SEATS:
+            return None  # nobody can discard now: at the cap, or with the deck out where the rules forbid it
         nxt = self.next_seats()[0]
         if tr.chop(nxt) >= 0 or self.turns_left_for(nxt) == 0:
             return None
@@ -419,8 +424,8 @@ class Decision(HintScoring):
     def urgent_save(self) -> str | None:
         """Save the next seat's chop when it is a last copy and that seat looks set to discard it."""
         tr, t, view = self.tr, self.t, self.view
-        if view.tokens >= view.max_tokens:
-            return None  # nobody can discard at the cap
+        if not view.can_discard:
+            return None  # nobody can discard: at the cap, or with the deck out where the rules forbid it
         nxt = self.next_seats()[0]
         chop = tr.chop(nxt)
         if chop < 0:
