@@ -215,8 +215,9 @@ class ExternalBot:
                     raise BotFailure("the game was closed") from None
                 reason = str(failure)
                 # A program that misread its first input crashes on it or plays nonsense: it may expect another order.
-                misread = isinstance(failure, ProgramEnded | NotLegalNow) and self.turns == 1 and self.proc is not None
-                hint = self.protocol.first_turn_hint() if misread else ""
+                misread = isinstance(failure, ProgramEnded | NotLegalNow)
+                first = self.turns == 1 and self.proc is not None
+                hint = self.protocol.first_turn_hint(misread) if first else ""
                 if hint:
                     reason = f"{reason}; {hint}"
                 self._fail(reason)
