@@ -40,6 +40,8 @@ LOCKED_HINT_TOKENS = 2  # every card of mine touched: a hint that only stalls is
 # The same with two players: below it, the touched card least likely to be precious goes (tuning seeds 77 and 78, 2,000
 # and 3,000 paired games: +0.06 and +0.09 a game against two tokens; 3 and 5 did as well as 4, never stalling worse).
 LOCKED_HINT_TOKENS_TWO = 4
+BANK_DECK = 4  # no discard after the last draw: with at most this many cards per seat left, discard rather than
+BANK_TOKENS = 6  # spend a token on a lesser hint or a stall, until this many tokens are banked for the final turns
 STALL_DECK = 2  # with at most this many cards per seat left in the deck, hint rather than discard
 UNLOCK_SEATS = 2  # with more seats a locked hand is rarer and someone else often frees it
 CRIT_WEIGHT = (9.0, 7.0, 5.0, 3.0, 1.0)  # by value: keeping a last copy, when every card is touched
@@ -113,6 +115,8 @@ class Decision(HintScoring):
             gamble = self.late_gamble(beliefs)
             if gamble is not None:
                 return gamble
+        if can_discard and self.banks_tokens():
+            return DISCARD_TEXT[self.discard_slot(beliefs, trash)]
         weak = WEAK_HINT if self.n <= 3 else WEAK_HINT_MANY
         wt = WEAK_HINT_TOKENS_TWO if self.n == 2 else WEAK_HINT_TOKENS
         if hint is not None and score >= weak and (not can_discard or view.tokens >= wt):
@@ -145,6 +149,14 @@ class Decision(HintScoring):
         if hints:
             return hints[0]
         return PLAY_TEXT[self.most_likely_play(beliefs)] if beliefs else PASS
+
+    def banks_tokens(self) -> bool:
+        """Where no discard follows the last draw: whether to discard rather than spend a token on a lesser hint or
+        a stall, near the end of the deck. In the final turns a token is the only way not to play a card blind."""
+        view = self.view
+        return (
+            not view.round_rules.late_discards and view.deck_count <= BANK_DECK * self.n and view.tokens < BANK_TOKENS
+        )
 
     def others_can_play(self) -> bool:
         """Whether some teammate holds a card it knows to be playable (stalling then buys it a turn)."""
