@@ -21,7 +21,7 @@ from typing import Any
 
 from ai.arena_stats import ArenaTally, BatchTimes, GameResult, MoveTimes
 from ai.bots import Bot
-from ai.external import ExternalBot
+from ai.external import ExternalBot, time_scale
 from ai.processes import end_on_signals, end_workers, exit_if_stopped, worker_context
 from ai.schedule import table_for
 from ai.seats import make_player, parse_seat, seat_rng
@@ -95,6 +95,8 @@ class TableResult:
     """Why each disqualified seat's program failed ("" for the others)."""
     logs: tuple[str, ...]
     """Where each disqualified program's stderr log was kept, on the machine that played ("" for the others)."""
+    time_outs: tuple[tuple[float, int], ...] = ()
+    """The machine's load average and cores at each program's time-out in the game."""
 
 
 class WholeReplayFile(io.StringIO):
@@ -182,6 +184,7 @@ def play_table(
         first_ms=tuple((table.move_ms.get(pos) or [0.0])[0] for pos in range(n)),
         failures=tuple(table.failures.get(pos, "") for pos in range(n)),
         logs=tuple(_kept_log(bots[pos]) if pos in table.failures else "" for pos in range(n)),
+        time_outs=tuple(b.time_out for b in bots.values() if isinstance(b, ExternalBot) and b.time_out is not None),
     )
 
 
@@ -210,6 +213,7 @@ def _game_result(job: GameJob, played: TableResult, move_times: tuple[MoveTimes,
         first_ms=played.first_ms,
         failures=played.failures,
         logs=played.logs,
+        time_outs=played.time_outs,
     )
 
 
@@ -356,7 +360,10 @@ def run_arena(
         if progress:
             progress(done, games)
     elapsed = time.perf_counter() - t0
-    return tally.summary(elapsed, matrix=matrix)
+    summary = tally.summary(elapsed, matrix=matrix)
+    if "time_outs" in summary:  # the limits were scaled by this (the workers share this process's environment)
+        summary["time_outs"]["time_scale"] = time_scale()
+    return summary
 
 
 def _logs_beside_replays(result: GameResult, game: str, replay_dir: str) -> GameResult:

@@ -30,10 +30,10 @@ import threading
 import time
 import weakref
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from ai import reaper
-from ai.bots import BotFailure, NotLegalNow, ProgramEnded
+from ai.bots import BotFailure, NotLegalNow, ProgramEnded, TimedOut, busy
 from ai.processes import signals_held
 from ai.program_log import ProgramLog, last_words
 from ai.program_start import line_buffered, program_env
@@ -50,6 +50,9 @@ LOG_LIMIT_BYTES = 8 * 2**20
 (:class:`~ai.program_log.ProgramLog`). A program printing its debugging a turn would otherwise fill the disk in a long
 arena run."""
 READ_CHUNK = 64 * 1024
+LATE_WAIT_S = 1.0
+"""After a time-out, how long Parlour waits at most (and no longer than the limit itself) to learn how late the
+program's answer is: the reason gives the time it took."""
 CLOSE_WAIT_S = 2.0
 POLL_S = 0.01
 """Between checks of whether a program's processes have ended (each look at /proc costs a few ms)."""
@@ -76,6 +79,20 @@ def time_scale(value: float | None = None) -> float:
     if not 0 < value < float("inf"):
         raise ValueError(f"the time scale must be a positive number, not {value!r}")
     return float(value)
+
+
+def machine_load() -> tuple[float, int]:
+    """The machine's one-minute load average (0 where the system gives none) and its number of cores."""
+    try:
+        load = os.getloadavg()[0]
+    except OSError:
+        load = 0.0
+    return load, os.cpu_count() or 1
+
+
+def scale_advice(scale: float) -> str:
+    """The ``--time-scale`` to suggest after a time-out: twice the scale in use."""
+    return f"--time-scale {2 * scale:g}"
 
 
 def split_command(command: str) -> list[str]:
@@ -195,6 +212,8 @@ class ExternalBot:
         self._cleaned = False
         self._input_ended = False
         self._token = reaper.new_token()
+        self.time_out: tuple[float, int] | None = None
+        """The machine's load average and cores when the program timed out (None: it did not)."""
         _LIVE.add(self)
 
     # --- the bot interface ----------------------------------------------------------------------------
@@ -214,6 +233,8 @@ class ExternalBot:
                 if self._closed:  # ended from outside (the game was left): not the program's fault
                     raise BotFailure("the game was closed") from None
                 reason = str(failure)
+                if isinstance(failure, TimedOut):
+                    self.time_out = failure.load, failure.cores
                 # A program that misread its first input crashes on it or plays nonsense: it may expect another order.
                 misread = isinstance(failure, ProgramEnded | NotLegalNow)
                 first = self.turns == 1 and self.proc is not None
@@ -358,7 +379,7 @@ class ExternalBot:
         while rest:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise BotFailure(f"it stopped reading its input (time-out after {_ms(limit)} while sending a turn)")
+                self._time_out(f"it stopped reading its input (time-out after {_ms(limit)} while sending a turn)")
             self._wsel.select(left)
             try:
                 n = os.write(self._in, rest)
@@ -391,13 +412,41 @@ class ExternalBot:
                 unended = f" (it printed {_show(partial)} but no line end after it)" if partial else ""
                 if not partial and self.turns == 1:  # nothing at all: its answer may wait in its output buffer
                     unended = " (start-up included); if it printed an answer, it must flush its output after each line"
-                raise BotFailure(f"it did not answer within {_ms(limit)}{unended}")
+                taken = "" if partial else f"; {self._lateness(deadline, limit)}"
+                self._time_out(f"it did not answer within {_ms(limit)}{unended}{taken}")
             chunk = self._read_some(left)
             if chunk is None:
                 continue
             if not chunk:
                 raise ProgramEnded(self._gone("it closed its standard output", "it ended without answering"))
             buf += chunk
+
+    def _lateness(self, deadline: float, limit: float) -> str:
+        """How late the program is, waiting up to one more limit (at most :data:`LATE_WAIT_S`) for its answer: the
+        time it took, or that none came; the program is disqualified either way."""
+        start, waited = deadline - limit, min(limit, LATE_WAIT_S)
+        end = deadline + waited
+        while b"\n" not in self._buf:
+            left = end - time.monotonic()
+            if left <= 0:
+                return f"no answer came in {_ms(limit + waited)}"
+            chunk = self._read_some(left)
+            if chunk == b"":
+                return "it gave no answer"
+            if chunk:
+                self._buf += chunk
+        return f"it answered after {_ms(time.monotonic() - start)}, over its limit of {_ms(limit)}"
+
+    def _time_out(self, said: str) -> NoReturn:
+        """Raise the time-out ``said``, with the machine's load average and the advice to scale the time limits."""
+        load, cores = machine_load()
+        busy_now = "busy" if busy(load, cores) else "not busy"
+        raise TimedOut(
+            f"{said} (the load average was {load:.1f} on {cores} cores: {busy_now}); if the machine is slow or "
+            f"busy, {scale_advice(self.scale)} gives every program more time",
+            load,
+            cores,
+        )
 
     def _read_some(self, timeout: float) -> bytes | None:
         """Bytes available within ``timeout`` (None if none yet; b"" at end of file)."""
