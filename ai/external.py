@@ -32,15 +32,15 @@ import weakref
 from pathlib import Path
 from typing import Any, NoReturn
 
-from ai import reaper
-from ai.bots import BotFailure, NotLegalNow, ProgramEnded, TimedOut, busy
+from ai import reaper, time_limits
+from ai.bots import BotFailure, NotLegalNow, ProgramEnded, TimedOut
 from ai.processes import signals_held
 from ai.program_log import ProgramLog, last_words
 from ai.program_start import line_buffered, program_env
 from ai.protocols import GameProtocol, protocol_for
+from ai.time_limits import time_scale
 from rules.core import GameState, IllegalAction
 
-SCALE_ENV = "PARLOUR_TIME_SCALE"
 MAX_LINE_BYTES = 64 * 1024
 """An answer longer than this is refused (a program flooding its output cannot make Parlour hoard memory)."""
 INPUT_LINES_LOGGED = 200
@@ -50,9 +50,6 @@ LOG_LIMIT_BYTES = 8 * 2**20
 (:class:`~ai.program_log.ProgramLog`). A program printing its debugging a turn would otherwise fill the disk in a long
 arena run."""
 READ_CHUNK = 64 * 1024
-LATE_WAIT_S = 1.0
-"""After a time-out, how long Parlour waits at most (and no longer than the limit itself) to learn how late the
-program's answer is: the reason gives the time it took."""
 CLOSE_WAIT_S = 2.0
 POLL_S = 0.01
 """Between checks of whether a program's processes have ended (each look at /proc costs a few ms)."""
@@ -62,37 +59,6 @@ TERM_WAIT_S = 0.2
 """How long what remains of a program has, after SIGTERM, before SIGKILL."""
 
 _LIVE: weakref.WeakSet[ExternalBot] = weakref.WeakSet()
-
-
-def time_scale(value: float | None = None) -> float:
-    """The factor applied to every time limit: ``value`` if given, else ``PARLOUR_TIME_SCALE``, else 1."""
-    if value is None:
-        text = os.environ.get(SCALE_ENV, "").strip()
-        if not text:
-            return 1.0
-        try:
-            value = float(text)
-        except ValueError:
-            value = float("nan")
-        if not 0 < value < float("inf"):
-            raise ValueError(f"{SCALE_ENV} must be a positive number, not {text!r}")
-    if not 0 < value < float("inf"):
-        raise ValueError(f"the time scale must be a positive number, not {value!r}")
-    return float(value)
-
-
-def machine_load() -> tuple[float, int]:
-    """The machine's one-minute load average (0 where the system gives none) and its number of cores."""
-    try:
-        load = os.getloadavg()[0]
-    except OSError:
-        load = 0.0
-    return load, os.cpu_count() or 1
-
-
-def scale_advice(scale: float) -> str:
-    """The ``--time-scale`` to suggest after a time-out: twice the scale in use."""
-    return f"--time-scale {2 * scale:g}"
 
 
 def split_command(command: str) -> list[str]:
@@ -422,9 +388,9 @@ class ExternalBot:
             buf += chunk
 
     def _lateness(self, deadline: float, limit: float) -> str:
-        """How late the program is, waiting up to one more limit (at most :data:`LATE_WAIT_S`) for its answer: the
-        time it took, or that none came; the program is disqualified either way."""
-        start, waited = deadline - limit, min(limit, LATE_WAIT_S)
+        """How late the program is, waiting up to one more limit (at most :data:`~ai.time_limits.LATE_WAIT_S`) for
+        its answer: the time it took, or that none came; the program is disqualified either way."""
+        start, waited = deadline - limit, min(limit, time_limits.LATE_WAIT_S)
         end = deadline + waited
         while b"\n" not in self._buf:
             left = end - time.monotonic()
@@ -438,15 +404,8 @@ class ExternalBot:
         return f"it answered after {_ms(time.monotonic() - start)}, over its limit of {_ms(limit)}"
 
     def _time_out(self, said: str) -> NoReturn:
-        """Raise the time-out ``said``, with the machine's load average and the advice to scale the time limits."""
-        load, cores = machine_load()
-        busy_now = "busy" if busy(load, cores) else "not busy"
-        raise TimedOut(
-            f"{said} (the load average was {load:.1f} on {cores} cores: {busy_now}); if the machine is slow or "
-            f"busy, {scale_advice(self.scale)} gives every program more time",
-            load,
-            cores,
-        )
+        """Raise the time-out ``said``, with the machine's load and the advice to scale the limits."""
+        raise time_limits.time_out(said, self.scale)
 
     def _read_some(self, timeout: float) -> bytes | None:
         """Bytes available within ``timeout`` (None if none yet; b"" at end of file)."""

@@ -1,8 +1,9 @@
 """The Fireworks league (CodinGame): four seats, four Hanabi rounds of three seats each.
 
 Round r (0–3) leaves out seat 3 − r; within a round the seats play in ascending order. Each round is a
-``fireworks``-preset Hanabi round (12 tokens, the fourth mistake ends it, three final turns each) scored per
-seat as 10 + the sum played − that seat's own mistakes. A seat's league score is the sum of its rounds.
+``fireworks``-preset Hanabi round (12 tokens, the fourth mistake ends it, three final turns each, and the same
+rules revision) scored per seat as 10 + the sum played − that seat's own mistakes. A seat's league score is the
+sum of its rounds.
 
 A disqualified seat (failed external program) ends the current round at once and scores 0 for it; it sits
 out every later round, which the remaining seats play without it (a round left with fewer than two seats is

@@ -2,7 +2,9 @@
 
 Presets: ``classic`` (2–5 seats, 8 hint tokens, the third fuse loses everything) and ``fireworks`` (one
 CodinGame round: 3 seats, 12 tokens, the fourth mistake ends the round, per-seat scores). The round engine
-(:class:`Round`) is shared with the Fireworks league in :mod:`rules.fireworks`.
+(:class:`Round`) is shared with the Fireworks league in :mod:`rules.fireworks`. Fireworks rounds have two rules
+revisions (:func:`fireworks_rules`): revision 2, the newest, lets a hint touch no card and forbids a discard once
+the deck is empty, as the CodinGame arena does; revision 1 (replays saved before it) does neither.
 
 Cards are small ints ``colour * 5 + value - 1`` (0–24); ``card_text`` gives ``"R1"``. Hand slots keep their
 letters: a drawn card fills the slot just emptied, and once the deck is empty that slot stays empty.

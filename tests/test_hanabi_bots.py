@@ -403,10 +403,10 @@ def test_the_seat_a_delayed_play_waits_on_learns_which_card_it_holds() -> None:
 # --- per-seat scoring (a Fireworks round): choices that differ from classic Hanabi ---------------------------------
 
 
-def fireworks_decision(top: list[str], **view_changes: Any) -> Decision:
-    """Seat 0's reasoning at the start of a Fireworks round dealt from ``top``, seen through a view with
-    ``view_changes`` (for instance the final turns)."""
-    g = game_info("hanabi").start("fireworks", 3, None, {"deck": deck_with(top)})
+def fireworks_decision(top: list[str], rules: int | None = None, **view_changes: Any) -> Decision:
+    """Seat 0's reasoning at the start of a Fireworks round dealt from ``top`` under rules revision ``rules`` (None:
+    the newest), seen through a view with ``view_changes`` (for instance the final turns)."""
+    g = game_info("hanabi").start("fireworks", 3, None, {"deck": deck_with(top)}, rules=rules)
     v = dataclasses.replace(g.view(0), **view_changes)
     tr = Tracker(v)
     tr.catch_up(v)
@@ -545,11 +545,13 @@ def test_fireworks_final_turns_a_play_hint_comes_first_when_my_play_can_wait() -
 def test_fireworks_the_last_token_is_not_spent_on_a_stall() -> None:
     # Five cards left and no play to show: seat 1 already knows its R1. A stall hint would put off the final turns,
     # but with one token left seat 0 discards and keeps tokens coming for the play hints those turns need.
-    def move(tokens: int) -> str:
+    def move(tokens: int, rules: int) -> str:
         top = ["Y3", "G3", "W4", "Y4", "B3", "R1", "R3", "G4", "Y2", "W3", "R4", "G2", "B4", "W2", "B2"]
-        d = fireworks_decision(top, tokens=tokens, deck_count=5)
+        d = fireworks_decision(top, rules, tokens=tokens, deck_count=5)
         d.tr.touched[5], d.tr.belief[5] = True, BIT[parse_card("R1")]
         return d.choose()
 
-    assert move(1) == "DISCARD:A"
-    assert move(2).startswith("SAY:")  # with two, the stall still goes ahead
+    assert move(1, 1) == "DISCARD:A"
+    assert move(2, 1).startswith("SAY:")  # with two, the stall still goes ahead
+    # Revision 2 allows no discard after the last draw: tokens are banked for the final turns instead.
+    assert move(2, 2) == "DISCARD:A"
