@@ -40,8 +40,8 @@ LOCKED_HINT_TOKENS = 2  # every card of mine touched: a hint that only stalls is
 # The same with two players: below it, the touched card least likely to be precious goes (tuning seeds 77 and 78, 2,000
 # and 3,000 paired games: +0.06 and +0.09 a game against two tokens; 3 and 5 did as well as 4, never stalling worse).
 LOCKED_HINT_TOKENS_TWO = 4
-BANK_DECK = 4  # no discard after the last draw: with at most this many cards per seat left, discard rather than
-BANK_TOKENS = 6  # spend a token on a lesser hint or a stall, until this many tokens are banked for the final turns
+BANK_DECK = 2  # no discard after the last draw: with at most this many cards per seat left, discard rather than
+BANK_TOKENS = 5  # spend a token on a lesser hint or a stall, until this many tokens are banked for the final turns
 STALL_DECK = 2  # with at most this many cards per seat left in the deck, hint rather than discard
 UNLOCK_SEATS = 2  # with more seats a locked hand is rarer and someone else often frees it
 CRIT_WEIGHT = (9.0, 7.0, 5.0, 3.0, 1.0)  # by value: keeping a last copy, when every card is touched
