@@ -26,6 +26,7 @@ from ai.processes import end_on_signals, end_workers, exit_if_stopped, worker_co
 from ai.schedule import table_for
 from ai.seats import make_player, parse_seat, seat_rng
 from ai.table import Table
+from ai.time_limits import time_scale
 from rules.registry import game_info
 from rules.replay import Header, ReplayWriter, SeatEntry
 
@@ -95,6 +96,8 @@ class TableResult:
     """Why each disqualified seat's program failed ("" for the others)."""
     logs: tuple[str, ...]
     """Where each disqualified program's stderr log was kept, on the machine that played ("" for the others)."""
+    time_outs: tuple[tuple[float, int], ...] = ()
+    """The machine's load average and cores at each program's time-out in the game."""
 
 
 class WholeReplayFile(io.StringIO):
@@ -189,7 +192,7 @@ def play_table(
     if replay_path is not None:
         replay_path.parent.mkdir(parents=True, exist_ok=True)
         entries = [SeatEntry(name, spec.text) for name, spec in zip(seat_names, specs, strict=True)]
-        header = Header(game, state.preset, entries, seed, created=created, app=app)
+        header = Header(game, state.preset, entries, seed, created=created, app=app, rules=state.rules_revision)
         whole = WholeReplayFile(replay_path, new=new_replay)
         writer = ReplayWriter(whole, header)
     table = Table(state, seat_names, bots, writer, kinds={pos: spec.text for pos, spec in enumerate(specs)})
@@ -212,6 +215,7 @@ def play_table(
         first_ms=tuple((table.move_ms.get(pos) or [0.0])[0] for pos in range(n)),
         failures=tuple(table.failures.get(pos, "") for pos in range(n)),
         logs=tuple(_kept_log(bots[pos]) if pos in table.failures else "" for pos in range(n)),
+        time_outs=tuple(b.time_out for b in bots.values() if isinstance(b, ExternalBot) and b.time_out is not None),
     )
 
 
@@ -240,6 +244,7 @@ def _game_result(job: GameJob, played: TableResult, move_times: tuple[MoveTimes,
         first_ms=played.first_ms,
         failures=played.failures,
         logs=played.logs,
+        time_outs=played.time_outs,
     )
 
 
@@ -386,7 +391,10 @@ def run_arena(
         if progress:
             progress(done, games)
     elapsed = time.perf_counter() - t0
-    return tally.summary(elapsed, matrix=matrix)
+    summary = tally.summary(elapsed, matrix=matrix)
+    if "time_outs" in summary:  # the limits were scaled by this (the workers share this process's environment)
+        summary["time_outs"]["time_scale"] = time_scale()
+    return summary
 
 
 def _logs_beside_replays(result: GameResult, game: str, replay_dir: str) -> GameResult:

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ai.bots import busy
 from ai.ratings import Ratings, all_tied
 from rules.registry import game_info
 
@@ -215,6 +216,8 @@ class GameResult:
     """Per seat position, why its program was disqualified ("" when it was not; empty: no reasons kept)."""
     logs: tuple[str, ...] = ()
     """Per seat position, where a disqualified program's stderr log was kept on the machine that played."""
+    time_outs: tuple[tuple[float, int], ...] = ()
+    """The machine's load average and cores at each program's time-out in the game (one entry per time-out)."""
 
 
 class SeatTally:
@@ -316,6 +319,11 @@ class ArenaTally:
         self.ratings = Ratings()
         self.games = 0
         self.perfect = 0
+        self.time_outs = 0
+        self.busy_time_outs = 0
+        """Time-outs that came while the machine was busy (:func:`~ai.bots.busy`)."""
+        self.busiest = (0.0, 0)
+        """The highest load average (and the cores) at a time-out on a busy machine."""
         self._pending: dict[int, GameResult] = {}
 
     @property
@@ -370,6 +378,11 @@ class ArenaTally:
                     self.pairs[a, b].points.add(1.0 if ahead else 0.5 if level else 0.0)
         self.ratings.rate([self.labels[spec] for spec in r.seated], ranks)
         self.perfect += r.perfect
+        for load, cores in r.time_outs:
+            self.time_outs += 1
+            if busy(load, cores):
+                self.busy_time_outs += 1
+                self.busiest = max(self.busiest, (load, cores))
 
     def summary(self, elapsed: float, matrix: bool = False) -> dict[str, Any]:
         """The JSON summary of the games applied so far (README "Arena summary"; rules in docs/rules-decisions.md).
@@ -429,4 +442,11 @@ class ArenaTally:
             ]
         if self._info.perfect is not None:
             summary["perfect"] = self.perfect
+        if self.time_outs:
+            summary["time_outs"] = {
+                "count": self.time_outs,
+                "busy": self.busy_time_outs,
+                "load_max": round(self.busiest[0], 2),
+                "cores": self.busiest[1],
+            }
         return summary

@@ -20,6 +20,22 @@ class ProgramEnded(BotFailure):
     input it did not expect)."""
 
 
+def busy(load: float, cores: int) -> bool:
+    """Whether a load average means a busy machine: more programs waiting to run than there are cores."""
+    return load > cores
+
+
+class TimedOut(BotFailure):
+    """An external program that gave no answer, or stopped reading its input, within its time limit. ``load`` is the
+    machine's one-minute load average at that moment and ``cores`` its number of cores: a busy machine slows every
+    program down, so a bot that spends most of its limit times out there."""
+
+    def __init__(self, reason: str, load: float, cores: int) -> None:
+        super().__init__(reason)
+        self.load = load
+        self.cores = cores
+
+
 class NotLegalNow(BotFailure):
     """A program answered with a well-formed action that is not legal now; the table adds the rules' reason."""
 

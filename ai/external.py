@@ -30,17 +30,17 @@ import threading
 import time
 import weakref
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
-from ai import reaper
-from ai.bots import BotFailure, NotLegalNow, ProgramEnded
+from ai import reaper, time_limits
+from ai.bots import BotFailure, NotLegalNow, ProgramEnded, TimedOut
 from ai.processes import signals_held
 from ai.program_log import ProgramLog, last_words
 from ai.program_start import line_buffered, program_env
 from ai.protocols import GameProtocol, protocol_for
+from ai.time_limits import time_scale
 from rules.core import GameState, IllegalAction
 
-SCALE_ENV = "PARLOUR_TIME_SCALE"
 MAX_LINE_BYTES = 64 * 1024
 """An answer longer than this is refused (a program flooding its output cannot make Parlour hoard memory)."""
 INPUT_LINES_LOGGED = 200
@@ -59,23 +59,6 @@ TERM_WAIT_S = 0.2
 """How long what remains of a program has, after SIGTERM, before SIGKILL."""
 
 _LIVE: weakref.WeakSet[ExternalBot] = weakref.WeakSet()
-
-
-def time_scale(value: float | None = None) -> float:
-    """The factor applied to every time limit: ``value`` if given, else ``PARLOUR_TIME_SCALE``, else 1."""
-    if value is None:
-        text = os.environ.get(SCALE_ENV, "").strip()
-        if not text:
-            return 1.0
-        try:
-            value = float(text)
-        except ValueError:
-            value = float("nan")
-        if not 0 < value < float("inf"):
-            raise ValueError(f"{SCALE_ENV} must be a positive number, not {text!r}")
-    if not 0 < value < float("inf"):
-        raise ValueError(f"the time scale must be a positive number, not {value!r}")
-    return float(value)
 
 
 def split_command(command: str) -> list[str]:
@@ -195,6 +178,8 @@ class ExternalBot:
         self._cleaned = False
         self._input_ended = False
         self._token = reaper.new_token()
+        self.time_out: tuple[float, int] | None = None
+        """The machine's load average and cores when the program timed out (None: it did not)."""
         _LIVE.add(self)
 
     # --- the bot interface ----------------------------------------------------------------------------
@@ -214,9 +199,12 @@ class ExternalBot:
                 if self._closed:  # ended from outside (the game was left): not the program's fault
                     raise BotFailure("the game was closed") from None
                 reason = str(failure)
+                if isinstance(failure, TimedOut):
+                    self.time_out = failure.load, failure.cores
                 # A program that misread its first input crashes on it or plays nonsense: it may expect another order.
-                misread = isinstance(failure, ProgramEnded | NotLegalNow) and self.turns == 1 and self.proc is not None
-                hint = self.protocol.first_turn_hint() if misread else ""
+                misread = isinstance(failure, ProgramEnded | NotLegalNow)
+                first = self.turns == 1 and self.proc is not None
+                hint = self.protocol.first_turn_hint(misread) if first else ""
                 if hint:
                     reason = f"{reason}; {hint}"
                 self._fail(reason)
@@ -357,7 +345,7 @@ class ExternalBot:
         while rest:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise BotFailure(f"it stopped reading its input (time-out after {_ms(limit)} while sending a turn)")
+                self._time_out(f"it stopped reading its input (time-out after {_ms(limit)} while sending a turn)")
             self._wsel.select(left)
             try:
                 n = os.write(self._in, rest)
@@ -390,13 +378,34 @@ class ExternalBot:
                 unended = f" (it printed {_show(partial)} but no line end after it)" if partial else ""
                 if not partial and self.turns == 1:  # nothing at all: its answer may wait in its output buffer
                     unended = " (start-up included); if it printed an answer, it must flush its output after each line"
-                raise BotFailure(f"it did not answer within {_ms(limit)}{unended}")
+                taken = "" if partial else f"; {self._lateness(deadline, limit)}"
+                self._time_out(f"it did not answer within {_ms(limit)}{unended}{taken}")
             chunk = self._read_some(left)
             if chunk is None:
                 continue
             if not chunk:
                 raise ProgramEnded(self._gone("it closed its standard output", "it ended without answering"))
             buf += chunk
+
+    def _lateness(self, deadline: float, limit: float) -> str:
+        """How late the program is, waiting up to one more limit (at most :data:`~ai.time_limits.LATE_WAIT_S`) for
+        its answer: the time it took, or that none came; the program is disqualified either way."""
+        start, waited = deadline - limit, min(limit, time_limits.LATE_WAIT_S)
+        end = deadline + waited
+        while b"\n" not in self._buf:
+            left = end - time.monotonic()
+            if left <= 0:
+                return f"no answer came in {_ms(limit + waited)}"
+            chunk = self._read_some(left)
+            if chunk == b"":
+                return "it gave no answer"
+            if chunk:
+                self._buf += chunk
+        return f"it answered after {_ms(time.monotonic() - start)}, over its limit of {_ms(limit)}"
+
+    def _time_out(self, said: str) -> NoReturn:
+        """Raise the time-out ``said``, with the machine's load and the advice to scale the limits."""
+        raise time_limits.time_out(said, self.scale)
 
     def _read_some(self, timeout: float) -> bytes | None:
         """Bytes available within ``timeout`` (None if none yet; b"" at end of file)."""

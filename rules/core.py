@@ -161,6 +161,8 @@ class GameState(ABC, Generic[ViewT]):
     game_id: str = ""
     preset: str = ""
     num_seats: int = 0
+    rules_revision: int = 1
+    """The revision of the game's rules this game is played under (see :attr:`GameInfo.rules_revisions`)."""
 
     @abstractmethod
     def to_act(self) -> tuple[int, ...]:
@@ -196,7 +198,9 @@ class GameState(ABC, Generic[ViewT]):
         return copy.deepcopy(self)
 
 
-NewGame = Callable[[str, int, "int | None", "Mapping[str, Any] | None"], "GameState[Any]"]
+NewGame = Callable[[str, int, "int | None", "Mapping[str, Any] | None", int], "GameState[Any]"]
+"""``new_game(preset, seats, seed, deal, rules)``: ``rules`` is the rules revision, already checked by
+:meth:`GameInfo.start`."""
 
 
 @dataclass(frozen=True)
@@ -234,6 +238,13 @@ class GameInfo:
     """A score in words (Fish: ``6 fish (3 tiles)``); plain numbers when None."""
     perfect: Callable[[GameState[Any]], bool] | None = None
     """Whether a finished game reached the maximum score (co-operative games); None: no such notion."""
+    rules_revisions: Mapping[str, int] = field(default_factory=dict)
+    """The newest revision of the rules of each preset that has more than one (the others have revision 1 only).
+    A change to what is legal raises a preset's revision; a replay names the revision it was played under."""
+
+    def rules_revision(self, preset: str | None) -> int:
+        """The newest rules revision of ``preset`` (the default preset when None), the one new games use."""
+        return self.rules_revisions.get(self.preset(preset).name, 1)
 
     def score_figures(self, preset: str, score: float) -> tuple[float, float | None]:
         """The figure people read for ``score`` under ``preset`` and its tie-break figure (None if none)."""
@@ -290,8 +301,10 @@ class GameInfo:
         seats: int | None = None,
         seed: int | None = None,
         deal: Mapping[str, Any] | None = None,
+        rules: int | None = None,
     ) -> GameState[Any]:
-        """A new game, checking preset and seat count first."""
+        """A new game under rules revision ``rules`` (None: the newest), checking preset, seat count and
+        revision first."""
         if self.new_game is None:
             raise BadSetup(f"{self.title} is not playable yet")
         p = self.preset(preset)
@@ -301,4 +314,9 @@ class GameInfo:
             raise BadSetup(problem)
         if seed is None and deal is None:
             raise BadSetup("a new game needs a seed or a deal")
-        return self.new_game(p.name, n, seed, deal)
+        newest = self.rules_revision(p.name)
+        revision = newest if rules is None else rules
+        if not 1 <= revision <= newest:
+            known = "1" if newest == 1 else f"1–{newest}"
+            raise BadSetup(f"{self.id} {p.name} has rules revision {known}, not {revision}")
+        return self.new_game(p.name, n, seed, deal, revision)

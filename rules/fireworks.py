@@ -1,8 +1,9 @@
 """The Fireworks league (CodinGame): four seats, four Hanabi rounds of three seats each.
 
 Round r (0–3) leaves out seat 3 − r; within a round the seats play in ascending order. Each round is a
-``fireworks``-preset Hanabi round (12 tokens, the fourth mistake ends it, three final turns each) scored per
-seat as 10 + the sum played − that seat's own mistakes. A seat's league score is the sum of its rounds.
+``fireworks``-preset Hanabi round (12 tokens, the fourth mistake ends it, three final turns each, and the same
+rules revision) scored per seat as 10 + the sum played − that seat's own mistakes. A seat's league score is the
+sum of its rounds.
 
 A disqualified seat (failed external program) ends the current round at once and scores 0 for it; it sits
 out every later round, which the remaining seats play without it (a round left with fewer than two seats is
@@ -28,7 +29,16 @@ from rules.core import (
     Preset,
     rank_seats,
 )
-from rules.hanabi import FIREWORKS_RULES, HanabiView, Round, build_view, deck_from_deal, parse_action, shuffled_deck
+from rules.hanabi import (
+    FIREWORKS_REVISION,
+    HanabiView,
+    Round,
+    build_view,
+    deck_from_deal,
+    fireworks_rules,
+    parse_action,
+    shuffled_deck,
+)
 
 SEATS = 4
 ROUNDS = 4
@@ -44,7 +54,9 @@ class FireworksState(GameState[HanabiView]):
 
     game_id = "fireworks"
 
-    def __init__(self, preset: str, num_seats: int, seed: int | None, deal: Mapping[str, Any] | None) -> None:
+    def __init__(
+        self, preset: str, num_seats: int, seed: int | None, deal: Mapping[str, Any] | None, rules: int | None = None
+    ) -> None:
         if preset != "codingame":
             raise BadSetup(f"fireworks has no preset {preset!r}")
         if num_seats != SEATS:
@@ -57,19 +69,22 @@ class FireworksState(GameState[HanabiView]):
         if not isinstance(given, list | tuple) or len(given) > ROUNDS:
             raise BadSetup('a fireworks deal is {"rounds": [{"deck": [...]}, ...]} with at most 4 rounds')
         self._decks = [deck_from_deal(d) for d in given]
+        self.rules_revision = FIREWORKS_REVISION if rules is None else rules
+        self._rules = fireworks_rules(self.rules_revision)
         self.round_index = -1
         self.round_scores: list[tuple[int, ...]] = []
         self.round_fireworks: list[int] = []  # cards on the fireworks at each round's end (0: skipped)
         self.totals = [0] * SEATS
         self.disqualified = [False] * SEATS
         self._outcome: Outcome | None = None
-        self.round: Round = Round((0, 1, 2), shuffled_deck(random.Random(0)), FIREWORKS_RULES)  # replaced below
+        self.round: Round = Round((0, 1, 2), shuffled_deck(random.Random(0)), self._rules)  # replaced below
         self._next_round([])
 
     def copy(self) -> FireworksState:
         """A fast independent copy."""
         s = FireworksState.__new__(FireworksState)
         s.preset, s.num_seats, s.seed = self.preset, self.num_seats, self.seed
+        s.rules_revision, s._rules = self.rules_revision, self._rules
         s._rng = random.Random()
         s._rng.setstate(self._rng.getstate())
         s._decks = self._decks
@@ -99,7 +114,7 @@ class FireworksState(GameState[HanabiView]):
                     Event(EventKind.ROUND_SKIPPED, f"Round {r + 1} is skipped: too few seats remain.", None, {})
                 )
                 continue
-            self.round = Round(seats, deck, FIREWORKS_RULES)
+            self.round = Round(seats, deck, self._rules)
             names = ", ".join(f"{{p{s}}}" for s in seats)
             events.append(Event(EventKind.ROUND_START, f"Round {r + 1} begins with {names}.", None,
                                 {"round": r, "seats": seats}))  # fmt: skip
@@ -196,9 +211,12 @@ def is_perfect(state: GameState[Any]) -> bool:
     return len(rounds) == ROUNDS and all(n == 25 for n in rounds)  # four rounds recorded: the league is over
 
 
-def new_game(preset: str, num_seats: int, seed: int | None, deal: Mapping[str, Any] | None) -> FireworksState:
-    """A new league; ``deal`` may fix the first rounds' decks (``{"rounds": [{"deck": [...]}, ...]}``)."""
-    return FireworksState(preset, num_seats, seed, deal)
+def new_game(
+    preset: str, num_seats: int, seed: int | None, deal: Mapping[str, Any] | None, rules: int | None = None
+) -> FireworksState:
+    """A new league; ``deal`` may fix the first rounds' decks (``{"rounds": [{"deck": [...]}, ...]}``); ``rules``
+    names the rules revision of its rounds (None: the newest, :data:`~rules.hanabi.FIREWORKS_REVISION`)."""
+    return FireworksState(preset, num_seats, seed, deal, rules)
 
 
 INFO = GameInfo(
@@ -213,4 +231,5 @@ INFO = GameInfo(
     score_words="league points, the sum of a seat's three rounds (10 + cards' values − own mistakes each); "
     "higher is better",
     perfect=is_perfect,
+    rules_revisions={"codingame": FIREWORKS_REVISION},
 )

@@ -526,8 +526,13 @@ def board_rows(fish: list[int] | tuple[int, ...]) -> list[str]:
     return ["".join(str(fish[ROW_START[r] + c]) for c in range(ROW_WIDTHS[r])) for r in range(ROWS)]
 
 
-def new_game(preset: str, num_seats: int, seed: int | None, deal: Mapping[str, Any] | None) -> FishState:
-    """A new game; ``deal`` may fix the board (``{"board": [8 rows of digits]}``), else the seed shuffles it."""
+def new_game(
+    preset: str, num_seats: int, seed: int | None, deal: Mapping[str, Any] | None, rules: int = 1
+) -> FishState:
+    """A new game; ``deal`` may fix the board (``{"board": [8 rows of digits]}``), else the seed shuffles it.
+
+    The game has one rules revision, so ``rules`` is always 1 (:meth:`rules.core.GameInfo.start` checks it).
+    """
     return FishState(preset, num_seats, seed, deal)
 
 

@@ -2,7 +2,9 @@
 
 Presets: ``classic`` (2–5 seats, 8 hint tokens, the third fuse loses everything) and ``fireworks`` (one
 CodinGame round: 3 seats, 12 tokens, the fourth mistake ends the round, per-seat scores). The round engine
-(:class:`Round`) is shared with the Fireworks league in :mod:`rules.fireworks`.
+(:class:`Round`) is shared with the Fireworks league in :mod:`rules.fireworks`. Fireworks rounds have two rules
+revisions (:func:`fireworks_rules`): revision 2, the newest, lets a hint touch no card and forbids a discard once
+the deck is empty, as the CodinGame arena does; revision 1 (replays saved before it) does neither.
 
 Cards are small ints ``colour * 5 + value - 1`` (0–24); ``card_text`` gives ``"R1"``. Hand slots keep their
 letters: a drawn card fills the slot just emptied, and once the deck is empty that slot stays empty.
@@ -167,6 +169,10 @@ class RoundRules:
     """Turns each seat takes after the last card is drawn."""
     per_seat_score: bool
     """Fireworks scoring (10 + played − own mistakes, per seat) instead of the shared classic score."""
+    blind_hints: bool = False
+    """Whether a hint may touch no card of the seat told (it then tells that seat it holds none of that kind)."""
+    late_discards: bool = True
+    """Whether a card may be discarded once the deck is empty."""
 
 
 def classic_rules(num_seats: int) -> RoundRules:
@@ -174,7 +180,22 @@ def classic_rules(num_seats: int) -> RoundRules:
     return RoundRules(5 if num_seats <= 3 else 4, 8, 3, 1, False)
 
 
-FIREWORKS_RULES = RoundRules(5, 12, 4, 3, True)
+FIREWORKS_RULES_1 = RoundRules(5, 12, 4, 3, True)
+"""A Fireworks round under rules revision 1: hints touch a card, discards allowed to the end."""
+FIREWORKS_RULES = RoundRules(5, 12, 4, 3, True, blind_hints=True, late_discards=False)
+"""A Fireworks round as the CodinGame arena plays it (rules revision 2): a hint may touch no card, and no card
+may be discarded once the deck is empty."""
+FIREWORKS_REVISION = 2
+"""The revision of the rules new Fireworks rounds are played under (preset ``fireworks`` and the league)."""
+
+
+def fireworks_rules(revision: int) -> RoundRules:
+    """The rules of a Fireworks round under rules ``revision`` (1 or 2; BadSetup for any other)."""
+    if revision == 1:
+        return FIREWORKS_RULES_1
+    if revision == 2:
+        return FIREWORKS_RULES
+    raise BadSetup(f"Fireworks rounds have rules revisions 1 and 2, not {revision}")
 
 
 _SLOT_VIEWS: dict[tuple[int | None, int, int, int, bool], SlotView] = {}
@@ -259,24 +280,34 @@ class Round:
         p = self.turn
         hand = self.hands[p]
         out = [PLAY_TEXT[i] for i, o in enumerate(hand) if o >= 0]
-        if self.tokens < self.rules.max_tokens:
+        if self.can_discard:
             out += [DISCARD_TEXT[i] for i, o in enumerate(hand) if o >= 0]
         if self.tokens > 0:
             deck = self.deck
+            blind = self.rules.blind_hints
             for q, other in enumerate(self.seats):
                 if q == p:
                     continue
                 cols = vals = 0
-                for o in self.hands[q]:
-                    if o >= 0:
-                        c = deck[o]
-                        cols |= 1 << (c // 5)
-                        vals |= 1 << (c % 5)
+                if blind:  # every colour and value may be named, held or not
+                    cols = vals = ALL_COLOURS
+                else:
+                    for o in self.hands[q]:
+                        if o >= 0:
+                            c = deck[o]
+                            cols |= 1 << (c // 5)
+                            vals |= 1 << (c % 5)
                 out += [COLOUR_HINT_TEXT[other][c] for c in range(5) if cols >> c & 1]
                 out += [VALUE_HINT_TEXT[other][v] for v in range(5) if vals >> v & 1]
         if not out:
             out.append(PASS)
         return out
+
+    @property
+    def can_discard(self) -> bool:
+        """Whether the rules allow a discard now (below the token cap; and, where the rules say so, while the
+        deck still holds a card)."""
+        return self.tokens < self.rules.max_tokens and (self.rules.late_discards or self.next_draw < len(self.deck))
 
     def seat_scores(self) -> list[int]:
         """Score of each position in the round as things stand (final once over)."""
@@ -320,6 +351,8 @@ class Round:
                 raise IllegalAction(
                     seat, action, f"hint tokens are at the cap ({self.rules.max_tokens}): discarding is not allowed"
                 )
+            if kind == "D" and not self.can_discard:
+                raise IllegalAction(seat, action, "the deck is empty: discarding is not allowed once it runs out")
             self._play_or_discard(p, a, kind == "P", action, events)
         elif kind == "X":
             if self.legal_actions(seat) != [PASS]:
@@ -392,7 +425,7 @@ class Round:
             touched = tuple(i for i, o in enumerate(hand) if o >= 0 and deck[o] // 5 == what)
         else:
             touched = tuple(i for i, o in enumerate(hand) if o >= 0 and deck[o] % 5 + 1 == what)
-        if not touched:
+        if not touched and not self.rules.blind_hints:
             said = COLOURS[what] if is_colour else str(what)
             raise IllegalAction(seat, action, f"the hint {said} would touch no card of seat {target}")
         self.tokens -= 1
@@ -408,7 +441,9 @@ class Round:
                 masks[i] &= ~bit
         letters = ", ".join(SLOT_LETTERS[i] for i in touched)
         # Said of the target's own slots ("their reds" could be either player's): "slots C, E are red".
-        if len(touched) > 1:
+        if not touched:
+            said = f"no card is {COLOURS[what].lower()}" if is_colour else f"no card is a {what}"
+        elif len(touched) > 1:
             said = f"slots {letters} are {COLOURS[what].lower() if is_colour else f'{what}s'}"
         else:
             said = f"slot {letters} is {COLOURS[what].lower() if is_colour else f'a {what}'}"
@@ -519,6 +554,14 @@ class HanabiView:
     totals: tuple[int, ...]
     disqualified: tuple[bool, ...]
     over: bool
+    round_rules: RoundRules
+    """The round's rules: its numbers, and whether a hint may touch no card and a discard follow the last draw."""
+
+    @property
+    def can_discard(self) -> bool:
+        """Whether the seat to act may discard now: below the token cap and, where the rules say so, while the
+        deck still holds a card."""
+        return self.tokens < self.max_tokens and (self.round_rules.late_discards or self.deck_count > 0)
 
     @property
     def score(self) -> int:
@@ -579,6 +622,7 @@ def build_view(
         totals=totals,
         disqualified=disqualified,
         over=over,
+        round_rules=rnd.rules,
     )
 
 
@@ -609,7 +653,9 @@ class HanabiState(GameState[HanabiView]):
 
     game_id = "hanabi"
 
-    def __init__(self, preset: str, num_seats: int, seed: int | None, deal: Mapping[str, Any] | None) -> None:
+    def __init__(
+        self, preset: str, num_seats: int, seed: int | None, deal: Mapping[str, Any] | None, rules: int | None = None
+    ) -> None:
         if preset not in ("classic", "fireworks"):
             raise BadSetup(f"hanabi has no preset {preset!r}")
         if preset == "fireworks" and num_seats != 3:
@@ -621,14 +667,22 @@ class HanabiState(GameState[HanabiView]):
         self.seed = seed
         rng = random.Random(seed if seed is not None else 0)
         deck = deck_from_deal(deal) if deal is not None else shuffled_deck(rng)
-        rules = FIREWORKS_RULES if preset == "fireworks" else classic_rules(num_seats)
-        self.round = Round(range(num_seats), deck, rules)
+        latest = FIREWORKS_REVISION if preset == "fireworks" else 1
+        self.rules_revision = latest if rules is None else rules
+        if preset == "fireworks":
+            round_rules = fireworks_rules(self.rules_revision)
+        elif self.rules_revision == 1:
+            round_rules = classic_rules(num_seats)
+        else:
+            raise BadSetup(f"classic Hanabi has rules revision 1 only, not {self.rules_revision}")
+        self.round = Round(range(num_seats), deck, round_rules)
         self._outcome: Outcome | None = None
 
     def copy(self) -> HanabiState:
         """A fast independent copy."""
         s = HanabiState.__new__(HanabiState)
         s.preset, s.num_seats, s.seed, s._outcome = self.preset, self.num_seats, self.seed, self._outcome
+        s.rules_revision = self.rules_revision
         s.round = self.round.copy()
         return s
 
@@ -695,9 +749,12 @@ class HanabiState(GameState[HanabiView]):
         return self.round.over
 
 
-def new_game(preset: str, num_seats: int, seed: int | None, deal: Mapping[str, Any] | None) -> HanabiState:
-    """A new game of Hanabi; ``deal`` may fix the deck (``{"deck": [50 cards, top first]}``)."""
-    return HanabiState(preset, num_seats, seed, deal)
+def new_game(
+    preset: str, num_seats: int, seed: int | None, deal: Mapping[str, Any] | None, rules: int | None = None
+) -> HanabiState:
+    """A new game of Hanabi; ``deal`` may fix the deck (``{"deck": [50 cards, top first]}``); ``rules`` names the
+    rules revision (None: the newest, 2 for preset ``fireworks`` and 1 for ``classic``)."""
+    return HanabiState(preset, num_seats, seed, deal, rules)
 
 
 def is_perfect(state: GameState[Any]) -> bool:
@@ -721,6 +778,7 @@ INFO = GameInfo(
     score_words="the team's fireworks, 25 at most; higher is better",
     preset_score_words={"fireworks": "10 + the cards' values − own mistakes, 85 at most; higher is better"},
     perfect=is_perfect,
+    rules_revisions={"fireworks": FIREWORKS_REVISION},
 )
 
 

@@ -690,8 +690,13 @@ def _card(c: object) -> int:
     return c
 
 
-def new_game(preset: str, num_seats: int, seed: int | None, deal: Mapping[str, Any] | None) -> NimmtState:
-    """A new game of 6 nimmt!; ``deal`` may fix the first rounds (``{"rounds": [{"rows", "hands"}]}``)."""
+def new_game(
+    preset: str, num_seats: int, seed: int | None, deal: Mapping[str, Any] | None, rules: int = 1
+) -> NimmtState:
+    """A new game of 6 nimmt!; ``deal`` may fix the first rounds (``{"rounds": [{"rows", "hands"}]}``).
+
+    The game has one rules revision, so ``rules`` is always 1 (:meth:`rules.core.GameInfo.start` checks it).
+    """
     return NimmtState(preset, num_seats, seed, deal)
 
 

@@ -49,6 +49,15 @@ class Header:
     deal: dict[str, Any] | None = None
     created: str = ""
     app: str = ""
+    rules: int | None = None
+    """The rules revision the game is played under (None: the newest of its game and preset, for a new game)."""
+
+    @property
+    def revision(self) -> int:
+        """The rules revision the game is played under: as named, else the newest (what a new game uses)."""
+        if self.rules is not None:
+            return self.rules
+        return game_info(self.game).rules_revision(self.preset)
 
     def to_json(self) -> dict[str, Any]:
         """The header as the JSON object stored on line 1."""
@@ -60,11 +69,12 @@ class Header:
         out["seats"] = [{"name": s.name, "spec": s.spec} for s in self.seats]
         out["created"] = self.created
         out["app"] = self.app
+        out["rules"] = self.revision
         return out
 
     def new_state(self) -> GameState[Any]:
-        """A fresh game as this header describes it."""
-        return game_info(self.game).start(self.preset, len(self.seats), self.seed, self.deal)
+        """A fresh game as this header describes it, under the rules revision it names."""
+        return game_info(self.game).start(self.preset, len(self.seats), self.seed, self.deal, self.revision)
 
 
 @dataclass(frozen=True)
@@ -132,7 +142,13 @@ def parse_header(obj: Any) -> Header:
         raise ReplayError(1, "the deal must be an object")
     if seed is None and deal is None:
         raise ReplayError(1, "the header has neither a seed nor a deal")
-    return Header(info.id, preset, seats, seed, deal, str(obj.get("created", "")), str(obj.get("app", "")))
+    rules = obj.get("rules", 1)  # headers written before revisions existed were played under the first
+    newest = info.rules_revision(preset)
+    if not isinstance(rules, int) or isinstance(rules, bool) or not 1 <= rules <= newest:
+        known = "1" if newest == 1 else f"1 to {newest}"
+        raise ReplayError(1, f"rules revision {rules!r} is not one this Parlour knows for {info.id} {preset} ({known})")
+    created, app = str(obj.get("created", "")), str(obj.get("app", ""))
+    return Header(info.id, preset, seats, seed, deal, created, app, rules)
 
 
 def _parse_action_line(obj: Any, lineno: int, seats: int) -> ActionRecord:

@@ -624,8 +624,13 @@ class VolcanoesState(GameState[VolcanoesView]):
         return self.over
 
 
-def new_game(preset: str, num_seats: int, seed: int | None, deal: Mapping[str, Any] | None) -> VolcanoesState:
-    """A new game of Volcanoes: an empty globe, Blue (seat 0) to move. The seed is recorded, never used."""
+def new_game(
+    preset: str, num_seats: int, seed: int | None, deal: Mapping[str, Any] | None, rules: int = 1
+) -> VolcanoesState:
+    """A new game of Volcanoes: an empty globe, Blue (seat 0) to move. The seed is recorded, never used.
+
+    The game has one rules revision, so ``rules`` is always 1 (:meth:`rules.core.GameInfo.start` checks it).
+    """
     if preset != "codingame":
         raise BadSetup(f"volcanoes has no preset {preset!r} (known: codingame)")
     if num_seats != 2:

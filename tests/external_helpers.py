@@ -151,3 +151,25 @@ def children() -> list[int]:
 def open_fds() -> int:
     """How many file descriptors this process holds."""
     return len(os.listdir("/proc/self/fd"))
+
+
+# A Volcanoes program that answers its first turn at once and every later one after sleeping 0.3 s.
+LATE = """
+import sys, time
+names = [input().split()[0] for _ in range(int(input()))]
+turn = 0
+while True:
+    input()
+    moves = input().split()
+    turn += 1
+    if turn > 1:
+        time.sleep(0.3)
+    print(moves[0], flush=True)
+"""
+
+
+def late_program(tmp_path: Path) -> str:
+    """The ``cmd:`` seat of :data:`LATE`, written into ``tmp_path``."""
+    script = tmp_path / "late.py"
+    script.write_text(LATE)
+    return f"cmd:{shlex.quote(PYTHON)} {shlex.quote(str(script))}"

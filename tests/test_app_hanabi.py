@@ -517,7 +517,8 @@ async def test_the_prompt_offers_only_the_moves_the_rules_allow_now() -> None:
 def test_the_final_turns_left_are_counted_whole_in_a_narrow_league_header() -> None:
     from rules.registry import game_info
 
-    state = game_info("fireworks").start("codingame", 4, 5)
+    # Rules revision 1: the last legal action walks this deal to its final turns (a discard after the last draw).
+    state = game_info("fireworks").start("codingame", 4, 5, None, rules=1)
     while state.view(None).turns_left is None:  # to the deck's end: the final turns are counted
         seat = state.to_act()[0]
         state.apply(seat, state.legal_actions(seat)[-1])

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.apptools import played_session, unfinished_with_seat
+from tests.external_helpers import late_program
 from tests.summary_helpers import timeless
 from tui.cli import build_parser, main
 from tui.launch import build_app
@@ -138,6 +139,19 @@ def test_arena_rotates_seats(tmp_path: Path) -> None:
         header = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
         firsts.append([s["spec"] for s in header["seats"]].index("ai:easy"))
     assert sorted(firsts) == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize(("load", "said"), [(7.9, True), (1.5, False)])
+def test_the_arena_says_at_its_end_when_time_outs_came_on_a_busy_machine(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, load: float, said: bool
+) -> None:
+    monkeypatch.setenv("PARLOUR_TIME_SCALE", "1")
+    monkeypatch.setattr("ai.time_limits.machine_load", lambda: (load, 2), raising=False)  # faked load
+    code, out, _ = run(capsys, "arena", "volcanoes", "--seat", late_program(tmp_path), "--seat", "random",
+                       "--games", "3", "--workers", "1")  # fmt: skip
+    assert code == 0 and "Disqualified in 3 games" in out
+    line = "3 time-outs came while the load average was up to 7.9 on 2 cores: try --time-scale 2"
+    assert (line in " ".join(out.split())) is said
 
 
 def test_arena_table_output(capsys: pytest.CaptureFixture[str]) -> None:

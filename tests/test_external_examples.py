@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import shlex
 from pathlib import Path
 
@@ -9,6 +10,10 @@ import pytest
 from textual.widgets import Input, Select, Static
 
 from ai.arena import run_arena
+from ai.external import ExternalBot
+from ai.hanabi_bots import make_bot
+from ai.table import Table
+from rules.registry import game_info
 from tests.apptools import game_screen, my_turn, wait_until
 from tests.external_helpers import EXAMPLES, PYTHON, children, example_cmd
 from tui.app import ParlourApp
@@ -49,6 +54,32 @@ def test_example_program_plays_whole_games(game: str, tmp_path: Path, monkeypatc
     assert len(logs) == games  # the program's stderr, one log per game beside its replay
     assert "bot" in logs[0].read_text()
     assert children() == before  # every program ended with its game
+
+
+@pytest.mark.parametrize(
+    ("game", "preset", "seats", "rules"),
+    [("fireworks", "codingame", 4, 2), ("fireworks", "codingame", 4, 1), ("hanabi", "fireworks", 3, 2),
+     ("hanabi", "fireworks", 3, 1), ("hanabi", "classic", 3, 1)],
+)  # fmt: skip
+@pytest.mark.parametrize("bot", ["fireworks_counting_bot", "fireworks_bot", "fireworks_table_bot"])
+def test_the_fireworks_examples_play_under_either_rules_revision(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bot: str, game: str, preset: str, seats: int, rules: int
+) -> None:
+    # Revision 2 refuses a discard once the deck is out; revision 1 refuses a hint that touches nothing. The input
+    # does not say which applies, so the examples keep to what both allow (they count the deck).
+    monkeypatch.setenv("PARLOUR_TIME_SCALE", "20")
+    for seed in (5, 6):
+        state = game_info(game).start(preset, seats, seed, None, rules=rules)
+        command = f"{shlex.quote(PYTHON)} {shlex.quote(str(EXAMPLES / f'{bot}.py'))}"
+        program = ExternalBot(command, game, seat=0, num_seats=seats, preset=preset, rng=random.Random(1))
+        others = {s: make_bot("normal", random.Random(s)) for s in range(1, seats)}
+        table = Table(state, [f"S{s}" for s in range(seats)], {0: program, **others})
+        try:
+            table.run()
+        finally:
+            table.end_programs()
+        assert state.is_over and not table.failures, table.failures
+        assert program.turns > 10
 
 
 async def test_external_program_from_the_new_game_screen(parlour_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:

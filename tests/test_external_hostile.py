@@ -15,7 +15,7 @@ from ai.bots import BotFailure, RandomBot
 from ai.external import ExternalBot
 from ai.table import Table
 from rules.registry import game_info
-from tests.external_helpers import PYTHON, children, open_fds, program_log, wait_gone, write_hostile
+from tests.external_helpers import PYTHON, children, late_program, open_fds, program_log, wait_gone, write_hostile
 
 SCALE = 2.0  # honest turns get 200 ms, so a loaded machine does not fail them; the sleeper costs 0.2 s
 
@@ -202,3 +202,16 @@ def test_a_first_turn_time_out_says_to_flush_and_not_to_reorder_the_input(
     (reason,) = [d["reason"] for d in summary["seats"][0]["disqualifications"]]
     assert "did not answer within 200 ms (start-up included); if it printed an answer, it must flush" in reason
     assert "phase" not in reason  # a slow start says nothing of the input's order
+
+
+def test_a_time_out_gives_the_time_taken_the_limit_the_load_and_the_time_scale(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PARLOUR_TIME_SCALE", "2")  # 200 ms a turn: the program answers after about 300
+    monkeypatch.setattr("ai.time_limits.machine_load", lambda: (7.9, 2), raising=False)  # a busy machine, faked
+    summary = run_arena("volcanoes", None, [late_program(tmp_path), "random"], 1, seed=3, workers=1)
+    (reason,) = [d["reason"] for d in summary["seats"][0]["disqualifications"]]
+    assert reason.startswith("it did not answer within 200 ms; it answered after "), reason
+    taken = int(reason.split("it answered after ")[1].split(" ms")[0])
+    assert 250 <= taken < 400 and "over its limit of 200 ms" in reason
+    assert "the load average was 7.9 on 2 cores: busy" in reason and "--time-scale 4 gives every program" in reason

@@ -294,6 +294,39 @@ def test_phase_last_bot_in_a_plain_seat_gets_the_hint(tmp_path: Path, monkeypatc
     assert "if the program reads the phase line last (after the hand), seat it as cmd[phase=last]:COMMAND" in reason
 
 
+# A 6 nimmt! program that reads the phase line first; on a line that is no phase it knows it does as told.
+PHASE_FIRST = """
+import sys, time
+phase = (sys.stdin.readline(), sys.stdin.readline())[1].strip()
+if phase not in ("CHOOSE_CARD_TO_PLAY", "CHOOSE_LINE_TO_PICK"):
+    if sys.argv[1] == "silent":
+        time.sleep(30)
+    elif sys.argv[1] == "wrong":
+        print("WAITING FOR A PHASE", flush=True)
+        time.sleep(30)
+    sys.exit(1)
+"""
+
+
+@pytest.mark.parametrize(
+    ("mode", "said"),
+    [("silent", "did not answer"), ("wrong", "which is not an action"), ("crash", "it ended without answering")],
+)
+def test_a_phase_first_program_seated_phase_last_is_told_to_try_the_plain_seat(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str, said: str
+) -> None:
+    # Whatever its first turn's failure, the reason points to the plain cmd: seat (as the other case points to
+    # phase=last).
+    monkeypatch.setenv("PARLOUR_TIME_SCALE", "1")
+    script = tmp_path / "phase_first.py"
+    script.write_text(PHASE_FIRST)
+    specs = [f"cmd[phase=last]:{shlex.quote(PYTHON)} {shlex.quote(str(script))} {mode}", "ai:easy", "ai:easy"]
+    summary = run_arena("nimmt", "classic", specs, games=1, seed=3, workers=1)
+    (reason,) = [d["reason"] for d in summary["seats"][0]["disqualifications"]]
+    assert said in reason
+    assert "if the program reads the phase line first, seat it as plain cmd:COMMAND" in reason
+
+
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="descendants are tracked through /proc (Linux)")
 @pytest.mark.parametrize(("ending", "workers"), [(signal.SIGTERM, 1), (signal.SIGHUP, 1), (signal.SIGTERM, 2)])
 def test_a_killed_or_hung_up_command_ends_its_programs(tmp_path: Path, ending: signal.Signals, workers: int) -> None:

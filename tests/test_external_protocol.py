@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from ai.external import ExternalBot, time_scale
+from ai.external import ExternalBot
 from ai.protocols import protocol_for
 from ai.protocols.hanabi import card_words
 from ai.seats import SeatSpecError, make_player, parse_seat
+from ai.time_limits import time_scale
 from rules.fireworks import FireworksState
 from rules.registry import game_info
 from tui.cli import main as cli_main

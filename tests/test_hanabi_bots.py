@@ -16,7 +16,7 @@ from ai.hanabi.knowledge import Tracker
 from ai.hanabi_bots import make_bot
 from ai.levels import make_bot as level_bot
 from rules.core import GameState, Outcome
-from rules.hanabi import CARD_TEXT, DISCARD_TEXT, FULL_DECK, PLAY_TEXT, parse_card
+from rules.hanabi import CARD_TEXT, COLOURS, DISCARD_TEXT, FULL_DECK, PLAY_TEXT, parse_card
 from rules.registry import game_info
 
 
@@ -60,6 +60,29 @@ def play_out(game: str, preset: str, n: int, seed: int, levels: list[str]) -> tu
 def test_every_level_plays_legal_moves(game: str, preset: str, n: int) -> None:
     for seed in range(4):
         play_out(game, preset, n, seed, ["easy", "normal", "hard"])
+
+
+@pytest.mark.parametrize("game, preset, n", [("hanabi", "fireworks", 3), ("fireworks", "codingame", 4)])
+def test_no_level_discards_once_the_deck_is_out_under_the_arenas_rules(game: str, preset: str, n: int) -> None:
+    # Rules revision 2: no discard once the deck is empty, and a hint may touch nothing; expert is searched too.
+    blind = 0
+    for seed in range(6):
+        levels = ["expert", "hard", "normal"] if seed < 2 else ["easy", "normal", "hard"]
+        g = game_info(game).start(preset, n, seed)
+        bots = [make_bot(levels[i % len(levels)], random.Random(seed * 31 + i)) for i in range(n)]
+        while not g.is_over:
+            s = g.to_act()[0]
+            legal, view = g.legal_actions(s), g.view(s)
+            a = bots[s].choose(view, legal)
+            assert a in legal, (seed, view.deck_count, a)
+            assert not (a.startswith("DISCARD") and view.deck_count == 0)
+            if a.startswith("SAY"):
+                target, what = int(a.split(":")[1]), a.split(":")[2]
+                hand = [sl.card for sl in view.hands[target] if sl is not None and sl.card is not None]
+                kinds = {CARD_TEXT[c][1] for c in hand} | {COLOURS[c // 5] for c in hand}
+                blind += what not in kinds
+            g.apply(s, a)
+    assert blind > 0  # a hint that touches nothing is how they stall once no discard is allowed
 
 
 def test_bots_are_deterministic() -> None:
@@ -380,10 +403,10 @@ def test_the_seat_a_delayed_play_waits_on_learns_which_card_it_holds() -> None:
 # --- per-seat scoring (a Fireworks round): choices that differ from classic Hanabi ---------------------------------
 
 
-def fireworks_decision(top: list[str], **view_changes: Any) -> Decision:
-    """Seat 0's reasoning at the start of a Fireworks round dealt from ``top``, seen through a view with
-    ``view_changes`` (for instance the final turns)."""
-    g = game_info("hanabi").start("fireworks", 3, None, {"deck": deck_with(top)})
+def fireworks_decision(top: list[str], rules: int | None = None, **view_changes: Any) -> Decision:
+    """Seat 0's reasoning at the start of a Fireworks round dealt from ``top`` under rules revision ``rules`` (None:
+    the newest), seen through a view with ``view_changes`` (for instance the final turns)."""
+    g = game_info("hanabi").start("fireworks", 3, None, {"deck": deck_with(top)}, rules=rules)
     v = dataclasses.replace(g.view(0), **view_changes)
     tr = Tracker(v)
     tr.catch_up(v)
@@ -522,11 +545,13 @@ def test_fireworks_final_turns_a_play_hint_comes_first_when_my_play_can_wait() -
 def test_fireworks_the_last_token_is_not_spent_on_a_stall() -> None:
     # Five cards left and no play to show: seat 1 already knows its R1. A stall hint would put off the final turns,
     # but with one token left seat 0 discards and keeps tokens coming for the play hints those turns need.
-    def move(tokens: int) -> str:
+    def move(tokens: int, rules: int) -> str:
         top = ["Y3", "G3", "W4", "Y4", "B3", "R1", "R3", "G4", "Y2", "W3", "R4", "G2", "B4", "W2", "B2"]
-        d = fireworks_decision(top, tokens=tokens, deck_count=5)
+        d = fireworks_decision(top, rules, tokens=tokens, deck_count=5)
         d.tr.touched[5], d.tr.belief[5] = True, BIT[parse_card("R1")]
         return d.choose()
 
-    assert move(1) == "DISCARD:A"
-    assert move(2).startswith("SAY:")  # with two, the stall still goes ahead
+    assert move(1, 1) == "DISCARD:A"
+    assert move(2, 1).startswith("SAY:")  # with two, the stall still goes ahead
+    # Revision 2 allows no discard after the last draw: tokens are banked for the final turns instead.
+    assert move(2, 2) == "DISCARD:A"

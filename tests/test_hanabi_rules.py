@@ -316,6 +316,69 @@ def test_fireworks_three_final_turns_each() -> None:
     assert seen_left == 9 and after == 9
 
 
+def run_out_the_deck(g: HanabiGame) -> None:
+    """Discard (or, at the cap, give the first hint) until the deck is empty."""
+    while g.view(None).deck_count > 0:
+        s = g.to_act()[0]
+        legal = g.legal_actions(s)
+        g.apply(s, next((a for a in legal if a.startswith("DISCARD")), None) or next(a for a in legal if a[0] == "S"))
+
+
+@pytest.mark.parametrize("game, preset, seats", [("hanabi", "fireworks", 3), ("fireworks", "codingame", 4)])
+def test_fireworks_hints_may_touch_nothing_and_say_so(game: str, preset: str, seats: int) -> None:
+    # Rules revision 2 (the CodinGame arena): a hint that touches no card costs a token and rules the kind out.
+    g = game_info(game).start(preset, seats, 3)
+    assert g.rules_revision == 2
+    v = g.view(None)
+    held = {sl.card // 5 for sl in v.hands[1] if sl is not None and sl.card is not None}
+    missing = next(c for c in range(5) if c not in held)
+    blind = f"SAY:1:{hanabi.COLOURS[missing]}"
+    assert blind in g.legal_actions(0)
+    events = g.apply(0, blind)
+    after = g.view(1)
+    assert after.tokens == 11 and after.history[-1].touched == ()
+    assert all(not sl.colours >> missing & 1 for sl in after.hands[1] if sl is not None)
+    assert "no card is" in events[0].text
+
+
+@pytest.mark.parametrize("game, preset, seats", [("hanabi", "fireworks", 3), ("fireworks", "codingame", 4)])
+def test_fireworks_allows_no_discard_once_the_deck_is_empty(game: str, preset: str, seats: int) -> None:
+    g = game_info(game).start(preset, seats, 3)
+    assert isinstance(g, HanabiGame)
+    run_out_the_deck(g)
+    s = g.to_act()[0]
+    g.round.tokens = 5  # below the cap: only the empty deck forbids the discard
+    assert not any(a.startswith("DISCARD") for a in g.legal_actions(s))
+    assert not g.view(s).can_discard
+    with pytest.raises(IllegalAction, match="deck is empty"):
+        g.apply(s, "DISCARD:A")
+
+
+@pytest.mark.parametrize("game, preset, seats", [("hanabi", "fireworks", 3), ("fireworks", "codingame", 4)])
+def test_fireworks_rules_revision_1_keeps_the_earlier_rules(game: str, preset: str, seats: int) -> None:
+    g = game_info(game).start(preset, seats, 3, None, rules=1)
+    assert isinstance(g, HanabiGame)
+    v = g.view(None)
+    held = {sl.card // 5 for sl in v.hands[1] if sl is not None and sl.card is not None}
+    missing = next(c for c in range(5) if c not in held)
+    with pytest.raises(IllegalAction, match="touch no card"):
+        g.apply(0, f"SAY:1:{hanabi.COLOURS[missing]}")
+    run_out_the_deck(g)
+    s = g.to_act()[0]
+    g.round.tokens = 5
+    assert "DISCARD:A" in g.legal_actions(s)
+    g.apply(s, "DISCARD:A")
+
+
+def test_classic_hanabi_keeps_touching_hints_and_late_discards() -> None:
+    g = game_info("hanabi").start("classic", 3, 3)
+    assert g.rules_revision == 1
+    with pytest.raises(BadSetup, match="revision"):
+        game_info("hanabi").start("classic", 3, 3, None, rules=2)
+    with pytest.raises(BadSetup, match="revision"):
+        game_info("fireworks").start("codingame", 4, 3, None, rules=3)
+
+
 def test_pass_is_legal_only_when_nothing_else_is() -> None:
     g = hanabi.new_game("fireworks", 3, 9, None)
     rnd = g.round

@@ -128,6 +128,54 @@ def test_wrong_recorded_scores_are_caught() -> None:
     assert "differ" in err.value.reason
 
 
+def fireworks_round(rules: int | None) -> tuple[list[str], int]:
+    """A Fireworks round (preset ``fireworks``, seed 3) under ``rules``, written up to a discard made after the
+    deck ran out (legal in revision 1 only); the file's lines and the line of that discard."""
+    state = game_info("hanabi").start("fireworks", 3, 3, None, rules=rules or 1)
+    header = Header("hanabi", "fireworks", [SeatEntry(f"S{i}", "random") for i in range(3)], 3, rules=rules)
+    buf = io.StringIO()
+    writer = ReplayWriter(buf, header)
+    written = 1
+    while True:
+        seat = state.to_act()[0]
+        legal = state.legal_actions(seat)
+        discard = next((a for a in legal if a.startswith("DISCARD")), None)
+        action = discard or next(a for a in legal if a.startswith("SAY"))
+        empty = state.view(None).deck_count == 0
+        state.apply(seat, action)
+        writer.action(seat, action)
+        written += 1
+        if empty and discard:
+            return buf.getvalue().splitlines(keepends=True), written
+
+
+def test_a_replay_without_a_rules_revision_replays_under_the_first() -> None:
+    rows, late = fireworks_round(rules=1)
+    header = json.loads(rows[0])
+    del header["rules"]  # as written before revisions existed
+    rows[0] = json.dumps(header) + "\n"
+    rep = load_replay(rows)
+    assert rep.header.revision == 1 and rep.state.rules_revision == 1 and len(rep.actions) == late - 1
+    assert json.loads(rows[late - 1])["action"].startswith("DISCARD")
+    header["rules"] = 2  # the same moves under the arena's rules: the late discard is refused on its line
+    rows[0] = json.dumps(header) + "\n"
+    with pytest.raises(ReplayError) as err:
+        load_replay(rows)
+    assert err.value.line == late and "deck is empty" in err.value.reason
+
+
+def test_a_new_fireworks_game_is_written_under_revision_2() -> None:
+    header = Header("hanabi", "fireworks", [SeatEntry(f"S{i}", "random") for i in range(3)], 3)
+    assert header.to_json()["rules"] == 2 and header.new_state().rules_revision == 2
+    assert Header("hanabi", "classic", [SeatEntry("a", "random")] * 2, 3).to_json()["rules"] == 1
+    rows = play_game(stop_after=2).splitlines(keepends=True)
+    header_obj = json.loads(rows[0])
+    header_obj["rules"] = 2  # 6 nimmt! has one revision only
+    with pytest.raises(ReplayError) as err:
+        load_replay([json.dumps(header_obj) + "\n", *rows[1:]])
+    assert err.value.line == 1 and "rules revision 2" in err.value.reason
+
+
 def test_empty_file() -> None:
     with pytest.raises(ReplayError, match="empty"):
         load_replay([])

@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ai.arena_stats import KEPT_FAILURES
+from ai.time_limits import scale_advice
 from tui.fit import PathLabel
 
 BARS = " ▁▂▃▄▅▆▇█"
@@ -149,7 +150,24 @@ def arena_report(summary: dict[str, Any], seed: int) -> Group:
     failures = disqualification_lines(summary)
     if failures:
         parts += [Text(""), Text("\n".join(failures))]
+    busy = busy_time_outs_line(summary)
+    if busy:
+        parts += [Text(""), Text(busy)]
     return Group(*parts)
+
+
+def busy_time_outs_line(summary: dict[str, Any]) -> str:
+    """A sentence when programs timed out while the machine was busy (its load average above its cores), with the
+    ``--time-scale`` to try; empty otherwise."""
+    outs = summary.get("time_outs")
+    if not outs or not outs["busy"]:
+        return ""
+    count = outs["busy"]
+    came = f"{count} time-out came" if count == 1 else f"{count} time-outs came"
+    return (
+        f"{came} while the load average was up to {outs['load_max']:.1f} on {outs['cores']} cores: "
+        f"try {scale_advice(outs.get('time_scale', 1.0))}"
+    )
 
 
 SHOWN_FAILURES = 10

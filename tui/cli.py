@@ -15,9 +15,9 @@ from typing import NoReturn
 
 from ai.bots import IllegalBotAction
 from ai.cluster import ClusterError, DaskBackend
-from ai.external import SCALE_ENV, time_scale
 from ai.processes import ENDING_SIGNALS, terminated
 from ai.seats import parse_seat
+from ai.time_limits import SCALE_ENV, time_scale
 from rules.registry import GAMES, game_info
 from rules.replay import ReplayError
 from rules.text import plural

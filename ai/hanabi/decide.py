@@ -40,6 +40,8 @@ LOCKED_HINT_TOKENS = 2  # every card of mine touched: a hint that only stalls is
 # The same with two players: below it, the touched card least likely to be precious goes (tuning seeds 77 and 78, 2,000
 # and 3,000 paired games: +0.06 and +0.09 a game against two tokens; 3 and 5 did as well as 4, never stalling worse).
 LOCKED_HINT_TOKENS_TWO = 4
+BANK_DECK = 2  # no discard after the last draw: with at most this many cards per seat left, discard rather than
+BANK_TOKENS = 5  # spend a token on a lesser hint or a stall, until this many tokens are banked for the final turns
 STALL_DECK = 2  # with at most this many cards per seat left in the deck, hint rather than discard
 UNLOCK_SEATS = 2  # with more seats a locked hand is rarer and someone else often frees it
 CRIT_WEIGHT = (9.0, 7.0, 5.0, 3.0, 1.0)  # by value: keeping a last copy, when every card is touched
@@ -92,7 +94,7 @@ class Decision(HintScoring):
         plays = [i for i, b in beliefs.items() if b & ~t.playable == 0]
         trash = [i for i, b in beliefs.items() if b & ~t.trash == 0]
         can_hint = view.tokens > 0
-        can_discard = view.tokens < view.max_tokens
+        can_discard = view.can_discard  # below the cap, and (where the rules say so) while the deck lasts
 
         if can_hint and level.urgent_saves:
             save = self.urgent_fix() or self.urgent_save() or self.urgent_unlock()
@@ -113,6 +115,8 @@ class Decision(HintScoring):
             gamble = self.late_gamble(beliefs)
             if gamble is not None:
                 return gamble
+        if can_discard and self.banks_tokens():
+            return DISCARD_TEXT[self.discard_slot(beliefs, trash)]
         weak = WEAK_HINT if self.n <= 3 else WEAK_HINT_MANY
         wt = WEAK_HINT_TOKENS_TWO if self.n == 2 else WEAK_HINT_TOKENS
         if hint is not None and score >= weak and (not can_discard or view.tokens >= wt):
@@ -134,12 +138,25 @@ class Decision(HintScoring):
             return hint
         if can_discard:
             return DISCARD_TEXT[self.discard_slot(beliefs, trash)]
+        if hint is not None and score > -50:
+            return hint
+        blind = self.blind_hint()  # no discard allowed: a hint that touches nothing stalls without misleading
+        if blind is not None:
+            return blind
         if hint is not None:
             return hint
         hints = [a for a in self.legal if a.startswith("SAY")]
         if hints:
             return hints[0]
         return PLAY_TEXT[self.most_likely_play(beliefs)] if beliefs else PASS
+
+    def banks_tokens(self) -> bool:
+        """Where no discard follows the last draw: whether to discard rather than spend a token on a lesser hint or
+        a stall, near the end of the deck. In the final turns a token is the only way not to play a card blind."""
+        view = self.view
+        return (
+            not view.round_rules.late_discards and view.deck_count <= BANK_DECK * self.n and view.tokens < BANK_TOKENS
+        )
 
     def others_can_play(self) -> bool:
         """Whether some teammate holds a card it knows to be playable (stalling then buys it a turn)."""
@@ -386,8 +403,8 @@ class Decision(HintScoring):
         """Give the next seat a known play or a known trash card when every card it holds is touched and worth
         keeping: otherwise it must throw one of them away."""
         tr, t, view = self.tr, self.t, self.view
-        if view.tokens >= view.max_tokens or self.n > UNLOCK_SEATS:
-            return None
+        if not view.can_discard or self.n > UNLOCK_SEATS:
+            return None  # nobody can discard now: at the cap, or with the deck out where the rules forbid it
         nxt = self.next_seats()[0]
         if tr.chop(nxt) >= 0 or self.turns_left_for(nxt) == 0:
             return None
@@ -419,8 +436,8 @@ class Decision(HintScoring):
     def urgent_save(self) -> str | None:
         """Save the next seat's chop when it is a last copy and that seat looks set to discard it."""
         tr, t, view = self.tr, self.t, self.view
-        if view.tokens >= view.max_tokens:
-            return None  # nobody can discard at the cap
+        if not view.can_discard:
+            return None  # nobody can discard: at the cap, or with the deck out where the rules forbid it
         nxt = self.next_seats()[0]
         chop = tr.chop(nxt)
         if chop < 0:

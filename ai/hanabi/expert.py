@@ -29,7 +29,6 @@ from rules.hanabi import (
     PLAY_TEXT,
     HanabiView,
     Round,
-    RoundRules,
     build_view,
 )
 
@@ -84,15 +83,10 @@ class Budget:
 DEFAULT_BUDGET = Budget()
 
 
-def view_rules(view: HanabiView) -> RoundRules:
-    """The rules of the round ``view`` shows."""
-    return RoundRules(view.hand_size, view.max_tokens, view.fuse_limit, view.final_turns, view.preset != "classic")
-
-
 def round_from_view(view: HanabiView, deck: tuple[int, ...]) -> Round:
     """The round as ``view`` shows it, with ``deck`` (by draw order) standing in for the cards nobody sees."""
     seats = view.round_seats
-    r = Round(seats, deck, view_rules(view))  # then set to the view's position
+    r = Round(seats, deck, view.round_rules)  # then set to the view's position
     r.next_draw = len(deck) - view.deck_count
     r.hands, r.col_mask, r.val_mask, r.touched = [], [], [], []
     for s in seats:
@@ -261,7 +255,7 @@ class Replayer:
     def __init__(self, view: HanabiView, me: int) -> None:
         self.view = view
         self.start = last_own_move(view, me)
-        self.rules = view_rules(view)
+        self.rules = view.round_rules
         self.tracker = Tracker(view)
         for m in view.history[: self.start]:
             self.tracker.step(m)
@@ -361,7 +355,7 @@ class ExpertBot:
             slot = d.most_likely_play(beliefs)
             if d.play_chance(beliefs[slot]) >= self.budget.risky_play:
                 add(PLAY_TEXT[slot])
-        if view.tokens < view.max_tokens and beliefs:
+        if view.can_discard and beliefs:
             trash = [i for i, b in beliefs.items() if b & ~t.trash == 0]
             add(DISCARD_TEXT[d.discard_slot(beliefs, trash)])
         wide = view.deck_count <= self.budget.wide_deck

@@ -118,13 +118,14 @@ class HintScoring(Deductions):
                 if sl is not None and sl.card is not None:
                     colours[sl.card // 5].append(i)
                     values[sl.card % 5].append(i)
+            # Hints that touch a card only: where the rules allow one that touches none, blind_hint weighs it.
             texts = COLOUR_HINT_TEXT[s]
             for c in range(5):
-                if texts[c] in legal:
+                if colours[c] and texts[c] in legal:
                     out.append((texts[c], s, tuple(colours[c]), COLOUR_IDS[c]))
             texts = VALUE_HINT_TEXT[s]
             for v in range(1, 6):
-                if texts[v - 1] in legal:
+                if values[v - 1] and texts[v - 1] in legal:
                     out.append((texts[v - 1], s, tuple(values[v - 1]), VALUE_IDS[v]))
         self._options = out
         return out
@@ -556,6 +557,29 @@ class HintScoring(Deductions):
             if s > best_score:
                 best, best_score = text, s
         return best, best_score
+
+    def blind_hint(self) -> str | None:
+        """The best legal hint that touches no card (a stall: it tells its seat only what it does not hold), among
+        those no teammate misreads into a misplay; None where the rules allow none or every one misleads."""
+        if not self.view.round_rules.blind_hints or self.view.tokens <= 0:
+            return None
+        best, best_score = None, -50.0
+        for target in self.next_seats():
+            held_colours = held_values = 0
+            for sl in self.view.hands[target]:
+                if sl is not None and sl.card is not None:
+                    held_colours |= 1 << (sl.card // 5)
+                    held_values |= 1 << (sl.card % 5)
+            avail, gt = self.avail_for(target), self.touched_seen_by(target)
+            options = [(COLOUR_HINT_TEXT[target][c], COLOUR_IDS[c]) for c in range(5) if not held_colours >> c & 1]
+            options += [(VALUE_HINT_TEXT[target][v], VALUE_IDS[v + 1]) for v in range(5) if not held_values >> v & 1]
+            for text, mask in options:
+                if text not in self.legal_set:
+                    continue
+                score = self.evaluate_hint(target, (), mask, avail, gt)
+                if score > best_score:
+                    best, best_score = text, score
+        return best
 
     def simple_hint(self) -> tuple[str | None, float]:
         """Normal/easy: the first hint (nearest seat first) whose reading makes a card playable."""

@@ -49,8 +49,10 @@ class GameProtocol:
         """An action Parlour takes for the seat without asking the program (None: ask it)."""
         return None
 
-    def first_turn_hint(self) -> str:
-        """Advice added to the reason when the program fails its very first turn (empty: none)."""
+    def first_turn_hint(self, misread: bool) -> str:
+        """Advice added to the reason when the program fails its very first turn (empty: none); ``misread``: it
+        ended or played an action that is not legal, as a program does that read its input in another order
+        (otherwise it stayed silent past the limit or printed no action)."""
         return ""
 
     def answer(self, line: str, legal: list[str], rng: random.Random) -> tuple[str, str | None]:

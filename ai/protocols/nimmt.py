@@ -29,10 +29,16 @@ class NimmtProtocol(GameProtocol):
         """The adapter with the seat option ``phase`` (``first``, the default, or ``last``) applied."""
         return cls(game, seat, num_seats, preset, phase_last=options.get("phase", "first") == "last")
 
-    def first_turn_hint(self) -> str:
-        """A program failing at once may simply expect the phase line elsewhere: say how to try the other order."""
+    def first_turn_hint(self, misread: bool) -> str:
+        """A program failing at once may simply expect the phase line elsewhere: say how to try the other order.
+
+        Seated with ``phase=last``, a program that reads the phase first finds no phase it knows and may wait for
+        one (silence), answer nothing useful or crash: any first-turn failure then points to the plain seat. In a
+        plain seat only a crash or an illegal move does; a silent start is a slow one or an unflushed answer."""
         if self.phase_last:
             return "if the program reads the phase line first, seat it as plain cmd:COMMAND"
+        if not misread:
+            return ""
         return "if the program reads the phase line last (after the hand), seat it as cmd[phase=last]:COMMAND"
 
     def initial_lines(self, view: NimmtView) -> list[str]:

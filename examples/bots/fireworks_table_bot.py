@@ -13,8 +13,9 @@ Each turn, in order:
 1. play a card it knows fits (colour and value known, or a known value every unfinished firework wants next);
 2. with a token, help a partner with a card that fits now: tell whichever half (colour or value) that partner
    has not been told yet, next partner first;
-3. below 8 tokens (a discard is then always allowed, in the league and in Hanabi), discard the card it knows
-   least about, the oldest slot first;
+3. below 8 tokens and while the deck lasts (a discard is then always allowed, in the league and in Hanabi;
+   Fireworks rounds allow none once the deck is out), discard the card it knows least about, the oldest slot
+   first. It counts the deck: the 50 cards less those in hands (CARD lines) and those played or discarded;
 4. with a token, give any true hint (the value of a partner's first card);
 5. otherwise play its first card.
 Every answer is legal, so the bot is never disqualified.
@@ -34,6 +35,8 @@ class Round:
         self.fireworks = dict.fromkeys(COLOURS, 0)
         # told[(id, slot)] = (card it was said about, set of "colour"/"value") — forgotten when the card changes.
         self.told: dict[tuple[str, str], tuple[str, set[str]]] = {}
+        self.deck = 50
+        self.gone = 0  # cards played or discarded this round: every move is told, so this counts them all
 
 
 def read_turn(state: Round | None) -> tuple[Round, int, dict[str, dict[str, str]]]:
@@ -48,14 +51,17 @@ def read_turn(state: Round | None) -> tuple[Round, int, dict[str, dict[str, str]
         if kind == "NEWGAME":
             state = Round(who)
             print(f"table bot: a new round, my id is {who}", file=sys.stderr)
-        elif kind == "PLAY" and state is not None:
-            colour, value = rest[1].split("-")
-            state.fireworks[colour] = int(value)
+        elif kind in ("PLAY", "ERROR", "DISCARD") and state is not None:
+            state.gone += 1
+            if kind == "PLAY":
+                colour, value = rest[1].split("-")
+                state.fireworks[colour] = int(value)
         elif kind in ("SAYCOLOR", "SAYLEVEL"):
             hints.append((rest[0], "colour" if kind == "SAYCOLOR" else "value", rest[1]))
         elif kind == "CARD":
             card_lines.append([who, *rest])
     assert state is not None, "the first turn of a round starts with NEWGAME"
+    state.deck = 50 - len(card_lines) - state.gone
     hands: dict[str, dict[str, str]] = {}
     mine = [c for c in card_lines if c[0] == state.me]
     partners = [c for c in card_lines[-10:] if c[0] != state.me]
@@ -113,7 +119,7 @@ def decide(state: Round, tokens: int, hands: dict[str, dict[str, str]]) -> str:
                     return f"SAY:{p}:{value}"
                 if "colour" not in said:
                     return f"SAY:{p}:{colour}"
-    if tokens < DISCARD_BELOW and mine:
+    if tokens < DISCARD_BELOW and mine and state.deck > 0:
         known = sorted(mine, key=lambda s: (mine[s].count("?") * -1, s))
         return f"DISCARD:{known[0]}"
     if tokens > 0 and partners:

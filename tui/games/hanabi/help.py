@@ -80,7 +80,7 @@ yellow), each from 1 up to 5 in order. You see every hand **but your own**.
 On your turn do one thing:
 
 * **Give a hint** (costs a hint token): tell one teammate every card of one colour, or every card of one
-  value, in their hand. It must touch at least one card.
+  value, in their hand. In the classic game it must touch at least one card.
 * **Discard** a card to win a token back (not allowed while every token is in the box), then draw.
 * **Play** a card: if it continues its firework it is added; otherwise it is discarded and a **fuse**
   burns. Then draw. Finishing a firework with its 5 returns a token.
@@ -91,7 +91,9 @@ turn**; the third fuse loses everything; the score is the cards played (25 at mo
 
 The *fireworks* preset is one round of the Fireworks league, for three: **12 tokens**, and only the
 **fourth** failed play ends the round (it still counts). After the last card is drawn every seat takes
-three more turns; five complete fireworks end the round at once. Each seat has **its own score**: 10 + the
+three more turns; five complete fireworks end the round at once. As in the CodinGame arena, a hint **may touch
+no card** (it still costs a token, and tells that player they hold none of it), and **no card may be discarded
+once the deck is empty**. Each seat has **its own score**: 10 + the
 values of every card played by anyone (a complete firework counts 1+2+3+4+5) − the seat's own failed plays, so
 85 at most.
 """
@@ -109,6 +111,7 @@ The panel shows each round's score (the running one in yellow) and **Tot**, the 
 In the round you sit out you see every hand and watch the bots: **space** pauses, **n** plays one move,
 **+** and **-** change their speed.
 
-A hint names one colour or value of a teammate's cards and costs a token; a discard wins one back (not
-while all 12 are in the box); a play either fits its firework or burns a fuse.
+A hint names one colour or value of a teammate's cards and costs a token; it may touch no card, which tells
+them they hold none of it. A discard wins a token back (not while all 12 are in the box, and not once the deck
+is empty); a play either fits its firework or burns a fuse.
 """
