@@ -36,7 +36,8 @@ from ai import reaper
 from ai.bots import BotFailure, NotLegalNow, ProgramEnded
 from ai.processes import signals_held
 from ai.program_log import ProgramLog, last_words
-from ai.program_start import line_buffered, program_env
+from ai.program_start import CODINGAME_JS, life_line, line_buffered, program_env, start_folder
+from ai.sandbox import kept, sandboxed
 from ai.protocols import GameProtocol, protocol_for
 from rules.core import GameState, IllegalAction
 
@@ -195,6 +196,8 @@ class ExternalBot:
         self._cleaned = False
         self._input_ended = False
         self._token = reaper.new_token()
+        self._wrapped = False
+        """Started through the sandbox or the keeper, which exit with 128 + N for a program killed by signal N."""
         _LIVE.add(self)
 
     # --- the bot interface ----------------------------------------------------------------------------
@@ -324,18 +327,24 @@ class ExternalBot:
         # Orphans of the program then come to us rather than to init, so they can be found and waited for.
         reaper.become_subreaper()
         try:
-            # Through stdbuf only when the program is sure to start: a missing one keeps the clear OSError below.
-            argv = line_buffered(self.argv) if program_problem(self.command, self.cwd) is None else self.argv
+            argv, cwd = start_folder(self.argv, self.cwd)
+            # Wrapped only when the program is sure to start: a missing one keeps the clear OSError below.
+            keep: tuple[int, ...] = ()
+            if program_problem(self.command, self.cwd) is None:
+                keep = (life_line(),)
+                argv = kept(sandboxed(line_buffered(argv), cwd, visible=(CODINGAME_JS,)), keep[0])
+                self._wrapped = True
             with signals_held():  # a kill acted on only once ``self.proc`` is set, so close() ends the program
                 self.proc = subprocess.Popen(
                     argv,
                     stdin=subprocess.PIPE,
                     stdout=subprocess.PIPE,
                     stderr=self._log.write_end,
-                    cwd=self.cwd,
+                    cwd=cwd,
                     env=program_env({reaper.TOKEN_ENV: self._token}),
                     bufsize=0,
                     close_fds=True,
+                    pass_fds=keep,
                     start_new_session=True,  # its own process group, so close() can end its children too
                 )
         except OSError as exc:
@@ -444,6 +453,8 @@ class ExternalBot:
             except ChildProcessError:
                 return None
             if info is not None and info.si_pid:
+                if info.si_code == os.CLD_EXITED and self._wrapped and 128 < info.si_status <= 128 + 64:
+                    return f"killed by signal {info.si_status - 128}"
                 if info.si_code == os.CLD_EXITED:
                     return f"exit code {info.si_status}"
                 return f"killed by signal {info.si_status}"
