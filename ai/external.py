@@ -32,13 +32,13 @@ import weakref
 from pathlib import Path
 from typing import Any
 
-from ai import reaper
+from ai import reaper, sandbox
 from ai.bots import BotFailure, NotLegalNow, ProgramEnded
 from ai.processes import signals_held
 from ai.program_log import ProgramLog, last_words
 from ai.program_start import CODINGAME_JS, life_line, line_buffered, program_env, start_folder
-from ai.sandbox import kept, sandboxed
 from ai.protocols import GameProtocol, protocol_for
+from ai.sandbox import kept, sandboxed
 from rules.core import GameState, IllegalAction
 
 SCALE_ENV = "PARLOUR_TIME_SCALE"
@@ -197,6 +197,8 @@ class ExternalBot:
         self._input_ended = False
         self._token = reaper.new_token()
         self._wrapped = False
+        self._scratch: Path | None = None
+        """The empty working folder made for it (:func:`~ai.program_start.start_folder`), removed at its end."""
         """Started through the sandbox or the keeper, which exit with 128 + N for a program killed by signal N."""
         _LIVE.add(self)
 
@@ -327,7 +329,9 @@ class ExternalBot:
         # Orphans of the program then come to us rather than to init, so they can be found and waited for.
         reaper.become_subreaper()
         try:
-            argv, cwd = start_folder(self.argv, self.cwd)
+            argv, cwd = (self.argv, self.cwd) if sandbox.available() else start_folder(self.argv, self.cwd)
+            if cwd != self.cwd:
+                self._scratch = Path(cwd)  # type: ignore[arg-type]
             # Wrapped only when the program is sure to start: a missing one keeps the clear OSError below.
             keep: tuple[int, ...] = ()
             if program_problem(self.command, self.cwd) is None:
@@ -521,6 +525,8 @@ class ExternalBot:
                         pipe.close()
         if self._log is not None:
             self._log.close()
+        if self._scratch is not None:
+            shutil.rmtree(self._scratch, ignore_errors=True)
         # A temporary log is only worth keeping when it explains a disqualification.
         if self._temp_log and self.failure is None and self.log_path is not None:
             with contextlib.suppress(OSError):

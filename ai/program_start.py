@@ -39,15 +39,15 @@ def program_env(extra: dict[str, str]) -> dict[str, str]:
 
 
 def start_folder(argv: list[str], cwd: str | Path | None) -> tuple[list[str], str | Path | None]:
-    """``argv`` and the working folder to start it in: a working folder inside the data folder or another folder
-    kept out of programs' sight (:func:`ai.sandbox.keep_out`) becomes the system's temporary folder, the files the
-    command names there given by their full paths."""
+    """``argv`` and the working folder to start it in: a working folder inside or around the data folder or another
+    path kept out of programs' sight (:func:`ai.sandbox.keep_out`) becomes the system's temporary folder, the files
+    the command names there given by their full paths."""
     here = Path(cwd if cwd is not None else os.getcwd()).absolute()
     hidden = kept_out()
-    if not any(here.is_relative_to(folder) for folder in hidden):
+    if not any(here.is_relative_to(path) or path.is_relative_to(here) for path in hidden):
         return argv, cwd
     named = [str(here / word) if not os.path.isabs(word) and (here / word).exists() else word for word in argv]
-    return named, tempfile.gettempdir()
+    return named, tempfile.mkdtemp(prefix="parlour-seat-")
 
 
 _life: tuple[int, int, int] | None = None

@@ -144,8 +144,13 @@ def named_paths(argv: list[str], cwd: Path) -> tuple[list[Path], list[Path]]:
                 installed += _installation(path)
         except OSError:
             continue
-    named = [p for p in dict.fromkeys(found) if p != Path("/") and not _system(p)]
-    return named, [p for p in dict.fromkeys(installed) if p not in named]
+    installed = list(dict.fromkeys(installed))
+    named = [p for p in dict.fromkeys(found) if p != Path("/") and not _system(p) and not _within(p, installed)]
+    return named, installed
+
+
+def _within(path: Path, folders: list[Path]) -> bool:
+    return any(path.is_relative_to(folder) for folder in folders)
 
 
 def _system(path: Path) -> bool:

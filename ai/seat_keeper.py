@@ -64,17 +64,32 @@ def watch(life_line: int) -> None:
     os._exit(128 + signal.SIGKILL)
 
 
+def through_pipe(program: list[str]) -> tuple[list[str], tuple[int, ...]]:
+    """A bubblewrap command line with its options handed over a pipe (``--args``), so that the sandbox's first
+    process, which the program can see, shows no path of them; other command lines as they are."""
+    if not program[0].endswith("bwrap") or "--" not in program:
+        return program, ()
+    split = program.index("--")
+    read_end, write_end = os.pipe()
+    with os.fdopen(write_end, "wb") as options:  # a few kB: the pipe holds it all
+        options.write(b"".join(word.encode() + b"\0" for word in program[1:split]))
+    return [program[0], "--args", str(read_end), *program[split:]], (read_end,)
+
+
 def main(argv: list[str]) -> int:
     life_line, program = int(argv[0]), argv[2:]
     ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
     # Parlour ends a seat by signalling its whole tree; the keeper stays to clean up after the program.
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    program, passed = through_pipe(program)
     try:
-        child = subprocess.Popen(program, preexec_fn=_default_signals)  # the pipe is not passed on
+        child = subprocess.Popen(program, preexec_fn=_default_signals, pass_fds=passed)  # not the life line
     except OSError as exc:
         print(f"cannot start {program[0]!r}: {exc.strerror or exc}", file=sys.stderr)
         return 127
+    for fd in passed:
+        os.close(fd)
     # Only the program holds its input and output now, so Parlour sees it close them.
     null = os.open(os.devnull, os.O_RDWR)
     os.dup2(null, 0)

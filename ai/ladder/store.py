@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from ai.sandbox import keep_out
 from ai.seats import SeatSpecError, parse_seat, seat_problem
 from rules.core import RulesError
 from rules.registry import game_info
@@ -190,6 +191,8 @@ class LadderStore:
         if read_only:
             self._db = self._open_read_only()
             return
+        keep_out(path)  # the store and its replays hold every game's seed: no program may read them
+        keep_out(path.parent / f"{path.stem}-replays")
         path.parent.mkdir(parents=True, exist_ok=True)
         # Autocommit mode: every change below opens its own BEGIN IMMEDIATE transaction.
         self._db = sqlite3.connect(path, timeout=60, isolation_level=None)
