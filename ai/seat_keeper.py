@@ -7,7 +7,7 @@ parent ends. When the program exits, the keeper kills every process left under i
 it reaches end of file when Parlour ends, however (``kill -9`` too), and the keeper then kills the program and all it
 started. (Not ``PR_SET_PDEATHSIG``: the kernel sends that when the *thread* that started a process ends, and Parlour
 starts programs from a bot's thread that ends after its turn.) It is run as a file with no site packages and imports
-nothing of Parlour, so it starts in a few milliseconds and sees nothing of Parlour's.
+nothing of Parlour (and few modules), so it starts in a few milliseconds and sees nothing of Parlour's.
 """
 
 from __future__ import annotations
@@ -17,23 +17,25 @@ import ctypes
 import os
 import resource
 import signal
-import subprocess
 import sys
 import threading
-from pathlib import Path
 
 PR_SET_CHILD_SUBREAPER = 36
 
 
 def descendants() -> list[int]:
     """Every live process under this one (its children, theirs, and so on)."""
-    me, kids = os.getpid(), {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            with contextlib.suppress(OSError, IndexError, ValueError):
-                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-                kids.setdefault(ppid, []).append(int(entry.name))
-    found, todo = [], list(kids.get(me, ()))
+    me, kids = os.getpid(), dict[int, list[int]]()
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/stat") as stat:
+                    ppid = int(stat.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            kids.setdefault(ppid, []).append(int(name))
+    found: list[int] = []
+    todo = list(kids.get(me, ()))
     while todo:
         pid = todo.pop()
         found.append(pid)
@@ -50,16 +52,20 @@ def end_all() -> None:
         for pid in live:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(pid, signal.SIGKILL)
-        with contextlib.suppress(ChildProcessError):
+        try:
             while os.waitpid(-1, 0)[0]:
                 pass
+        except ChildProcessError:
+            pass
 
 
 def watch(life_line: int) -> None:
     """Wait for end of file on ``life_line`` (Parlour has ended), then end everything and leave."""
-    with contextlib.suppress(OSError):
+    try:
         while os.read(life_line, 1):
             pass
+    except OSError:
+        pass
     end_all()
     os._exit(128 + signal.SIGKILL)
 
@@ -82,12 +88,19 @@ def main(argv: list[str]) -> int:
     # Parlour ends a seat by signalling its whole tree; the keeper stays to clean up after the program.
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    os.set_inheritable(life_line, False)  # the program must not hold Parlour's life line
     program, passed = through_pipe(program)
-    try:
-        child = subprocess.Popen(program, preexec_fn=_default_signals, pass_fds=passed)  # not the life line
-    except OSError as exc:
-        print(f"cannot start {program[0]!r}: {exc.strerror or exc}", file=sys.stderr)
-        return 127
+    child = os.fork()
+    if child == 0:
+        try:
+            for ending in (signal.SIGTERM, signal.SIGINT):
+                signal.signal(ending, signal.SIG_DFL)
+            for fd in passed:
+                os.set_inheritable(fd, True)
+            os.execvp(program[0], program)
+        except OSError as exc:
+            print(f"cannot start {program[0]!r}: {exc.strerror or exc}", file=sys.stderr)
+        os._exit(127)
     for fd in passed:
         os.close(fd)
     # Only the program holds its input and output now, so Parlour sees it close them.
@@ -101,7 +114,7 @@ def main(argv: list[str]) -> int:
             pid, status = os.waitpid(-1, 0)
         except ChildProcessError:
             break
-        if pid == child.pid:
+        if pid == child:
             break
     end_all()
     if os.WIFSIGNALED(status):
@@ -111,11 +124,6 @@ def main(argv: list[str]) -> int:
         os.kill(os.getpid(), sig)
         return 128 + sig
     return os.waitstatus_to_exitcode(status)
-
-
-def _default_signals() -> None:
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(sig, signal.SIG_DFL)
 
 
 if __name__ == "__main__":

@@ -289,5 +289,6 @@ def test_kill_9_of_a_run_ends_its_workers_and_programs(
         assert len(pool) >= (workers if workers > 1 else 0)  # with spawn, its resource tracker too
         run.kill()
         run.wait()
-    assert gone(marker) == []
+    wait_for(lambda: not any(alive(pid) for pid in pool), timeout=5)
     assert [pid for pid in pool if alive(pid)] == []  # so nothing more is written
+    assert gone(marker) == []
