@@ -248,6 +248,14 @@ def test_a_helper_that_left_its_session_and_environment_ends_with_the_seat(
     assert gone(marker) == []
 
 
+def running_together(marker: str, count: int, timeout: float = 60.0) -> list[int]:
+    """The marked processes once ``count`` of them run at the same time (fewer after ``timeout`` seconds)."""
+    end = time.monotonic() + timeout
+    while len(now := marked(marker)) < count and time.monotonic() < end:
+        time.sleep(0.02)
+    return now
+
+
 def wait_for(condition: Callable[[], bool], timeout: float = 60.0) -> None:
     end = time.monotonic() + timeout
     while not condition() and time.monotonic() < end:
@@ -283,8 +291,7 @@ def test_kill_9_of_a_run_ends_its_workers_and_programs(
             subprocess.run(cli("ladder", "add", "volcanoes", name, spec), check=True, capture_output=True)
         argv = cli("ladder", "run", "volcanoes", "--games", "500", "--workers", str(workers))
     with ended_with_test(subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)) as run:
-        wait_for(lambda: len(marked(marker)) >= 2 * workers)
-        assert len(marked(marker)) >= 2 * workers  # programs and their helpers are running
+        assert len(running_together(marker, 2 * workers)) >= 2 * workers  # programs and their helpers
         pool = workers_of(run.pid) if workers > 1 else []
         assert len(pool) >= (workers if workers > 1 else 0)  # with spawn, its resource tracker too
         run.kill()
