@@ -199,7 +199,7 @@ class ExternalBot:
         self._wrapped = False
         self._scratch: Path | None = None
         """The empty working folder made for it (:func:`~ai.program_start.start_folder`), removed at its end."""
-        """Started through the sandbox or the keeper, which exit with 128 + N for a program killed by signal N."""
+        """Started in the sandbox, which exits with 128 + N for a program killed by signal N."""
         _LIVE.add(self)
 
     # --- the bot interface ----------------------------------------------------------------------------
@@ -335,9 +335,11 @@ class ExternalBot:
             # Wrapped only when the program is sure to start: a missing one keeps the clear OSError below.
             keep: tuple[int, ...] = ()
             if program_problem(self.command, self.cwd) is None:
-                keep = (life_line(),)
-                argv = kept(sandboxed(line_buffered(argv), cwd, visible=(CODINGAME_JS,)), keep[0])
-                self._wrapped = True
+                argv = sandboxed(line_buffered(argv), cwd, visible=(CODINGAME_JS,))
+                self._wrapped = sandbox.available()
+                if reaper.tracking():  # the keeper finds what the program started through /proc (Linux)
+                    keep = (life_line(),)
+                    argv = kept(argv, keep[0])
             with signals_held():  # a kill acted on only once ``self.proc`` is set, so close() ends the program
                 self.proc = subprocess.Popen(
                     argv,

@@ -299,3 +299,19 @@ def test_kill_9_of_a_run_ends_its_workers_and_programs(
     wait_for(lambda: not any(alive(pid) for pid in pool), timeout=5)
     assert [pid for pid in pool if alive(pid)] == []  # so nothing more is written
     assert gone(marker) == []
+
+
+def test_without_bubblewrap_programs_run_in_the_keeper_and_it_is_said_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sandbox.shutil, "which", lambda name, *args, **kwargs: None)
+    monkeypatch.setattr(sandbox, "_noticed", False)
+    sandbox._probe.cache_clear()
+    try:
+        assert not sandbox.available()
+        assert sandbox.sandboxed(["python3", "bot.py"], tmp_path) == ["python3", "bot.py"]
+        note = sandbox.notice()
+        assert note is not None and "without a sandbox" in note and "not available" in note
+        assert sandbox.notice() is None
+    finally:
+        sandbox._probe.cache_clear()
