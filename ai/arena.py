@@ -22,7 +22,8 @@ from typing import Any
 from ai.arena_stats import ArenaTally, BatchTimes, GameResult, MoveTimes
 from ai.bots import Bot
 from ai.external import ExternalBot
-from ai.processes import end_on_signals, end_workers, exit_if_stopped, worker_context
+from ai.processes import die_with, end_on_signals, end_workers, exit_if_stopped, worker_context
+from ai.sandbox import keep_out
 from ai.schedule import table_for
 from ai.seats import make_player, parse_seat, seat_rng
 from ai.table import Table
@@ -301,7 +302,9 @@ def local_results(
     pending: set[futures.Future[tuple[list[GameResult], BatchTimes, float]]] = set()
     # Not multiprocessing.Pool: its worker-minding thread wakes for every result message and spins until another
     # thread reads it, which cost this process about as much CPU as counting the games.
-    pool = futures.ProcessPoolExecutor(workers, mp_context=worker_context(), initializer=_worker_start)
+    pool = futures.ProcessPoolExecutor(
+        workers, mp_context=worker_context(), initializer=_worker_start, initargs=(os.getpid(),)
+    )
     try:
         while True:
             while len(pending) < 4 * workers:
@@ -323,11 +326,13 @@ def local_results(
         pool.shutdown(wait=not pending, cancel_futures=True)
 
 
-def _worker_start() -> None:
+def _worker_start(parent: int) -> None:
     """A worker's start-up. ``gc.freeze``: the modules and data it starts with are never garbage, so its collections
-    skip them. A kill or a closed terminal ends its game as Ctrl-C does, programs and all (:func:`end_on_signals`)."""
+    skip them. A kill or a closed terminal ends its game as Ctrl-C does, programs and all (:func:`end_on_signals`);
+    ``kill -9`` of the run ends the worker too (:func:`die_with`)."""
     gc.freeze()
     end_on_signals()
+    die_with(parent)
 
 
 def arena_jobs(
@@ -368,6 +373,7 @@ def run_arena(
         raise ValueError(f"a table of {size} cannot be drawn from {len(specs)} seat specs")
     if replay_dir is not None:
         os.makedirs(replay_dir, exist_ok=True)
+        keep_out(replay_dir)  # its replays hold each game's seed
     workers = workers or os.cpu_count() or 1
     if games <= 1:
         workers = 1

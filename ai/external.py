@@ -32,12 +32,13 @@ import weakref
 from pathlib import Path
 from typing import Any, NoReturn
 
-from ai import reaper, time_limits
+from ai import reaper, sandbox, time_limits
 from ai.bots import BotFailure, NotLegalNow, ProgramEnded, TimedOut
 from ai.processes import signals_held
 from ai.program_log import ProgramLog, last_words
-from ai.program_start import line_buffered, program_env
+from ai.program_start import CODINGAME_JS, life_line, line_buffered, program_env, start_folder
 from ai.protocols import GameProtocol, protocol_for
+from ai.sandbox import kept, sandboxed
 from ai.time_limits import time_scale
 from rules.core import GameState, IllegalAction
 
@@ -180,6 +181,10 @@ class ExternalBot:
         self._token = reaper.new_token()
         self.time_out: tuple[float, int] | None = None
         """The machine's load average and cores when the program timed out (None: it did not)."""
+        self._wrapped = False
+        """Started in the sandbox, which exits with 128 + N for a program killed by signal N."""
+        self._scratch: Path | None = None
+        """The empty working folder made for it (:func:`~ai.program_start.start_folder`), removed at its end."""
         _LIVE.add(self)
 
     # --- the bot interface ----------------------------------------------------------------------------
@@ -312,18 +317,28 @@ class ExternalBot:
         # Orphans of the program then come to us rather than to init, so they can be found and waited for.
         reaper.become_subreaper()
         try:
-            # Through stdbuf only when the program is sure to start: a missing one keeps the clear OSError below.
-            argv = line_buffered(self.argv) if program_problem(self.command, self.cwd) is None else self.argv
+            argv, cwd = (self.argv, self.cwd) if sandbox.available() else start_folder(self.argv, self.cwd)
+            if cwd != self.cwd:
+                self._scratch = Path(cwd)  # type: ignore[arg-type]
+            # Wrapped only when the program is sure to start: a missing one keeps the clear OSError below.
+            keep: tuple[int, ...] = ()
+            if program_problem(self.command, self.cwd) is None:
+                argv = sandboxed(line_buffered(argv), cwd, visible=(CODINGAME_JS,))
+                self._wrapped = sandbox.available()
+                if reaper.tracking():  # the keeper finds what the program started through /proc (Linux)
+                    keep = (life_line(),)
+                    argv = kept(argv, keep[0])
             with signals_held():  # a kill acted on only once ``self.proc`` is set, so close() ends the program
                 self.proc = subprocess.Popen(
                     argv,
                     stdin=subprocess.PIPE,
                     stdout=subprocess.PIPE,
                     stderr=self._log.write_end,
-                    cwd=self.cwd,
+                    cwd=cwd,
                     env=program_env({reaper.TOKEN_ENV: self._token}),
                     bufsize=0,
                     close_fds=True,
+                    pass_fds=keep,
                     start_new_session=True,  # its own process group, so close() can end its children too
                 )
         except OSError as exc:
@@ -453,6 +468,8 @@ class ExternalBot:
             except ChildProcessError:
                 return None
             if info is not None and info.si_pid:
+                if info.si_code == os.CLD_EXITED and self._wrapped and 128 < info.si_status <= 128 + 64:
+                    return f"killed by signal {info.si_status - 128}"
                 if info.si_code == os.CLD_EXITED:
                     return f"exit code {info.si_status}"
                 return f"killed by signal {info.si_status}"
@@ -519,6 +536,8 @@ class ExternalBot:
                         pipe.close()
         if self._log is not None:
             self._log.close()
+        if self._scratch is not None:
+            shutil.rmtree(self._scratch, ignore_errors=True)
         # A temporary log is only worth keeping when it explains a disqualification.
         if self._temp_log and self.failure is None and self.log_path is not None:
             with contextlib.suppress(OSError):

@@ -14,6 +14,7 @@ import contextlib
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -56,6 +57,19 @@ def exit_if_stopped() -> None:
     game's programs would then be cut off by the pool's kill a moment later, with no clean-up."""
     if _stopped is not None:
         os._exit(_stopped)
+
+
+def die_with(parent: int) -> None:
+    """On Linux, have this process killed when its parent ``parent`` ends (``PR_SET_PDEATHSIG``), so ``kill -9`` of
+    a run leaves no worker behind; a process whose parent is already gone leaves now. A pool worker's start-up."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # 1 = PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # the run died before the request took effect
+        os._exit(1)
 
 
 def end_on_signals() -> None:

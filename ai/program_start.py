@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 from pathlib import Path
+
+from ai.sandbox import kept_out
 
 CODINGAME_JS = Path(__file__).with_name("protocols") / "codingame.js"
 """Preloaded into Node.js programs: the globals CodinGame gives JavaScript bots (``readline()``, ``print()``,
@@ -26,8 +29,40 @@ def line_buffered(argv: list[str]) -> list[str]:
 
 
 def program_env(extra: dict[str, str]) -> dict[str, str]:
-    """The environment of a started program: ours, Python's output unbuffered, Node.js with CodinGame's globals
-    preloaded (:data:`CODINGAME_JS`, after any ``NODE_OPTIONS`` of ours), and ``extra``."""
+    """The environment of a started program: ours without Parlour's own variables (``PARLOUR_HOME`` would lead it
+    to the data folder), Python's output unbuffered, Node.js with CodinGame's globals preloaded
+    (:data:`CODINGAME_JS`, after any ``NODE_OPTIONS`` of ours), and ``extra``."""
     quoted = str(CODINGAME_JS).replace("\\", "\\\\").replace('"', '\\"')  # NODE_OPTIONS reads C-like escapes
     node = f'{os.environ.get("NODE_OPTIONS", "")} --require "{quoted}"'.strip()
-    return {**os.environ, "PYTHONUNBUFFERED": "1", "NODE_OPTIONS": node, **extra}
+    ours = {name: value for name, value in os.environ.items() if not name.upper().startswith("PARLOUR")}
+    return {**ours, "PYTHONUNBUFFERED": "1", "NODE_OPTIONS": node, **extra}
+
+
+def start_folder(argv: list[str], cwd: str | Path | None) -> tuple[list[str], str | Path | None]:
+    """``argv`` and the working folder to start it in: a working folder inside or around the data folder or another
+    path kept out of programs' sight (:func:`ai.sandbox.keep_out`) becomes the system's temporary folder, the files
+    the command names there given by their full paths."""
+    here = Path(cwd if cwd is not None else os.getcwd()).absolute()
+    hidden = kept_out()
+    if not any(here.is_relative_to(path) or path.is_relative_to(here) for path in hidden):
+        return argv, cwd
+    named = [str(here / word) if not os.path.isabs(word) and (here / word).exists() else word for word in argv]
+    return named, tempfile.mkdtemp(prefix="parlour-seat-")
+
+
+_life: tuple[int, int, int] | None = None
+"""(our pid, read end, write end) of the pipe whose read end every keeper watches (:func:`life_line`)."""
+
+
+def life_line() -> int:
+    """The read end of a pipe whose write end only this process holds: it reaches end of file when this process
+    ends, however it ends (``kill -9`` included), so a keeper watching it (:mod:`ai.seat_keeper`) knows to end
+    its program. One pipe a process, made again in a forked child."""
+    global _life
+    if _life is None or _life[0] != os.getpid():
+        read_end, write_end = os.pipe()
+        _life = (os.getpid(), read_end, write_end)
+    return _life[1]
+
+
+life_line()  # made now, so that what a process has open stays the same from its first program to its last

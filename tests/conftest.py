@@ -19,3 +19,10 @@ def parlour_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("TMPDIR", str(scratch))
     monkeypatch.setattr(tempfile, "tempdir", str(scratch))
     return home
+
+
+@pytest.fixture
+def without_sandbox(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Programs started in the keeper alone, as where no sandbox can be had: their pids are then the ones this
+    process sees (in the sandbox a program is pid 2 of its own namespace), so tests can follow them."""
+    monkeypatch.setenv("PARLOUR_SANDBOX", "off")

@@ -17,6 +17,8 @@ from ai.table import Table
 from rules.registry import game_info
 from tests.external_helpers import PYTHON, children, late_program, open_fds, program_log, wait_gone, write_hostile
 
+pytestmark = pytest.mark.usefixtures("without_sandbox")  # the tests follow the pids the programs write
+
 SCALE = 2.0  # honest turns get 200 ms, so a loaded machine does not fail them; the sleeper costs 0.2 s
 
 

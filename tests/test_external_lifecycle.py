@@ -25,6 +25,8 @@ from ai.table import Table
 from rules.registry import game_info
 from tests.external_helpers import EXAMPLES, PYTHON, alive, children, ended_with_test, program_log, wait_gone
 
+pytestmark = pytest.mark.usefixtures("without_sandbox")  # the tests follow the pids the programs write
+
 # A Volcanoes program that plays its first move each turn; at end of input it runs MODE's ending.
 ENDING = r"""
 import os, signal, subprocess, sys, time

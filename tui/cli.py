@@ -13,9 +13,11 @@ import tempfile
 from pathlib import Path
 from typing import NoReturn
 
+from ai import sandbox
 from ai.bots import IllegalBotAction
 from ai.cluster import ClusterError, DaskBackend
 from ai.processes import ENDING_SIGNALS, terminated
+from ai.sandbox import keep_out
 from ai.seats import parse_seat
 from ai.time_limits import SCALE_ENV, time_scale
 from rules.registry import GAMES, game_info
@@ -208,6 +210,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
     size = arena_table_size(game, preset, len(specs), args.table_size)
     folder = replay_folder(game, args.save_replays)
     err = Console(stderr=True)
+    if any(spec.startswith("cmd") for spec in specs) and (note := sandbox.notice()):
+        print(note, file=sys.stderr)
     finished = 0
     try:
         with games_progress(err) as progress:
@@ -408,6 +412,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def _command(argv: list[str] | None) -> int:
     """Run the command line ``argv``; its exit status."""
+    from tui.storage import data_dir
+
+    keep_out(data_dir())  # where replays hold each game's seed: no program in a seat may see it
     try:
         args = build_parser().parse_args(argv)
         if getattr(args, "time_scale", None) is not None:

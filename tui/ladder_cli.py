@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ai import sandbox
 from ai.external import SCRIPT_RUNNERS, split_command
 from ai.ladder.store import LadderError, LadderStore
 from ai.seats import parse_seat, script_word
@@ -151,6 +152,8 @@ def _run(store: LadderStore, args: argparse.Namespace) -> int:
     if others:
         pids = ", ".join(map(str, others))
         print(f"parlour ladder run: sharing the games with the run already going (pid {pids})", file=sys.stderr)
+    if any(p.spec.startswith("cmd") for p in store.players(args.game)) and (note := sandbox.notice()):
+        print(note, file=sys.stderr)
     from ai.cluster import ClusterError
 
     # SIGTERM ends the run as Ctrl-C does (main's handler): the games in flight are given back at once. So does a

@@ -10,12 +10,9 @@ its game ends (in any order: the store keeps games by index).
 from __future__ import annotations
 
 import concurrent.futures as futures
-import contextlib
 import dataclasses
 import os
 import random
-import signal
-import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -24,7 +21,7 @@ from pathlib import Path
 
 from ai.arena import play_table, write_whole
 from ai.ladder.store import Claim, GameRecord, LadderError, LadderStore, now_text
-from ai.processes import end_on_signals, end_workers, exit_if_stopped, worker_context
+from ai.processes import die_with, end_on_signals, end_workers, exit_if_stopped, worker_context
 from ai.schedule import table_for
 from ai.seats import SeatSpecError, parse_seat, seat_problem
 
@@ -166,13 +163,7 @@ def _worker_start(parent: int) -> None:
     """Worker start-up: SIGTERM ends its game as Ctrl-C does, programs and all (:func:`end_on_signals`), and on Linux
     a request to be killed when the run dies, so ``kill -9`` leaves no worker behind."""
     end_on_signals()
-    if sys.platform.startswith("linux"):
-        import ctypes
-
-        with contextlib.suppress(OSError, AttributeError):
-            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # 1 = PR_SET_PDEATHSIG
-        if os.getppid() != parent:  # the run died before the request took effect
-            os._exit(1)
+    die_with(parent)
 
 
 def play_local(jobs: Iterator[LadderJob], workers: int) -> Iterator[LadderResult]:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ai.ladder.schema import SCHEMA, STANDINGS_SCHEMA, damage_found, file_problem
+from ai.sandbox import keep_out
 from ai.seats import SeatSpecError, parse_seat, seat_problem
 from rules.core import RulesError
 from rules.jsontext import JsonTextError, load_json
@@ -135,6 +136,8 @@ class LadderStore:
         if read_only:
             self._db = self._open_read_only()
             return
+        keep_out(path)  # the store and its replays hold every game's seed: no program may read them
+        keep_out(path.parent / f"{path.stem}-replays")
         if path.exists() and not os.access(path, os.W_OK):
             # SQLite would open it read-only and leave its side files as read-only as it, which would keep every
             # later writer out once the store is writable again.

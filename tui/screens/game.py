@@ -19,6 +19,7 @@ from textual.binding import Binding
 from textual.reactive import reactive
 from textual.widgets import RichLog, Static
 
+from ai import sandbox
 from ai.pace import DEFAULT_SPEED
 from ai.table import (
     ActionApplied,
@@ -122,6 +123,8 @@ class GameScreen(PaceKeys, TableScreen):
         if self.watching:  # which bot is which: the names alone do not say
             seats = zip(self.session.names, self.session.specs, strict=True)
             log.write(Text(" · ".join(f"{name}: {spec.text}" for name, spec in seats), style="italic"))
+        if any(spec.kind == "cmd" for spec in self.session.specs) and (note := sandbox.notice()):
+            self.notify(note, severity="warning", timeout=10)
         for event in self.session.earlier:  # a resumed game: its log goes on where it stopped
             self.log_event(event)
         for warning in self.session.warnings:
