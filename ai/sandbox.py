@@ -83,22 +83,30 @@ def _bwrap() -> str | None:
     """The bwrap program if a sandbox starts here and is not turned off, else None."""
     if not sys.platform.startswith("linux") or os.environ.get(SANDBOX_ENV, "").lower() == "off":
         return None
-    return _probe()
+    return probe()
 
 
 @functools.cache
-def _probe() -> str | None:
+def probe() -> str | None:
     """The bwrap program if a sandbox starts here (probed once a process), else None."""
     bwrap = shutil.which("bwrap")
     if bwrap is None:
         return None
     try:
-        probe = subprocess.run(
+        trial = subprocess.run(
             [bwrap, *_base_args(), "--", "true"], capture_output=True, timeout=10, check=False, stdin=subprocess.DEVNULL
         )
     except (OSError, subprocess.SubprocessError):
         return None
-    return bwrap if probe.returncode == 0 else None
+    return bwrap if trial.returncode == 0 else None
+
+
+def forget() -> None:
+    """Probe for the sandbox again, and give the notice again, as a new process would (after bwrap was installed or
+    removed)."""
+    global _noticed
+    _noticed = False
+    probe.cache_clear()
 
 
 def available() -> bool:

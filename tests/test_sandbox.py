@@ -305,8 +305,7 @@ def test_without_bubblewrap_programs_run_in_the_keeper_and_it_is_said_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(sandbox.shutil, "which", lambda name, *args, **kwargs: None)
-    monkeypatch.setattr(sandbox, "_noticed", False)
-    sandbox._probe.cache_clear()
+    sandbox.forget()
     try:
         assert not sandbox.available()
         assert sandbox.sandboxed(["python3", "bot.py"], tmp_path) == ["python3", "bot.py"]
@@ -314,4 +313,4 @@ def test_without_bubblewrap_programs_run_in_the_keeper_and_it_is_said_once(
         assert note is not None and "without a sandbox" in note and "not available" in note
         assert sandbox.notice() is None
     finally:
-        sandbox._probe.cache_clear()
+        sandbox.forget()
