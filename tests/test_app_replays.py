@@ -65,6 +65,26 @@ async def test_home_resume_with_nothing_saved_says_so(parlour_home: Path, monkey
         assert isinstance(app.screen, HomeScreen)
 
 
+async def test_a_left_watch_is_a_replay_not_the_game_r_and_resume_go_on_with(parlour_home: Path) -> None:
+    _, mine = saved_games()
+    watched = new_session("nimmt", "codingame", ["ai:easy"] * 4, seed=8)
+    app = ParlourApp(GameScreen(watched, watch=True, pace=0, paused=True), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("q")  # the watch is left unfinished, newer than the person's own game
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        assert watched.path is not None and not storage.describe_replay(watched.path).finished
+        assert storage.latest_unfinished() == mine  # what `parlour resume` and home's r go on with
+        await pilot.press("r")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.session.path == mine
+    mine.unlink()  # only the watch is left: nothing to resume, yet the list still goes on with it
+    assert storage.latest_unfinished() is None
+    listed = [item for item in storage.list_replays() if item.path == watched.path]
+    assert listed and not listed[0].finished
+
+
 async def test_home_names_the_unfinished_game_r_goes_on_with(parlour_home: Path) -> None:
     from textual.widgets import Static
 

@@ -11,13 +11,14 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 if sys.platform != "win32":
     import fcntl
 
 from platformdirs import user_data_dir
 
+from ai.seats import SeatSpecError, parse_seat
 from rules.replay import (
     Header,
     Replay,
@@ -207,6 +208,10 @@ class ReplayListing:
     finished: bool
     error: str | None
     mtime: float
+    people: bool = False
+    """Whether a person sits at the game (a table of bots only is a watch: a replay, not a game to resume)."""
+    result: dict[str, Any] | None = None
+    """A finished game's result line (``scores``, ``ranks``, ``reason``), if it reads."""
 
 
 def list_replays() -> list[ReplayListing]:
@@ -269,11 +274,31 @@ def _read_listing(path: Path, info: os.stat_result) -> ReplayListing:
             header = parse_header(json.loads(first.decode("utf-8")))
             f.seek(max(0, f.seek(0, os.SEEK_END) - 4096))
             tail = f.read().rstrip()
-        finished = b'"result"' in tail[tail.rfind(b"\n") + 1 :]
+        last = tail[tail.rfind(b"\n") + 1 :]
+        finished = b'"result"' in last
     except (OSError, UnicodeDecodeError, ValueError, ReplayError) as exc:
         return ReplayListing(path, "?", "", False, _unreadable_reason(exc), mtime)
     names = ", ".join(middle_cut(s.name, 23) for s in header.seats)
-    return ReplayListing(path, header.game, names, finished, None, mtime)
+    people = any(_is_person(s.spec) for s in header.seats)
+    result = _result_of(last) if finished else None
+    return ReplayListing(path, header.game, names, finished, None, mtime, people, result)
+
+
+def _is_person(spec: str) -> bool:
+    """Whether the seat ``spec`` is a person's (a spec that no longer reads is not)."""
+    try:
+        return parse_seat(spec).is_human
+    except SeatSpecError:
+        return False
+
+
+def _result_of(line: bytes) -> dict[str, Any] | None:
+    """The result object of a replay's last line, or None if it does not read as one."""
+    try:
+        result = json.loads(line.decode("utf-8")).get("result")
+    except (UnicodeDecodeError, ValueError, AttributeError):
+        return None
+    return result if isinstance(result, dict) else None
 
 
 def _unreadable_reason(exc: Exception) -> str:
@@ -288,16 +313,18 @@ def _unreadable_reason(exc: Exception) -> str:
 
 
 def unfinished_listing() -> ReplayListing | None:
-    """The newest readable replay whose game is not over, as the lists describe it, if any.
+    """The newest readable replay whose game is not over and has a person's seat, as the lists describe it, if any:
+    a watch that was left is a replay (the replay list can still go on with it), not the player's game.
 
     Files are read newest first and the look stops at the first one: the game to go on with is nearly always among
     the newest. When no game is unfinished every file is looked at, but only the first look reads them all; later
     ones read only the files changed since (:func:`_listing`).
     """
-    return next((item for item in _listings_newest_first() if item.error is None and not item.finished), None)
+    resumable = (item for item in _listings_newest_first() if item.error is None and not item.finished and item.people)
+    return next(resumable, None)
 
 
 def latest_unfinished() -> Path | None:
-    """The newest replay whose game is not over, if any."""
+    """The newest replay whose game is not over and has a person's seat (:func:`unfinished_listing`), if any."""
     item = unfinished_listing()
     return None if item is None else item.path
