@@ -10,7 +10,7 @@ from textual.screen import Screen
 
 from rules.replay import Replay, ReplayError
 from tui import storage
-from tui.usage import UsageError, table_setup
+from tui.usage import UsageError, parlour_command, table_setup
 
 
 def require_terminal(command: str | None) -> None:
@@ -18,7 +18,7 @@ def require_terminal(command: str | None) -> None:
     if sys.stdin.isatty() and sys.stdout.isatty():
         return
     what = f"parlour {command}" if command else "parlour"
-    hint = "; `parlour check FILE` reads a replay without one" if command in ("replay", "resume") else ""
+    hint = f"; `{parlour_command()} check FILE` reads a replay without one" if command in ("replay", "resume") else ""
     raise UsageError(f"{what}: the app needs a terminal (stdin and stdout must not be redirected){hint}")
 
 
@@ -75,7 +75,8 @@ def _resumable(file: Path | None) -> tuple[Path, Replay | None] | None:
         replay = _readable(file, "resume")
         if replay.finished:
             name = storage.short_replay_name(file)
-            raise UsageError(f"parlour resume: {file} is a finished game; watch it with: parlour replay {name}")
+            watch = f"{parlour_command()} replay {name}"
+            raise UsageError(f"parlour resume: {file} is a finished game; watch it with: {watch}")
         path: Path = file
     else:
         latest = storage.latest_unfinished()

@@ -40,6 +40,7 @@ from tui.screens.base import TableScreen, compose_table_frame
 from tui.screens.modals import CurtainScreen, HelpScreen, MessageScreen, ResultScreen
 from tui.screens.pace import PACE_ACTIONS, PACE_BINDINGS, PaceKeys, pace_words
 from tui.session import Session
+from tui.usage import parlour_command
 
 BEAT = 0.1
 """Seconds between two beats of the screen (:meth:`GameScreen.beat`); a pause's event is shown by the beat once
@@ -377,7 +378,7 @@ class GameScreen(PaceKeys, TableScreen):
         if not self.session.state.is_over:
             where = f" ({self.session.path})" if self.session.path else ""
             self.app.notify(
-                f"Game saved{where}. Resume it from the home screen or with `parlour resume`.", markup=False
+                f"Game saved{where}. Resume it from the home screen or with `{parlour_command()} resume`.", markup=False
             )
         self.leave()
 

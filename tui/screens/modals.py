@@ -22,6 +22,7 @@ from textual.widgets import Button, Footer, Markdown, Static
 
 from rules.core import Outcome, OutcomeReason
 from tui import storage
+from tui.usage import commands_as_typed, parlour_command
 
 
 class HelpScreen(ModalScreen[None]):
@@ -31,7 +32,7 @@ class HelpScreen(ModalScreen[None]):
 
     def __init__(self, markdown: str) -> None:
         super().__init__()
-        self.markdown = markdown
+        self.markdown = commands_as_typed(markdown)  # the commands it names as they can be typed here
 
     def compose(self) -> ComposeResult:
         """The help text in a scrolling box."""
@@ -189,7 +190,7 @@ class ResultScreen(ModalScreen[str]):
 def replay_note(path: Path) -> Text:
     """Where a finished game was saved, as the command that plays it back (quoted for a shell if need be)."""
     note = Text("Saved as a replay; watch it again with\n", style="dim")
-    note.append(f"parlour replay {shlex.quote(storage.short_replay_name(path))}", style="bold")
+    note.append(f"{parlour_command()} replay {shlex.quote(storage.short_replay_name(path))}", style="bold")
     return note
 
 
