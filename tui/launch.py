@@ -47,7 +47,7 @@ def build_app(args: argparse.Namespace, need_terminal: bool = False):  # noqa: A
             require_terminal(args.command)
         session = new_session(game, preset, specs, seed)
         first = GameScreen(session, watch=session.bots_only, speed=getattr(args, "speed", 1.0))
-        return ParlourApp(first, settings_file=settings_path(), colour_blind=colour_blind)
+        return ParlourApp(first, settings_file=settings_path(), colour_blind=colour_blind, from_shell=True)
     if getattr(args, "file", None) is not None:
         args.file = storage.named_replay(args.file)
     resumed = _resumable(args.file) if args.command == "resume" else None
@@ -56,12 +56,12 @@ def build_app(args: argparse.Namespace, need_terminal: bool = False):  # noqa: A
         require_terminal(args.command)
     app = ParlourApp(settings_file=settings_path(), colour_blind=colour_blind)
     if args.command == "replay":
-        app.call_later(app.open_replay, args.file, shown)
+        app.call_later(app.open_replay, args.file, shown, from_shell=True)
     elif args.command == "resume":
         if resumed is not None:
-            app.call_later(app.resume, *resumed)  # the file as read here: not re-simulated a second time
+            app.call_later(app.resume, *resumed, from_shell=True)  # the file as read here: not re-simulated again
         else:
-            app.call_later(app.resume_latest)  # none to resume: the app says so
+            app.call_later(app.resume_latest, from_shell=True)  # none to resume: the app says so
     return app
 
 

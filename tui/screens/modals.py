@@ -107,11 +107,13 @@ COMPACT_RANKING = 6
 
 
 class ResultScreen(ModalScreen[str]):
-    """The final ranking; returns ``again`` or ``home``."""
+    """The final ranking; returns ``again``, ``home`` (leave the game: home, or the shell a command came from) or
+    ``stay`` (a look at the table, which brings the ranking back with v or Esc)."""
 
     BINDINGS = [
         Binding("a", "choose('again')", "Again, same seats"),
         Binding("h,escape", "choose('home')", "Home"),
+        Binding("h,escape", "choose('quit')", "Quit"),  # the game was opened from a shell: leaving goes back there
         Binding("v", "choose('stay')", "Look at the table"),
     ]
 
@@ -124,10 +126,13 @@ class ResultScreen(ModalScreen[str]):
         replay_path: Path | None = None,
         score_words: str = "",
         disqualified: frozenset[int] = frozenset(),
+        to_shell: bool = False,
     ) -> None:
         """``score_text``: the game's words for a score; ``replay_path``: the file the game was saved to, named
-        with the command that shows it again."""
+        with the command that shows it again; ``to_shell``: leaving the game ends the app (a shell command
+        opened it)."""
         super().__init__()
+        self.to_shell = to_shell
         self.outcome = outcome
         self.names = names
         self.score_label = score_label
@@ -166,7 +171,7 @@ class ResultScreen(ModalScreen[str]):
                 yield Static(replay_note(self.replay_path), id="result-replay")
             with Horizontal(id="result-buttons"):
                 yield Button("Again, same seats (a)", id="again", variant="primary", compact=True)
-                yield Button("Home screen (h)", id="home", compact=True)
+                yield Button("Quit (h)" if self.to_shell else "Home screen (h)", id="home", compact=True)
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -182,9 +187,15 @@ class ResultScreen(ModalScreen[str]):
                 places.setdefault(score, set()).add(rank)
         return bool(self.score_words) and any(len(ranks) > 1 for ranks in places.values())
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Of the two ways to leave, the one that says where it goes."""
+        if action == "choose" and parameters and parameters[0] in ("home", "quit"):
+            return parameters[0] == ("quit" if self.to_shell else "home")
+        return True
+
     def action_choose(self, what: str) -> None:
         """Leave the ranking."""
-        self.dismiss(what)
+        self.dismiss("home" if what == "quit" else what)
 
 
 def replay_note(path: Path) -> Text:
