@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import glob
 import io
 import json
 import os
@@ -135,6 +136,25 @@ def save_problem(path: Path) -> str | None:
     return None
 
 
+def delete_replay(path: Path) -> None:
+    """Remove the replay ``path`` and the programs' stderr logs kept beside it; ReplayError saying why not if
+    another Parlour holds it (its game is being played there) or it cannot be removed. The file is held while it
+    goes, so a Parlour that opens it meanwhile finds it gone rather than half removed."""
+    try:
+        f = path.open("r", encoding="utf-8")
+    except OSError as exc:
+        raise ReplayError(0, f"cannot open it: {exc.strerror or exc}") from None
+    _lock(f)  # closes it and raises if another Parlour has it
+    try:
+        path.unlink()
+    except OSError as exc:
+        raise ReplayError(0, f"cannot remove it: {exc.strerror or exc}") from None
+    finally:
+        f.close()
+    for log in path.parent.glob(f"{glob.escape(path.name)}.seat*.stderr.log"):
+        log.unlink(missing_ok=True)
+
+
 def _open_held(path: Path) -> TextIO:
     """``path`` opened to append to and held (:func:`_lock`); ReplayError saying why it cannot be."""
     try:
@@ -212,6 +232,9 @@ class ReplayListing:
     """Whether a person sits at the game (a table of bots only is a watch: a replay, not a game to resume)."""
     result: dict[str, Any] | None = None
     """A finished game's result line (``scores``, ``ranks``, ``reason``), if it reads."""
+    names: tuple[str, ...] = ()
+    """Each seat's name, in seat order (``seats`` joins them, each cut to fit)."""
+    preset: str = ""
 
 
 def list_replays() -> list[ReplayListing]:
@@ -281,7 +304,8 @@ def _read_listing(path: Path, info: os.stat_result) -> ReplayListing:
     names = ", ".join(middle_cut(s.name, 23) for s in header.seats)
     people = any(_is_person(s.spec) for s in header.seats)
     result = _result_of(last) if finished else None
-    return ReplayListing(path, header.game, names, finished, None, mtime, people, result)
+    seat_names = tuple(s.name for s in header.seats)
+    return ReplayListing(path, header.game, names, finished, None, mtime, people, result, seat_names, header.preset)
 
 
 def _is_person(spec: str) -> bool:

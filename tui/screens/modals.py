@@ -205,6 +205,45 @@ def replay_note(path: Path) -> Text:
     return note
 
 
+class ConfirmScreen(ModalScreen[bool]):
+    """A question that must be answered before something is lost for good; returns True for yes. Keep is the
+    button that has the keys, so an Enter pressed out of habit loses nothing."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape,q", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str, detail: str, yes: str) -> None:
+        """``yes``: the words of the button that does it (``Delete``)."""
+        super().__init__()
+        self.question = question
+        self.detail = detail
+        self.yes = yes
+
+    def compose(self) -> ComposeResult:
+        """The question, what it is about, and the two answers."""
+        with Vertical(id="message-box"):
+            yield Static(Text(self.question, style="bold"))
+            yield Static(Text(self.detail))  # a file name: no markup
+            with Horizontal(id="result-buttons"):
+                yield Button(f"{self.yes} (y)", id="yes", variant="error", compact=True)
+                yield Button("Keep (n)", id="no", variant="primary", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Keep has the keys."""
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """The buttons answer as the keys do."""
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        """Answer."""
+        self.dismiss(yes)
+
+
 class MessageScreen(ModalScreen[None]):
     """A message a person must read (a file that would not load, a failed seat…)."""
 
