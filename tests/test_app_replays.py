@@ -277,7 +277,9 @@ async def test_d_deletes_a_replay_only_after_a_yes(parlour_home: Path) -> None:
         await pilot.press("y")
         await wait_until(pilot, lambda: not finished.exists())
         assert not log.exists() and unfinished.exists()
-        await wait_until(pilot, lambda: [item.path for item in app.screen.items] == [unfinished])
+        listed = app.screen
+        assert isinstance(listed, ReplayListScreen)
+        await wait_until(pilot, lambda: [item.path for item in listed.items] == [unfinished])
 
 
 async def test_a_replay_another_parlour_holds_is_not_deleted(parlour_home: Path) -> None:
