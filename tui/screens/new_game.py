@@ -44,6 +44,7 @@ class RowLabel(Label):
     def mark(self, focused: bool) -> None:
         """Show or drop the mark."""
         self.update((FOCUS_MARK if focused else "") + self.text)
+        self.set_class(focused, "-marked")
 
 
 def seat_kinds(levels: tuple[str, ...]) -> list[tuple[str, str]]:
