@@ -9,7 +9,7 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Button, Input, Select
 
-from tests.apptools import screen_text, wait_until
+from tests.apptools import Notices, screen_text, wait_until
 from tui.app import ParlourApp
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
@@ -195,9 +195,12 @@ async def test_every_tab_stop_marks_its_row_plainly(parlour_home: Path, size: tu
 
 async def test_a_name_typed_on_a_seat_kind_goes_into_its_name_box(parlour_home: Path) -> None:
     app = ParlourApp(pace=0, fixed_seed=1)
-    async with app.run_test(size=SIZE) as pilot:
+    notices = Notices()
+    async with app.run_test(size=SIZE, message_hook=notices) as pilot:
         screen = await open_form(pilot, "hanabi")
-        await pilot.press("tab", "tab", "tab", "tab")  # rules, seats, seed, seat 1's kind
+        await pilot.press("tab", "A")  # a letter on the Rules list: a notice says how a list is used
+        await wait_until(pilot, lambda: "Enter opens it" in notices.text)
+        await pilot.press("tab", "tab", "tab")  # seats, seed, seat 1's kind
         await settled(pilot, screen)
         assert isinstance(app.focused, Select) and "seat-kind" in app.focused.classes
         await pilot.press(*"Ana")
