@@ -198,9 +198,8 @@ async def test_a_name_typed_on_a_seat_kind_goes_into_its_name_box(parlour_home: 
     notices = Notices()
     async with app.run_test(size=SIZE, message_hook=notices) as pilot:
         screen = await open_form(pilot, "hanabi")
-        await pilot.press("tab", "A")  # a letter on the Rules list: a notice says how a list is used
-        await wait_until(pilot, lambda: "Enter opens it" in notices.text)
-        await pilot.press("tab", "tab", "tab")  # seats, seed, seat 1's kind
+        screen.query_one("#seed", Input).focus()
+        await pilot.press("tab")  # on to seat 1's kind
         await settled(pilot, screen)
         assert isinstance(app.focused, Select) and "seat-kind" in app.focused.classes
         await pilot.press(*"Ana")
@@ -210,6 +209,9 @@ async def test_a_name_typed_on_a_seat_kind_goes_into_its_name_box(parlour_home: 
         await pilot.press(*"Bo")
         await settled(pilot, screen)
         assert screen.seat_rows[1].query_one(".seat-name", Input).value == "Bo"
+        screen.query_one("#preset", Select).focus()
+        await pilot.press("x")  # a letter on the Rules list: a notice says how a list is used
+        await wait_until(pilot, lambda: "Enter opens it" in notices.text)
         await pilot.press("ctrl+s")
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
         game = app.screen
