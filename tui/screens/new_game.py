@@ -247,7 +247,8 @@ class NewGameScreen(ParlourScreen):
             row = label.parent
             label.mark(focused is not None and row is not None and row in focused.ancestors_with_self)
         start = self.query_one("#start", Button)
-        start.label = (FOCUS_MARK if focused is start else "") + START_WORDS
+        # As wide without the mark as with it: a button that grew as it was focused was drawn cut for a moment.
+        start.label = (FOCUS_MARK if focused is start else " " * len(FOCUS_MARK)) + START_WORDS
 
     def on_key(self, event: events.Key) -> None:
         """Letters typed on a closed drop-down are not lost: on a seat's kind they go into its name box, elsewhere a

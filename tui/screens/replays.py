@@ -64,6 +64,9 @@ def listing_row(item: storage.ReplayListing) -> Table:
 class ReplayListScreen(ParlourScreen):
     """Every replay in the data folder, newest first."""
 
+    items: list[storage.ReplayListing]
+    """The replays listed, in the list's order."""
+
     BINDINGS = [
         Binding("enter", "open", "Watch replay", priority=True),  # before the list's own Enter, so the footer shows it
         Binding("r", "resume", "Resume game"),
@@ -82,24 +85,22 @@ class ReplayListScreen(ParlourScreen):
             ),
             id="replays-title",
         )
-        self.items: list[storage.ReplayListing] = []
-        yield OptionList(id="replay-list")
+        # Listed as the screen is made, so keys typed as it opens move over the rows already there.
+        yield OptionList(*self._options(), id="replay-list")
         yield Footer()
 
-    def on_mount(self) -> None:
-        """Fill the list."""
-        super().on_mount()
-        self.fill()
+    def _options(self) -> list[Option]:
+        """Read the replay folder: a row for each replay, or a line saying there are none."""
+        self.items = storage.list_replays()
+        options = [Option(listing_row(item), id=str(i)) for i, item in enumerate(self.items)]
+        return options or [Option("No replays yet: play or watch a game first.", disabled=True)]
 
     def fill(self, highlight: int = 0) -> None:
         """Read the replay folder again and list it, the row ``highlight`` highlighted."""
-        self.items = storage.list_replays()
         games = self.query_one(OptionList)
         games.clear_options()
-        games.add_options([Option(listing_row(item), id=str(i)) for i, item in enumerate(self.items)])
-        if not self.items:
-            games.add_option(Option("No replays yet: play or watch a game first.", disabled=True))
-        else:
+        games.add_options(self._options())
+        if self.items:
             games.highlighted = min(highlight, len(self.items) - 1)
 
     def _selected(self) -> storage.ReplayListing | None:
