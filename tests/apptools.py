@@ -129,9 +129,10 @@ def played_session(game: str, preset: str, seats: list[str], seed: int) -> Sessi
     return session
 
 
-def unfinished_with_seat(spec: str) -> Path:
-    """An unfinished nimmt game whose seat 2 was saved with ``spec`` (a hand-edited file, or a program since moved)."""
-    session = new_session("nimmt", "codingame", ["ai:easy"] * 4, seed=13)
+def unfinished_with_seat(spec: str, person: bool = False) -> Path:
+    """An unfinished nimmt game whose seat 2 was saved with ``spec`` (a hand-edited file, or a program since moved);
+    ``person``: seat 1 is a person's, so home's r goes on with it."""
+    session = new_session("nimmt", "codingame", ["human" if person else "ai:easy"] + ["ai:easy"] * 3, seed=13)
     for _ in range(2):
         seat = session.state.to_act()[0]
         session.table.play(seat, session.state.legal_actions(seat)[0])

@@ -318,14 +318,16 @@ def test_keys_and_sizes_fit_an_80_by_24_terminal(parlour_home: Path) -> None:
 
 
 @pytest.mark.parametrize("watch", [False, True])
-async def test_end_screen_says_where_the_replay_is(watch: bool) -> None:
+async def test_end_screen_says_where_the_replay_is(watch: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("tui.screens.modals.parlour_command", lambda: ".venv/bin/parlour")  # as after `make play`
     session = new_session("fish", "codingame", ["ai:easy", "ai:easy", "ai:easy", "ai:easy"], seed=8)
     session.table.run()  # played to its end before the screen opens: the ranking comes at once
     app = ParlourApp(GameScreen(session, watch=watch, pace=0), pace=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await until_result(pilot)
         assert session.path is not None
-        command = f"parlour replay {session.path.name}"  # the replay folder's own file: named alone, to fit a line
+        # The replay folder's own file: named alone, to fit a line.
+        command = f".venv/bin/parlour replay {session.path.name}"
         assert any(command in row for row in screen_rows(pilot))
         box = app.screen.query_one("#result-box")
         assert box.region.bottom <= 24 - 1  # all of it above the footer, buttons included

@@ -56,7 +56,7 @@ async def check_footer(pilot: Pilot, screen: GameScreen) -> None:
     shown = {action for action, _ in keys}
     assert all(usable for _, usable in keys), keys
     assert not shown & WATCH_ONLY
-    assert shown == working_table_keys(screen) | {"help", "leave"}
+    assert shown == working_table_keys(screen) | {"help", "leave('back')"}
     assert working_table_keys(screen)  # a person must choose: the table offers keys
 
 
@@ -212,7 +212,7 @@ async def test_every_footer_key_fits_80_columns_when_watching_and_replaying(
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_replay(path)
         await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
-        replay_keys = ("← → Move", "Pause/Play", "+ - Speed", "v Whose view", "? Keys", "q Close")
+        replay_keys = ("← → Move", "Pause/Play", "+ - Speed", "v Whose view", "? Keys", "q Back")
         # The footer is drawn after the screen mounts (later on a busy machine): wait for it, not for a fixed pause.
         await wait_until(pilot, lambda: all(words in screen_rows(pilot)[-1] for words in replay_keys), timeout=10)
     watched = new_session(game, preset, seats, 3)

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
-from textual.widgets import Select
+from textual.widget import Widget
+from textual.widgets import Button, Input, Select
 
-from tests.apptools import wait_until
+from tests.apptools import Notices, screen_text, wait_until
 from tui.app import ParlourApp
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
-from tui.screens.new_game import NewGameScreen, SeatRow
+from tui.screens.new_game import FOCUS_MARK, NewGameScreen, RowLabel, SeatRow
 
 SIZE = (80, 24)
 HOME_ORDER = ["nimmt", "hanabi", "fireworks", "fish", "volcanoes"]
@@ -116,8 +118,6 @@ async def test_fish_and_volcanoes_forms_start_what_they_show(parlour_home: Path)
 
 
 async def test_the_form_opens_at_its_top_with_start_focused(parlour_home: Path) -> None:
-    from tests.apptools import screen_text
-
     app = ParlourApp(pace=0, fixed_seed=1)
     async with app.run_test(size=SIZE) as pilot:  # four seats make the form taller than 24 rows
         screen = await open_form(pilot, "nimmt")
@@ -130,8 +130,6 @@ async def test_the_form_opens_at_its_top_with_start_focused(parlour_home: Path) 
 
 
 async def test_a_short_window_gets_one_line_fields_so_start_shows(parlour_home: Path) -> None:
-    from textual.widgets import Button
-
     app = ParlourApp(pace=0, fixed_seed=1)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_form(pilot, "nimmt")
@@ -167,3 +165,74 @@ async def test_a_table_of_bots_from_the_form_opens_watched(parlour_home: Path) -
         assert isinstance(game, GameScreen) and game.session.bots_only and game.watching
         await pilot.press("space")  # the watch keys work, as in parlour watch
         await wait_until(pilot, lambda: game.pace.paused)
+
+
+def marked(screen: NewGameScreen) -> list[Widget]:
+    """The row labels and buttons that show the focus mark."""
+    shown = [*screen.query(RowLabel), *screen.query(Button)]
+    return [w for w in shown if str(w.render()).startswith(FOCUS_MARK)]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36), (60, 18)])
+async def test_every_tab_stop_marks_its_row_plainly(parlour_home: Path, size: tuple[int, int]) -> None:
+    app = ParlourApp(pace=0, fixed_seed=1)
+    async with app.run_test(size=size) as pilot:
+        screen = await open_form(pilot, "hanabi")
+        stops = 1 + 3 + 2 * len(screen.seat_rows)  # Start, rules, seats, seed, and each seat's kind and name
+        seen = set()
+        for _ in range(stops):  # round to Start again
+            await pilot.press("tab")
+            await settled(pilot, screen)
+            focused = app.focused
+            assert isinstance(focused, Select | Input | Button), f"a Tab stop that shows nothing: {focused!r}"
+            seen.add(focused)
+            marks = marked(screen)
+            assert len(marks) == 1, marks  # one mark, on the row that has the keys
+            assert marks[0] is focused or marks[0].parent is focused.parent, (marks, focused)
+            assert screen_text(pilot).count(FOCUS_MARK.strip()) == 1  # and it is drawn
+        assert len(seen) == stops and isinstance(app.focused, Button)
+
+
+async def test_a_name_typed_on_a_seat_kind_goes_into_its_name_box(parlour_home: Path) -> None:
+    app = ParlourApp(pace=0, fixed_seed=1)
+    notices = Notices()
+    async with app.run_test(size=SIZE, message_hook=notices) as pilot:
+        screen = await open_form(pilot, "hanabi")
+        screen.query_one("#seed", Input).focus()
+        await pilot.press("tab")  # on to seat 1's kind
+        await settled(pilot, screen)
+        assert isinstance(app.focused, Select) and "seat-kind" in app.focused.classes
+        await pilot.press(*"Ana")
+        await settled(pilot, screen)
+        assert screen.seat_rows[0].spec() == ("human:Ana", "Ana")
+        await pilot.press("tab")  # on to seat 2's kind: letters there go into seat 2's name
+        await pilot.press(*"Bo")
+        await settled(pilot, screen)
+        assert screen.seat_rows[1].query_one(".seat-name", Input).value == "Bo"
+        screen.query_one("#preset", Select).focus()
+        await pilot.press("x")  # a letter on the Rules list: a notice says how a list is used
+        await wait_until(pilot, lambda: "Enter opens it" in notices.text)
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        game = app.screen
+        assert isinstance(game, GameScreen) and game.session.names[:2] == ["Ana", "Bo"]
+
+
+async def test_enter_in_a_field_moves_on_and_only_start_starts(parlour_home: Path) -> None:
+    app = ParlourApp(pace=0, fixed_seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_form(pilot, "hanabi")
+        name = screen.seat_rows[0].query_one(".seat-name", Input)
+        name.focus()
+        await pilot.press(*"Ana", "enter")  # Enter in a name box: on to the next seat, no game yet
+        await settled(pilot, screen)
+        assert app.screen is screen
+        assert app.focused is screen.seat_rows[1].query_one(Select)
+        seed = screen.query_one("#seed", Input)
+        seed.focus()
+        await pilot.press("enter")
+        await settled(pilot, screen)
+        assert app.screen is screen and app.focused is screen.seat_rows[0].query_one(Select)
+        screen.query_one("#start", Button).focus()
+        await pilot.press("enter")  # the Start button starts
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))

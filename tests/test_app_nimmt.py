@@ -636,7 +636,7 @@ async def test_the_help_keeps_each_key_whole_on_one_line(parlour_home: Path) -> 
 
 
 async def test_resume_says_why_a_saved_seat_cannot_play_and_keeps_the_game(parlour_home: Path) -> None:
-    path = unfinished_with_seat("ai:wrong")
+    path = unfinished_with_seat("ai:wrong", person=True)
     saved = path.read_bytes()
     app = ParlourApp(pace=0)
     async with app.run_test(size=SIZE) as pilot:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from tui import storage
 from tui.app import ParlourApp
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
-from tui.screens.modals import MessageScreen
+from tui.screens.modals import ConfirmScreen, MessageScreen
 from tui.screens.replay_viewer import ReplayScreen
 from tui.screens.replays import ReplayListScreen
 from tui.session import new_session
@@ -63,6 +64,26 @@ async def test_home_resume_with_nothing_saved_says_so(parlour_home: Path, monkey
         await pilot.press("r")
         await wait_until(pilot, lambda: notices == ["No unfinished game to resume."])
         assert isinstance(app.screen, HomeScreen)
+
+
+async def test_a_left_watch_is_a_replay_not_the_game_r_and_resume_go_on_with(parlour_home: Path) -> None:
+    _, mine = saved_games()
+    watched = new_session("nimmt", "codingame", ["ai:easy"] * 4, seed=8)
+    app = ParlourApp(GameScreen(watched, watch=True, pace=0, paused=True), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("q")  # the watch is left unfinished, newer than the person's own game
+        await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        assert watched.path is not None and not storage.describe_replay(watched.path).finished
+        assert storage.latest_unfinished() == mine  # what `parlour resume` and home's r go on with
+        await pilot.press("r")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.session.path == mine
+    mine.unlink()  # only the watch is left: nothing to resume, yet the list still goes on with it
+    assert storage.latest_unfinished() is None
+    listed = [item for item in storage.list_replays() if item.path == watched.path]
+    assert listed and not listed[0].finished
 
 
 async def test_home_names_the_unfinished_game_r_goes_on_with(parlour_home: Path) -> None:
@@ -206,3 +227,71 @@ async def test_a_file_where_the_replay_folder_should_be_is_said_not_raised(parlo
         await pilot.press(key)
         await wait_until(pilot, lambda: "replays: Not a directory" in screen_text(pilot))
         assert isinstance(app.screen, MessageScreen) and "The replay folder cannot be opened" in screen_text(pilot)
+
+
+async def test_the_list_shows_each_result_in_aligned_rows_that_do_not_wrap(parlour_home: Path) -> None:
+    finished, unfinished = saved_games()
+    long = new_session("nimmt", "codingame", ["human:Bartholomew Longname", "human:Cressida Evenlonger"] * 2, seed=4)
+    long.close()
+    coop = played_session("hanabi", "classic", ["ai:easy"] * 3, 6)
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_list(pilot)
+        await pilot.pause()
+        rows = [row for row in screen_rows(pilot) if re.search(r" \d\d:\d\d ", row)]
+        listed = storage.list_replays()
+        assert len(rows) == len(listed) == 4  # one screen row each: nothing wraps onto a second
+        below = screen_rows(pilot)
+        for row in rows:  # no row's end spills onto the line under it
+            assert not below[below.index(row) + 1].strip("▊▎ ").startswith("resumes")
+        finished_item = next(item for item in listed if item.path == finished)
+        assert finished_item.result is not None
+        winner = finished_item.names[finished_item.result["ranks"].index(1)]
+        assert any(f"{winner} won · " in row for row in rows)
+        assert any("team scored " in row for row in rows)  # the co-operative game: one score
+        assert sum("unfinished" in row for row in rows) == 2
+        assert any("Bartholomew Longname, Cre…" in row for row in rows)  # names cut where the row would wrap
+        games = {row.index(game) for row in rows for game in ("nimmt", "hanabi") if game in row}
+        ends = ("team scored", "unfinished", f"{winner} won")
+        results = {row.index(w) for row in rows for w in ends if w in row}
+        assert len(games) == 1 and len(results) == 1  # each column starts at one place in every row
+    assert coop.path is not None and unfinished.exists()
+
+
+async def test_d_deletes_a_replay_only_after_a_yes(parlour_home: Path) -> None:
+    finished, unfinished = saved_games()
+    log = finished.with_name(finished.name + ".seat0.stderr.log")
+    log.write_text("a program's stderr\n")
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_list(pilot)
+        for no in ("n", "escape", "enter"):  # Keep has the keys: Enter out of habit keeps it too
+            await pilot.press("d")
+            await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            assert finished.name in screen_text(pilot)
+            await pilot.press(no)
+            await wait_until(pilot, lambda: isinstance(app.screen, ReplayListScreen))
+            assert finished.exists()
+        await pilot.press("d")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await wait_until(pilot, lambda: not finished.exists())
+        assert not log.exists() and unfinished.exists()
+        listed = app.screen
+        assert isinstance(listed, ReplayListScreen)
+        await wait_until(pilot, lambda: [item.path for item in listed.items] == [unfinished])
+
+
+async def test_a_replay_another_parlour_holds_is_not_deleted(parlour_home: Path) -> None:
+    _, unfinished = saved_games()
+    elsewhere = storage.reopen_writer(unfinished)  # another Parlour goes on with it
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_list(pilot)
+        await pilot.press("down", "d")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await wait_until(pilot, lambda: isinstance(app.screen, MessageScreen))
+        assert "another Parlour has it open" in screen_text(pilot)
+    elsewhere.close()
+    assert unfinished.exists()

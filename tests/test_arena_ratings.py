@@ -203,7 +203,7 @@ def test_the_arena_tables_show_seat_labels_literally() -> None:
     console = Console(width=120, record=True, color_system=None)
     console.print(arena_report(summary, 3))
     text = console.export_text()
-    assert f" {label} " in text and f"1 {label}" in text
+    assert f" {label} " in text and f"{summary['seats'][0]['rank']} {label}" in text
 
 
 def test_the_arena_table_fits_80_columns_with_every_column_whole() -> None:
@@ -221,6 +221,21 @@ def test_the_arena_table_fits_80_columns_with_every_column_whole() -> None:
         row = next(line for line in lines if f" {seat['label']} " in line and f"{seat['mean']:.2f}" in line)
         assert any(bar in row for bar in "▁▂▃▄▅▆▇█")
     assert "Row against column" in text
+
+
+def test_the_matrix_numbers_each_seat_as_the_tables_rank_column_does() -> None:
+    specs = ["random", "ai:easy", "ai:normal"]
+    summary = run_arena("fish", None, specs, 12, seed=3, workers=1, table_size=2, matrix=True)
+    by_rank = sorted(summary["seats"], key=lambda s: s["rank"])
+    assert [s["spec"] for s in by_rank] != specs  # the ranking differs from the command line's order
+    console = Console(width=100, record=True, color_system=None)
+    console.print(arena_report(summary, 3))
+    lines = console.export_text().splitlines()
+    below = lines[next(i for i, line in enumerate(lines) if "Row against column" in line) :]
+    header = below[1].split()
+    assert header == [str(s["rank"]) for s in by_rank]
+    rows = [line for line in below[2:] if line[:1].isdigit()]
+    assert [row.split()[:2] for row in rows] == [[str(s["rank"]), s["label"]] for s in by_rank]
 
 
 def test_a_long_program_path_wraps_between_folders_not_inside_a_name() -> None:

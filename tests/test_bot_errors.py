@@ -17,7 +17,7 @@ from tui.app import ParlourApp
 from tui.screens.game import GameScreen
 from tui.screens.modals import MessageScreen
 from tui.session import new_session
-from tui.storage import latest_unfinished, read_replay
+from tui.storage import list_replays, read_replay
 
 
 class IllegalBot:
@@ -81,7 +81,8 @@ async def test_the_app_shows_the_error_and_the_game_can_still_be_saved() -> None
         await wait_until(pilot, lambda: not isinstance(pilot.app.screen, GameScreen))
     # Left unfinished and saved: the replay reads back and the game can be resumed.
     assert session.path is not None
-    assert latest_unfinished() == session.path
+    # A watch: a replay that the replays list goes on with (home's r and `parlour resume` take a person's games).
+    assert [item.path for item in list_replays() if not item.finished] == [session.path]
     assert not read_replay(session.path).header.new_state().is_over
 
 

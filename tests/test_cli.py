@@ -14,6 +14,7 @@ from tui.cli import build_parser, main
 from tui.launch import build_app
 from tui.screens.game import GameScreen
 from tui.session import new_session
+from tui.usage import parlour_command
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -204,7 +205,7 @@ def test_app_commands_without_a_terminal_exit_at_once(argv: list[str], parlour_h
     assert done.returncode == 2, done.stderr
     # A finished game named to resume is refused for that first (it could not go on with a terminal either).
     said = (
-        "is a finished game; watch it with: parlour replay"
+        f"is a finished game; watch it with: {parlour_command()} replay"
         if argv[:1] == ["resume"] and argv[1:]
         else "needs a terminal"
     )

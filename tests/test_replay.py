@@ -279,7 +279,7 @@ def test_the_replay_list_reads_only_a_files_ends(tmp_path: Path) -> None:
 def test_the_look_for_an_unfinished_game_reads_only_files_changed_since(monkeypatch: pytest.MonkeyPatch) -> None:
     folder = storage.replay_dir()
     (folder / "done.jsonl").write_text(play_game(seed=3), encoding="utf-8")
-    saved = play_game(seed=4)
+    saved = play_game(seed=4).replace('"spec": "random"', '"spec": "human"', 1)  # a person's game, to go on with
     start = "".join(lines(saved)[:9])
     (folder / "open.jsonl").write_text(start, encoding="utf-8")
     found = storage.unfinished_listing()

@@ -17,9 +17,10 @@ from ai.processes import ENDING_SIGNALS
 from rules.replay import Replay, ReplayError
 from tui import storage
 from tui.games.base import GameTable
+from tui.screens.base import ParlourScreen
 from tui.screens.home import HomeScreen
 from tui.screens.modals import MessageScreen
-from tui.screens.requests import OpenReplay, ResumeGame, ResumeLatest
+from tui.screens.requests import OpenReplay, PartingWords, ResumeGame, ResumeLatest
 from tui.settings import Settings, load_settings, save_settings
 
 
@@ -43,11 +44,14 @@ class ParlourApp(App[None]):
         fixed_seed: int | None = None,
         settings_file: Path | None = None,
         colour_blind: bool = False,
+        from_shell: bool = False,
     ) -> None:
         """``pace`` scales animation pauses (0 for tests); ``fixed_seed`` replaces random seeds (screenshots).
 
         ``settings_file`` is where the theme, the colour-blind choice and the speed people play at are read from and
-        kept (none: the defaults, nothing kept); ``colour_blind`` turns the symbols on whatever the file says.
+        kept (none: the defaults, nothing kept); ``colour_blind`` turns the symbols on whatever the file says;
+        ``from_shell``: ``first`` was asked for by a command typed in a shell, and leaving it ends the app (see
+        :meth:`mark_from_shell`).
         """
         super().__init__()
         self.first = first
@@ -61,6 +65,11 @@ class ParlourApp(App[None]):
         self.ends_on_signals = False
         """Set by the command line: :data:`~ai.processes.ENDING_SIGNALS` close the app (tests leave them alone)."""
         self._settings_read = False  # nothing is saved before the file is read (the theme is set at start-up)
+        self._shell_opened = False
+        """Whether a shell command opened a screen: once none is left, the app ends rather than show home."""
+        self._parting: list[str] = []
+        if first is not None and from_shell:
+            self.mark_from_shell(first)
 
     def on_mount(self) -> None:
         """The saved look, home first, then whatever the command line asked for."""
@@ -119,6 +128,35 @@ class ParlourApp(App[None]):
     def _screen_changed(self, screen: Screen) -> None:
         # A screen's widgets are mounted a moment after it is pushed: tell its tables once they are there.
         self.call_after_refresh(self._pass_colour_blind, screen)
+        if self._shell_opened and isinstance(screen, HomeScreen):
+            # Later, not now: "again, same seats" leaves a table and opens the next one in one go.
+            self.call_later(self._back_to_shell)
+
+    def mark_from_shell(self, screen: Screen) -> Screen:
+        """Mark ``screen`` as asked for from a shell: leaving it ends the app, back to that shell (home, which the
+        person did not ask for, is never shown). The screen's footer says so."""
+        if isinstance(screen, ParlourScreen):
+            screen.opened_from_shell = True
+        self._shell_opened = True
+        return screen
+
+    def _back_to_shell(self) -> None:
+        """End the app once home shows again: every screen a shell command opened lies right over it, so they have
+        all been left."""
+        if isinstance(self.screen, HomeScreen):
+            self.exit(message="\n".join(self._parting) or None)
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C does what q does where it is pressed (a game is saved as it is left), or else what Esc does."""
+        for key in ("q", "escape"):
+            active = self.screen.active_bindings.get(key)
+            if active is not None and active.enabled:
+                self.call_later(self.run_action, active.binding.action, active.node)
+                return
+
+    def on_parting_words(self, message: PartingWords) -> None:
+        """What to say once the app has ended (a game left when it goes back to the shell)."""
+        self._parting.append(message.words)
 
     def _pass_colour_blind(self, screen: Screen) -> None:
         for table in screen.query(GameTable):
@@ -160,56 +198,62 @@ class ParlourApp(App[None]):
         """A screen asked to go on with the newest unfinished game."""
         self.resume_latest()
 
-    def open_replay(self, path: Path, replay: Replay | None = None) -> None:
-        """The replay viewer on a file (``replay``: the file as already read), or a message if it will not load."""
+    def open_replay(self, path: Path, replay: Replay | None = None, from_shell: bool = False) -> None:
+        """The replay viewer on a file (``replay``: the file as already read), or a message if it will not load;
+        ``from_shell``: a shell command asked for it (see :meth:`mark_from_shell`)."""
         from tui.screens.replay_viewer import ReplayScreen
 
-        replay = replay or self._read_or_say(path, "This replay cannot be opened")
+        replay = replay or self._read_or_say(path, "This replay cannot be opened", from_shell)
         if replay is not None:
-            self.push_screen(ReplayScreen(replay, path.name))
+            self._show(ReplayScreen(replay, path.name), from_shell)
 
-    def _read_or_say(self, path: Path, title: str) -> Replay | None:
+    def _show(self, screen: Screen, from_shell: bool) -> None:
+        """Push ``screen``, marked as a shell command's (:meth:`mark_from_shell`) if ``from_shell``."""
+        self.push_screen(self.mark_from_shell(screen) if from_shell else screen)
+
+    def _read_or_say(self, path: Path, title: str, from_shell: bool = False) -> Replay | None:
         """The replay in ``path``, or None after a message under ``title`` saying why it does not read."""
         try:
             return storage.read_replay(path)
         except ReplayError as exc:
-            self.push_screen(MessageScreen(title, f"{path}\n\n{exc}"))
+            self._show(MessageScreen(title, f"{path}\n\n{exc}"), from_shell)
             return None
 
-    def resume(self, path: Path, replay: Replay | None = None) -> None:
-        """Go on with an unfinished game, or say why not; ``replay``: the file as already read (not read again)."""
+    def resume(self, path: Path, replay: Replay | None = None, from_shell: bool = False) -> None:
+        """Go on with an unfinished game, or say why not; ``replay``: the file as already read (not read again);
+        ``from_shell``: a shell command asked for it."""
         from tui.screens.game import GameScreen
         from tui.session import resume_problem, resume_session
 
-        replay = replay or self._read_or_say(path, "This game cannot be resumed")
+        replay = replay or self._read_or_say(path, "This game cannot be resumed", from_shell)
         if replay is None:
             return
         if replay.finished:
-            self.push_screen(MessageScreen("That game is over", f"{path}\n\nIt can be watched as a replay."))
+            self._show(MessageScreen("That game is over", f"{path}\n\nIt can be watched as a replay."), from_shell)
             return
         problem = resume_problem(replay)
         if problem is not None:
             seat, spec, why = problem
             words = f"{path}\n\nSeat {seat + 1} ({spec}): {why}\n\nThe saved game is unchanged."
-            self.push_screen(MessageScreen("This game cannot be resumed", words))
+            self._show(MessageScreen("This game cannot be resumed", words), from_shell)
             return
         try:
             session = resume_session(path, replay)
         except ReplayError as exc:  # it reads but cannot be written to: unwritable, or played in another Parlour
-            self.push_screen(MessageScreen("This game cannot be resumed", f"{path}\n\n{exc}"))
+            self._show(MessageScreen("This game cannot be resumed", f"{path}\n\n{exc}"), from_shell)
             return
         for w in replay.warnings:
             self.notify(w, severity="warning", markup=False)
-        self.push_screen(GameScreen(session, watch=session.bots_only, pace=self.pace))
+        self._show(GameScreen(session, watch=session.bots_only, pace=self.pace), from_shell)
 
-    def resume_latest(self) -> None:
-        """Resume the newest unfinished game."""
+    def resume_latest(self, from_shell: bool = False) -> None:
+        """Resume the newest unfinished game (``from_shell``: a shell command asked for it)."""
         try:
             path = storage.latest_unfinished()
         except OSError as exc:
-            self.push_screen(MessageScreen.replay_folder(exc))
+            self._show(MessageScreen.replay_folder(exc), from_shell)
             return
         if path is None:
             self.notify("No unfinished game to resume.")
             return
-        self.resume(path)
+        self.resume(path, from_shell=from_shell)

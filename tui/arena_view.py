@@ -119,8 +119,10 @@ def arena_notes(summary: dict[str, Any]) -> Text:
 
 def matrix_table(summary: dict[str, Any]) -> Table:
     """Each pair's results, as the row seat's share of the points against the column seat (a win 1, a draw ½;
-    in games of more seats: finishing ahead) with a 95% margin, over the games the two played together."""
-    labels = [s["label"] for s in summary["seats"]]
+    in games of more seats: finishing ahead) with a 95% margin, over the games the two played together. Rows and
+    columns come in the seat table's order and carry its ``#``, so a number means the same seat in both."""
+    ranked = sorted(summary["seats"], key=lambda s: s["rank"])
+    labels = [s["label"] for s in ranked]
     cells: dict[tuple[str, str], str] = {}
     for pair in summary.get("matrix", []):
         share, margin = 100 * pair["a_score"], 100 * pair["margin"]
@@ -128,10 +130,11 @@ def matrix_table(summary: dict[str, Any]) -> Table:
         cells[pair["b"], pair["a"]] = f"{100 - share:.0f}±{margin:.0f}"
     table = Table(title="Row against column", box=box.SIMPLE_HEAD, padding=0, show_edge=False)
     table.add_column("", overflow="fold")
-    for number in range(1, len(labels) + 1):
-        table.add_column(str(number), justify="right")
-    for number, row in enumerate(labels, start=1):
-        table.add_row(PathLabel(f"{number} {row}"), *(cells.get((row, col), "") for col in labels))
+    for seat in ranked:
+        table.add_column(str(seat["rank"]), justify="right")
+    for seat in ranked:
+        row = seat["label"]
+        table.add_row(PathLabel(f"{seat['rank']} {row}"), *(cells.get((row, col), "") for col in labels))
     return table
 
 

@@ -24,12 +24,13 @@ from rules.registry import GAMES, game_info
 from rules.replay import ReplayError
 from rules.text import plural
 from tui.ladder_cli import add_ladder_parser, cmd_ladder
-from tui.usage import UsageError, place_text, table_setup
+from tui.usage import UsageError, parlour_command, place_text, table_setup
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line, not argparse's usage block
-        raise UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
+        typed = parlour_command() + self.prog.removeprefix("parlour")  # "parlour play": the command as typed here
+        raise UsageError(f"{self.prog}: {message} (see '{typed} --help')")
 
 
 def positive_number(text: str) -> float:

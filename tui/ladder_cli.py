@@ -15,7 +15,7 @@ from ai.external import SCRIPT_RUNNERS, split_command
 from ai.ladder.store import LadderError, LadderStore
 from ai.seats import parse_seat, script_word
 from tui.storage import data_dir
-from tui.usage import UsageError, place_text
+from tui.usage import UsageError, parlour_command, place_text
 
 if TYPE_CHECKING:
     from ai.ladder.runner import RunReport
@@ -66,7 +66,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     path: Path = (args.db or default_db()).absolute()  # printed paths then work from any folder
     if args.ladder_command != "add" and not path.exists():
         # Only adding a player makes a store: a mistyped --db must not leave folders and an empty store behind.
-        raise UsageError(f"{where}: there is no ladder store at {path} (parlour ladder add makes one)")
+        raise UsageError(f"{where}: there is no ladder store at {path} ({parlour_command()} ladder add makes one)")
     try:
         store = _open_store(path, args.ladder_command == "show")
     except (FileExistsError, NotADirectoryError) as exc:  # a file where the store's folder should be
@@ -178,7 +178,7 @@ def _run(store: LadderStore, args: argparse.Namespace) -> int:
         return 0
     print(
         f"{args.game} ladder: played {report.played} games; it holds {report.finished} "
-        f"(see 'parlour ladder show {args.game}')"
+        f"(see '{parlour_command()} ladder show {args.game}')"
     )
     for name, (count, reason) in sorted(report.disqualified.items()):
         # Said on every run: a version that fails should not hide among the ratings (its logs are beside the replays).

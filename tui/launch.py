@@ -10,7 +10,7 @@ from textual.screen import Screen
 
 from rules.replay import Replay, ReplayError
 from tui import storage
-from tui.usage import UsageError, table_setup
+from tui.usage import UsageError, parlour_command, table_setup
 
 
 def require_terminal(command: str | None) -> None:
@@ -18,7 +18,7 @@ def require_terminal(command: str | None) -> None:
     if sys.stdin.isatty() and sys.stdout.isatty():
         return
     what = f"parlour {command}" if command else "parlour"
-    hint = "; `parlour check FILE` reads a replay without one" if command in ("replay", "resume") else ""
+    hint = f"; `{parlour_command()} check FILE` reads a replay without one" if command in ("replay", "resume") else ""
     raise UsageError(f"{what}: the app needs a terminal (stdin and stdout must not be redirected){hint}")
 
 
@@ -47,7 +47,7 @@ def build_app(args: argparse.Namespace, need_terminal: bool = False):  # noqa: A
             require_terminal(args.command)
         session = new_session(game, preset, specs, seed)
         first = GameScreen(session, watch=session.bots_only, speed=getattr(args, "speed", 1.0))
-        return ParlourApp(first, settings_file=settings_path(), colour_blind=colour_blind)
+        return ParlourApp(first, settings_file=settings_path(), colour_blind=colour_blind, from_shell=True)
     if getattr(args, "file", None) is not None:
         args.file = storage.named_replay(args.file)
     resumed = _resumable(args.file) if args.command == "resume" else None
@@ -56,12 +56,12 @@ def build_app(args: argparse.Namespace, need_terminal: bool = False):  # noqa: A
         require_terminal(args.command)
     app = ParlourApp(settings_file=settings_path(), colour_blind=colour_blind)
     if args.command == "replay":
-        app.call_later(app.open_replay, args.file, shown)
+        app.call_later(app.open_replay, args.file, shown, from_shell=True)
     elif args.command == "resume":
         if resumed is not None:
-            app.call_later(app.resume, *resumed)  # the file as read here: not re-simulated a second time
+            app.call_later(app.resume, *resumed, from_shell=True)  # the file as read here: not re-simulated again
         else:
-            app.call_later(app.resume_latest)  # none to resume: the app says so
+            app.call_later(app.resume_latest, from_shell=True)  # none to resume: the app says so
     return app
 
 
@@ -75,7 +75,8 @@ def _resumable(file: Path | None) -> tuple[Path, Replay | None] | None:
         replay = _readable(file, "resume")
         if replay.finished:
             name = storage.short_replay_name(file)
-            raise UsageError(f"parlour resume: {file} is a finished game; watch it with: parlour replay {name}")
+            watch = f"{parlour_command()} replay {name}"
+            raise UsageError(f"parlour resume: {file} is a finished game; watch it with: {watch}")
         path: Path = file
     else:
         latest = storage.latest_unfinished()

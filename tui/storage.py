@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import glob
 import io
 import os
 import stat
@@ -10,13 +11,14 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import Any, BinaryIO, TextIO
 
 if sys.platform != "win32":
     import fcntl
 
 from platformdirs import user_data_dir
 
+from ai.seats import SeatSpecError, parse_seat
 from rules.jsontext import JsonTextError, load_json
 from rules.replay import (
     Header,
@@ -135,6 +137,25 @@ def save_problem(path: Path) -> str | None:
     except ReplayError as exc:
         return exc.reason
     return None
+
+
+def delete_replay(path: Path) -> None:
+    """Remove the replay ``path`` and the programs' stderr logs kept beside it; ReplayError saying why not if
+    another Parlour holds it (its game is being played there) or it cannot be removed. The file is held while it
+    goes, so a Parlour that opens it meanwhile finds it gone rather than half removed."""
+    try:
+        f = path.open("r", encoding="utf-8")
+    except OSError as exc:
+        raise ReplayError(0, f"cannot open it: {exc.strerror or exc}") from None
+    _lock(f)  # closes it and raises if another Parlour has it
+    try:
+        path.unlink()
+    except OSError as exc:
+        raise ReplayError(0, f"cannot remove it: {exc.strerror or exc}") from None
+    finally:
+        f.close()
+    for log in path.parent.glob(f"{glob.escape(path.name)}.seat*.stderr.log"):
+        log.unlink(missing_ok=True)
 
 
 def _open_held(path: Path) -> TextIO:
@@ -272,6 +293,13 @@ class ReplayListing:
     finished: bool
     error: str | None
     mtime: float
+    people: bool = False
+    """Whether a person sits at the game (a table of bots only is a watch: a replay, not a game to resume)."""
+    result: dict[str, Any] | None = None
+    """A finished game's result line (``scores``, ``ranks``, ``reason``), if it reads."""
+    names: tuple[str, ...] = ()
+    """Each seat's name, in seat order (``seats`` joins them, each cut to fit)."""
+    preset: str = ""
 
 
 def list_replays() -> list[ReplayListing]:
@@ -336,11 +364,32 @@ def _read_listing(path: Path, info: os.stat_result) -> ReplayListing:
             header = parse_header(load_json(first.decode("utf-8")))
             f.seek(max(0, f.seek(0, os.SEEK_END) - 4096))
             tail = f.read().rstrip()
-        finished = b'"result"' in tail[tail.rfind(b"\n") + 1 :]
+        last = tail[tail.rfind(b"\n") + 1 :]
+        finished = b'"result"' in last
     except (OSError, UnicodeDecodeError, ValueError, ReplayError, UnreadableFile) as exc:
         return ReplayListing(path, "?", "", False, _unreadable_reason(exc), mtime)
     names = ", ".join(middle_cut(s.name, 23) for s in header.seats)
-    return ReplayListing(path, header.game, names, finished, None, mtime)
+    people = any(_is_person(s.spec) for s in header.seats)
+    result = _result_of(last) if finished else None
+    seat_names = tuple(s.name for s in header.seats)
+    return ReplayListing(path, header.game, names, finished, None, mtime, people, result, seat_names, header.preset)
+
+
+def _is_person(spec: str) -> bool:
+    """Whether the seat ``spec`` is a person's (a spec that no longer reads is not)."""
+    try:
+        return parse_seat(spec).is_human
+    except SeatSpecError:
+        return False
+
+
+def _result_of(line: bytes) -> dict[str, Any] | None:
+    """The result object of a replay's last line, or None if it does not read as one."""
+    try:
+        result = load_json(line.decode("utf-8")).get("result")
+    except (UnicodeDecodeError, JsonTextError, AttributeError):
+        return None
+    return result if isinstance(result, dict) else None
 
 
 def _unreadable_reason(exc: Exception) -> str:
@@ -357,16 +406,18 @@ def _unreadable_reason(exc: Exception) -> str:
 
 
 def unfinished_listing() -> ReplayListing | None:
-    """The newest readable replay whose game is not over, as the lists describe it, if any.
+    """The newest readable replay whose game is not over and has a person's seat, as the lists describe it, if any:
+    a watch that was left is a replay (the replay list can still go on with it), not the player's game.
 
     Files are read newest first and the look stops at the first one: the game to go on with is nearly always among
     the newest. When no game is unfinished every file is looked at, but only the first look reads them all; later
     ones read only the files changed since (:func:`_listing`).
     """
-    return next((item for item in _listings_newest_first() if item.error is None and not item.finished), None)
+    resumable = (item for item in _listings_newest_first() if item.error is None and not item.finished and item.people)
+    return next(resumable, None)
 
 
 def latest_unfinished() -> Path | None:
-    """The newest replay whose game is not over, if any."""
+    """The newest replay whose game is not over and has a person's seat (:func:`unfinished_listing`), if any."""
     item = unfinished_listing()
     return None if item is None else item.path

@@ -6,7 +6,13 @@ Kept apart from ``tui/cli.py`` and ``tui/launch.py`` so that neither has to impo
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import re
+import shlex
+import shutil
+import sys
+from pathlib import Path
 
 from ai.levels import strongest_seat
 from ai.seats import SeatSpecError, parse_seat, seat_problem
@@ -67,3 +73,33 @@ def place_text(rank: int) -> str:
     """1st, 2nd, 3rd, 4th…"""
     suffix = "th" if rank % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
     return f"{rank}{suffix}"
+
+
+def parlour_command() -> str:
+    """The ``parlour`` command as a person can type it in their shell here.
+
+    ``parlour`` itself when that name on the PATH is this very installation's script; otherwise the script's path
+    (relative to the current folder when it lies inside it, as ``.venv/bin/parlour`` after ``make play``); with no
+    script installed, this interpreter running the command line's module.
+    """
+    script = Path(sys.executable).parent / ("parlour.exe" if sys.platform == "win32" else "parlour")
+    found = shutil.which("parlour")
+    if not script.is_file():
+        return "parlour" if found else f"{shlex.quote(sys.executable)} -m tui.cli"
+    if found is not None and Path(found).resolve() == script.resolve():
+        return "parlour"
+    here = Path.cwd()
+    if here == Path(here.anchor) or not script.is_relative_to(here):  # from / a relative path reads oddly
+        return shlex.quote(str(script))
+    inside = str(script.relative_to(here))
+    return shlex.quote(inside if os.sep in inside else os.path.join(".", inside))  # a bare name is looked up on PATH
+
+
+_NAMED = re.compile(r"`parlour(?=[ `])")
+
+
+def commands_as_typed(text: str) -> str:
+    """``text`` (help pages in Markdown) with each command quoted as `` `parlour …` `` spelt as :func:`parlour_command`
+    says it can be typed here."""
+    command = parlour_command()
+    return text if command == "parlour" else _NAMED.sub(lambda _: "`" + command, text)

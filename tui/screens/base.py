@@ -27,6 +27,13 @@ class ParlourScreen(Screen):
     LEAVING_ACTIONS = frozenset({"app.quit", "app.pop_screen", "leave"})
     """The actions keys may still take while the screen is too small to show."""
     _focus_before: Widget | None = None
+    opened_from_shell = False
+    """Set on the screen a command typed in a shell opened (``parlour play``, ``replay``…): leaving it ends the app,
+    back to that shell, rather than showing the home screen the person never asked for."""
+
+    def leave_words(self) -> str:
+        """Which of its :func:`leave_bindings` the screen's leaving key shows now (screens that have them)."""
+        return "shell" if self.opened_from_shell else "back"
 
     def compose_too_small(self) -> TooSmall:
         """The notice widget; subclasses yield it in compose."""
@@ -50,7 +57,10 @@ class ParlourScreen(Screen):
         keys = [
             f"{binding.key.split(',')[0]} — {binding.description}"
             for binding in self.BINDINGS
-            if isinstance(binding, Binding) and binding.action in self.LEAVING_ACTIONS and binding.description
+            if isinstance(binding, Binding)
+            and binding.action.split("(")[0] in self.LEAVING_ACTIONS
+            and binding.description
+            and self._leave_variant_shown(binding.action)
         ]
         return f"\n\nMeanwhile: {' · '.join(keys)}" if keys else ""
 
@@ -82,9 +92,24 @@ class ParlourScreen(Screen):
             self._focus_before = event.widget
             self.set_focus(None)
 
+    def _leave_variant_shown(self, action: str) -> bool:
+        """Whether the binding of ``action`` (``leave('words')`` or any other) is the one of its key in use now."""
+        name, _, words = action.partition("(")
+        return name != "leave" or not words or words.strip("')\"") == self.leave_words()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """While the screen is too small, only the keys that leave it work."""
+        """While the screen is too small, only the keys that leave it work; of the :func:`leave_bindings`, the one
+        whose words fit now."""
+        if action == "leave" and parameters and parameters[0] != self.leave_words():
+            return False
         return not self.too_small or action in self.LEAVING_ACTIONS
+
+
+def leave_bindings(keys: str, words: dict[str, str]) -> list[Binding]:
+    """One binding of ``keys`` to ``leave`` for each of the ``words`` a footer may say about leaving (``back``: to
+    the screen under it, ``shell``: out of the app…); :meth:`ParlourScreen.leave_words` says which one is in use,
+    and the others are neither shown nor run."""
+    return [Binding(keys, f"leave({which!r})", description) for which, description in words.items()]
 
 
 class TableScreen(ParlourScreen):

@@ -38,10 +38,12 @@ from rules.core import Event, IllegalAction
 from rules.registry import game_info
 from tui.games import game_ui
 from tui.games.base import GameTable
-from tui.screens.base import TableScreen, compose_table_frame
+from tui.screens.base import TableScreen, compose_table_frame, leave_bindings
 from tui.screens.modals import CurtainScreen, HelpScreen, MessageScreen, ResultScreen
 from tui.screens.pace import PACE_ACTIONS, PACE_BINDINGS, PLAY_SPEED_BINDINGS, SPEED_HELP, PaceKeys, pace_words
+from tui.screens.requests import PartingWords
 from tui.session import Session
+from tui.usage import parlour_command
 
 BEAT = 0.1
 """Seconds between two beats of the screen (:meth:`GameScreen.beat`); a pause's event is shown by the beat once
@@ -53,7 +55,10 @@ class GameScreen(PaceKeys, TableScreen):
 
     BINDINGS = [
         Binding("question_mark", "help", "Rules & keys"),
-        Binding("q", "leave", "Leave (saved)"),
+        Binding("v,escape", "ranking", "Final ranking"),  # once the game is over, after a look at the table
+        *leave_bindings(
+            "q", {"back": "Leave (saved)", "shell": "Quit (saved)", "over-back": "Leave", "over-shell": "Quit"}
+        ),
         *PACE_BINDINGS,
         *PLAY_SPEED_BINDINGS,
     ]
@@ -351,6 +356,7 @@ class GameScreen(PaceKeys, TableScreen):
             self.session.path,
             info.words_for(state.preset),
             frozenset(self.session.table.disqualified),
+            to_shell=self.opened_from_shell,
         )
         self.app.push_screen(result, self.after_result)
 
@@ -368,33 +374,50 @@ class GameScreen(PaceKeys, TableScreen):
                 int(time.time_ns() % (2**31)),
                 [s.name for s in header.seats],
             )
-            self.app.push_screen(GameScreen(new, watch=self.watching, speed=self.pace.speed, pace=self.pause_scale))
+            again = GameScreen(new, watch=self.watching, speed=self.pace.speed, pace=self.pause_scale)
+            again.opened_from_shell = self.opened_from_shell  # leaving it goes where leaving this one went
+            self.app.push_screen(again)
         elif choice == "home":
             self.leave()
 
     # --- keys -----------------------------------------------------------------------
+    def leave_words(self) -> str:
+        """A finished game's footer says nothing of saving; one a shell command opened says it quits."""
+        words = super().leave_words()
+        return f"over-{words}" if self.session.state.is_over else words
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Watch controls only while watching or sitting a round out, the speed keys alone (unlisted) while playing;
-        while the window is too small, only the keys that leave."""
+        the final ranking once the game is over; while the window is too small, only the keys that leave."""
         if not super().check_action(action, parameters):
             return False
         if action in PACE_ACTIONS:
             return self.core.paced
         if action == "play_speed":
             return not self.core.paced
+        if action == "ranking":
+            return self.session.state.is_over
         return True
+
+    def action_ranking(self) -> None:
+        """The final ranking again, after a look at the table."""
+        if self.session.state.is_over and self.app.screen is self:
+            self.show_result()
 
     def action_help(self) -> None:
         """Rules and keys of this game."""
         self.app.push_screen(HelpScreen(self.ui.help_markdown + "\n" + SPEED_HELP))
 
-    def action_leave(self) -> None:
-        """Leave the table; the replay file keeps the game."""
+    def action_leave(self, words: str = "") -> None:
+        """Leave the table; the replay file keeps the game (``words``: what the footer said of leaving)."""
         if not self.session.state.is_over:
             where = f" ({self.session.path})" if self.session.path else ""
-            self.app.notify(
-                f"Game saved{where}. Resume it from the home screen or with `parlour resume`.", markup=False
-            )
+            home = "" if self.opened_from_shell else "from the home screen or "
+            said = f"Game saved{where}. Resume it {home}with `{parlour_command()} resume`."
+            if self.opened_from_shell:
+                self.app.post_message(PartingWords(said))  # the shell it goes back to shows it
+            else:
+                self.app.notify(said, markup=False)
         self.leave()
 
     def leave(self) -> None:

@@ -29,7 +29,9 @@ or just watching bots play.
 
 * **↑ ↓** choose a game, **Enter** sets up a new table.
 * **r** resumes your latest unfinished game; **p** lists saved games and replays.
-* In every game: **?** explains its rules and keys, **q** leaves (the game is saved).
+* In every game: **?** explains its rules and keys, **q** leaves (the game is saved); **Ctrl+C** does what
+  **q** does, on every screen.
+* A game, replay or resume started from a shell goes back to that shell when it is left.
 
 From a shell: `parlour play nimmt`, `parlour watch nimmt --seat ai --seat ai --seat ai --seat ai`,
 `parlour replay FILE`, `parlour resume`, `parlour check FILE`, `parlour arena …` (see `parlour --help`).

@@ -22,6 +22,7 @@ from textual.widgets import Button, Footer, Markdown, Static
 
 from rules.core import Outcome, OutcomeReason
 from tui import storage
+from tui.usage import commands_as_typed, parlour_command
 
 
 class HelpScreen(ModalScreen[None]):
@@ -31,7 +32,7 @@ class HelpScreen(ModalScreen[None]):
 
     def __init__(self, markdown: str) -> None:
         super().__init__()
-        self.markdown = markdown
+        self.markdown = commands_as_typed(markdown)  # the commands it names as they can be typed here
 
     def compose(self) -> ComposeResult:
         """The help text in a scrolling box."""
@@ -106,11 +107,13 @@ COMPACT_RANKING = 6
 
 
 class ResultScreen(ModalScreen[str]):
-    """The final ranking; returns ``again`` or ``home``."""
+    """The final ranking; returns ``again``, ``home`` (leave the game: home, or the shell a command came from) or
+    ``stay`` (a look at the table, which brings the ranking back with v or Esc)."""
 
     BINDINGS = [
         Binding("a", "choose('again')", "Again, same seats"),
         Binding("h,escape", "choose('home')", "Home"),
+        Binding("h,escape", "choose('quit')", "Quit"),  # the game was opened from a shell: leaving goes back there
         Binding("v", "choose('stay')", "Look at the table"),
     ]
 
@@ -123,10 +126,13 @@ class ResultScreen(ModalScreen[str]):
         replay_path: Path | None = None,
         score_words: str = "",
         disqualified: frozenset[int] = frozenset(),
+        to_shell: bool = False,
     ) -> None:
         """``score_text``: the game's words for a score; ``replay_path``: the file the game was saved to, named
-        with the command that shows it again."""
+        with the command that shows it again; ``to_shell``: leaving the game ends the app (a shell command
+        opened it)."""
         super().__init__()
+        self.to_shell = to_shell
         self.outcome = outcome
         self.names = names
         self.score_label = score_label
@@ -165,7 +171,7 @@ class ResultScreen(ModalScreen[str]):
                 yield Static(replay_note(self.replay_path), id="result-replay")
             with Horizontal(id="result-buttons"):
                 yield Button("Again, same seats (a)", id="again", variant="primary", compact=True)
-                yield Button("Home screen (h)", id="home", compact=True)
+                yield Button("Quit (h)" if self.to_shell else "Home screen (h)", id="home", compact=True)
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -181,16 +187,61 @@ class ResultScreen(ModalScreen[str]):
                 places.setdefault(score, set()).add(rank)
         return bool(self.score_words) and any(len(ranks) > 1 for ranks in places.values())
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Of the two ways to leave, the one that says where it goes."""
+        if action == "choose" and parameters and parameters[0] in ("home", "quit"):
+            return parameters[0] == ("quit" if self.to_shell else "home")
+        return True
+
     def action_choose(self, what: str) -> None:
         """Leave the ranking."""
-        self.dismiss(what)
+        self.dismiss("home" if what == "quit" else what)
 
 
 def replay_note(path: Path) -> Text:
     """Where a finished game was saved, as the command that plays it back (quoted for a shell if need be)."""
     note = Text("Saved as a replay; watch it again with\n", style="dim")
-    note.append(f"parlour replay {shlex.quote(storage.short_replay_name(path))}", style="bold")
+    note.append(f"{parlour_command()} replay {shlex.quote(storage.short_replay_name(path))}", style="bold")
     return note
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A question that must be answered before something is lost for good; returns True for yes. Keep is the
+    button that has the keys, so an Enter pressed out of habit loses nothing."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape,q", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str, detail: str, yes: str) -> None:
+        """``yes``: the words of the button that does it (``Delete``)."""
+        super().__init__()
+        self.question = question
+        self.detail = detail
+        self.yes = yes
+
+    def compose(self) -> ComposeResult:
+        """The question, what it is about, and the two answers."""
+        with Vertical(id="message-box"):
+            yield Static(Text(self.question, style="bold"))
+            yield Static(Text(self.detail))  # a file name: no markup
+            with Horizontal(id="result-buttons"):
+                yield Button(f"{self.yes} (y)", id="yes", variant="error", compact=True)
+                yield Button("Keep (n)", id="no", variant="primary", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Keep has the keys."""
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """The buttons answer as the keys do."""
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        """Answer."""
+        self.dismiss(yes)
 
 
 class MessageScreen(ModalScreen[None]):

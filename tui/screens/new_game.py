@@ -28,6 +28,23 @@ FORM_PADDING = 4
 """Columns of the form's padding, two a side: the blurb wraps to the width less these."""
 FIELD_LINES = 3
 """Lines of a field (rules, seats, seed, and each seat's row) as Textual draws it, framed; a compact one takes 1."""
+FOCUS_MARK = "▶ "
+"""Put before the label of the row that has the keys (and the Start button's words when it has them), so the
+focused field shows plainly at every size and in every theme, not only as a shade of its background."""
+START_WORDS = "Start (Ctrl+S)"
+
+
+class RowLabel(Label):
+    """A row's label, which carries :data:`FOCUS_MARK` while a field of its row has the keys."""
+
+    def __init__(self, text: str, classes: str) -> None:
+        super().__init__(text, classes=classes)
+        self.text = text
+
+    def mark(self, focused: bool) -> None:
+        """Show or drop the mark."""
+        self.update((FOCUS_MARK if focused else "") + self.text)
+        self.set_class(focused, "-marked")
 
 
 def seat_kinds(levels: tuple[str, ...]) -> list[tuple[str, str]]:
@@ -52,9 +69,13 @@ class SeatRow(Horizontal):
 
     def compose(self) -> ComposeResult:
         """Number, kind, name/command, and the working folder (programs only)."""
-        yield Label(f"Seat {self.index + 1}", classes="seat-label")
+        yield RowLabel(f"Seat {self.index + 1}", classes="seat-label")
         yield Select(self.kinds, value=self.kind, allow_blank=False, classes="seat-kind")
-        yield Input(self.seat_name, placeholder="name (or command for a program)", classes="seat-name")
+        # Focus keeps what is typed (no select-all): letters typed on the kind beside it come here, and the next
+        # letter must not replace them.
+        yield Input(
+            self.seat_name, placeholder="name (or command for a program)", classes="seat-name", select_on_focus=False
+        )
         yield Input("", placeholder="run in folder", classes="seat-cwd")
 
     def on_mount(self) -> None:
@@ -102,7 +123,8 @@ def command_spec(command: str, folder: str) -> str:
 
 
 class NewGameScreen(ParlourScreen):
-    """The table before it starts; every field has a sensible default, so Enter starts at once."""
+    """The table before it starts; every field has a sensible default, so Enter on the Start button, which has the
+    keys at first, starts at once. Enter in a field moves on to the next one; Ctrl+S starts from anywhere."""
 
     MIN_WIDTH = 60
     MIN_HEIGHT = 18
@@ -125,11 +147,12 @@ class NewGameScreen(ParlourScreen):
         """The form."""
         yield self.compose_too_small()
         preset = self.info.preset(None)
-        with VerticalScroll(id="new-game"):
+        # Not a Tab stop of its own: it showed nothing when it had the keys (the focused field scrolls into view).
+        with VerticalScroll(id="new-game", can_focus=False):
             yield Static(f"New game of {self.info.title}", id="new-title")
             yield Static(self.info.blurb, id="new-blurb")
             with Horizontal(classes="field"):
-                yield Label("Rules", classes="field-label")
+                yield RowLabel("Rules", classes="field-label")
                 yield Select(
                     [(f"{p.name} — {p.summary}", p.name) for p in self.info.presets],
                     value=preset.name,
@@ -137,17 +160,17 @@ class NewGameScreen(ParlourScreen):
                     id="preset",
                 )
             with Horizontal(classes="field"):
-                yield Label("Seats", classes="field-label")
+                yield RowLabel("Seats", classes="field-label")
                 yield Select(self._seat_counts(preset), value=preset.default_seats, allow_blank=False, id="count")
             with Horizontal(classes="field"):
-                yield Label("Seed", classes="field-label")
+                yield RowLabel("Seed", classes="field-label")
                 fixed = getattr(self.app, "fixed_seed", None)
                 seed = fixed if fixed is not None else random.SystemRandom().randrange(10**6)
                 yield Input(str(seed), id="seed", type="integer")
             with Vertical(id="seats"):
                 yield from self.seat_rows
             yield Static("", id="new-error")
-            yield Button("Start (Enter)", id="start", variant="primary")
+            yield Button(START_WORDS, id="start", variant="primary")
         yield Footer()
 
     def _seat_counts(self, preset: Preset) -> list[tuple[str, int]]:
@@ -206,8 +229,43 @@ class NewGameScreen(ParlourScreen):
             self._sync_rows()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Enter in a field starts the game too."""
-        self.action_start()
+        """Enter in a field moves on to the next: the seats below it may not be set yet (Ctrl+S starts)."""
+        self.focus_next()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Mark the row that has the keys."""
+        super().on_descendant_focus(event)
+        self._mark_focus()
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        """The mark goes with the keys."""
+        self.call_after_refresh(self._mark_focus)  # once the next widget has them
+
+    def _mark_focus(self) -> None:
+        focused = self.focused
+        for label in self.query(RowLabel):
+            row = label.parent
+            label.mark(focused is not None and row is not None and row in focused.ancestors_with_self)
+        start = self.query_one("#start", Button)
+        # As wide without the mark as with it: a button that grew as it was focused was drawn cut for a moment.
+        start.label = (FOCUS_MARK if focused is start else " " * len(FOCUS_MARK)) + START_WORDS
+
+    def on_key(self, event: events.Key) -> None:
+        """Letters typed on a closed drop-down are not lost: on a seat's kind they go into its name box, elsewhere a
+        notice says how a drop-down is used."""
+        focused = self.focused
+        if not isinstance(focused, Select) or event.character is None or not event.is_printable or event.key == "space":
+            return
+        event.stop()
+        event.prevent_default()
+        row = focused.parent
+        if isinstance(row, SeatRow):
+            name = row.query_one(".seat-name", Input)
+            name.focus()
+            name.cursor_position = len(name.value)
+            name.insert_text_at_cursor(event.character)
+        else:
+            self.notify("A list: Enter opens it, ↑ ↓ choose, Enter picks.", timeout=4)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """The Start button."""

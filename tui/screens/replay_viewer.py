@@ -14,7 +14,7 @@ from rules.core import Event
 from rules.replay import Replay
 from tui.fit import ElasticLine
 from tui.games import game_ui
-from tui.screens.base import TableScreen, compose_table_frame
+from tui.screens.base import TableScreen, compose_table_frame, leave_bindings
 from tui.screens.modals import HelpScreen
 from tui.screens.pace import PACE_BINDINGS, PaceKeys, pace_words
 
@@ -30,7 +30,7 @@ VIEWER_HELP = """\
 | n | one action forward, then pause |
 | + / - | faster / slower |
 | v | whose eyes: everything, or one seat's view in turn |
-| q | back |
+| q or Esc | leave the viewer (a viewer opened from a shell ends the app) |
 """
 
 
@@ -52,7 +52,7 @@ class ReplayScreen(PaceKeys, TableScreen):
           for b in PACE_BINDINGS),
         Binding("v", "viewpoint", "Whose view"),
         Binding("question_mark", "help", "Keys"),
-        Binding("q,escape", "app.pop_screen", "Close"),
+        *leave_bindings("q,escape", {"back": "Back", "shell": "Quit"}),
     ]  # fmt: skip
 
     def __init__(self, replay: Replay, title: str) -> None:
@@ -166,6 +166,10 @@ class ReplayScreen(PaceKeys, TableScreen):
         n = len(self.names)
         self.viewpoint = 0 if self.viewpoint is None else (None if self.viewpoint + 1 >= n else self.viewpoint + 1)
         self.show()
+
+    def action_leave(self, words: str = "") -> None:
+        """Close the viewer (``words``: what its footer said of it)."""
+        self.app.pop_screen()
 
     def action_help(self) -> None:
         """Keys of the viewer and the game's rules."""

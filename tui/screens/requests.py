@@ -29,5 +29,14 @@ class ResumeGame(Message):
         self.path = path
 
 
+class PartingWords(Message):
+    """Words for the person as a screen opened from a shell is left: the shell shows them once the app has ended."""
+
+    def __init__(self, words: str) -> None:
+        """What to say (plain text, no markup)."""
+        super().__init__()
+        self.words = words
+
+
 class ResumeLatest(Message):
     """Go on with the newest unfinished game, if there is one."""
