@@ -318,8 +318,8 @@ class ExternalBot:
         reaper.become_subreaper()
         try:
             argv, cwd = (self.argv, self.cwd) if sandbox.available() else start_folder(self.argv, self.cwd)
-            if cwd != self.cwd:
-                self._scratch = Path(cwd)  # type: ignore[arg-type]
+            if cwd is not None and cwd != self.cwd:
+                self._scratch = Path(cwd)
             # Wrapped only when the program is sure to start: a missing one keeps the clear OSError below.
             keep: tuple[int, ...] = ()
             if program_problem(self.command, self.cwd) is None:

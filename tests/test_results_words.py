@@ -158,8 +158,10 @@ def test_arena_times_a_programs_first_answer_apart(capsys: pytest.CaptureFixture
     # a slow move (allowed 100 ms) in the move times.
     bot = Path(__file__).resolve().parent.parent / "examples" / "bots" / "volcanoes_bot.py"
     slow = tmp_path / "slow_start.py"
-    slow.write_text(f"import runpy, time\ntime.sleep(0.3)\nrunpy.run_path({str(bot)!r}, run_name='__main__')\n")
-    argv = ["arena", "volcanoes", "--seat", f"cmd:{shlex.quote(sys.executable)} {shlex.quote(str(slow))}"]
+    # The bot is named on the command line: a sandboxed program sees only the folders its command names.
+    slow.write_text("import runpy, sys, time\ntime.sleep(0.3)\nrunpy.run_path(sys.argv[1], run_name='__main__')\n")
+    command = " ".join(shlex.quote(str(word)) for word in (sys.executable, slow, bot))
+    argv = ["arena", "volcanoes", "--seat", f"cmd:{command}"]
     code, out = run(capsys, *argv, "--seat", "random", "--games", "1", "--workers", "1", "--json")
     program = json.loads(out)["seats"][0]
     assert code == 0 and program["disqualified"] == 0
