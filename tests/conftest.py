@@ -8,8 +8,8 @@ not long"``):
 - ``program``: it starts another process (an external bot program, the ``parlour`` command, ``make``, mypy): its
   module is ``test_external_*``, or its code names ``subprocess``, ``sys.executable`` or a ``cmd:`` seat (its code:
   the test's own and that of the suite's fixtures, functions and text constants it names, as :func:`test_code`
-  follows them), or it is marked ``program`` by hand. A test that starts a process without being marked so fails,
-  saying so;
+  follows them), or it is marked ``program`` by hand. A test of `make check` that starts a process fails, saying
+  so;
 - ``long``: marked ``slow``.
 """
 
@@ -96,9 +96,9 @@ sys.addaudithook(_note_start)
 
 @pytest.fixture(autouse=True)
 def programs_only_where_marked(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Fail a test that started a process without the ``program`` marker: `make check` would run it."""
+    """Fail a test `make check` runs (no ``app``, ``program`` or ``long`` marker) that started a process."""
     global _started
-    if request.node.get_closest_marker("program"):
+    if any(request.node.get_closest_marker(kind) for kind in ("app", "program", "long")):
         yield
         return
     _started = []
