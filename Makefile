@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 PLAY_STAMP := $(VENV)/.installed-play
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: play test screenshots bench lint format clean
+.PHONY: play test check screenshots bench lint format clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -32,6 +32,16 @@ test: $(TEST_STAMP)
 	$(BIN)/mypy tui
 	$(BIN)/mypy tests bench
 	$(BIN)/python -m pytest -q -p no:cacheprovider -n auto --maxprocesses 2
+
+# The fast loop: lint, types, and the tests that neither run the app, start a program nor are long (the markers
+# tests/conftest.py gives every test).
+check: $(TEST_STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy --strict rules ai
+	$(BIN)/mypy tui
+	$(BIN)/mypy tests bench
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n auto --maxprocesses 2 -m "not app and not program and not long"
 
 screenshots: $(PLAY_STAMP)
 	$(BIN)/python -m tui.scenes screenshots

@@ -21,7 +21,9 @@ async def main(folder: Path) -> None:
 if __name__ == "__main__":
     import os
 
-    # Scenes write no replays, but keep any stray file away from the user's data folder (and remove it after).
+    # Keep what scenes write (their own data folders, any stray file) away from the user's data folder, and remove
+    # it after.
     with tempfile.TemporaryDirectory(prefix="parlour-shots-") as home:
         os.environ.setdefault("PARLOUR_HOME", home)
+        tempfile.tempdir = home
         asyncio.run(main(Path(sys.argv[1] if len(sys.argv) > 1 else "screenshots")))

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import shutil
 import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import App
 from textual.pilot import Pilot
+from textual.widgets import OptionList, Static
 
+from tui import storage
 from tui.app import ParlourApp
 from tui.scenes.kit import Scene, finished_game, person_to_act, settle, until_result, wait_until
 from tui.screens.game import GameScreen
@@ -131,9 +135,19 @@ def _fresh_data_folder(folder: Path) -> Path:
     return folder
 
 
+REPLAY_TIMES = [dt.datetime(2026, 1, 1, hour) for hour in (0, 1)]
+"""When the two replays of :func:`_with_replays` were last written, as the lists show them: local times, so the
+picture is the same in every time zone."""
+SHOWN_REPLAY_DIR = "~/.local/share/parlour/replays"
+"""The replay folder as the replay list's picture names it: each app's own folder has a name of the moment."""
+
+
 def _with_replays() -> App:
-    """An app whose data folder holds two fixed replays (one finished, one not) with fixed times."""
-    _fresh_data_folder(SCENE_HOME)
+    """An app whose data folder holds two fixed replays (one finished, one not) with fixed times.
+
+    The folder is the app's own: a fixed one would be emptied and filled under a running scene by a scene started
+    at the same time in another process (a second pytest worker, another test run)."""
+    _fresh_data_folder(Path(tempfile.mkdtemp(prefix="parlour-scene-")))
     finished = _played(3, 0, ["human:Sam", "ai:easy", "ai:easy", "ai:easy"], save=True)
     finished.table.bots[0] = finished.table.bots[1]
     finished.table.run()
@@ -144,7 +158,8 @@ def _with_replays() -> App:
         assert session.path is not None
         target = session.path.with_name(f"nimmt-2026-01-0{i + 1}.jsonl")
         session.path.rename(target)
-        os.utime(target, (1_767_225_600 + i * 3600, 1_767_225_600 + i * 3600))
+        stamp = REPLAY_TIMES[i].timestamp()
+        os.utime(target, (stamp, stamp))
     return ParlourApp(pace=0)
 
 
@@ -153,10 +168,21 @@ async def _home_with_unfinished(pilot: Pilot) -> None:
     await settle(pilot)
 
 
+def _replay_list_shown(app: App) -> bool:
+    """The replay list is up, laid out, and holds a row for each replay of the data folder."""
+    screen = app.screen
+    if type(screen).__name__ != "ReplayListScreen":
+        return False
+    lists = screen.query(OptionList)
+    return bool(lists) and lists.first().option_count == len(storage.list_replays()) and lists.first().region.area > 0
+
+
 async def _replay_list(pilot: Pilot) -> None:
     await settle(pilot)
     await pilot.press("p")
-    await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "ReplayListScreen")
+    await wait_until(pilot, lambda: _replay_list_shown(pilot.app))
+    title = pilot.app.screen.query_one("#replays-title", Static)
+    title.update(Text(str(title.content).replace(str(storage.replay_dir()), SHOWN_REPLAY_DIR)))
     await settle(pilot)
 
 
