@@ -74,6 +74,13 @@ def progress(session: Session) -> tuple[int, int, bool]:
     return view.round, len(view.history), session.state.is_over
 
 
+async def confirm_if_asked(pilot: Pilot) -> None:
+    """Enter, when the card just played or thrown was hinted and the table asks to confirm."""
+    screen = pilot.app.screen
+    if isinstance(screen, GameScreen) and isinstance(screen.table, HanabiTable) and screen.table.pending is not None:
+        await pilot.press("enter")
+
+
 async def take_turn(pilot: Pilot, session: Session, seat: int, n: int) -> None:
     """One turn by keys: a card known (to the test) to fit, else a hint, else a discard; then wait for it."""
     state = session.state
@@ -90,7 +97,8 @@ async def take_turn(pilot: Pilot, session: Session, seat: int, n: int) -> None:
     if legal == [PASS]:
         await pilot.press("enter")
     elif fits and n % 4 != 3:
-        await pilot.press(SLOT_LETTERS[fits[0]], "p")
+        await pilot.press(SLOT_LETTERS[fits[0]].lower(), "p")
+        await confirm_if_asked(pilot)
     elif truth.tokens > 0 and (n % 2 == 0 or not can_discard):
         seats = list(truth.round_seats)
         target = seats[(seats.index(seat) + 1) % len(seats)]
@@ -98,9 +106,11 @@ async def take_turn(pilot: Pilot, session: Session, seat: int, n: int) -> None:
         key = str(card_value(card)) if n % 3 else "wrbgy"[card_colour(card)]
         await pilot.press("tab", key, "enter")
     elif can_discard:
-        await pilot.press(*["right"] * (n % 3), "d")
+        await pilot.press(*["right"] * (n % 3), "x")
+        await confirm_if_asked(pilot)
     else:
         await pilot.press("p")
+        await confirm_if_asked(pilot)
     await wait_until(pilot, lambda: progress(session) != before)
 
 
@@ -112,7 +122,7 @@ async def test_whole_classic_game_by_keys() -> None:
         await wait_until(pilot, lambda: my_turn(pilot))
         # Illegal attempts get a notice and change nothing: no discard while every token is in the box …
         before = progress(session)
-        await pilot.press("d")
+        await pilot.press("x")
         await wait_until(pilot, lambda: "may not discard" in notices.text)
         # … and a hint must touch a card.
         target = session.state.view(None).hands[1]
@@ -233,7 +243,7 @@ async def test_watching_shows_every_hand_and_empathy() -> None:
         screen.refresh_table()
         assert faces_on_table(screen.table) == faces_held(session, [0, 1, 2, 3])
         assert "knows" not in " ".join(drawn_lines(screen.table))
-        await pilot.press("e")
+        await pilot.press("i")
         assert sum(" knows" in line for line in drawn_lines(screen.table)) == 4
 
 
@@ -363,7 +373,7 @@ async def test_the_cards_keep_their_size_while_a_hint_is_chosen_or_empathy_shown
             return any("╭" in line for line in drawn_lines(table))
 
         big = boxed()
-        for keys in (("e",), ("e", "tab"), ("4",), ("escape", "escape")):
+        for keys in (("i",), ("i", "tab"), ("4",), ("escape", "escape")):
             await pilot.press(*keys)
             await pilot.pause()
             assert boxed() == big, (height, keys)
@@ -432,7 +442,7 @@ async def test_hot_seat_starts_each_person_afresh() -> None:
             assert (table.slot, table.empathy, table.target, table.hint) == (first, False, None, None), me
             assert "knows" not in " ".join(drawn_lines(table)), me
             # This person moves the slot cursor, turns empathy on, half-builds a hint, drops it, then discards.
-            await pilot.press("right", "right", "e", "tab", "r", "escape", "right")
+            await pilot.press("right", "right", "i", "tab", "r", "escape", "right")
             assert table.slot != first and table.empathy
             before = progress(session)
             if n == 0:

@@ -53,6 +53,14 @@ from tui.games.hanabi.cards import (
 from tui.games.look import Look
 
 
+def slot_keys(hand: tuple[SlotView | None, ...]) -> str:
+    """The letter keys that pick a card of ``hand`` now: ``a–d`` for a full hand of four, ``a b d`` with gaps."""
+    letters = [SLOT_LETTERS[i].lower() for i, s in enumerate(hand) if s is not None]
+    if len(letters) > 2 and "".join(letters) in "abcde":
+        return f"{letters[0]}–{letters[-1]}"
+    return " ".join(letters)
+
+
 @dataclass
 class Flash:
     """Cards lit for a moment while an event is shown: ``slots`` of ``seat``'s hand."""
@@ -79,6 +87,8 @@ class HanabiDrawing(GameTable):
         self.slot = 0
         self.target: int | None = None  # a teammate picked for a hint; None: your own hand is picked
         self.hint: str | None = None  # "RED" or "3" once a hint is being chosen
+        self.pending: str | None = None
+        """A play or discard of a hinted card, waiting for its confirming key."""
         self.empathy = False
         self.person: int | None = None  # the seat whose person last had the keys
         self.flash: Flash | None = None
@@ -433,15 +443,25 @@ class HanabiDrawing(GameTable):
         if self.ask.legal == (PASS,):
             return "Your hand is empty and no hint can be given: Enter passes."
         if self.target is None:
-            # Only the moves the rules allow now: no discard while every token is in the box, no hint without one.
-            can_discard, can_hint = view.tokens < view.max_tokens, view.tokens > 0
             slot = SLOT_LETTERS[self.slot]
+            if self.pending is not None:
+                verb = "play" if self.pending.startswith("PLAY") else "discard"
+                key = "p" if verb == "play" else "x"
+                if short:
+                    return f"Slot {slot} was hinted: {key} or Enter to {verb} it, Esc keeps it."
+                return f"Slot {slot} was hinted. Press {key} again or Enter to {verb} it; Esc keeps it."
+            # Only the moves the rules allow now: no discard while every token is in the box, no hint without one.
+            legal = self.ask.legal
+            can_discard = any(a.startswith("DISCARD") for a in legal)
+            can_hint = any(a.startswith("SAY") for a in legal)
             if short:
-                moves = ["p plays"] + ["d discards"] * can_discard + ["Tab hints"] * can_hint
+                moves = ["p plays"] + ["x discards"] * can_discard + ["Tab hints"] * can_hint
                 return f"Your turn · slot {slot}: {', '.join(moves)}."
-            verbs = "p plays it, d discards it" if can_discard else "p plays it (all tokens are in: no discard)"
+            why_not = "all tokens are in" if view.tokens >= view.max_tokens else "the deck is out"
+            verbs = "p plays it, x discards it" if can_discard else f"p plays it ({why_not}: no discard)"
             hints = "Tab or ↑ picks a teammate to hint" if can_hint else "no hint token is left"
-            return f"Your turn. Slot {slot} is picked (←→ or A–E): {verbs}; {hints}. e shows what teammates know."
+            letters = slot_keys(view.hands[self.ask.seat])
+            return f"Your turn. Slot {slot} is picked (←→ or {letters}): {verbs}; {hints}. i shows what teammates know."
         who = self.names[self.target]
         if self.hint is None:
             if short:

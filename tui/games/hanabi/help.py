@@ -42,14 +42,15 @@ KEYS = """\
 
 | key | does |
 |---|---|
-| ← → or h l, A–E (Shift) | pick a slot of your hand |
-| p / d | play / discard the picked card |
+| ← → or h l, a – e | pick a slot of your hand (Shift+A – E too) |
+| p / x (or Delete) | play / discard the picked card |
+| p or x again, or Enter | go ahead with a card a hint touched (it asks first; Esc keeps the card) |
 | Tab, Shift+Tab, ↑ ↓ | pick a teammate to give a hint |
-| w r b g y | choose a colour to tell them (white red blue green yellow) |
+| w r b g y | choose a colour to tell them (white red blue green yellow; b is blue only while hinting) |
 | 1 – 5 | choose a value to tell them |
 | Enter | give the hint shown (the cards it touches are lit and marked ▲) |
-| Esc | drop the hint, back to your hand |
-| e | show what each teammate knows of their own cards |
+| Esc | drop the hint (or the play or discard asked about), back to your hand |
+| i | show what each teammate knows of their own cards |
 | ? | this help |
 | q | leave the table (the game is saved; `parlour resume` goes on) |
 
