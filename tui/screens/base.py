@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -26,6 +28,9 @@ class ParlourScreen(Screen):
     MIN_HEIGHT = 16
     LEAVING_ACTIONS = frozenset({"app.quit", "app.pop_screen", "leave"})
     """The actions keys may still take while the screen is too small to show."""
+    EXPLAINED_WHEN_HIDDEN: ClassVar[frozenset[str]] = frozenset()
+    """Actions whose key leaves the footer while it cannot act (``check_action`` False), yet still runs when pressed:
+    the action then says why it cannot be done (nothing to resume, a game already over)."""
     _focus_before: Widget | None = None
 
     def compose_too_small(self) -> TooSmall:
@@ -85,6 +90,22 @@ class ParlourScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While the screen is too small, only the keys that leave it work."""
         return not self.too_small or action in self.LEAVING_ACTIONS
+
+    def on_key(self, event: events.Key) -> None:
+        """A key hidden from the footer because its action cannot act now still explains why (see
+        :attr:`EXPLAINED_WHEN_HIDDEN`)."""
+        if self.too_small:
+            return
+        for binding in self.BINDINGS:
+            if (
+                isinstance(binding, Binding)
+                and binding.action in self.EXPLAINED_WHEN_HIDDEN
+                and event.key in binding.key.split(",")
+                and self.check_action(binding.action, ()) is False
+            ):
+                event.stop()
+                getattr(self, f"action_{binding.action}")()  # run_action would ask check_action again
+                return
 
 
 class TableScreen(ParlourScreen):
