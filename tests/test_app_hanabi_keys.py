@@ -100,6 +100,9 @@ async def test_the_footer_hides_a_discard_at_the_token_cap_and_a_hint_the_rules_
         present = card_colour(next(s.card for s in ben if s is not None))
         await pilot.press("tab", "wrbgy"[missing])
         assert "confirm" not in footer_actions(pilot)
+        await pilot.press("p", "x")  # the hand's keys do nothing while a hint is built
+        await pilot.pause()
+        assert actions(session) == [] and table.target == 1
         assert f"no {COLOURS[missing].lower()}s" in " ".join(drawn_lines(table))
         await pilot.press("wrbgy"[present])
         assert "confirm" in footer_actions(pilot)

@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from tui.games.base import ROOMY_WIDTH, GameTable
+from tui.games.base import ROOMY_WIDTH, GameTable, hidden_action_to_explain
 from tui.reflow_log import ReflowLog
 
 
@@ -94,18 +94,10 @@ class ParlourScreen(Screen):
     def on_key(self, event: events.Key) -> None:
         """A key hidden from the footer because its action cannot act now still explains why (see
         :attr:`EXPLAINED_WHEN_HIDDEN`)."""
-        if self.too_small:
-            return
-        for binding in self.BINDINGS:
-            if (
-                isinstance(binding, Binding)
-                and binding.action in self.EXPLAINED_WHEN_HIDDEN
-                and event.key in binding.key.split(",")
-                and self.check_action(binding.action, ()) is False
-            ):
-                event.stop()
-                getattr(self, f"action_{binding.action}")()  # run_action would ask check_action again
-                return
+        action = None if self.too_small else hidden_action_to_explain(self, event.key, self.EXPLAINED_WHEN_HIDDEN)
+        if action is not None:
+            event.stop()
+            getattr(self, f"action_{action}")()  # run_action would ask check_action again
 
 
 class TableScreen(ParlourScreen):

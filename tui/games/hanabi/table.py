@@ -134,8 +134,7 @@ class HanabiTable(HanabiDrawing):
         "confirm_move",
         "pass_turn",
     }
-    REFUSED_KEYS = {"x": "discard", "delete": "discard", "p": "play", "enter": "confirm"}
-    """Keys hidden from the footer while they cannot act, which still say why when pressed."""
+    EXPLAINED_WHEN_HIDDEN = frozenset({"play", "discard", "confirm"})
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Empathy works at any time, but leaves the footer while a hint is being built."""
@@ -174,22 +173,6 @@ class HanabiTable(HanabiDrawing):
 
     def _can_hint(self) -> bool:
         return self.ask is not None and any(a.startswith("SAY") for a in self.ask.legal)
-
-    def typed_key(self, event: events.Key) -> bool:
-        """A move key hidden because it cannot act now still says why when pressed (no discard with every token
-        in, a hint that touches nothing)."""
-        action = self.REFUSED_KEYS.get(event.key)
-        if action is None or self.ask is None or self.allows(action, ()):
-            return False
-        if action == "confirm":
-            if self.target is None or self.hint is None or self.pending is not None:
-                return False
-            self.refuse(hint_action(self.target, self.hint))
-            return True
-        if self.target is not None or not any(s is not None for s in self.my_hand):
-            return False
-        self.refuse((PLAY_TEXT if action == "play" else DISCARD_TEXT)[self.slot])
-        return True
 
     def _notice(self, message: str) -> None:
         self.notify(message, title="Not allowed", severity="warning", markup=False)  # may name a seat
@@ -263,8 +246,11 @@ class HanabiTable(HanabiDrawing):
         self._move(DISCARD_TEXT[self.slot])
 
     def _move(self, action: str) -> None:
+        if self.target is not None:  # a hint is being built: its keys, not the hand's
+            return
         slot = self.my_hand[self.slot] if self.slot < len(self.my_hand) else None
-        if action == self.pending or slot is None or not slot.touched:
+        legal = self.ask is not None and action in self.ask.legal
+        if action == self.pending or slot is None or not slot.touched or not legal:  # (choose says why not)
             self.choose(action)
             self._changed()
             return
