@@ -212,6 +212,7 @@ async def test_every_footer_key_fits_80_columns_when_watching_and_replaying(
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_replay(path)
         await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press("right")  # past the start, where ← steps back: both arrows show
         replay_keys = ("← → Move", "Pause/Play", "+ - Speed", "v Whose view", "? Keys", "q Close")
         # The footer is drawn after the screen mounts (later on a busy machine): wait for it, not for a fixed pause.
         await wait_until(pilot, lambda: all(words in screen_rows(pilot)[-1] for words in replay_keys), timeout=10)

@@ -1,4 +1,4 @@
-"""The footer lists only the keys that act now: home's resume, the replays list's resume."""
+"""The footer lists only the keys that act now: home, the replays list, the replay viewer, the games' tables."""
 
 from __future__ import annotations
 
@@ -6,11 +6,17 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from tests.apptools import footer_keys, wait_until
+from rules.volcanoes import NAMES
+from tests.apptools import Notices, footer_keys, game_table, my_turn, played_session, wait_until
 from tests.test_app_replays import open_list, saved_games
 from tui.app import ParlourApp
+from tui.games.fish.table import FishTable
+from tui.games.volcanoes import VolcanoesTable
+from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
+from tui.screens.replay_viewer import ReplayScreen
 from tui.screens.replays import ReplayListScreen
+from tui.session import new_session
 
 SIZE = (100, 30)
 
@@ -57,3 +63,61 @@ async def test_an_empty_replays_list_offers_nothing_to_watch(parlour_home: Path)
     async with app.run_test(size=SIZE) as pilot:
         await open_list(pilot)
         assert not {"open", "resume"} & shown(pilot)
+
+
+async def test_volcanoes_shows_enter_only_on_a_tile_that_can_be_played() -> None:
+    session = new_session("volcanoes", "codingame", ["human:Ana", "ai:easy"], seed=1, save=False)
+    for _ in range(6):  # a few tiles taken: some are no longer Ana's to play
+        seat = session.state.to_act()[0]
+        session.table.play(seat, session.state.legal_actions(seat)[0])
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    notices = Notices()
+    async with app.run_test(size=(80, 24), message_hook=notices) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        table = game_table(app, VolcanoesTable)
+        assert table.ask is not None
+        legal = set(table.ask.legal)
+        # Walk along the strip until the cursor sits on a tile the rules refuse, then on one they allow.
+        seen = {NAMES[table.cursor] in legal: "choose" in shown(pilot)}
+        for _ in range(80):
+            await pilot.press("right")
+            await pilot.pause()
+            seen[NAMES[table.cursor] in legal] = "choose" in shown(pilot)
+            if NAMES[table.cursor] not in legal:
+                break
+        assert seen == {True: True, False: False}, seen
+        await pilot.press("enter")  # hidden, yet it says why
+        await wait_until(pilot, lambda: "can't be played" in notices.text or "volcano" in notices.text)
+
+
+async def test_fish_shows_enter_only_where_it_places_a_penguin() -> None:
+    session = new_session("fish", "classic", ["human:Ana", "ai:easy"], seed=3, save=False)  # 1-fish tiles only
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        table = game_table(app, FishTable)
+        assert ("choose" in shown(pilot)) == (table.cursor in table.targets())
+        hole = next(t for t in range(len(table.fish)) if t not in table.targets())
+        table._go(hole)
+        await pilot.pause()
+        assert "choose" not in shown(pilot)
+        target = next(iter(table.targets()))
+        table._go(target)
+        await pilot.pause()
+        assert "choose" in shown(pilot)
+
+
+async def test_the_replay_viewer_shows_back_only_after_the_start_and_forward_only_before_the_end() -> None:
+    session = played_session("volcanoes", "codingame", ["ai:easy", "ai:easy"], 2)
+    assert session.path is not None
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_replay(session.path)
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        assert "back" not in shown(pilot) and "forward" in shown(pilot)
+        await pilot.press("right")
+        await pilot.pause()
+        assert {"back", "forward"} <= shown(pilot)
+        await pilot.press("end")
+        await pilot.pause()
+        assert "back" in shown(pilot) and "forward" not in shown(pilot)

@@ -104,7 +104,26 @@ class GameTable(Widget, can_focus=True):
             self.typed = ""
         if (ask, hide_private) != before:
             self.refresh_bindings()
+            self._footer = self._footer_now()
         return started
+
+    _footer: tuple[bool | None, ...] = ()
+
+    def _footer_now(self) -> tuple[bool | None, ...]:
+        out = []
+        for binding in self.BINDINGS:
+            if isinstance(binding, Binding) and binding.show:
+                _, name, params = parse(binding.action)
+                out.append(self.check_action(name, params))
+        return tuple(out)
+
+    def follow_footer(self) -> None:
+        """Rebuild the footer if the keys it shows have changed (the cursor moved onto a tile that can or cannot be
+        played); a rebuild redraws the footer, so only then."""
+        now = self._footer_now()
+        if now != self._footer:
+            self._footer = now
+            self.refresh_bindings()
 
     @property
     def asking(self) -> bool:
@@ -144,6 +163,7 @@ class GameTable(Widget, can_focus=True):
         if self.typed_key(event):
             event.stop()
             self.refresh()
+            self.follow_footer()
             return
         action = hidden_action_to_explain(self, event.key, self.EXPLAINED_WHEN_HIDDEN)
         if action is not None:
