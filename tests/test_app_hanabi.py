@@ -520,7 +520,7 @@ async def test_the_prompt_offers_only_the_moves_the_rules_allow_now() -> None:
         await wait_until(pilot, lambda: my_turn(pilot))
         text = screen_text(pilot)
         # Every token is in the box: a discard is not a move now, a hint is.
-        assert "d discards" not in text and "no discard" in text and "picks a teammate to hint" in text
+        assert "x discards" not in text and "no discard" in text and "Tab or ↑ hints" in text
 
 
 def test_the_final_turns_left_are_counted_whole_in_a_narrow_league_header() -> None:
@@ -537,8 +537,8 @@ def test_the_final_turns_left_are_counted_whole_in_a_narrow_league_header() -> N
     view = state.view(None)
     table.sync(view, ["Ana", "Ben", "Cy", "Dee"], None, False)
     # 48 columns: the table's side of an 80-column screen; the last words are the ones that matter now.
-    status = next(t.plain for t in table.header_lines(view, 48) if "Deck" in t.plain)
-    assert status.endswith("· 1 turn left") and len(status) <= 48, status
+    status = next(t.plain for t in table.header_lines(view, 48) if "Fuses" in t.plain)
+    assert status.endswith("  1 turn left") and len(status) <= 48, status
 
 
 async def test_a_warning_about_a_teammates_hand_does_not_wait_behind_the_curtain(parlour_home: object) -> None:

@@ -282,8 +282,9 @@ class GameScreen(PaceKeys, TableScreen):
         event = self.animating.popleft()
         self.shown += 1
         self.log_event(event)
-        if event.kind == "round_end":
-            # A round summary people notice even while the next round is being dealt.
+        if event.kind == "round_end" and not self.session.state.is_over:
+            # A round summary people notice even while the next round is being dealt; the last round's end is the
+            # game's, which the final ranking tells.
             self.notify(event.words(self.session.names), title="Round over", timeout=8, markup=False)
         pause = self.table.show_event(event, self.session.names)
         pause *= self.pause_scale / (self.pace.speed if self.core.paced else 1.0)
