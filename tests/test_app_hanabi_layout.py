@@ -3,13 +3,18 @@ last turns move nothing; the end of a classic game shows no round notice."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
+from rich.console import Console
 from textual.pilot import Pilot
 
 from rules.hanabi import PASS
-from tests.apptools import Notices, drawn_lines, game_table, my_turn, result_shown, wait_until
+from rules.registry import game_info
+from tests.apptools import Notices, drawn_lines, game_table, my_turn, result_shown, screen_rows, wait_until
 from tui.app import ParlourApp
 from tui.games.hanabi import HanabiTable
+from tui.scenes.hanabi import advance, sighted_move
 from tui.screens.game import GameScreen
 from tui.session import Session, new_session
 
@@ -101,3 +106,53 @@ async def test_the_end_of_a_classic_game_shows_no_round_notice() -> None:
     async with app.run_test(size=(80, 24), message_hook=notices) as pilot:
         await wait_until(pilot, lambda: result_shown(app), timeout=120)
         assert "round is over" not in notices.text.lower()
+
+
+def test_the_league_total_counts_the_round_being_played() -> None:
+    from rules.hanabi import view_scores
+    from tui.games.hanabi.panels import league_panel
+
+    state = game_info("fireworks").start("codingame", 4, 7)
+    names = ["Ana", "Ben", "Cy", "Dee"]
+    while state.view(None).round < 1 or len(state.view(None).history) < 8:  # into round 2, a few moves on
+        seat = state.to_act()[0]
+        state.apply(seat, sighted_move(state, seat))
+    view = state.view(0)
+    running = view_scores(view)
+    console = Console(width=30, record=True, file=io.StringIO())
+    console.print(league_panel(view, names))
+    rows = console.export_text().splitlines()
+    for seat, name in enumerate(names):
+        total = int(next(row for row in rows if row.startswith(name)).split()[-1])
+        assert total == view.totals[seat] + (running[seat] or 0), (name, rows)
+    assert any(running[s] for s in range(4))  # the running round does count for someone
+
+
+@pytest.mark.parametrize("league_round", [1, 3, 4])
+async def test_the_league_at_80x24_cuts_no_line(league_round: int) -> None:
+    """Round 2 (a long name sits out), round 4 (the player sits out), the end (4: the league is over)."""
+    names = ["Alexandra_Petrov", "Bartholomew_Hugo", "Cassiopeia_Nunez", "Dimitrios_Kostas"]
+    session = new_session("fireworks", "codingame", ["human", *["ai:easy"] * 3], seed=7, names=names, save=False)
+
+    def there() -> bool:
+        view = session.state.view(None)
+        return view.round >= league_round and len(view.history) > 3
+
+    advance(session, there)
+    app = ParlourApp(GameScreen(session, watch=False, pace=0), pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen) or result_shown(app))
+        if league_round == 3:  # Alexandra sits this round out: the bots play on, paused so the screen holds still
+            await pilot.press("space")
+        if league_round == 4:
+            await wait_until(pilot, lambda: result_shown(app))
+            await pilot.press("v")  # look at the table
+            await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.pause()
+        rows = screen_rows(pilot)
+        assert not any("…" in row for row in rows), "\n".join(rows)
+        text = " ".join(" ".join(row[:50] for row in rows).split())
+        if league_round == 3:
+            assert "sits this round out: every hand is shown." in text
+        if league_round == 4:
+            assert "The league is over · Round 4 of 4 · Alexandra_Petrov sits out" in text

@@ -211,12 +211,15 @@ class HanabiDrawing(GameTable):
         beside them: the form chosen holds for the whole game, so the line never changes shape mid-game."""
         lines = []
         if view.game == "fireworks":
-            # "The league is over" first: the line is cut to the width, and that is what matters at the end.
             over = "The league is over · " if view.over else ""
-            line = Text(f"{over}Round {view.round + 1} of {view.rounds}", style="bold")
+            head = f"{over}Round {view.round + 1} of {view.rounds}"
             out = [self.names[s] for s in range(view.num_seats) if s not in view.round_seats]
-            line.append(" · " + (", ".join(out) + " sits out" if out else "everyone plays"))
-            lines.append(line)
+            words = head + " · " + (", ".join(out) + " sits out" if out else "everyone plays")
+            for n, part in enumerate(textwrap.wrap(words, width)):  # wrapped, never cut: a long name may follow
+                line = Text(part)
+                if n == 0:
+                    line.stylize("bold", 0, len(head))
+                lines.append(line)
         look = self.paint
         heights = max_heights(view.fireworks, view.discards)
         line = Text("Fireworks ", style="bold")
@@ -337,7 +340,8 @@ class HanabiDrawing(GameTable):
         elif me is None:
             lines.append(Text("Every hand, face up (spectator):", style="dim"))
         elif sitting_out:
-            lines.append(Text(f"{self.names[me]} sits this round out: every hand is shown.", style="italic"))
+            words = f"{self.names[me]} sits this round out: every hand is shown."
+            lines.extend(Text(part, style="italic") for part in textwrap.wrap(words, width))
         for seat in self.others():
             hand = view.hands[seat]
             lit = self._lit(seat, hand)

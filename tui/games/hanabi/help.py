@@ -106,7 +106,8 @@ complete fireworks. When the last card is drawn every seat gets three more turns
 
 Every seat scores each round on its own: **10 + the values of every card played** (a complete firework
 counts 1+2+3+4+5) **− its own failed plays**. The league score is the sum of a seat's rounds.
-The panel shows each round's score (the running one in yellow) and **Tot**, the rounds already finished.
+The panel shows each round's score (the running one in yellow) and **Tot**, the sum so far (the running round
+as it stands included).
 In the round you sit out you see every hand and watch the bots: **space** pauses, **n** plays one move,
 **+** and **-** change their speed.
 
