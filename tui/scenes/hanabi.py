@@ -99,6 +99,17 @@ def _keys(*keys: str) -> Callable[[Pilot], Awaitable[None]]:
     return prepare
 
 
+def _light(*keys: str) -> Callable[[Pilot], Awaitable[None]]:
+    """The keys' scene under a light theme: the white cards keep their edge."""
+    then = _keys(*keys)
+
+    async def prepare(pilot: Pilot) -> None:
+        pilot.app.theme = "textual-light"
+        await then(pilot)
+
+    return prepare
+
+
 def _finished() -> App:
     session = new_session("hanabi", "classic", CLASSIC_SEATS, 11, save=False)
     advance(session, lambda: False)
@@ -114,6 +125,7 @@ SCENES: dict[str, Scene] = {
     "hanabi-table": Scene(_game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _keys("right")),
     "hanabi-hint": Scene(_game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _keys("tab", "4")),
     "hanabi-empathy": Scene(_game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _keys("i")),
+    "hanabi-light": Scene(_game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _light("tab", "w")),
     # A roomy window: cards drawn as boxes; a hint being chosen shows the teammate's cards and what they know.
     "hanabi-wide-120x36": Scene(
         _game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _keys("tab", "4"), size=(120, 36)
