@@ -404,7 +404,7 @@ def test_the_league_panel_gives_each_seat_one_line_where_names_fit_beside_the_sc
     )
     # 27 columns: each name whole on its own line, its scores under it flush right; the heading keeps one line.
     assert narrow[0].endswith(" Tot") and len(narrow) == 1 + 2 * 4
-    assert narrow[1].startswith("Alexandra_Petrov") and narrow[2].endswith("   0") and len(narrow[2]) == 27
+    assert narrow[1].startswith("Alexandra_Petrov") and narrow[2].endswith("  10") and len(narrow[2]) == 27
     # 37 columns: one line a seat, the total at the right edge.
     assert len(wide) == 1 + 4 and all(line.startswith(name) for line, name in zip(wide[1:], names, strict=True))
     assert all(len(line) == 37 and line.endswith("0") for line in wide[1:])

@@ -53,6 +53,11 @@ class ReplayListScreen(ParlourScreen):
         yield OptionList(*options, id="replay-list")
         yield Footer()
 
+    def on_mount(self) -> None:
+        """Check the size, and show the keys for the row highlighted first."""
+        super().on_mount()
+        self.refresh_bindings()
+
     def _selected(self) -> storage.ReplayListing | None:
         index = self.query_one(OptionList).highlighted
         if index is None or index >= len(self.items):

@@ -217,8 +217,8 @@ class HanabiDrawing(GameTable):
             words = head + " · " + (", ".join(out) + " sits out" if out else "everyone plays")
             for n, part in enumerate(textwrap.wrap(words, width)):  # wrapped, never cut: a long name may follow
                 line = Text(part)
-                if n == 0:
-                    line.stylize("bold", 0, len(head))
+                if n == 0:  # the space after the heading ends its run: read run by run, the words stay apart
+                    line.stylize("bold", 0, len(head) + 1)
                 lines.append(line)
         look = self.paint
         heights = max_heights(view.fireworks, view.discards)
