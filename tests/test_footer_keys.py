@@ -122,3 +122,26 @@ async def test_the_replay_viewer_shows_back_only_after_the_start_and_forward_onl
         await pilot.press("end")
         await pilot.pause()
         assert "back" in shown(pilot) and "forward" not in shown(pilot)
+
+
+async def test_the_speed_keys_leave_the_footer_at_the_fastest_and_slowest_speeds() -> None:
+    session = played_session("volcanoes", "codingame", ["ai:easy", "ai:easy"], 2)
+    assert session.path is not None
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_replay(session.path)
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        assert {"faster", "slower"} <= shown(pilot)
+        await pilot.press(*["plus"] * 8)
+        await pilot.pause()
+        assert "faster" not in shown(pilot) and "slower" in shown(pilot)
+        await pilot.press(*["minus"] * 8)
+        await pilot.pause()
+        assert "faster" in shown(pilot) and "slower" not in shown(pilot)
+    watched = new_session("hanabi", "classic", ["ai:easy"] * 2, 3, save=False)
+    app = ParlourApp(GameScreen(watched, watch=True, speed=16, pace=1.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("space")  # paused: the game stays on screen
+        await pilot.pause()
+        assert "faster" not in shown(pilot) and "slower" in shown(pilot)

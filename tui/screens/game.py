@@ -366,7 +366,7 @@ class GameScreen(PaceKeys, TableScreen):
         if not super().check_action(action, parameters):
             return False
         if action in PACE_ACTIONS:
-            return self.core.paced
+            return self.core.paced and self.pace_key_acts(action)
         return True
 
     def action_help(self) -> None:
@@ -389,5 +389,7 @@ class GameScreen(PaceKeys, TableScreen):
             self.app.pop_screen()
 
     def pace_changed(self) -> None:
-        """Speed or pause changed: the status line says so (the table reads the same pace)."""
+        """Speed or pause changed: the status line says so (the table reads the same pace), and the footer drops a
+        speed key at its end."""
         self.refresh_status()
+        self.refresh_bindings()

@@ -132,6 +132,8 @@ class ReplayScreen(PaceKeys, TableScreen):
         at_start, at_end = self._edges()
         if action in ("back", "start") and at_start or action in ("forward", "end") and at_end:
             return False
+        if not self.pace_key_acts(action):
+            return False
         return super().check_action(action, parameters)
 
     def action_forward(self) -> None:
