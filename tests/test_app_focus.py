@@ -212,11 +212,13 @@ async def test_every_footer_key_fits_80_columns_when_watching_and_replaying(
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_replay(path)
         await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press("right")  # past the start, where ← steps back: both arrows show
         replay_keys = ("← → Move", "Pause/Play", "+ - Speed", "v Whose view", "? Keys", "q Back")
         # The footer is drawn after the screen mounts (later on a busy machine): wait for it, not for a fixed pause.
         await wait_until(pilot, lambda: all(words in screen_rows(pilot)[-1] for words in replay_keys), timeout=10)
     watched = new_session(game, preset, seats, 3)
-    app = ParlourApp(GameScreen(watched, watch=True, speed=0.25, pace=1.0))  # a move every 4 s: still on screen
+    # A move every 2 s keeps the table on screen; above the slowest speed, so both speed keys show.
+    app = ParlourApp(GameScreen(watched, watch=True, speed=0.5, pace=1.0))
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
         watch_keys = ("? Rules & keys", "q Leave", "Pause/Play", "n Step", "+ - Speed")

@@ -74,6 +74,13 @@ def progress(session: Session) -> tuple[int, int, bool]:
     return view.round, len(view.history), session.state.is_over
 
 
+async def confirm_if_asked(pilot: Pilot) -> None:
+    """Enter, when the card just played or thrown was hinted and the table asks to confirm."""
+    screen = pilot.app.screen
+    if isinstance(screen, GameScreen) and isinstance(screen.table, HanabiTable) and screen.table.pending is not None:
+        await pilot.press("enter")
+
+
 async def take_turn(pilot: Pilot, session: Session, seat: int, n: int) -> None:
     """One turn by keys: a card known (to the test) to fit, else a hint, else a discard; then wait for it."""
     state = session.state
@@ -90,7 +97,8 @@ async def take_turn(pilot: Pilot, session: Session, seat: int, n: int) -> None:
     if legal == [PASS]:
         await pilot.press("enter")
     elif fits and n % 4 != 3:
-        await pilot.press(SLOT_LETTERS[fits[0]], "p")
+        await pilot.press(SLOT_LETTERS[fits[0]].lower(), "p")
+        await confirm_if_asked(pilot)
     elif truth.tokens > 0 and (n % 2 == 0 or not can_discard):
         seats = list(truth.round_seats)
         target = seats[(seats.index(seat) + 1) % len(seats)]
@@ -98,9 +106,11 @@ async def take_turn(pilot: Pilot, session: Session, seat: int, n: int) -> None:
         key = str(card_value(card)) if n % 3 else "wrbgy"[card_colour(card)]
         await pilot.press("tab", key, "enter")
     elif can_discard:
-        await pilot.press(*["right"] * (n % 3), "d")
+        await pilot.press(*["right"] * (n % 3), "x")
+        await confirm_if_asked(pilot)
     else:
         await pilot.press("p")
+        await confirm_if_asked(pilot)
     await wait_until(pilot, lambda: progress(session) != before)
 
 
@@ -112,7 +122,7 @@ async def test_whole_classic_game_by_keys() -> None:
         await wait_until(pilot, lambda: my_turn(pilot))
         # Illegal attempts get a notice and change nothing: no discard while every token is in the box …
         before = progress(session)
-        await pilot.press("d")
+        await pilot.press("x")
         await wait_until(pilot, lambda: "may not discard" in notices.text)
         # … and a hint must touch a card.
         target = session.state.view(None).hands[1]
@@ -234,7 +244,7 @@ async def test_watching_shows_every_hand_and_empathy() -> None:
         screen.refresh_table()
         assert faces_on_table(screen.table) == faces_held(session, [0, 1, 2, 3])
         assert "knows" not in " ".join(drawn_lines(screen.table))
-        await pilot.press("e")
+        await pilot.press("i")
         assert sum(" knows" in line for line in drawn_lines(screen.table)) == 4
 
 
@@ -364,7 +374,7 @@ async def test_the_cards_keep_their_size_while_a_hint_is_chosen_or_empathy_shown
             return any("╭" in line for line in drawn_lines(table))
 
         big = boxed()
-        for keys in (("e",), ("e", "tab"), ("4",), ("escape", "escape")):
+        for keys in (("i",), ("i", "tab"), ("4",), ("escape", "escape")):
             await pilot.press(*keys)
             await pilot.pause()
             assert boxed() == big, (height, keys)
@@ -395,7 +405,7 @@ def test_the_league_panel_gives_each_seat_one_line_where_names_fit_beside_the_sc
     )
     # 27 columns: each name whole on its own line, its scores under it flush right; the heading keeps one line.
     assert narrow[0].endswith(" Tot") and len(narrow) == 1 + 2 * 4
-    assert narrow[1].startswith("Alexandra_Petrov") and narrow[2].endswith("   0") and len(narrow[2]) == 27
+    assert narrow[1].startswith("Alexandra_Petrov") and narrow[2].endswith("  10") and len(narrow[2]) == 27
     # 37 columns: one line a seat, the total at the right edge.
     assert len(wide) == 1 + 4 and all(line.startswith(name) for line, name in zip(wide[1:], names, strict=True))
     assert all(len(line) == 37 and line.endswith("0") for line in wide[1:])
@@ -433,7 +443,7 @@ async def test_hot_seat_starts_each_person_afresh() -> None:
             assert (table.slot, table.empathy, table.target, table.hint) == (first, False, None, None), me
             assert "knows" not in " ".join(drawn_lines(table)), me
             # This person moves the slot cursor, turns empathy on, half-builds a hint, drops it, then discards.
-            await pilot.press("right", "right", "e", "tab", "r", "escape", "right")
+            await pilot.press("right", "right", "i", "tab", "r", "escape", "right")
             assert table.slot != first and table.empathy
             before = progress(session)
             if n == 0:
@@ -511,7 +521,7 @@ async def test_the_prompt_offers_only_the_moves_the_rules_allow_now() -> None:
         await wait_until(pilot, lambda: my_turn(pilot))
         text = screen_text(pilot)
         # Every token is in the box: a discard is not a move now, a hint is.
-        assert "d discards" not in text and "no discard" in text and "picks a teammate to hint" in text
+        assert "x discards" not in text and "no discard" in text and "Tab or ↑ hints" in text
 
 
 def test_the_final_turns_left_are_counted_whole_in_a_narrow_league_header() -> None:
@@ -529,8 +539,8 @@ def test_the_final_turns_left_are_counted_whole_in_a_narrow_league_header() -> N
     view = state.view(None)
     table.sync(view, ["Ana", "Ben", "Cy", "Dee"], None, False)
     # 48 columns: the table's side of an 80-column screen; the last words are the ones that matter now.
-    status = next(t.plain for t in table.header_lines(view, 48) if "Deck" in t.plain)
-    assert status.endswith("· 1 turn left") and len(status) <= 48, status
+    status = next(t.plain for t in table.header_lines(view, 48) if "Fuses" in t.plain)
+    assert status.endswith("  1 turn left") and len(status) <= 48, status
 
 
 async def test_a_warning_about_a_teammates_hand_does_not_wait_behind_the_curtain(parlour_home: object) -> None:

@@ -8,6 +8,9 @@ from typing import Any, ClassVar, TypeVar
 
 from rich.console import RenderableType
 from textual import events
+from textual.actions import parse
+from textual.binding import Binding
+from textual.dom import DOMNode
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -39,6 +42,21 @@ def largest_fitting(sizes: Sequence[S], measure: Callable[[S], tuple[int, int]],
     return sizes[-1]
 
 
+def hidden_action_to_explain(node: DOMNode, key: str, explained: frozenset[str]) -> str | None:
+    """The action of ``explained`` that ``key`` is bound to on ``node`` when every binding of that key there is hidden
+    now (its ``check_action`` False): pressed anyway, that action runs to say why it cannot act. None otherwise."""
+    found = None
+    for binding in node.BINDINGS:
+        if not isinstance(binding, Binding) or key not in binding.key.split(","):
+            continue
+        _, name, params = parse(binding.action)
+        if node.check_action(name, params) is not False:
+            return None  # a binding that acts (or shows dimmed) keeps the key
+        if name in explained and found is None:
+            found = name
+    return found
+
+
 class GameTable(Widget, can_focus=True):
     """The middle of a game screen. Subclasses draw one game and turn keys into actions.
 
@@ -57,6 +75,9 @@ class GameTable(Widget, can_focus=True):
 
     INPUT_ACTIONS: ClassVar[frozenset[str]] = frozenset()
     """The actions of this table's bindings that only work while a person is choosing and can see."""
+    EXPLAINED_WHEN_HIDDEN: ClassVar[frozenset[str]] = frozenset()
+    """Input actions whose key leaves the footer while it cannot act, yet still runs when pressed by the person
+    asked, so that they hear why (its action then refuses with :meth:`refuse`)."""
 
     ask: Asking | None = None
     """The person being asked, and what they may do; None while no one is."""
@@ -83,7 +104,26 @@ class GameTable(Widget, can_focus=True):
             self.typed = ""
         if (ask, hide_private) != before:
             self.refresh_bindings()
+            self._footer = self._footer_now()
         return started
+
+    _footer: tuple[bool | None, ...] = ()
+
+    def _footer_now(self) -> tuple[bool | None, ...]:
+        out = []
+        for binding in self.BINDINGS:
+            if isinstance(binding, Binding) and binding.show:
+                _, name, params = parse(binding.action)
+                out.append(self.check_action(name, params))
+        return tuple(out)
+
+    def follow_footer(self) -> None:
+        """Rebuild the footer if the keys it shows have changed (the cursor moved onto a tile that can or cannot be
+        played); a rebuild redraws the footer, so only then."""
+        now = self._footer_now()
+        if now != self._footer:
+            self._footer = now
+            self.refresh_bindings()
 
     @property
     def asking(self) -> bool:
@@ -116,10 +156,19 @@ class GameTable(Widget, can_focus=True):
         self.notify(f"{action} is not a legal choice now.", title="Not allowed", severity="warning", markup=False)
 
     def on_key(self, event: events.Key) -> None:
-        """Typed input goes to :meth:`typed_key` while a person is asked; a key it uses goes no further."""
-        if self.asking and self.typed_key(event):
+        """Typed input goes to :meth:`typed_key` while a person is asked; a key it uses goes no further. A hidden key
+        of :attr:`EXPLAINED_WHEN_HIDDEN` runs its action, which says why it cannot act."""
+        if not self.asking:
+            return
+        if self.typed_key(event):
             event.stop()
             self.refresh()
+            self.follow_footer()
+            return
+        action = hidden_action_to_explain(self, event.key, self.EXPLAINED_WHEN_HIDDEN)
+        if action is not None:
+            event.stop()
+            getattr(self, f"action_{action}")()  # run_action would ask check_action again
 
     def typed_key(self, event: events.Key) -> bool:
         """Use a key that no binding took (a digit, a letter of a name); return whether it was used."""

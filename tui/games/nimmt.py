@@ -134,7 +134,7 @@ class NimmtTable(GameTable):
     def allows(self, action: str, parameters: tuple[object, ...]) -> bool:
         """The hand's keys while playing a card, the rows' keys while picking a row."""
         if action == "card":
-            return not self.picking
+            return not self.picking and len(self.hand) > 1  # one card left: nothing to move to
         if action == "row":
             return self.picking
         return True

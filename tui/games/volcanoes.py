@@ -245,6 +245,11 @@ class VolcanoesTable(GameTable):
     ]
 
     INPUT_ACTIONS = frozenset({"along", "across", "opposite", "choose"})
+    EXPLAINED_WHEN_HIDDEN = frozenset({"choose"})
+
+    def allows(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Enter only on a tile that can be played (pressed elsewhere it still says why not)."""
+        return action != "choose" or (self.ask is not None and NAMES[self.cursor] in self.ask.legal)
 
     def action_along(self, step: int) -> None:
         """Left or right along the strip (round the globe at the ends)."""
@@ -262,6 +267,7 @@ class VolcanoesTable(GameTable):
         self.cursor = tile
         self.typed = ""
         self.refresh()
+        self.follow_footer()
 
     def action_choose(self) -> None:
         """Play the tile under the cursor, or say why it can't be played."""

@@ -99,6 +99,17 @@ def _keys(*keys: str) -> Callable[[Pilot], Awaitable[None]]:
     return prepare
 
 
+def _light(*keys: str) -> Callable[[Pilot], Awaitable[None]]:
+    """The keys' scene under a light theme: the white cards keep their edge."""
+    then = _keys(*keys)
+
+    async def prepare(pilot: Pilot) -> None:
+        pilot.app.theme = "textual-light"
+        await then(pilot)
+
+    return prepare
+
+
 def _finished() -> App:
     session = new_session("hanabi", "classic", CLASSIC_SEATS, 11, save=False)
     advance(session, lambda: False)
@@ -113,7 +124,8 @@ async def _result(pilot: Pilot) -> None:
 SCENES: dict[str, Scene] = {
     "hanabi-table": Scene(_game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _keys("right")),
     "hanabi-hint": Scene(_game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _keys("tab", "4")),
-    "hanabi-empathy": Scene(_game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _keys("e")),
+    "hanabi-empathy": Scene(_game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _keys("i")),
+    "hanabi-light": Scene(_game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _light("tab", "w")),
     # A roomy window: cards drawn as boxes; a hint being chosen shows the teammate's cards and what they know.
     "hanabi-wide-120x36": Scene(
         _game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _keys("tab", "4"), size=(120, 36)
@@ -125,7 +137,7 @@ SCENES: dict[str, Scene] = {
         _game("hanabi", "classic", ["human", "ai:easy"], 11, moves=6, names=LONG_NAMES[:2]), _keys("tab", "1")
     ),
     "hanabi-long-names-5": Scene(
-        _game("hanabi", "classic", ["human"] + ["ai:easy"] * 4, 11, moves=10, names=LONG_NAMES), _keys("e")
+        _game("hanabi", "classic", ["human"] + ["ai:easy"] * 4, 11, moves=10, names=LONG_NAMES), _keys("i")
     ),
     "hanabi-league-long-names": Scene(
         _game("fireworks", "codingame", LEAGUE_SEATS, 7, moves=6, league_round=1, names=LONG_NAMES[:4]), _keys()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -10,7 +12,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from tui.games.base import ROOMY_WIDTH, GameTable
+from tui.games.base import ROOMY_WIDTH, GameTable, hidden_action_to_explain
 from tui.reflow_log import ReflowLog
 
 
@@ -26,6 +28,9 @@ class ParlourScreen(Screen):
     MIN_HEIGHT = 16
     LEAVING_ACTIONS = frozenset({"app.quit", "app.pop_screen", "leave"})
     """The actions keys may still take while the screen is too small to show."""
+    EXPLAINED_WHEN_HIDDEN: ClassVar[frozenset[str]] = frozenset()
+    """Actions whose key leaves the footer while it cannot act (``check_action`` False), yet still runs when pressed:
+    the action then says why it cannot be done (nothing to resume, a game already over)."""
     _focus_before: Widget | None = None
     opened_from_shell = False
     """Set on the screen a command typed in a shell opened (``parlour play``, ``replay``…): leaving it ends the app,
@@ -103,6 +108,14 @@ class ParlourScreen(Screen):
         if action == "leave" and parameters and parameters[0] != self.leave_words():
             return False
         return not self.too_small or action in self.LEAVING_ACTIONS
+
+    def on_key(self, event: events.Key) -> None:
+        """A key hidden from the footer because its action cannot act now still explains why (see
+        :attr:`EXPLAINED_WHEN_HIDDEN`)."""
+        action = None if self.too_small else hidden_action_to_explain(self, event.key, self.EXPLAINED_WHEN_HIDDEN)
+        if action is not None:
+            event.stop()
+            getattr(self, f"action_{action}")()  # run_action would ask check_action again
 
 
 def leave_bindings(keys: str, words: dict[str, str]) -> list[Binding]:

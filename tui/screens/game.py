@@ -301,8 +301,9 @@ class GameScreen(PaceKeys, TableScreen):
         event = self.animating.popleft()
         self.shown += 1
         self.log_event(event)
-        if event.kind == "round_end":
-            # A round summary people notice even while the next round is being dealt.
+        if event.kind == "round_end" and not self.session.state.is_over:
+            # A round summary people notice even while the next round is being dealt; the last round's end is the
+            # game's, which the final ranking tells.
             self.notify(event.words(self.session.names), title="Round over", timeout=8, markup=False)
         pause = self.table.show_event(event, self.session.names)
         pause *= self.pause_scale / self.pace.speed
@@ -392,7 +393,7 @@ class GameScreen(PaceKeys, TableScreen):
         if not super().check_action(action, parameters):
             return False
         if action in PACE_ACTIONS:
-            return self.core.paced
+            return self.core.paced and self.pace_key_acts(action)
         if action == "play_speed":
             return not self.core.paced
         if action == "ranking":
@@ -434,9 +435,10 @@ class GameScreen(PaceKeys, TableScreen):
             self.action_slower()
 
     def pace_changed(self) -> None:
-        """Speed or pause changed: the status line says so (the table reads the same pace). A speed people play at
-        is kept for their next games."""
+        """Speed or pause changed: the status line says so (the table reads the same pace), and the footer drops a
+        speed key at its end. A speed people play at is kept for their next games."""
         self.refresh_status()
+        self.refresh_bindings()
         if self.watching:
             return
         keep = getattr(self.app, "keep_play_speed", None)

@@ -66,6 +66,9 @@ class HomeScreen(ParlourScreen):
     ]
     unfinished_known = False
     """Whether the latest look for an unfinished game has answered (pictures of home wait for it)."""
+    resumable = False
+    """Whether that look found a game for ``r`` to go on with: the footer shows ``r`` only then."""
+    EXPLAINED_WHEN_HIDDEN = frozenset({"resume"})
 
     def compose(self) -> ComposeResult:
         """Title and the list of games."""
@@ -110,10 +113,18 @@ class HomeScreen(ParlourScreen):
         self.unfinished_known = True
         if not self.is_attached:  # home was left (or the app closed) while the thread looked
             return
+        self.resumable = text is not None
+        self.refresh_bindings()
         line = self.query_one("#home-unfinished", Static)
         line.display = text is not None
         if text is not None:
             line.update(text)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``r`` only while there is an unfinished game to resume."""
+        if action == "resume" and not self.resumable:
+            return False
+        return super().check_action(action, parameters)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Enter on a game opens its new-game screen."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.binding import Binding
 
-from ai.pace import Pace
+from ai.pace import SPEEDS, Pace
 
 SPEED = Binding.Group("Speed")
 """+ and - share one place in the footer: with a table's own keys, the help and leave, every key must fit 80
@@ -57,6 +57,15 @@ class PaceKeys:
 
     def pace_changed(self) -> None:
         """Act on the new pace (subclasses)."""
+
+    def pace_key_acts(self, action: str) -> bool:
+        """Whether a pace key would change anything now: no faster than the fastest speed, no slower than the
+        slowest (the footer leaves such a key out)."""
+        if action == "faster":
+            return self.pace.speed < SPEEDS[-1]
+        if action == "slower":
+            return self.pace.speed > SPEEDS[0]
+        return True
 
     def action_pause(self) -> None:
         """Pause, or go on."""

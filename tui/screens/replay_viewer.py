@@ -118,8 +118,23 @@ class ReplayScreen(PaceKeys, TableScreen):
 
     def go(self, position: int) -> None:
         """Move to a position."""
+        before = self._edges()
         self.position = max(0, min(self.last, position))
+        if self._edges() != before:  # ← or → comes or goes (each footer rebuild costs a redraw)
+            self.refresh_bindings()
         self.show()
+
+    def _edges(self) -> tuple[bool, bool]:
+        return self.position <= 0, self.position >= self.last
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """← only after the start, → only before the end."""
+        at_start, at_end = self._edges()
+        if action in ("back", "start") and at_start or action in ("forward", "end") and at_end:
+            return False
+        if not self.pace_key_acts(action):
+            return False
+        return super().check_action(action, parameters)
 
     def action_forward(self) -> None:
         """One action on."""
@@ -144,6 +159,7 @@ class ReplayScreen(PaceKeys, TableScreen):
         while self.pace.take_step():
             self.position = min(self.last, self.position + 1)
         self._schedule()
+        self.refresh_bindings()
         self.show()
 
     def _schedule(self) -> None:

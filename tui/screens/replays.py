@@ -73,6 +73,7 @@ class ReplayListScreen(ParlourScreen):
         Binding("d,delete", "delete", "Delete"),
         Binding("escape,q", "app.pop_screen", "Back"),
     ]
+    EXPLAINED_WHEN_HIDDEN = frozenset({"resume"})
 
     def compose(self) -> ComposeResult:
         """The list."""
@@ -103,11 +104,29 @@ class ReplayListScreen(ParlourScreen):
         if self.items:
             games.highlighted = min(highlight, len(self.items) - 1)
 
+    def on_mount(self) -> None:
+        """Check the size, and show the keys for the row highlighted first."""
+        super().on_mount()
+        self.refresh_bindings()
+
     def _selected(self) -> storage.ReplayListing | None:
         index = self.query_one(OptionList).highlighted
         if index is None or index >= len(self.items):
             return None
         return self.items[index]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter only on a replay, ``r`` only on an unfinished game."""
+        item = self._selected() if self.is_mounted else None
+        if action == "open" and item is None:
+            return False
+        if action == "resume" and (item is None or item.finished or bool(item.error)):
+            return False
+        return super().check_action(action, parameters)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """The keys the footer shows follow the highlighted game."""
+        self.refresh_bindings()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Enter opens the replay viewer."""

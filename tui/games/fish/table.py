@@ -177,9 +177,13 @@ class FishTable(GameTable):
 
     # --- keys ------------------------------------------------------------------
     INPUT_ACTIONS = frozenset({"arrow", "hex", "jump", "choose", "cancel"})
+    EXPLAINED_WHEN_HIDDEN = frozenset({"choose"})
 
     def allows(self, action: str, parameters: tuple[object, ...]) -> bool:
-        """Esc only while a penguin is picked."""
+        """Esc only while a penguin is picked; Enter only where it places, picks or slides a penguin (pressed
+        elsewhere it still says why not)."""
+        if action == "choose":
+            return self.cursor in self.targets() or (not self.placing and self.cursor in self.movable())
         return action != "cancel" or self.selected is not None
 
     def _go(self, tile: int) -> None:
@@ -187,6 +191,7 @@ class FishTable(GameTable):
             self.cursor = tile
         self.message = ""
         self.refresh()
+        self.follow_footer()
 
     def action_arrow(self, key: str) -> None:
         """Arrows: along the row, or to the row above or below keeping the column letter."""
@@ -215,8 +220,8 @@ class FishTable(GameTable):
             self.cursor = self.penguins[self.selected]
             self.selected = None
             self.message = ""
-            self.refresh_bindings()
             self.refresh()
+            self.follow_footer()
 
     def _act_on(self, tile: int) -> None:
         targets = self.targets()
@@ -238,12 +243,11 @@ class FishTable(GameTable):
         self.refresh()
 
     def _select(self, penguin: int) -> None:
-        if self.selected is None:  # Esc comes into the footer (each footer rebuild costs a redraw)
-            self.refresh_bindings()
         self.selected = penguin
         self.cursor = self.penguins[penguin]
         self.message = ""
         self.refresh()
+        self.follow_footer()
 
     def _number(self, penguin: int) -> int:
         assert self.view is not None

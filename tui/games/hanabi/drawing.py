@@ -53,6 +53,14 @@ from tui.games.hanabi.cards import (
 from tui.games.look import Look
 
 
+def slot_keys(hand: tuple[SlotView | None, ...]) -> str:
+    """The letter keys that pick a card of ``hand`` now: ``a–d`` for a full hand of four, ``a b d`` with gaps."""
+    letters = [SLOT_LETTERS[i].lower() for i, s in enumerate(hand) if s is not None]
+    if len(letters) > 2 and "".join(letters) in "abcde":
+        return f"{letters[0]}–{letters[-1]}"
+    return " ".join(letters)
+
+
 @dataclass
 class Flash:
     """Cards lit for a moment while an event is shown: ``slots`` of ``seat``'s hand."""
@@ -65,6 +73,22 @@ class Flash:
 MAX_WIDTH = 64
 """The widest the table is drawn: the longest names (16 letters) beside five wide cards, the prompt on up to three
 lines."""
+PROMPT_LINES = 3
+"""Lines kept for the prompt: the longest, at your turn, takes three."""
+SHORT_PROMPT_LINES = 2
+"""Lines kept for the short prompt of a short window."""
+DISCARD_LINES = 2
+"""Lines a layout leaves at least for the discard pile (its heading and the cards' first line)."""
+HINT_LINES = 3
+"""Lines kept between teammates' hands and yours for the hint being built: the marks of the cards it touches,
+then what its receiver knows of them (the empathy view shows that under every hand: one line then)."""
+DECK_WIDEST = "Deck 50"
+"""The widest deck count the hint meter's line holds."""
+
+
+def turns_widest(view: HanabiView) -> str:
+    """The widest count of final turns the hint meter's line may come to hold (three turns a seat at most)."""
+    return f"{3 * view.num_seats} turns left"
 
 
 class HanabiDrawing(GameTable):
@@ -79,6 +103,8 @@ class HanabiDrawing(GameTable):
         self.slot = 0
         self.target: int | None = None  # a teammate picked for a hint; None: your own hand is picked
         self.hint: str | None = None  # "RED" or "3" once a hint is being chosen
+        self.pending: str | None = None
+        """A play or discard of a hinted card, waiting for its confirming key."""
         self.empathy = False
         self.person: int | None = None  # the seat whose person last had the keys
         self.flash: Flash | None = None
@@ -117,7 +143,11 @@ class HanabiDrawing(GameTable):
 
     # --- drawing ------------------------------------------------------------------
     def render(self) -> RenderableType:
-        """Header figures, teammates' hands, your hand, then what to do."""
+        """Header figures, teammates' hands, the hint being built, your hand, what to do, then the discard pile.
+
+        Each part keeps the lines it could come to need (the prompt's longest, the hint's marks and what its
+        receiver knows), and the pile, which only grows, comes last: no key press and no new discard moves a card.
+        """
         view = self.view
         if view is None:
             return Text("")
@@ -127,23 +157,26 @@ class HanabiDrawing(GameTable):
         height = self.size.height
         self.paint = self.look()
         top = self.header_lines(view, width)
-        prompt = [Text(line, style="italic") for line in textwrap.wrap(self._prompt(view), width)]
-        # The roomiest layout that leaves a line to spare besides the blank lines around the hands: big cards, then a
+        discards = self.discard_lines(view, width)
+        # The roomiest layout that leaves a line to spare besides the blank lines between the parts: big cards, then a
         # blank line between hands; a short window gets one-line cards and, if still short, the short prompt.
-        # Big cards only with room for the lines a hint or the empathy view could still add, and for the longest
-        # prompt, so that the cards keep their size while the player looks around.
+        # Big cards only with room for the lines the empathy view could still add, so that the cards keep their size
+        # while the player looks around.
         layouts = ((True, True), (True, False), (False, True), (False, False))
         wide = self._cell_width(view, width) == WIDE  # big cards are as wide as wide one-line ones
-        # (A prompt takes up to three lines: the longest, at your turn, holds them whatever the others take.)
-        reserve = self._lines_to_come() + max(0, 3 - len(prompt))
+        # (The view adds two lines under each teammate and takes two from the hint's lines.)
+        to_come = 0 if self.empathy else 2 * len(self.others()) - (HINT_LINES - 1) * self.may_hint
         for big, gap in layouts[0 if wide else 2 :]:
             hands, hits = self.hand_lines(view, width, gap=gap, big=big)
-            if len(top) + len(hands) + len(prompt) + 3 + (reserve if big else 0) <= height:
+            if len(top) + len(hands) + PROMPT_LINES + DISCARD_LINES + 3 + (to_come if big else 0) <= height:
                 break
-        if len(top) + len(hands) + len(prompt) > height:
-            prompt = [Text(line, style="italic") for line in textwrap.wrap(self._prompt(view, short=True), width)]
-        sections = [top, hands, prompt]
-        spare = height - sum(len(s) for s in sections)
+        short = len(top) + len(hands) + PROMPT_LINES > height
+        room = SHORT_PROMPT_LINES if short else PROMPT_LINES
+        prompt = [Text(line, style="italic") for line in textwrap.wrap(self._prompt(view, short=short), width)]
+        prompt += [Text("") for _ in range(room - len(prompt))]
+        sections = [top, hands, prompt, discards]
+        # Blank lines between the parts from what each may come to hold, not from what it holds now.
+        spare = height - (len(top) + len(hands) + room + DISCARD_LINES)
         lines: list[Text] = []
         self._hits = {}
         for n, section in enumerate(sections):
@@ -152,6 +185,10 @@ class HanabiDrawing(GameTable):
                 spare -= 1
             if section is hands:
                 self._hits = {len(lines) + i: seat for i, seat in hits.items()}
+            if section is discards and len(lines) + len(section) > height > len(lines):
+                # A pile longer than the room left: its last line shown says that more follows.
+                section = section[: height - len(lines)]
+                section[-1] = section[-1][: width - 1] + Text("…")
             lines.extend(section)
         self.cards_x += margin
         for line in lines:
@@ -160,27 +197,29 @@ class HanabiDrawing(GameTable):
             line.pad_left(margin)
         return Group(*lines)
 
-    def _lines_to_come(self) -> int:
-        """Lines the hands do not show now that choosing a hint or the empathy view could add: what each teammate
-        knows (two lines each), and the marks of the cards a hint would touch."""
-        teammates = len(self.others())
-        hinting = self.target is not None and bool(self.asking)
-        shown = 2 * teammates if self.empathy else 2 * hinting
-        # A seated player may hint on their turn (a bot's turn now is theirs soon): the marks' line is kept for it.
+    @property
+    def may_hint(self) -> bool:
+        """The viewer holds a hand this round, so the hint's lines are kept for them (a bot's turn now is theirs
+        soon)."""
         view = self.view
-        seated = view is not None and self.me is not None and self.me in view.round_seats
-        return 2 * teammates - shown + seated - (hinting and self.hint is not None)
+        return view is not None and self.me is not None and self.me in view.round_seats
 
     def header_lines(self, view: HanabiView, width: int) -> list[Text]:
-        """The lines above the hands: fireworks, tokens, deck and whose turn, fitted to ``width``."""
+        """The lines above the hands: fireworks, tokens, deck and whose turn, fitted to ``width``.
+
+        The pips of tokens and fuses give way to figures where the longest count of final turns would not fit
+        beside them: the form chosen holds for the whole game, so the line never changes shape mid-game."""
         lines = []
         if view.game == "fireworks":
-            # "The league is over" first: the line is cut to the width, and that is what matters at the end.
             over = "The league is over · " if view.over else ""
-            line = Text(f"{over}Round {view.round + 1} of {view.rounds}", style="bold")
+            head = f"{over}Round {view.round + 1} of {view.rounds}"
             out = [self.names[s] for s in range(view.num_seats) if s not in view.round_seats]
-            line.append(" · " + (", ".join(out) + " sits out" if out else "everyone plays"))
-            lines.append(line)
+            words = head + " · " + (", ".join(out) + " sits out" if out else "everyone plays")
+            for n, part in enumerate(textwrap.wrap(words, width)):  # wrapped, never cut: a long name may follow
+                line = Text(part)
+                if n == 0:  # the space after the heading ends its run: read run by run, the words stay apart
+                    line.stylize("bold", 0, len(head) + 1)
+                lines.append(line)
         look = self.paint
         heights = max_heights(view.fireworks, view.discards)
         line = Text("Fireworks ", style="bold")
@@ -198,22 +237,25 @@ class HanabiDrawing(GameTable):
         tokens.append("●" * view.tokens, style=look("hanabi--tokens"))
         tokens.append("○" * (view.max_tokens - view.tokens), style=look("hanabi--unknown"))
         tokens.append(f" {view.tokens}")
-        ending = Text()
+        # Once the deck is out its count gives way to the count of final turns.
+        deck = Text(f"Deck {view.deck_count}")
         if view.turns_left is not None and not view.over:
             left = view.turns_left
-            ending.append(f" · {left} turn{'s' * (left != 1)} left", style=look("hanabi--warning"))
-        status = Text("  Fuses ")
-        status.append("✗" * view.fuses, style=look("hanabi--danger"))
-        status.append("·" * (view.fuse_limit - view.fuses), style=look("hanabi--unknown"))
-        status.append(f" {view.fuses}/{view.fuse_limit}  Deck {view.deck_count}")
-        # Short of room the pips go (the figures stay), so the count of final turns is never cut.
-        if len(tokens) + len(status) + len(ending) > width:
+            deck = Text(f"{left} turn{'s' * (left != 1)} left", style=look("hanabi--warning"))
+        fuses = Text("  Fuses ")
+        fuses.append("✗" * view.fuses, style=look("hanabi--danger"))
+        fuses.append("·" * (view.fuse_limit - view.fuses), style=look("hanabi--unknown"))
+        fuses.append(f" {view.fuses}/{view.fuse_limit}  ")
+        # Short of room the pips go (the figures stay), so the count of final turns is never cut. The room is
+        # measured with the widest figures the game can come to, so the line keeps its form from start to end.
+        widest = len(str(view.max_tokens)) - len(str(view.tokens)) + max(len(DECK_WIDEST), len(turns_widest(view)))
+        if len(tokens) + len(fuses) + widest > width:
             tokens = Text(f"Hints {view.tokens}/{view.max_tokens}")
-        if len(tokens) + len(status) + len(ending) > width:
-            status = Text(f"  Fuses {view.fuses}/{view.fuse_limit}  Deck {view.deck_count}")
+        if len(tokens) + len(fuses) + widest > width:
+            fuses = Text(f"  Fuses {view.fuses}/{view.fuse_limit}  ")
             if view.fuses:
-                status.stylize(look("hanabi--danger"), 8, 8 + len(str(view.fuses)))
-        lines.append(tokens + status + ending)
+                fuses.stylize(look("hanabi--danger"), 8, 8 + len(str(view.fuses)))
+        lines.append(tokens + fuses + deck)
         pace = view_pace(view)
         so_far, needed = view_efficiency(view)
         # Each space that parts two differently styled words ends the run before it: read run by run (as text
@@ -228,7 +270,6 @@ class HanabiDrawing(GameTable):
         if show_needed:
             figures.append(f"(needs {needed:.2f})", style="dim")
         lines.append(figures)
-        lines.extend(self.discard_lines(view, width))
         return lines
 
     def discard_lines(self, view: HanabiView, width: int) -> list[Text]:
@@ -299,7 +340,8 @@ class HanabiDrawing(GameTable):
         elif me is None:
             lines.append(Text("Every hand, face up (spectator):", style="dim"))
         elif sitting_out:
-            lines.append(Text(f"{self.names[me]} sits this round out: every hand is shown.", style="italic"))
+            words = f"{self.names[me]} sits this round out: every hand is shown."
+            lines.extend(Text(part, style="italic") for part in textwrap.wrap(words, width))
         for seat in self.others():
             hand = view.hands[seat]
             lit = self._lit(seat, hand)
@@ -323,24 +365,39 @@ class HanabiDrawing(GameTable):
                     cards.append([face(slot.card, self.paint, slot.touched, extra, cell, chop=i == chop)])
             hits.update({len(lines) + i: seat for i in range(BIG_LINES if big else 1)})
             lines.extend(self._row(self._name_cell(seat, name_w), name_w, cards, big))
-            if self.target == seat and self.hint is not None and self.asking:
-                marks = Text(" " * name_w)
-                for i in range(len(hand)):
-                    marks.append(("▲" if i in lit else " ").center(cell) + " ", style=self.paint("hanabi--lit"))
-                if not lit:
-                    marks = Text(
-                        f" no {hint_label(self.hint)} here: choose another hint", style=self.paint("hanabi--danger")
-                    )
-                lines.append(marks)
-            if self.empathy or (self.target == seat and self.asking):
+            if self.empathy:
                 lines.extend(self._knowledge(hand, Text("  knows", style="dim"), name_w, set()))
             if gap:
                 lines.append(Text(""))
+        if self.may_hint:
+            lines.extend(self._hint_lines(view, name_w))
         if me is not None and not sitting_out:
             own = self._own_hand(view, me, name_w, recent if recent_target == me else set(), big)
             hits.update({len(lines) + i: None for i in range(len(own))})
             lines.extend(own)
         return lines, hits
+
+    def _hint_lines(self, view: HanabiView, name_w: int) -> list[Text]:
+        """The :data:`HINT_LINES` kept under teammates' hands: while a hint is built, its receiver's name and the
+        marks of the cards it would touch (▲ under each, the columns being the hands'), then what the receiver knows
+        of their cards; blank otherwise."""
+        # With the empathy view on, what the receiver knows is already under their hand: the marks' line is enough.
+        lines = [Text("") for _ in range(1 if self.empathy else HINT_LINES)]
+        if self.target is None or not self.asking:
+            return lines
+        hand = view.hands[self.target]
+        label = Text(f"  {self.names[self.target]}"[: name_w - 1], style=self.paint("hanabi--target"))
+        marks = label + Text(" " * (name_w - len(label)))
+        if self.hint is not None:
+            lit = self._lit(self.target, hand)
+            for i in range(len(hand)):
+                marks.append(("▲" if i in lit else " ").center(self.cell_width) + " ", style=self.paint("hanabi--lit"))
+            if not lit:
+                marks.append(f"no {hint_label(self.hint)} here", style=self.paint("hanabi--danger"))
+        lines[0] = marks
+        if not self.empathy:
+            lines[1:] = self._knowledge(hand, Text("  knows", style="dim"), name_w, set())
+        return lines
 
     def _longest_name(self, view: HanabiView) -> int:
         me = self.me
@@ -433,15 +490,27 @@ class HanabiDrawing(GameTable):
         if self.ask.legal == (PASS,):
             return "Your hand is empty and no hint can be given: Enter passes."
         if self.target is None:
-            # Only the moves the rules allow now: no discard while every token is in the box, no hint without one.
-            can_discard, can_hint = view.tokens < view.max_tokens, view.tokens > 0
             slot = SLOT_LETTERS[self.slot]
+            if self.pending is not None:
+                verb = "play" if self.pending.startswith("PLAY") else "discard"
+                key = "p" if verb == "play" else "x"
+                if short:
+                    return f"Slot {slot} was hinted: {key} or Enter to {verb} it, Esc keeps it."
+                return f"Slot {slot} was hinted. Press {key} again or Enter to {verb} it; Esc keeps it."
+            # Only the moves the rules allow now: no discard while every token is in the box, no hint without one.
+            legal = self.ask.legal
+            can_discard = any(a.startswith("DISCARD") for a in legal)
+            can_hint = any(a.startswith("SAY") for a in legal)
             if short:
-                moves = ["p plays"] + ["d discards"] * can_discard + ["Tab hints"] * can_hint
+                moves = ["p plays"] + ["x discards"] * can_discard + ["Tab hints"] * can_hint
                 return f"Your turn · slot {slot}: {', '.join(moves)}."
-            verbs = "p plays it, d discards it" if can_discard else "p plays it (all tokens are in: no discard)"
-            hints = "Tab or ↑ picks a teammate to hint" if can_hint else "no hint token is left"
-            return f"Your turn. Slot {slot} is picked (←→ or A–E): {verbs}; {hints}. e shows what teammates know."
+            # At most PROMPT_LINES lines at the narrowest table: the longer words about a discard take a shorter hint.
+            why_not = "all tokens are in" if view.tokens >= view.max_tokens else "the deck is out"
+            verbs = "p plays it, x discards it" if can_discard else f"p plays it (no discard: {why_not})"
+            hint_words = "Tab or ↑ picks a teammate to hint" if can_discard else "Tab or ↑ hints"
+            hints = hint_words if can_hint else "no hint token is left"
+            letters = slot_keys(view.hands[self.ask.seat])
+            return f"Your turn. Slot {slot} is picked (←→ or {letters}): {verbs}; {hints}; i shows what they know."
         who = self.names[self.target]
         if self.hint is None:
             if short:

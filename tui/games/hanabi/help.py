@@ -42,14 +42,15 @@ KEYS = """\
 
 | key | does |
 |---|---|
-| ← → or h l, A–E (Shift) | pick a slot of your hand |
-| p / d | play / discard the picked card |
+| ← → or h l, a – e | pick a slot of your hand (Shift+A – E too) |
+| p / x (or Delete) | play / discard the picked card |
+| p or x again, or Enter | go ahead with a card a hint touched (it asks first; Esc keeps the card) |
 | Tab, Shift+Tab, ↑ ↓ | pick a teammate to give a hint |
-| w r b g y | choose a colour to tell them (white red blue green yellow) |
+| w r b g y | choose a colour to tell them (white red blue green yellow; b is blue only while hinting) |
 | 1 – 5 | choose a value to tell them |
 | Enter | give the hint shown (the cards it touches are lit and marked ▲) |
-| Esc | drop the hint, back to your hand |
-| e | show what each teammate knows of their own cards |
+| Esc | drop the hint (or the play or discard asked about), back to your hand |
+| i | show what each teammate knows of their own cards |
 | ? | this help |
 | q | leave the table (the game is saved; `parlour resume` goes on) |
 
@@ -107,7 +108,8 @@ complete fireworks. When the last card is drawn every seat gets three more turns
 
 Every seat scores each round on its own: **10 + the values of every card played** (a complete firework
 counts 1+2+3+4+5) **− its own failed plays**. The league score is the sum of a seat's rounds.
-The panel shows each round's score (the running one in yellow) and **Tot**, the rounds already finished.
+The panel shows each round's score (the running one in yellow) and **Tot**, the sum so far (the running round
+as it stands included).
 In the round you sit out you see every hand and watch the bots: **space** pauses, **n** plays one move,
 **+** and **-** change their speed.
 

@@ -37,7 +37,8 @@ def hanabi_panel(view: HanabiView, names: list[str], look: Look | None = None) -
 
 
 def league_panel(view: HanabiView, names: list[str], look: Look | None = None) -> RenderableType:
-    """The league: this round, who sits out, each seat's round scores (the live one stands out) and total."""
+    """The league: this round, who sits out, each seat's round scores (the live one stands out) and total so far,
+    the live round's score included."""
     look = look or Look(fallback=PANEL_FALLBACK)
     scores = view_scores(view)
     out = [names[s] for s in range(view.num_seats) if s not in view.round_seats]
@@ -51,15 +52,17 @@ def league_panel(view: HanabiView, names: list[str], look: Look | None = None) -
         mark = "✗" if view.disqualified[s] else "▶" if view.to_act == s else " "
         label = Text(f"{name[:16]} {mark}", style=look("hanabi--turn") if view.to_act == s else "")
         row = Text()
+        running = 0  # the round being played counts toward the total as it stands
         for r in range(view.rounds):
             if r < len(view.round_scores):
                 played = r < len(view.round_scores) and _sat_in(r, s, view)
                 row.append(f"{view.round_scores[r][s] if played else '–':>2} ")
             elif r == view.round and not view.over:
+                running = scores[s] or 0
                 row.append(f"{scores[s] if scores[s] is not None else '–':>2} ", style=look("hanabi--warning"))
             else:
                 row.append(f"{'·':>2} ", style=look("hanabi--unknown"))
-        row.append(f"{view.totals[s]:>4}", style="bold")
+        row.append(f"{view.totals[s] + running:>4}", style="bold")
         rows.append((label, row))
     figures_head = Text("".join(f"R{r + 1} " for r in range(view.rounds)) + " Tot")
     return Group(head, LabelledRows((Text("Seat"), figures_head), rows))

@@ -1,5 +1,6 @@
-"""The Hanabi table's keys: pick a slot then p/d, or pick a teammate, a colour or value (the cards it would
-touch light up) and Enter. What the table shows is drawn by :mod:`tui.games.hanabi.drawing`.
+"""The Hanabi table's keys: pick a slot (a–e) then p to play or x to discard it, or pick a teammate, a colour or
+value (the cards it would touch light up) and Enter. A card a hint touched is played or thrown only on a second
+key press. What the table shows is drawn by :mod:`tui.games.hanabi.drawing`.
 """
 
 from __future__ import annotations
@@ -46,13 +47,14 @@ class HanabiTable(HanabiDrawing):
     BINDINGS = [
         Binding("left,h", "slot(-1)", "Slot", show=False),
         Binding("right,l", "slot(1)", "Slot", show=False),
-        Binding("A,shift+a", "pick_slot(0)", "Slot", show=False),
-        Binding("B,shift+b", "pick_slot(1)", "Slot", show=False),
-        Binding("C,shift+c", "pick_slot(2)", "Slot", show=False),
-        Binding("D,shift+d", "pick_slot(3)", "Slot", show=False),
-        Binding("E,shift+e", "pick_slot(4)", "Slot", show=False),
+        # Lowercase letters pick slots (Shift too); while a hint is built, b is blue instead.
+        *(
+            Binding(f"{letter.lower()},{letter},shift+{letter.lower()}", f"pick_slot({i})", "Slot", show=False)
+            for i, letter in enumerate(SLOT_LETTERS)
+        ),
         Binding("p", "play", "Play"),
-        Binding("d", "discard", "Discard"),
+        Binding("x,delete", "discard", "Discard", key_display="x"),
+        Binding("enter", "confirm_move", "Confirm"),
         Binding("tab", "start_hint", "Hint", key_display="Tab"),
         Binding("tab", "teammate(1)", "Next teammate", show=False),
         Binding("tab", "nothing", show=False),  # keep Tab on the table when no hint can be built
@@ -73,8 +75,8 @@ class HanabiTable(HanabiDrawing):
         Binding("enter", "confirm", "Give hint"),
         Binding("enter", "pass_turn", "Pass"),
         Binding("escape", "cancel", "Back"),
-        Binding("e", "empathy", "Empathy"),
-        Binding("e", "empathy_quiet", show=False),  # the same, kept off a crowded footer while hinting
+        Binding("i", "empathy", "Empathy"),
+        Binding("i", "empathy_quiet", show=False),  # the same, kept off a crowded footer while hinting
     ]
 
     # --- data in ----------------------------------------------------------------
@@ -88,6 +90,7 @@ class HanabiTable(HanabiDrawing):
         if ask is None or before is None or before.seat != ask.seat:  # a new turn starts from your own hand
             self.target = None
             self.hint = None
+            self.pending = None
             if ask is not None:
                 if ask.seat != self.person:
                     self._new_person(ask.seat)
@@ -121,7 +124,17 @@ class HanabiTable(HanabiDrawing):
 
     # --- keys -----------------------------------------------------------------------
     HAND_ACTIONS = frozenset({"slot", "pick_slot", "play", "discard"})
-    INPUT_ACTIONS = HAND_ACTIONS | {"start_hint", "teammate", "hand", "hint", "cancel", "confirm", "pass_turn"}
+    INPUT_ACTIONS = HAND_ACTIONS | {
+        "start_hint",
+        "teammate",
+        "hand",
+        "hint",
+        "cancel",
+        "confirm",
+        "confirm_move",
+        "pass_turn",
+    }
+    EXPLAINED_WHEN_HIDDEN = frozenset({"play", "discard", "confirm"})
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Empathy works at any time, but leaves the footer while a hint is being built."""
@@ -132,20 +145,34 @@ class HanabiTable(HanabiDrawing):
     def allows(self, action: str, parameters: tuple[object, ...]) -> bool:
         """Your hand's keys, or the hint's, or only Pass: whichever fits what is being built."""
         assert self.ask is not None
-        only_pass = self.ask.legal == (PASS,)
+        legal = self.ask.legal
+        only_pass = legal == (PASS,)
         if action in self.HAND_ACTIONS:
-            return self.target is None and not only_pass and any(s is not None for s in self.my_hand)
+            if self.target is not None or only_pass or not any(s is not None for s in self.my_hand):
+                return False
+            if action == "play":
+                return PLAY_TEXT[self.slot] in legal
+            if action == "discard":  # not while every token is in the box (nor, in the league, once the deck is out)
+                return DISCARD_TEXT[self.slot] in legal
+            return True
         if action == "start_hint":
-            return self.target is None and bool(self.others()) and not only_pass
+            return self.target is None and bool(self.others()) and self._can_hint()
         if action in ("teammate", "hand"):
             return bool(self.others()) and not only_pass
-        if action in ("hint", "cancel"):
+        if action == "hint":
             return self.target is not None
-        if action == "confirm":
-            return self.target is not None and self.hint is not None
+        if action == "cancel":
+            return self.target is not None or self.pending is not None
+        if action == "confirm":  # only a hint the rules accept (one that touches a card, where they ask that)
+            return self.target is not None and self.hint is not None and hint_action(self.target, self.hint) in legal
+        if action == "confirm_move":
+            return self.target is None and self.pending is not None
         if action == "pass_turn":
             return self.target is None and only_pass
         return True
+
+    def _can_hint(self) -> bool:
+        return self.ask is not None and any(a.startswith("SAY") for a in self.ask.legal)
 
     def _notice(self, message: str) -> None:
         self.notify(message, title="Not allowed", severity="warning", markup=False)  # may name a seat
@@ -156,6 +183,7 @@ class HanabiTable(HanabiDrawing):
         if posted:
             self.target = None
             self.hint = None
+        self.pending = None
         return posted
 
     def refuse(self, action: str) -> None:
@@ -193,6 +221,7 @@ class HanabiTable(HanabiDrawing):
             self.slot = filled[(filled.index(self.slot) + step) % len(filled)]
         else:
             self.slot = filled[0]
+        self.pending = None
         self._changed()
 
     def action_pick_slot(self, index: int) -> None:
@@ -205,21 +234,42 @@ class HanabiTable(HanabiDrawing):
             self._notice(f"Slot {SLOT_LETTERS[index]} is empty: the deck has run out.")
             return
         self.slot = index
+        self.pending = None
         self._changed()
 
     def action_play(self) -> None:
-        """Play the picked card."""
-        self.choose(PLAY_TEXT[self.slot])
+        """Play the picked card (a card a hint touched: once the key is pressed again, or Enter)."""
+        self._move(PLAY_TEXT[self.slot])
 
     def action_discard(self) -> None:
-        """Discard the picked card."""
-        self.choose(DISCARD_TEXT[self.slot])
+        """Discard the picked card (a card a hint touched: once the key is pressed again, or Enter)."""
+        self._move(DISCARD_TEXT[self.slot])
+
+    def _move(self, action: str) -> None:
+        if self.target is not None:  # a hint is being built: its keys, not the hand's
+            return
+        slot = self.my_hand[self.slot] if self.slot < len(self.my_hand) else None
+        legal = self.ask is not None and action in self.ask.legal
+        if action == self.pending or slot is None or not slot.touched or not legal:  # (choose says why not)
+            self.choose(action)
+            self._changed()
+            return
+        # A hinted card is what the team told you to keep or play: one stray key must not throw it.
+        self.pending = action
+        self._changed()
+
+    def action_confirm_move(self) -> None:
+        """Enter: the play or discard of a hinted card waiting for confirmation."""
+        if self.pending is not None:
+            self.choose(self.pending)
+            self._changed()
 
     def action_teammate(self, step: int) -> None:
         """Pick the next (or previous) teammate to hint."""
         others = self.others()
         if not others or self.view is None:
             return
+        self.pending = None
         if self.view.tokens <= 0:
             self._notice("No hint tokens are left: play or discard a card instead.")
             return
@@ -264,9 +314,10 @@ class HanabiTable(HanabiDrawing):
             self.choose(PASS)
 
     def action_cancel(self) -> None:
-        """Drop the hint being built; back to your own hand."""
+        """Drop the hint being built, or the move waiting for confirmation; back to your own hand."""
         self.target = None
         self.hint = None
+        self.pending = None
         self._changed()
 
     def action_empathy(self) -> None:
@@ -293,6 +344,7 @@ class HanabiTable(HanabiDrawing):
             if offset.x >= self.cards_x and 0 <= index < len(self.my_hand) and self.my_hand[index] is not None:
                 self.target = None
                 self.hint = None
+                self.pending = None
                 self.slot = index
                 self._changed()
         elif seat != self.target:
