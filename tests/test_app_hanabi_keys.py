@@ -115,3 +115,23 @@ async def test_the_prompt_names_only_the_slot_letters_of_a_four_card_hand() -> N
         await wait_until(pilot, lambda: my_turn(pilot))
         text = " ".join(drawn_lines(game_table(app, HanabiTable)))
         assert "a–d" in text and "a–e" not in text and "A–E" not in text
+
+
+async def test_once_the_deck_is_out_in_a_fireworks_round_discard_is_hidden_and_x_says_why() -> None:
+    session = new_session("hanabi", "fireworks", ["human:Sam", "ai:easy", "ai:easy"], seed=2, save=False)
+    state = session.state
+
+    def deck_out_with_a_token_spent() -> bool:
+        view = state.view(0)
+        return view.to_act == 0 and view.deck_count == 0 and view.tokens < view.max_tokens and not state.is_over
+
+    advance(session, deck_out_with_a_token_spent)
+    assert deck_out_with_a_token_spent()
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    notices = Notices()
+    async with app.run_test(size=SIZE, message_hook=notices) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        assert "discard" not in footer_actions(pilot)
+        await pilot.press("x")
+        await wait_until(pilot, lambda: "deck is out" in notices.text)
+        assert state.view(0).deck_count == 0 and state.view(0).to_act == 0  # nothing was played

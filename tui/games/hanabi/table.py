@@ -194,6 +194,8 @@ class HanabiTable(HanabiDrawing):
                 f"All {self.view.max_tokens} hint tokens are in the box, so you may not discard. "
                 "Play a card or give a hint."
             )
+        elif action in DISCARD_TEXT and not self.view.can_discard:
+            self._notice("The deck is out, and under these rules no card may be discarded then. Play or give a hint.")
         elif action in (PLAY_TEXT[self.slot], DISCARD_TEXT[self.slot]):
             verb = "play" if action in PLAY_TEXT else "discard"
             self._notice(f"You cannot {verb} slot {SLOT_LETTERS[self.slot]} now.")
