@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import functools
+import os
 from collections.abc import Iterable
 from pathlib import Path
 
 from textual.app import App, SystemCommand
+from textual.driver import Driver
 from textual.reactive import reactive
 from textual.screen import Screen
 
-from ai.processes import ENDING_SIGNALS
 from rules.replay import Replay, ReplayError
 from tui import storage
+from tui.ending import AppEnding, terminal_driver
 from tui.games.base import GameTable
 from tui.screens.home import HomeScreen
 from tui.screens.modals import MessageScreen
@@ -57,6 +57,8 @@ class ParlourApp(App[None]):
         self.colour_blind_wanted = colour_blind
         self.ends_on_signals = False
         """Set by the command line: :data:`~ai.processes.ENDING_SIGNALS` close the app (tests leave them alone)."""
+        self.ending = AppEnding(self)
+        """How a kill or a lost terminal ends the app (the command line also arms its watchdog)."""
         self._settings_read = False  # nothing is saved before the file is read (the theme is set at start-up)
 
     def on_mount(self) -> None:
@@ -64,10 +66,8 @@ class ParlourApp(App[None]):
         self.screen_change_signal.subscribe(self, self._screen_changed)
         if self.ends_on_signals:
             # kill or a closed terminal leaves as q does: screens unmount, bots stop, the terminal is restored.
-            loop = asyncio.get_running_loop()
-            for ending in ENDING_SIGNALS:
-                with contextlib.suppress(NotImplementedError):  # Windows' event loops take no signal handlers
-                    loop.add_signal_handler(ending, functools.partial(self.exit, return_code=128 + ending))
+            self.ending.install()
+        self.ending.attach(asyncio.get_running_loop())
         notice = None
         if self.settings_file is not None:
             settings, notice = load_settings(self.settings_file)
@@ -86,6 +86,14 @@ class ParlourApp(App[None]):
             self.push_screen(MessageScreen(*self.error))
         if notice:
             self.notify(notice, severity="warning", timeout=10, markup=False)
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this platform; on POSIX terminals one that tells :attr:`ending` when the terminal
+        goes away rather than waiting for it for ever."""
+        driver = super().get_driver_class()
+        if os.name == "posix" and driver.__name__ == "LinuxDriver":
+            return terminal_driver()
+        return driver
 
     # --- the look: theme and colour-blind symbols ---------------------------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
@@ -132,11 +140,8 @@ class ParlourApp(App[None]):
         """No external program outlives the app, even one thinking when the app quits."""
         from ai.external import close_all
 
-        if self.ends_on_signals:
-            loop = asyncio.get_running_loop()
-            for ending in ENDING_SIGNALS:
-                with contextlib.suppress(NotImplementedError):
-                    loop.remove_signal_handler(ending)
+        if not self.ending.armed:  # the command line keeps catching them until the process ends
+            self.ending.uninstall()
         close_all()
 
     def on_open_replay(self, message: OpenReplay) -> None:
