@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 from collections.abc import Iterable
 from pathlib import Path
 
 from textual.app import App, SystemCommand
+from textual.command import CommandPalette
 from textual.driver import Driver
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -20,6 +22,27 @@ from tui.screens.home import HomeScreen
 from tui.screens.modals import MessageScreen
 from tui.screens.requests import OpenReplay, ResumeGame, ResumeLatest
 from tui.settings import Settings, load_settings, save_settings
+
+
+class ParlourPalette(CommandPalette):
+    """Textual's command palette, whose page keys wait for its list to be laid out.
+
+    A page key that comes just as the list fills (Ctrl+P and the key typed together) meets a list with no lines
+    yet, and Textual's option list raises ``KeyError`` (docs/upstream-textual.md): such a key is taken once the
+    list is drawn, and dropped if it still cannot be."""
+
+    def _action_command_list(self, action: str) -> None:
+        if action not in ("page_down", "page_up"):
+            super()._action_command_list(action)
+            return
+        try:
+            super()._action_command_list(action)
+        except KeyError:
+            self.call_after_refresh(self._page_once_drawn, action)
+
+    def _page_once_drawn(self, action: str) -> None:
+        with contextlib.suppress(KeyError):
+            super()._action_command_list(action)
 
 
 class ParlourApp(App[None]):
@@ -96,6 +119,12 @@ class ParlourApp(App[None]):
         return driver
 
     # --- the look: theme and colour-blind symbols ---------------------------------------------------
+    def action_command_palette(self) -> None:
+        """Ctrl+P: the palette, unless one is already open, even under a screen that a key typed just before pushed
+        over it (Textual looks only at the top screen, and a second palette would crash on its id)."""
+        if self.use_command_palette and not any(isinstance(s, CommandPalette) for s in self.screen_stack):
+            self.push_screen(ParlourPalette(id="--command-palette"))
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's commands (Theme among them) and the colour-blind switch."""
         yield from super().get_system_commands(screen)
