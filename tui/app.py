@@ -5,14 +5,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.command import CommandPalette
 from textual.driver import Driver
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.timer import Timer
 
 from rules.replay import Replay, ReplayError
 from tui import storage
@@ -22,6 +25,12 @@ from tui.screens.home import HomeScreen
 from tui.screens.modals import MessageScreen
 from tui.screens.requests import OpenReplay, ResumeGame, ResumeLatest
 from tui.settings import Settings, load_settings, save_settings
+
+RESIZE_WINDOW_S = 0.3
+"""In a storm of resizes, the latest size is laid out once in this long: every layout restyles the whole screen,
+and laying out each size of a storm would queue up minutes of them."""
+RESIZES_AT_ONCE = 3
+"""Resizes within one window that are each laid out at once (a lone resize never waits; more make a storm)."""
 
 
 class ParlourPalette(CommandPalette):
@@ -83,6 +92,9 @@ class ParlourApp(App[None]):
         self.ending = AppEnding(self)
         """How a kill or a lost terminal ends the app (the command line also arms its watchdog)."""
         self._settings_read = False  # nothing is saved before the file is read (the theme is set at start-up)
+        self._size_waiting: events.Resize | None = None
+        self._resize_window: Timer | None = None
+        self._resizes_seen: list[float] = []  # when the resizes of the last window came (monotonic)
 
     def on_mount(self) -> None:
         """The saved look, home first, then whatever the command line asked for."""
@@ -117,6 +129,30 @@ class ParlourApp(App[None]):
         if os.name == "posix" and driver.__name__ == "LinuxDriver":
             return terminal_driver()
         return driver
+
+    # --- the terminal's size ---------------------------------------------------------------------
+    async def on_resize(self, event: events.Resize) -> None:
+        """Lay out a new size at once, unless resizes come in a storm: then the latest size once a window."""
+        event.prevent_default()  # Textual's own handler passes on every size; it runs in _lay_out_size
+        now = time.monotonic()
+        self._resizes_seen = [seen for seen in self._resizes_seen if now - seen < RESIZE_WINDOW_S] + [now]
+        self._size_waiting = event
+        if self._resize_window is not None:
+            return  # the window's end lays out the latest size
+        if len(self._resizes_seen) <= RESIZES_AT_ONCE:
+            await self._lay_out_size()
+        else:
+            self._resize_window = self.set_timer(RESIZE_WINDOW_S, self._lay_out_size)
+
+    async def _lay_out_size(self) -> None:
+        """Hand the latest size waiting to Textual, which lays out the screens."""
+        event, self._size_waiting = self._size_waiting, None
+        self._resize_window = None
+        if event is not None:
+            # A fresh event: Textual hands this one on to the screens, and the one we had is marked handled.
+            await super()._on_resize(
+                events.Resize(event.size, event.virtual_size, event.container_size, event.pixel_size)
+            )
 
     # --- the look: theme and colour-blind symbols ---------------------------------------------------
     def action_command_palette(self) -> None:
