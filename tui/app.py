@@ -4,24 +4,56 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
+import os
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
+from textual import events
 from textual.app import App, SystemCommand
+from textual.command import CommandPalette
+from textual.driver import Driver
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.timer import Timer
 
 from ai.pace import DEFAULT_SPEED
-from ai.processes import ENDING_SIGNALS
 from rules.replay import Replay, ReplayError
 from tui import storage
+from tui.ending import AppEnding, terminal_driver
 from tui.games.base import GameTable
 from tui.screens.base import ParlourScreen
 from tui.screens.home import HomeScreen
 from tui.screens.modals import MessageScreen
 from tui.screens.requests import OpenReplay, PartingWords, ResumeGame, ResumeLatest
 from tui.settings import Settings, load_settings, save_settings
+
+RESIZE_WINDOW_S = 0.3
+"""In a storm of resizes, the latest size is laid out once in this long: every layout restyles the whole screen,
+and laying out each size of a storm would queue up minutes of them."""
+RESIZES_AT_ONCE = 3
+"""Resizes within one window that are each laid out at once (a lone resize never waits; more make a storm)."""
+
+
+class ParlourPalette(CommandPalette):
+    """Textual's command palette, whose page keys wait for its list to be laid out.
+
+    A page key that comes just as the list fills (Ctrl+P and the key typed together) meets a list with no lines
+    yet, and Textual's option list raises ``KeyError`` (docs/upstream-textual.md): such a key is taken once the
+    list is drawn, and dropped if it still cannot be."""
+
+    def _action_command_list(self, action: str) -> None:
+        if action not in ("page_down", "page_up"):
+            super()._action_command_list(action)
+            return
+        try:
+            super()._action_command_list(action)
+        except KeyError:
+            self.call_after_refresh(self._page_once_drawn, action)
+
+    def _page_once_drawn(self, action: str) -> None:
+        with contextlib.suppress(KeyError):
+            super()._action_command_list(action)
 
 
 class ParlourApp(App[None]):
@@ -64,22 +96,25 @@ class ParlourApp(App[None]):
         """The speed games are played at (a watched game has its own): the + and - keys at a table set it."""
         self.ends_on_signals = False
         """Set by the command line: :data:`~ai.processes.ENDING_SIGNALS` close the app (tests leave them alone)."""
+        self.ending = AppEnding(self)
+        """How a kill or a lost terminal ends the app (the command line also arms its watchdog)."""
         self._settings_read = False  # nothing is saved before the file is read (the theme is set at start-up)
         self._shell_opened = False
         """Whether a shell command opened a screen: once none is left, the app ends rather than show home."""
         self._parting: list[str] = []
         if first is not None and from_shell:
             self.mark_from_shell(first)
+        self._size_waiting: events.Resize | None = None
+        self._resize_window: Timer | None = None
+        self._resizes_seen: list[float] = []  # when the resizes of the last window came (monotonic)
 
     def on_mount(self) -> None:
         """The saved look, home first, then whatever the command line asked for."""
         self.screen_change_signal.subscribe(self, self._screen_changed)
         if self.ends_on_signals:
             # kill or a closed terminal leaves as q does: screens unmount, bots stop, the terminal is restored.
-            loop = asyncio.get_running_loop()
-            for ending in ENDING_SIGNALS:
-                with contextlib.suppress(NotImplementedError):  # Windows' event loops take no signal handlers
-                    loop.add_signal_handler(ending, functools.partial(self.exit, return_code=128 + ending))
+            self.ending.install()
+        self.ending.attach(asyncio.get_running_loop())
         notice = None
         if self.settings_file is not None:
             settings, notice = load_settings(self.settings_file)
@@ -100,7 +135,45 @@ class ParlourApp(App[None]):
         if notice:
             self.notify(notice, severity="warning", timeout=10, markup=False)
 
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this platform; on POSIX terminals one that tells :attr:`ending` when the terminal
+        goes away rather than waiting for it for ever."""
+        driver = super().get_driver_class()
+        if os.name == "posix" and driver.__name__ == "LinuxDriver":
+            return terminal_driver()
+        return driver
+
+    # --- the terminal's size ---------------------------------------------------------------------
+    async def on_resize(self, event: events.Resize) -> None:
+        """Lay out a new size at once, unless resizes come in a storm: then the latest size once a window."""
+        event.prevent_default()  # Textual's own handler passes on every size; it runs in _lay_out_size
+        now = time.monotonic()
+        self._resizes_seen = [seen for seen in self._resizes_seen if now - seen < RESIZE_WINDOW_S] + [now]
+        self._size_waiting = event
+        if self._resize_window is not None:
+            return  # the window's end lays out the latest size
+        if len(self._resizes_seen) <= RESIZES_AT_ONCE:
+            await self._lay_out_size()
+        else:
+            self._resize_window = self.set_timer(RESIZE_WINDOW_S, self._lay_out_size)
+
+    async def _lay_out_size(self) -> None:
+        """Hand the latest size waiting to Textual, which lays out the screens."""
+        event, self._size_waiting = self._size_waiting, None
+        self._resize_window = None
+        if event is not None:
+            # A fresh event: Textual hands this one on to the screens, and the one we had is marked handled.
+            await super()._on_resize(
+                events.Resize(event.size, event.virtual_size, event.container_size, event.pixel_size)
+            )
+
     # --- the look: theme and colour-blind symbols ---------------------------------------------------
+    def action_command_palette(self) -> None:
+        """Ctrl+P: the palette, unless one is already open, even under a screen that a key typed just before pushed
+        over it (Textual looks only at the top screen, and a second palette would crash on its id)."""
+        if self.use_command_palette and not any(isinstance(s, CommandPalette) for s in self.screen_stack):
+            self.push_screen(ParlourPalette(id="--command-palette"))
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's commands (Theme among them) and the colour-blind switch."""
         yield from super().get_system_commands(screen)
@@ -179,11 +252,8 @@ class ParlourApp(App[None]):
         """No external program outlives the app, even one thinking when the app quits."""
         from ai.external import close_all
 
-        if self.ends_on_signals:
-            loop = asyncio.get_running_loop()
-            for ending in ENDING_SIGNALS:
-                with contextlib.suppress(NotImplementedError):
-                    loop.remove_signal_handler(ending)
+        if not self.ending.armed:  # the command line keeps catching them until the process ends
+            self.ending.uninstall()
         close_all()
 
     def on_open_replay(self, message: OpenReplay) -> None:

@@ -110,5 +110,10 @@ def launch(args: argparse.Namespace) -> int:
     """Open the app as the subcommand asks."""
     app = build_app(args, need_terminal=True)
     app.ends_on_signals = True
-    app.run()
+    app.ending.install()  # before the terminal is taken: a kill from then on ends the app
+    app.ending.arm()
+    try:
+        app.run()
+    finally:
+        app.ending.uninstall()
     return app.return_code or 0
