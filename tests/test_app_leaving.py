@@ -67,6 +67,23 @@ async def test_a_game_played_from_the_shell_goes_back_to_it_saying_how_to_resume
     assert storage.latest_unfinished() is not None
 
 
+async def test_a_watch_left_from_the_shell_names_the_replay_not_resume(parlour_home: Path) -> None:
+    """`parlour resume` skips a table of bots, so leaving a watch must not tell the user to resume it."""
+    app = from_shell("watch", "nimmt", "--seed", "3")
+    parting: list[str] = []
+
+    def hear(message: Message) -> None:
+        if isinstance(message, PartingWords):
+            parting.append(message.words)
+
+    async with app.run_test(size=SIZE, message_hook=hear) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen) and "q Quit" in footer(pilot), timeout=10)
+        await pilot.press("q")
+        await wait_until(pilot, lambda: app.return_code is not None)
+    assert len(parting) == 1 and " replay " in parting[0] and "resume`" not in parting[0], parting
+    assert storage.latest_unfinished() is None
+
+
 async def test_a_replay_opened_in_the_app_goes_back_in_the_app(parlour_home: Path) -> None:
     path = played_session("nimmt", "codingame", ["ai:easy"] * 4, 2).path
     assert path is not None

@@ -8,6 +8,7 @@ time at a pace a person can follow, and hands a person's choice back to it.
 from __future__ import annotations
 
 import functools
+import shlex
 import time
 from collections import deque
 from collections.abc import Callable
@@ -36,6 +37,7 @@ from ai.table import (
 )
 from rules.core import Event, IllegalAction
 from rules.registry import game_info
+from tui import storage
 from tui.games import game_ui
 from tui.games.base import GameTable
 from tui.screens.base import TableScreen, compose_table_frame, leave_bindings
@@ -413,8 +415,16 @@ class GameScreen(PaceKeys, TableScreen):
         """Leave the table; the replay file keeps the game (``words``: what the footer said of leaving)."""
         if not self.session.state.is_over:
             where = f" ({self.session.path})" if self.session.path else ""
-            home = "" if self.opened_from_shell else "from the home screen or "
-            said = f"Game saved{where}. Resume it {home}with `{parlour_command()} resume`."
+            if self.session.bots_only:
+                # `parlour resume` and home's r skip a table of bots: it is kept as a replay.
+                shown = f" {shlex.quote(storage.short_replay_name(self.session.path))}" if self.session.path else ""
+                said = (
+                    f"Saved as a replay{where}. Watch it with `{parlour_command()} replay{shown}`; the replays list"
+                    " (p on the home screen) can go on with it."
+                )
+            else:
+                home = "" if self.opened_from_shell else "from the home screen or "
+                said = f"Game saved{where}. Resume it {home}with `{parlour_command()} resume`."
             if self.opened_from_shell:
                 self.app.post_message(PartingWords(said))  # the shell it goes back to shows it
             else:
