@@ -15,6 +15,7 @@ from tui.cli import build_parser
 from tui.launch import build_app
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
+from tui.screens.modals import CurtainScreen
 from tui.screens.replay_viewer import ReplayScreen
 from tui.screens.requests import PartingWords
 from tui.session import new_session
@@ -82,6 +83,17 @@ async def test_a_watch_left_from_the_shell_names_the_replay_not_resume(parlour_h
         await wait_until(pilot, lambda: app.return_code is not None)
     assert len(parting) == 1 and " replay " in parting[0] and "resume`" not in parting[0], parting
     assert storage.latest_unfinished() is None
+
+
+async def test_a_hot_seat_curtain_from_the_shell_says_q_quits(parlour_home: Path) -> None:
+    """The curtain's q ends the app as the game's q does, so its footer says Quit, as the game's does."""
+    app = from_shell("play", "nimmt", "--seed", "3", "--seat", "human:Ana", "--seat", "human:Ben", *PEOPLE[4:])
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen), timeout=10)
+        await wait_until(pilot, lambda: "q Quit (saved)" in footer(pilot), timeout=10)
+        await pilot.press("q")
+        await wait_until(pilot, lambda: app.return_code is not None)
+    assert app.return_code == 0
 
 
 async def test_a_replay_opened_in_the_app_goes_back_in_the_app(parlour_home: Path) -> None:

@@ -259,7 +259,11 @@ class GameScreen(PaceKeys, TableScreen):
             self.refresh_table()  # secrets covered before the curtain goes up
             # The last player's notices go too: "Ben holds no 4s" must not wait for Ben behind the curtain.
             self.app.clear_notifications()
-            curtain = CurtainScreen(self.session.names[told.seat], CurtainScreen.GUARD_S * self.pause_scale)
+            curtain = CurtainScreen(
+                self.session.names[told.seat],
+                CurtainScreen.GUARD_S * self.pause_scale,
+                "shell" if self.opened_from_shell else "back",
+            )
             self.app.push_screen(curtain, lambda went: self.action_leave() if went == "leave" else self.lift_curtain())
         elif self.core.phase is Phase.SHOWING:
             self.refresh_status()  # the table is showing an action: it is redrawn when that is done
