@@ -37,7 +37,7 @@ def result_words(item: storage.ReplayListing) -> str:
     if info is None or not scores or len(ranks) != len(scores):
         return "finished"
     shown = [f"{info.score_figures(item.preset, score)[0]:g}" for score in scores]
-    if info.cooperative:
+    if info.cooperative and len(set(scores)) == 1:  # one team score (a Fireworks league scores every seat apart)
         return f"team scored {shown[0]}"
     winners = [item.names[seat] for seat, rank in enumerate(ranks) if rank == 1 and seat < len(item.names)]
     if len(winners) == len(ranks):
