@@ -423,8 +423,8 @@ class GameScreen(PaceKeys, TableScreen):
                 # `parlour resume` and home's r skip a table of bots: it is kept as a replay.
                 shown = f" {shlex.quote(storage.short_replay_name(self.session.path))}" if self.session.path else ""
                 said = (
-                    f"Saved as a replay{where}. Watch it with `{parlour_command()} replay{shown}`; the replays list"
-                    " (p on the home screen) can go on with it."
+                    f"Saved as a replay: `{parlour_command()} replay{shown}` shows it, and r in the replays list"
+                    " goes on with it."
                 )
             else:
                 home = "" if self.opened_from_shell else "from the home screen or "
