@@ -301,6 +301,20 @@ async def test_d_deletes_a_replay_only_after_a_yes(parlour_home: Path) -> None:
         await wait_until(pilot, lambda: [item.path for item in listed.items] == [unfinished])
 
 
+async def test_the_delete_question_offers_no_key_it_does_not_take(parlour_home: Path) -> None:
+    _, unfinished = saved_games()
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_list(pilot)
+        await pilot.press("down", "d")  # the unfinished game, listed second
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        question = app.screen
+        assert isinstance(question, ConfirmScreen)  # the list behind it keeps its own words
+        assert unfinished.name in question.detail and "unfinished" in question.detail
+        assert "r resumes" not in question.detail  # r does nothing in the question
+        await pilot.press("n")
+
+
 async def test_a_replay_another_parlour_holds_is_not_deleted(parlour_home: Path) -> None:
     _, unfinished = saved_games()
     elsewhere = storage.reopen_writer(unfinished)  # another Parlour goes on with it
