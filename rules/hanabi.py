@@ -73,6 +73,8 @@ def parse_card(text: str) -> int:
 
 # --- actions ----------------------------------------------------------------------------------------------
 PASS = "PASS"
+ROUND_OVER = "The round is over: "
+"""How the log tells the end of a round (a game of Hanabi, one round, says "The game is over: " instead)."""
 PLAY_TEXT = tuple(f"PLAY:{s}" for s in SLOT_LETTERS)
 DISCARD_TEXT = tuple(f"DISCARD:{s}" for s in SLOT_LETTERS)
 COLOUR_HINT_TEXT = tuple(tuple(f"SAY:{t}:{c}" for c in COLOURS) for t in range(MAX_SEATS))
@@ -479,7 +481,7 @@ class Round:
             OutcomeReason.DECK: "the final turns are played",
             OutcomeReason.DISQUALIFIED: "a seat was disqualified",
         }[reason]
-        events.append(Event(EventKind.ROUND_END, f"The round is over: {words}.", None,
+        events.append(Event(EventKind.ROUND_END, f"{ROUND_OVER}{words}.", None,
                             {"reason": reason, "fireworks": tuple(self.fireworks)}))  # fmt: skip
 
     def disqualify(self, seat: int, events: list[Event]) -> None:
@@ -706,6 +708,10 @@ class HanabiState(GameState[HanabiView]):
         return events
 
     def _finish(self, events: list[Event]) -> None:
+        # A game of Hanabi is one round: its log speaks of the game, as a league's rounds speak of rounds.
+        for event in events:
+            if event.kind is EventKind.ROUND_END and event.text.startswith(ROUND_OVER):
+                event.text = "The game is over: " + event.text[len(ROUND_OVER) :]
         rnd = self.round
         scores = rnd.seat_scores()
         # A disqualified seat ranks below the others even where everyone scored 0 (docs/rules-decisions.md).

@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.pilot import Pilot
 
 from rules.hanabi import COLOURS, DISCARD_TEXT, PLAY_TEXT, SLOT_LETTERS, HanabiView, card_colour
-from tests.apptools import Notices, drawn_lines, footer_keys, game_table, my_turn, wait_until
+from tests.apptools import Notices, drawn_lines, footer_keys, game_table, my_turn, screen_rows, wait_until
 from tui.app import ParlourApp
 from tui.games.hanabi import HanabiTable
 from tui.scenes.hanabi import advance
@@ -80,6 +80,24 @@ async def test_lowercase_letters_pick_slots_and_a_hinted_card_is_thrown_only_on_
         await pilot.press("enter")
         await wait_until(pilot, lambda: len(actions(session)) > count)
         assert actions(session)[count] == PLAY_TEXT[slot]
+
+
+async def test_a_move_waiting_for_its_confirming_key_keeps_the_leaving_key_on_an_80_column_footer() -> None:
+    session = session_at_a_hinted_turn()
+    touched, _ = hinted_and_plain(session.state.view(None), 0) or (0, 0)
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        table = game_table(app, HanabiTable)
+        await pilot.press(SLOT_LETTERS[touched].lower(), "p")
+        assert table.pending == PLAY_TEXT[touched]
+        await wait_until(pilot, lambda: "confirm_move" in footer_actions(pilot))
+        assert screen_rows(pilot)[-1].rstrip().endswith("q Leave (saved)")  # not cut before its last key
+        # Tab and i still act while they are off the footer.
+        await pilot.press("i")
+        assert table.empathy
+        await pilot.press("tab")
+        assert table.pending is None and table.target == 1
 
 
 async def test_the_footer_hides_a_discard_at_the_token_cap_and_a_hint_the_rules_refuse() -> None:

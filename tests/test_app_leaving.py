@@ -15,6 +15,7 @@ from tui.cli import build_parser
 from tui.launch import build_app
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
+from tui.screens.modals import CurtainScreen
 from tui.screens.replay_viewer import ReplayScreen
 from tui.screens.requests import PartingWords
 from tui.session import new_session
@@ -65,6 +66,34 @@ async def test_a_game_played_from_the_shell_goes_back_to_it_saying_how_to_resume
         await wait_until(pilot, lambda: app.return_code is not None)
     assert len(parting) == 1 and "resume`" in parting[0]  # printed in the shell once the app has ended
     assert storage.latest_unfinished() is not None
+
+
+async def test_a_watch_left_from_the_shell_names_the_replay_not_resume(parlour_home: Path) -> None:
+    """`parlour resume` skips a table of bots, so leaving a watch must not tell the user to resume it."""
+    app = from_shell("watch", "nimmt", "--seed", "3")
+    parting: list[str] = []
+
+    def hear(message: Message) -> None:
+        if isinstance(message, PartingWords):
+            parting.append(message.words)
+
+    async with app.run_test(size=SIZE, message_hook=hear) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen) and "q Quit" in footer(pilot), timeout=10)
+        await pilot.press("q")
+        await wait_until(pilot, lambda: app.return_code is not None)
+    assert len(parting) == 1 and " replay " in parting[0] and "resume`" not in parting[0], parting
+    assert storage.latest_unfinished() is None
+
+
+async def test_a_hot_seat_curtain_from_the_shell_says_q_quits(parlour_home: Path) -> None:
+    """The curtain's q ends the app as the game's q does, so its footer says Quit, as the game's does."""
+    app = from_shell("play", "nimmt", "--seed", "3", "--seat", "human:Ana", "--seat", "human:Ben", *PEOPLE[4:])
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen), timeout=10)
+        await wait_until(pilot, lambda: "q Quit (saved)" in footer(pilot), timeout=10)
+        await pilot.press("q")
+        await wait_until(pilot, lambda: app.return_code is not None)
+    assert app.return_code == 0
 
 
 async def test_a_replay_opened_in_the_app_goes_back_in_the_app(parlour_home: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 from pathlib import Path
@@ -16,7 +17,7 @@ from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
 from tui.screens.modals import ConfirmScreen, MessageScreen
 from tui.screens.replay_viewer import ReplayScreen
-from tui.screens.replays import ReplayListScreen
+from tui.screens.replays import ReplayListScreen, result_words
 from tui.session import new_session
 
 SIZE = (100, 30)
@@ -258,6 +259,24 @@ async def test_the_list_shows_each_result_in_aligned_rows_that_do_not_wrap(parlo
     assert coop.path is not None and unfinished.exists()
 
 
+def test_a_fireworks_league_row_names_its_winner_not_a_team_score(parlour_home: Path) -> None:
+    """A league is co-operative round by round, but every seat scores its own rounds: one seat wins it."""
+    league = storage.ReplayListing(
+        parlour_home / "fireworks.jsonl",
+        "fireworks",
+        "Ada, Basil, Clio, Dora",
+        True,
+        None,
+        0.0,
+        result={"scores": [33, 113, 119, 113], "ranks": [4, 2, 1, 2], "reason": "all rounds played"},
+        names=("Ada", "Basil", "Clio", "Dora"),
+        preset="codingame",
+    )
+    assert result_words(league) == "Clio won · 33 113 119 113"
+    team = dataclasses.replace(league, game="hanabi", preset="classic", result={"scores": [17] * 4, "ranks": [1] * 4})
+    assert result_words(team) == "team scored 17"
+
+
 async def test_d_deletes_a_replay_only_after_a_yes(parlour_home: Path) -> None:
     finished, unfinished = saved_games()
     log = finished.with_name(finished.name + ".seat0.stderr.log")
@@ -280,6 +299,20 @@ async def test_d_deletes_a_replay_only_after_a_yes(parlour_home: Path) -> None:
         listed = app.screen
         assert isinstance(listed, ReplayListScreen)
         await wait_until(pilot, lambda: [item.path for item in listed.items] == [unfinished])
+
+
+async def test_the_delete_question_offers_no_key_it_does_not_take(parlour_home: Path) -> None:
+    _, unfinished = saved_games()
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_list(pilot)
+        await pilot.press("down", "d")  # the unfinished game, listed second
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        question = app.screen
+        assert isinstance(question, ConfirmScreen)  # the list behind it keeps its own words
+        assert unfinished.name in question.detail and "unfinished" in question.detail
+        assert "r resumes" not in question.detail  # r does nothing in the question
+        await pilot.press("n")
 
 
 async def test_a_replay_another_parlour_holds_is_not_deleted(parlour_home: Path) -> None:

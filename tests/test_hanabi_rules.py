@@ -214,6 +214,17 @@ def test_third_fuse_scores_zero_classic() -> None:
     assert g.is_over and g.outcome().scores == (0.0, 0.0) and g.outcome().reason == "fuses"
 
 
+def test_a_game_of_hanabi_ends_with_the_game_not_a_round_in_its_log() -> None:
+    g = classic(["R2", "R3", "R4", "B2", "B3", "G2", "G3", "G4", "Y2", "Y3", "W1"])
+    for seat, action in [(0, "PLAY:A"), (1, "SAY:0:2"), (0, "PLAY:A"), (1, "SAY:0:3"), (0, "PLAY:B")]:
+        g.apply(seat, action)
+    g.apply(1, "SAY:0:4")
+    texts = [e.text for e in g.apply(0, "PLAY:C")]  # the third fuse
+    assert g.is_over
+    assert "The game is over: the fuses burnt out." in texts
+    assert not any("round" in text.lower() for text in texts), texts
+
+
 def test_classic_score_is_fireworks_sum() -> None:
     g = classic(["R1", "B3", "B4", "B3", "B4", "Y1", "G3", "G4", "G3", "G4"])
     g.apply(0, "PLAY:A")

@@ -8,6 +8,7 @@ time at a pace a person can follow, and hands a person's choice back to it.
 from __future__ import annotations
 
 import functools
+import shlex
 import time
 from collections import deque
 from collections.abc import Callable
@@ -36,6 +37,7 @@ from ai.table import (
 )
 from rules.core import Event, IllegalAction
 from rules.registry import game_info
+from tui import storage
 from tui.games import game_ui
 from tui.games.base import GameTable
 from tui.screens.base import TableScreen, compose_table_frame, leave_bindings
@@ -257,7 +259,11 @@ class GameScreen(PaceKeys, TableScreen):
             self.refresh_table()  # secrets covered before the curtain goes up
             # The last player's notices go too: "Ben holds no 4s" must not wait for Ben behind the curtain.
             self.app.clear_notifications()
-            curtain = CurtainScreen(self.session.names[told.seat], CurtainScreen.GUARD_S * self.pause_scale)
+            curtain = CurtainScreen(
+                self.session.names[told.seat],
+                CurtainScreen.GUARD_S * self.pause_scale,
+                "shell" if self.opened_from_shell else "back",
+            )
             self.app.push_screen(curtain, lambda went: self.action_leave() if went == "leave" else self.lift_curtain())
         elif self.core.phase is Phase.SHOWING:
             self.refresh_status()  # the table is showing an action: it is redrawn when that is done
@@ -413,8 +419,16 @@ class GameScreen(PaceKeys, TableScreen):
         """Leave the table; the replay file keeps the game (``words``: what the footer said of leaving)."""
         if not self.session.state.is_over:
             where = f" ({self.session.path})" if self.session.path else ""
-            home = "" if self.opened_from_shell else "from the home screen or "
-            said = f"Game saved{where}. Resume it {home}with `{parlour_command()} resume`."
+            if self.session.bots_only:
+                # `parlour resume` and home's r skip a table of bots: it is kept as a replay.
+                shown = f" {shlex.quote(storage.short_replay_name(self.session.path))}" if self.session.path else ""
+                said = (
+                    f"Saved as a replay: `{parlour_command()} replay{shown}` shows it, and r in the replays list"
+                    " goes on with it."
+                )
+            else:
+                home = "" if self.opened_from_shell else "from the home screen or "
+                said = f"Game saved{where}. Resume it {home}with `{parlour_command()} resume`."
             if self.opened_from_shell:
                 self.app.post_message(PartingWords(said))  # the shell it goes back to shows it
             else:

@@ -60,15 +60,22 @@ class CurtainScreen(ModalScreen[str | None]):
     (it is saved), so stopping a hot-seat game never needs a look at a hand."""
 
     LIFT_KEYS = ("enter", "space")
-    BINDINGS = [Binding(",".join(LIFT_KEYS), "dismiss", "I am here"), Binding("q", "dismiss('leave')", "Leave (saved)")]
+    BINDINGS = [
+        Binding(",".join(LIFT_KEYS), "dismiss", "I am here"),
+        # The game under it says which: q back to the home screen, or out to the shell that started the game.
+        Binding("q", "leave('back')", "Leave (saved)"),
+        Binding("q", "leave('shell')", "Quit (saved)"),
+    ]
     GUARD_S = 0.6
     """How long the curtain ignores keys once up: the player who just moved may press Enter twice (a double tap, a
     key repeat), and the second press must not show them the next player's hand."""
 
-    def __init__(self, name: str, guard_s: float = GUARD_S) -> None:
-        """``guard_s``: how long keys are ignored (tests pass 0)."""
+    def __init__(self, name: str, guard_s: float = GUARD_S, leave_words: str = "back") -> None:
+        """``guard_s``: how long keys are ignored (tests pass 0); ``leave_words``: ``shell`` when leaving the game
+        quits the app (a game started from a shell), ``back`` otherwise."""
         super().__init__()
         self.person = name
+        self.leave_words = leave_words
         self.guard_s = guard_s
         self.armed = guard_s <= 0
         self.shown_at = 0.0
@@ -91,8 +98,14 @@ class CurtainScreen(ModalScreen[str | None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Enter lifts the curtain only once it has been up for a moment (leaving needs no guard: it shows nothing)."""
+        if action == "leave":
+            return parameters == (self.leave_words,)
         lifts = action == "dismiss" and not parameters
         return True if not lifts or self.armed else None  # None: shown, greyed, until armed
+
+    def action_leave(self, words: str) -> None:
+        """Leave the game (it is saved)."""
+        self.dismiss("leave")
 
     def compose(self) -> ComposeResult:
         """One big line."""

@@ -23,10 +23,11 @@ RESULT_WIDTH = 26
 in the same place, and the seats' names give way (cut with …) where a row would wrap."""
 
 
-def result_words(item: storage.ReplayListing) -> str:
-    """How a listed game ended, in a few words: who won and every seat's score, or that it is unfinished."""
+def result_words(item: storage.ReplayListing, with_key: bool = True) -> str:
+    """How a listed game ended, in a few words: who won and every seat's score, or that it is unfinished (and,
+    ``with_key``, that r resumes it: the list's words, not a dialog's, where r does nothing)."""
     if not item.finished:
-        return "unfinished — r resumes"
+        return "unfinished — r resumes" if with_key else "unfinished"
     result = item.result
     info = GAMES.get(item.game)
     try:
@@ -37,7 +38,7 @@ def result_words(item: storage.ReplayListing) -> str:
     if info is None or not scores or len(ranks) != len(scores):
         return "finished"
     shown = [f"{info.score_figures(item.preset, score)[0]:g}" for score in scores]
-    if info.cooperative:
+    if info.cooperative and len(set(scores)) == 1:  # one team score (a Fireworks league scores every seat apart)
         return f"team scored {shown[0]}"
     winners = [item.names[seat] for seat, rank in enumerate(ranks) if rank == 1 and seat < len(item.names)]
     if len(winners) == len(ranks):
@@ -150,7 +151,11 @@ class ReplayListScreen(ParlourScreen):
         if item is None:
             return
         index = self.items.index(item)
-        what = f"{item.path.name}\n{item.game} with {item.seats}: {result_words(item)}" if not item.error else ""
+        what = (
+            f"{item.path.name}\n{item.game} with {item.seats}: {result_words(item, with_key=False)}"
+            if not item.error
+            else ""
+        )
         question = ConfirmScreen("Delete this replay for good?", what or item.path.name, "Delete")
         self.app.push_screen(question, lambda yes: self._delete(item, index) if yes else None)
 

@@ -137,9 +137,10 @@ class HanabiTable(HanabiDrawing):
     EXPLAINED_WHEN_HIDDEN = frozenset({"play", "discard", "confirm"})
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Empathy works at any time, but leaves the footer while a hint is being built."""
+        """Empathy works at any time, but leaves the footer while a hint is being built or a move waits for its
+        confirming key (``empathy_quiet`` takes the key then), so the footer keeps the leaving key in view."""
         if action == "empathy":
-            return not (self.asking and self.target is not None)
+            return not (self.asking and (self.target is not None or self.pending is not None))
         return super().check_action(action, parameters)
 
     def allows(self, action: str, parameters: tuple[object, ...]) -> bool:
@@ -155,8 +156,8 @@ class HanabiTable(HanabiDrawing):
             if action == "discard":  # not while every token is in the box (nor, in the league, once the deck is out)
                 return DISCARD_TEXT[self.slot] in legal
             return True
-        if action == "start_hint":
-            return self.target is None and bool(self.others()) and self._can_hint()
+        if action == "start_hint":  # while a move waits for its confirming key, Tab goes on as "teammate" (unlisted)
+            return self.target is None and self.pending is None and bool(self.others()) and self._can_hint()
         if action in ("teammate", "hand"):
             return bool(self.others()) and not only_pass
         if action == "hint":
