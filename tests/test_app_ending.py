@@ -43,8 +43,10 @@ def _in_terminal(master: int, slave: int, controlling: bool) -> subprocess.Popen
             "-c",
             "import sys; from tui.cli import main; sys.exit(main(sys.argv[1:]))",
             *argv,
+            # The players' own speed: the game lasts about a minute, far longer than a test takes to end it, so it
+            # is still going when the terminal goes (a faster one could end first, leaving nothing to resume).
             "--speed",
-            "20",
+            "1",
         ],
         stdin=slave,
         stdout=slave,
@@ -73,11 +75,13 @@ def _descendants(pid: int) -> list[int]:
 
 
 def _programs(pid: int) -> list[int]:
-    """The ``cmd:`` programs the app ``pid`` runs now."""
+    """The ``cmd:`` programs the app ``pid`` runs now: the bots themselves, not the keeper and sandbox processes
+    that start them (their command lines name the bot too)."""
     out = []
     for child in _descendants(pid):
         with contextlib.suppress(OSError):
-            if str(BOT).encode() in Path(f"/proc/{child}/cmdline").read_bytes():
+            argv = Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0")
+            if argv[1:2] == [str(BOT).encode()]:
                 out.append(child)
     return out
 
