@@ -13,8 +13,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ai.bots import busy
 from ai.ratings import Ratings, all_tied
+from ai.seats.protocol import busy
 from rules.registry import game_info
 
 RELATIVE_ERROR = 0.01
@@ -321,7 +321,7 @@ class ArenaTally:
         self.perfect = 0
         self.time_outs = 0
         self.busy_time_outs = 0
-        """Time-outs that came while the machine was busy (:func:`~ai.bots.busy`)."""
+        """Time-outs that came while the machine was busy (:func:`~ai.seats.protocol.busy`)."""
         self.busiest = (0.0, 0)
         """The highest load average (and the cores) at a time-out on a busy machine."""
         self._pending: dict[int, GameResult] = {}

@@ -30,7 +30,7 @@ from functools import cache
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from ai.seats import parse_seat, seat_problem
+from ai.seats.specs import parse_seat, seat_problem
 
 if TYPE_CHECKING:  # the arena is imported where games are played, so the command line starts without it
     from ai.arena import GameJob, GameResult

@@ -4,7 +4,7 @@ The program is started (``shell=False``, its own process group) the first time i
 Parlour writes the turn's input, built by the game's adapter in :mod:`ai.protocols` from the seat's view only,
 and reads one answer line within the seed's time limit (scaled by ``PARLOUR_TIME_SCALE`` or ``time_scale``).
 Every way a program can go wrong — not starting, crashing, closing its input, printing garbage, an illegal move,
-a huge line, extra lines, silence past the deadline — becomes a :class:`~ai.bots.BotFailure` whose message is
+a huge line, extra lines, silence past the deadline — becomes a :class:`~ai.seats.protocol.BotFailure` whose message is
 the reason; the program is then killed and its seat is disqualified by the caller. Nothing ever blocks without a
 deadline: both pipes are non-blocking and waited on with a selector.
 
@@ -33,12 +33,12 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from ai import reaper, sandbox, time_limits
-from ai.bots import BotFailure, NotLegalNow, ProgramEnded, TimedOut
 from ai.processes import signals_held
 from ai.program_log import ProgramLog, last_words
 from ai.program_start import CODINGAME_JS, life_line, line_buffered, program_env, start_folder
 from ai.protocols import GameProtocol, protocol_for
 from ai.sandbox import kept, sandboxed
+from ai.seats.protocol import BotFailure, NotLegalNow, ProgramEnded, TimedOut
 from ai.time_limits import time_scale
 from rules.core import GameState, IllegalAction
 

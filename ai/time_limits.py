@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 
-from ai.bots import TimedOut, busy
+from ai.seats.protocol import TimedOut, busy
 
 SCALE_ENV = "PARLOUR_TIME_SCALE"
 LATE_WAIT_S = 1.0

@@ -29,11 +29,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai.arena import game_seed
-from ai.bots import Bot
 from ai.fish_bots import SearchBot
 from ai.processes import worker_context
 from ai.schedule import table_for
-from ai.seats import make_player, parse_seat, seat_rng
+from ai.seats.protocol import Bot
+from ai.seats.specs import make_player, parse_seat, seat_rng
 from bench.opponents import fish_hard_v1
 from bench.options import check_seat, positive
 from bench.stats import percentile

@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable
 
 from ai.arena import run_arena
-from ai.levels import make_bot
+from ai.seats.levels import make_bot
 from bench.options import positive
 from bench.stats import percentile
 from rules.nimmt import CODINGAME_ROUNDS

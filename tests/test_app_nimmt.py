@@ -13,9 +13,9 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Button
 
-from ai.levels import game_levels
-from ai.pace import DEFAULT_SPEED, SPEEDS
-from ai.table import Phase
+from ai.seats.levels import game_levels
+from ai.table.pace import DEFAULT_SPEED, SPEEDS
+from ai.table.table import Phase
 from rules.core import Event
 from tests.apptools import (
     Notices,

@@ -216,7 +216,7 @@ def test_no_app_module_over_the_line_limit() -> None:
 @pytest.mark.parametrize(
     ("module", "owner", "name"),
     [
-        ("ai.table", "Table", "bot_turns"),
+        ("ai.table.table", "Table", "bot_turns"),
         ("rules.hanabi", "SlotView", "colour_names"),
         ("rules.hanabi", "Round", "played_total"),
         ("rules.fish", None, "can_move"),

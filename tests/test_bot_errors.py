@@ -9,8 +9,8 @@ import pytest
 
 import ai.arena
 from ai.arena import run_arena
-from ai.bots import IllegalBotAction
-from ai.table import Table
+from ai.seats.protocol import IllegalBotAction
+from ai.table.table import Table
 from rules.registry import game_info
 from tests.apptools import wait_until
 from tui.app import ParlourApp
@@ -32,7 +32,7 @@ class IllegalBot:
 
 
 def easy_bot():  # noqa: ANN201 - a Bot
-    from ai.levels import make_bot
+    from ai.seats.levels import make_bot
 
     return make_bot("nimmt", "easy", random.Random(1))
 

@@ -12,7 +12,7 @@ from textual.widgets import Input, Select, Static
 from ai.arena import run_arena
 from ai.external import ExternalBot
 from ai.hanabi_bots import make_bot
-from ai.table import Table
+from ai.table.table import Table
 from rules.registry import game_info
 from tests.apptools import game_screen, my_turn, wait_until
 from tests.external_helpers import EXAMPLES, PYTHON, children, example_cmd
@@ -117,9 +117,9 @@ def test_program_ends_when_its_game_ends(monkeypatch: pytest.MonkeyPatch) -> Non
     import random
 
     from ai.external import ExternalBot
-    from ai.levels import make_bot
-    from ai.seats import make_player, parse_seat
-    from ai.table import Table
+    from ai.seats.levels import make_bot
+    from ai.seats.specs import make_player, parse_seat
+    from ai.table.table import Table
     from rules.registry import game_info
 
     monkeypatch.setenv("PARLOUR_TIME_SCALE", "20")

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from ai.arena import run_arena
-from ai.bots import BotFailure, RandomBot
 from ai.external import ExternalBot
-from ai.table import Table
+from ai.seats.protocol import BotFailure, RandomBot
+from ai.table.table import Table
 from rules.registry import game_info
 from tests.external_helpers import PYTHON, children, late_program, open_fds, program_log, wait_gone, write_hostile
 

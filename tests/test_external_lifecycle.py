@@ -17,11 +17,11 @@ import pytest
 
 from ai import external
 from ai.arena import run_arena
-from ai.bots import RandomBot
 from ai.external import ExternalBot, program_problem
 from ai.processes import terminated
-from ai.seats import parse_seat, seat_problem
-from ai.table import Table
+from ai.seats.protocol import RandomBot
+from ai.seats.specs import parse_seat, seat_problem
+from ai.table.table import Table
 from rules.registry import game_info
 from tests.external_helpers import EXAMPLES, PYTHON, alive, children, ended_with_test, program_log, wait_gone
 

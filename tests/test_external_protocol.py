@@ -10,7 +10,7 @@ import pytest
 from ai.external import ExternalBot
 from ai.protocols import protocol_for
 from ai.protocols.hanabi import card_words
-from ai.seats import SeatSpecError, make_player, parse_seat
+from ai.seats.specs import SeatSpecError, make_player, parse_seat
 from ai.time_limits import time_scale
 from rules.fireworks import FireworksState
 from rules.registry import game_info

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from ai.levels import make_bot
+from ai.seats.levels import make_bot
 
 
 def test_a_bot_module_that_fails_to_import_raises(monkeypatch: pytest.MonkeyPatch) -> None:

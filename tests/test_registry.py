@@ -8,11 +8,11 @@ from collections.abc import Callable
 
 import pytest
 
-from ai.levels import make_bot
 from ai.parts import load_part
 from ai.protocols import protocol_for
 from ai.protocols.base import GameProtocol
 from ai.protocols.volcanoes import VolcanoesProtocol
+from ai.seats.levels import make_bot
 from rules import registry
 from rules.core import GameInfo
 from rules.registry import RECORDS, GameRecord

@@ -14,8 +14,8 @@ import pytest
 from textual.screen import Screen
 from textual.widgets import RichLog
 
-from ai.seats import make_player, parse_seat
-from ai.table import Table
+from ai.seats.specs import make_player, parse_seat
+from ai.table.table import Table
 from rules.registry import game_info
 from rules.replay import Header, ReplayError, ReplayWriter, SeatEntry, load_replay
 from tests.apptools import my_turn, played_session, wait_until

@@ -23,9 +23,9 @@ from pathlib import Path
 import pytest
 
 from ai import sandbox
-from ai.bots import RandomBot
 from ai.external import ExternalBot, finish_all
-from ai.table import Table
+from ai.seats.protocol import RandomBot
+from ai.table.table import Table
 from rules.registry import game_info
 from tests.apptools import until_result
 from tests.external_helpers import EXAMPLES, PYTHON, alive, ended_with_test

@@ -17,7 +17,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
 
-from ai.pace import DEFAULT_SPEED
+from ai.table.pace import DEFAULT_SPEED
 from rules.replay import Replay, ReplayError
 from tui import storage
 from tui.ending import AppEnding, terminal_driver

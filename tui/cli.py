@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import NoReturn
 
 from ai import sandbox
-from ai.bots import IllegalBotAction
 from ai.cluster import ClusterError, DaskBackend
 from ai.processes import ENDING_SIGNALS, terminated
 from ai.sandbox import keep_out
-from ai.seats import parse_seat
+from ai.seats.protocol import IllegalBotAction
+from ai.seats.specs import parse_seat
 from ai.time_limits import SCALE_ENV, time_scale
 from rules.registry import GAMES, game_info
 from rules.replay import ReplayError

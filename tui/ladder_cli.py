@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ai import sandbox
 from ai.external import SCRIPT_RUNNERS, split_command
 from ai.ladder.store import LadderError, LadderStore
-from ai.seats import parse_seat, script_word
+from ai.seats.specs import parse_seat, script_word
 from tui.storage import data_dir
 from tui.usage import UsageError, parlour_command, place_text
 

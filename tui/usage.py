@@ -14,8 +14,8 @@ import shutil
 import sys
 from pathlib import Path
 
-from ai.levels import strongest_seat
-from ai.seats import SeatSpecError, parse_seat, seat_problem
+from ai.seats.levels import strongest_seat
+from ai.seats.specs import SeatSpecError, parse_seat, seat_problem
 from rules.core import RulesError
 from rules.registry import game_info
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from ai.ladder.schema import SCHEMA, STANDINGS_SCHEMA, damage_found, file_problem
 from ai.sandbox import keep_out
-from ai.seats import SeatSpecError, parse_seat, seat_problem
+from ai.seats.specs import SeatSpecError, parse_seat, seat_problem
 from rules.core import RulesError
 from rules.jsontext import JsonTextError, load_json
 from rules.registry import game_info

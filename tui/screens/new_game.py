@@ -15,8 +15,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from ai.external import program_problem
-from ai.levels import strongest_seat
-from ai.seats import SeatSpecError, parse_seat
+from ai.seats.levels import strongest_seat
+from ai.seats.specs import SeatSpecError, parse_seat
 from rules.core import Preset
 from rules.registry import game_info, game_record
 from tui.screens.base import ParlourScreen

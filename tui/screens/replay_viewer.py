@@ -8,8 +8,8 @@ from textual.binding import Binding
 from textual.timer import Timer
 from textual.widgets import RichLog, Static
 
-from ai.pace import Pace
-from ai.table import Table
+from ai.table.pace import Pace
+from ai.table.table import Table
 from rules.core import Event
 from rules.replay import Replay
 from tui.fit import ElasticLine

@@ -10,9 +10,9 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from ai.bots import Bot
 from ai.external import SCRIPT_RUNNERS, ExternalBot, program_problem, split_command
-from ai.levels import LEVELS, game_levels, level_problem, make_bot
+from ai.seats.levels import LEVELS, game_levels, level_problem, make_bot
+from ai.seats.protocol import Bot
 from rules.registry import RECORDS, game_info
 
 KINDS = ("human", "ai", "random", "cmd")

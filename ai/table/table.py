@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from ai.bots import Bot, BotFailure, IllegalBotAction
 from ai.external import ExternalBot, failure_reason, finish_all
-from ai.pace import Pace
+from ai.seats.protocol import Bot, BotFailure, IllegalBotAction
+from ai.table.pace import Pace
 from rules.core import Event, GameState, IllegalAction, Outcome
 from rules.registry import game_info
 from rules.replay import ActionRecord, ReplayWriter

@@ -6,8 +6,8 @@ import random
 from collections.abc import Callable
 from typing import cast
 
-from ai.bots import Bot, RandomBot
 from ai.parts import load_part
+from ai.seats.protocol import Bot, RandomBot
 from rules.core import BadSetup
 from rules.registry import game_record
 
