@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai.arena import game_seed
-from ai.fish_bots import SearchBot
+from ai.bots.fish.bots import SearchBot
 from ai.processes import worker_context
 from ai.schedule import table_for
 from ai.seats.protocol import Bot

@@ -47,14 +47,14 @@ HANABI_LEVELS = ("easy", "normal", "hard", "expert")
 _ALL = (
     GameRecord(
         nimmt.INFO,
-        bots="ai.nimmt_bots:make_bot",
+        bots="ai.bots.nimmt.bots:make_bot",
         protocol="ai.protocols.nimmt:NimmtProtocol",
         table="tui.games.nimmt:UI",
         scenes="tui.scenes.nimmt:SCENES",
     ),
     GameRecord(
         hanabi.INFO,
-        bots="ai.hanabi_bots:make_bot",
+        bots="ai.bots.hanabi.bots:make_bot",
         protocol="ai.protocols.hanabi:HanabiProtocol",
         table="tui.games.hanabi:UI",
         scenes="tui.scenes.hanabi:SCENES",
@@ -64,7 +64,7 @@ _ALL = (
     # panel (LEAGUE_UI) differ, and its expert keeps the league's 50 ms a move (make_league_bot plays it as hard).
     GameRecord(
         fireworks.INFO,
-        bots="ai.hanabi_bots:make_league_bot",
+        bots="ai.bots.hanabi.bots:make_league_bot",
         protocol="ai.protocols.hanabi:HanabiProtocol",
         table="tui.games.hanabi:LEAGUE_UI",
         scenes="tui.scenes.hanabi:SCENES",
@@ -72,14 +72,14 @@ _ALL = (
     ),
     GameRecord(
         fish.INFO,
-        bots="ai.fish_bots:make_bot",
+        bots="ai.bots.fish.bots:make_bot",
         protocol="ai.protocols.fish:FishProtocol",
         table="tui.games.fish:UI",
         scenes="tui.scenes.fish:SCENES",
     ),
     GameRecord(
         volcanoes.INFO,
-        bots="ai.volcanoes_bots:make_bot",
+        bots="ai.bots.volcanoes.bots:make_bot",
         protocol="ai.protocols.volcanoes:VolcanoesProtocol",
         table="tui.games.volcanoes:UI",
         scenes="tui.scenes.volcanoes:SCENES",

@@ -10,8 +10,8 @@ import pytest
 from textual.widgets import Input, Select, Static
 
 from ai.arena import run_arena
+from ai.bots.hanabi.bots import make_bot
 from ai.external import ExternalBot
-from ai.hanabi_bots import make_bot
 from ai.table.table import Table
 from rules.registry import game_info
 from tests.apptools import game_screen, my_turn, wait_until

@@ -9,7 +9,8 @@ from itertools import permutations
 
 import pytest
 
-from ai import fish_bots, fish_regions
+from ai.bots.fish import bots as fish_bots
+from ai.bots.fish import regions as fish_regions
 from ai.seats.levels import make_bot
 from ai.seats.protocol import RandomBot
 from rules import fish

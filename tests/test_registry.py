@@ -89,8 +89,8 @@ def test_fireworks_shares_hanabi_bots_protocol_and_scenes_with_its_own_help() ->
 def test_a_record_lacking_parts_fails_the_check() -> None:
     fake = dataclasses.replace(
         RECORDS["nimmt"],
-        bots="ai.nimmt_bots:no_such_factory",
-        protocol="ai.nimmt_bots:make_bot",  # loads, but is not a protocol
+        bots="ai.bots.nimmt.bots:no_such_factory",
+        protocol="ai.bots.nimmt.bots:make_bot",  # loads, but is not a protocol
         table="tui.games.no_such_game:UI",
         scenes="tui.scenes.nimmt",  # no attribute named
     )
@@ -100,8 +100,8 @@ def test_a_record_lacking_parts_fails_the_check() -> None:
 
 
 def test_make_bot_follows_the_record(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(RECORDS, "fish", dataclasses.replace(RECORDS["fish"], bots="ai.volcanoes_bots:make_bot"))
-    assert type(make_bot("fish", "easy", random.Random(1))).__module__ == "ai.volcanoes_bots"
+    monkeypatch.setitem(RECORDS, "fish", dataclasses.replace(RECORDS["fish"], bots="ai.bots.volcanoes.bots:make_bot"))
+    assert type(make_bot("fish", "easy", random.Random(1))).__module__ == "ai.bots.volcanoes.bots"
 
 
 def test_protocol_for_follows_the_record(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from ai.fish_position import Position, relative
-from ai.fish_regions import BIT
+from ai.bots.fish.position import Position, relative
+from ai.bots.fish.regions import BIT
 from rules.fish import STEP, TILES, FishView, action_parts
 
 PLACE_MINE = {2: 12, 3: 6}

@@ -1,7 +1,7 @@
-"""Volcanoes bots by level, all on the link-distance evaluation of :mod:`ai.volcanoes_eval`.
+"""Volcanoes bots by level, all on the link-distance evaluation of :mod:`ai.bots.volcanoes.eval`.
 
 Levels: ``easy`` looks only at its own distance and plays a random move now and then; ``normal`` weighs both
-distances one ply deep; ``hard`` searches the opponent's answers too (:mod:`ai.volcanoes_search`). Work is capped
+distances one ply deep; ``hard`` searches the opponent's answers too (:mod:`ai.bots.volcanoes.search`). Work is capped
 by counts of moves and evaluations, never by the clock, so games are reproducible.
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 
-from ai.volcanoes_eval import INF, candidate_moves, evaluate, link_distance, state_from_view
-from ai.volcanoes_search import SearchBot
+from ai.bots.volcanoes.eval import INF, candidate_moves, evaluate, link_distance, state_from_view
+from ai.bots.volcanoes.search import SearchBot
 from rules.volcanoes import INDEX, NAMES, VolcanoesState, VolcanoesView
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import random
 
-from ai.hanabi.decide import LEVELS, Decision, Level
-from ai.hanabi.expert import ExpertBot
-from ai.hanabi.knowledge import Tracker, tracker_for
+from ai.bots.hanabi.decide import LEVELS, Decision, Level
+from ai.bots.hanabi.expert import ExpertBot
+from ai.bots.hanabi.knowledge import Tracker, tracker_for
 from rules.hanabi import HanabiView
 from rules.registry import HANABI_LEVELS
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from math import comb
 
-from ai.nimmt_sim import TOO_LOW, Rollout, SamplingBot, board_lists, cheapest_row, deal, place_cards
+from ai.bots.nimmt.sim import TOO_LOW, Rollout, SamplingBot, board_lists, cheapest_row, deal, place_cards
 from rules.nimmt import CATTLE, HAND, NimmtView
 
 SHARES = (0.0, 0.1, 0.25, 0.4, 0.55, 0.7, 0.8, 0.9, 0.95, 0.99)

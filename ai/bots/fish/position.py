@@ -8,7 +8,7 @@ under it in the end (it leaves it or gets stuck on it), so that tile already cou
 
 from __future__ import annotations
 
-from ai.fish_regions import (
+from ai.bots.fish.regions import (
     ALL,
     BIT,
     DIRS,

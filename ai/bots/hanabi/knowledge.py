@@ -8,8 +8,8 @@ conclude from the cards that teammate sees (empathy).
 
 from __future__ import annotations
 
-from ai.hanabi.cards import ALL_IDS, BIT, COLOUR_IDS, ID_COPIES, VALUE_IDS, Table, known_play, successors
-from ai.hanabi.conventions import interpret, keep_delayed
+from ai.bots.hanabi.cards import ALL_IDS, BIT, COLOUR_IDS, ID_COPIES, VALUE_IDS, Table, known_play, successors
+from ai.bots.hanabi.conventions import interpret, keep_delayed
 from rules.hanabi import HanabiView, Move
 
 PILES: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Table, tuple[int, ...], int]] = {}
@@ -181,7 +181,7 @@ def restore(tr: Tracker, saved: Saved) -> None:
 
 class Deductions:
     """What seat ``me`` sees and deduces this turn: the identities of its own cards and what each teammate can
-    conclude about theirs. :class:`ai.hanabi.decide.Decision` builds its choice on these."""
+    conclude about theirs. :class:`ai.bots.hanabi.decide.Decision` builds its choice on these."""
 
     def __init__(self, view: HanabiView, tr: Tracker, legal: list[str]) -> None:
         self.view = view

@@ -1,8 +1,8 @@
 """Hey, That's My Fish! bots.
 
 * ``easy``: greedy, one ply: the slide that lands on the most fish (ties at random).
-* ``normal``: one ply scored by the territory evaluation (:mod:`ai.fish_position`).
-* ``hard``: placements two deep (:mod:`ai.fish_placement`), then iterative-deepening alpha-beta with a fixed budget
+* ``normal``: one ply scored by the territory evaluation (:mod:`ai.bots.fish.position`).
+* ``hard``: placements two deep (:mod:`ai.bots.fish.placement`), then iterative-deepening alpha-beta with a fixed budget
   of counted work (nodes, evaluations, fills, solver look-ups weighted by their measured cost; no clock: a seed
   gives the same game under any load), moves ordered by the previous iteration's best reply and the history
   heuristic, a table of searched positions, principal-variation search and late move
@@ -11,7 +11,7 @@
   region holding one seat's penguins only is that seat's, worth the exact best haul there (a longest-path search
   over slides, :class:`RegionSolver`) when it is small enough, else most of its fish; regions shared by several
   seats are scored by territory (tiles each seat reaches by slides first). A position's regions are found from the
-  previous position's (:func:`~ai.fish_regions.parts_without`). Once its penguins share no region with another seat
+  previous position's (:func:`~ai.bots.fish.regions.parts_without`). Once its penguins share no region with another seat
   it searches its own moves alone.
 """
 
@@ -20,9 +20,9 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 
-from ai.fish_placement import placement_choice, placement_lookahead
-from ai.fish_position import HARD_TERRITORY_WEIGHT, PAIR_SLIDE_WEIGHT, PAIR_STEP_WEIGHT, Position, relative
-from ai.fish_regions import BIT, RegionSolver, adjacent, counted_components, parts_without, region
+from ai.bots.fish.placement import placement_choice, placement_lookahead
+from ai.bots.fish.position import HARD_TERRITORY_WEIGHT, PAIR_SLIDE_WEIGHT, PAIR_STEP_WEIGHT, Position, relative
+from ai.bots.fish.regions import BIT, RegionSolver, adjacent, counted_components, parts_without, region
 from ai.gc_pause import collector_paused
 from rules.fish import FishView, action_parts
 
@@ -47,17 +47,16 @@ budget came down to 160k as well: tuning seeds 13000 and 17000 83.5% and 86.5% a
 WORK_COSTS = {2: (42, 9, 29, 23, 18, 13), 3: (46, 152, 33, 31, 18, 13), 4: (52, 146, 43, 28, 18, 13)}
 """Per number of seats, work units of one search node, one fresh evaluation, one territory slide fill, one
 region-finding step, one look-up of the exact solver and one level of the walking count (two seats only,
-:meth:`~ai.fish_position.Position.steps2`: 13 units, from timing both counts over 4,824 positions of games of tuning
-seed 21000, about 1.3 us a level against 3 us a fill). The first five are least-squares fits of CPU time per move
+:meth:`~ai.bots.fish.position.Position.steps2`: 13 units, from timing both counts over 4,824 positions of games of
+tuning seed 21000, about 1.3 us a level against 3 us a fill). The first five are least-squares fits of CPU time per move
 (993, 225 and 132 positions of tuning seed 11000 at two, three and four seats), scaled by what the previous search's
-units were worth in the same runs (1.25, 1.30 and 1.29 units per 0.1 us), so that a unit means the time it meant
-before. Fresh evaluations and fills go together (about 1.6 fills an evaluation at two seats), so their split is
-loose; their sum is not. The solver was first counted by the positions it searched (26, 30 and 22 units each), but
-its time follows its look-ups (about two a position, more in big islands): the moves where it ran out of positions
-were the slowest for their count, up to 1.6 times a unit's usual time. Counted by look-ups (18 units, fitted with the
-other costs held, on tuning seeds 12001 and 12002, each move timed twice and the faster kept), the slowest of 100
-moves at two seats takes 1.17 times what its count foretells instead of 1.29; at three and four seats 1.19 instead of
-1.20 and 1.22."""
+units were worth in the same runs (1.25, 1.30 and 1.29 units per 0.1 us), so that a unit means the time it meant before.
+Fresh evaluations and fills go together (about 1.6 fills an evaluation at two seats), so their split is loose; their sum
+is not. The solver was first counted by the positions it searched (26, 30 and 22 units each), but its time follows its
+look-ups (about two a position, more in big islands): the moves where it ran out of positions were the slowest for their
+count, up to 1.6 times a unit's usual time. Counted by look-ups (18 units, fitted with the other costs held, on tuning
+seeds 12001 and 12002, each move timed twice and the faster kept), the slowest of 100 moves at two seats takes 1.17
+times what its count foretells instead of 1.29; at three and four seats 1.19 instead of 1.20 and 1.22."""
 PRIVATE_WEIGHT = 0.8
 """How much of a private region too big to solve counts as banked."""
 SOLVE_TILES = 14

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ai.hanabi.cards import FIVES, TWOS, Table, successors
+from ai.bots.hanabi.cards import FIVES, TWOS, Table, successors
 
 
 class CommonKnowledge(Protocol):
     """The parts of the table's common knowledge that :func:`interpret` reads and writes.
 
-    :class:`ai.hanabi.knowledge.Tracker` is the one in use; it calls interpret for every hint, so this module
+    :class:`ai.bots.hanabi.knowledge.Tracker` is the one in use; it calls interpret for every hint, so this module
     describes it here rather than import it. Per card (by draw order): what its hints allow, what the table
     believes it is, whether it is touched, and for a delayed play the identities it may be and who hinted it.
     """

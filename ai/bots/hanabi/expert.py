@@ -1,6 +1,6 @@
 """``ai:expert``: the hard convention bot with a search on top (single-agent search in the spirit of SPARTA).
 
-On its turn the expert asks the hard :class:`~ai.hanabi.decide.Decision` for its move, then, unless that move is
+On its turn the expert asks the hard :class:`~ai.bots.hanabi.decide.Decision` for its move, then, unless that move is
 a sure play, tries a few alternatives the same Decision considers (its best other hints, its discard, its
 likeliest play). It samples deals of its own hand that fit everything the seat knows (the hints, the
 conventions' reading of them, the copies it cannot see, and the teammates' moves since its last turn: a deal on
@@ -19,9 +19,9 @@ import random
 import statistics
 from dataclasses import dataclass
 
-from ai.hanabi.cards import BIT, ids_of
-from ai.hanabi.decide import LEVELS, Decision
-from ai.hanabi.knowledge import Tracker, tracker_for
+from ai.bots.hanabi.cards import BIT, ids_of
+from ai.bots.hanabi.decide import LEVELS, Decision
+from ai.bots.hanabi.knowledge import Tracker, tracker_for
 from rules.core import Event
 from rules.hanabi import (
     DECK_SIZE,

@@ -10,7 +10,7 @@ moves are searched in that order:
   move among the ones that scored best now, so the pair is judged as a whole.
 
 The evaluation used here also counts the ways each side can link and the threat of a side about to move twice
-(:func:`ai.volcanoes_eval.evaluate` with ``tempo`` and ``ways_weight``). Work is counted in :class:`Meter` units,
+(:func:`ai.bots.volcanoes.eval.evaluate` with ``tempo`` and ``ways_weight``). Work is counted in :class:`Meter` units,
 never read from a clock, so one view gives one move on any machine.
 """
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 
-from ai.volcanoes_eval import WIN, Meter, candidate_moves, evaluate, state_from_view
+from ai.bots.volcanoes.eval import WIN, Meter, candidate_moves, evaluate, state_from_view
 from rules.volcanoes import CYCLE, INDEX, NAMES, NEIGHBORS, VolcanoesState, VolcanoesView
 
 BUDGET = 30_000
@@ -26,7 +26,7 @@ BUDGET = 30_000
 PAIR_WIDTH = 20
 """Second moves tried after a first move of ours that we follow with another (the cycle's pairs)."""
 WAYS_WEIGHT = 0.5
-"""Weight of the number of ways to link in the evaluation (see :func:`ai.volcanoes_eval.evaluate`)."""
+"""Weight of the number of ways to link in the evaluation (see :func:`ai.bots.volcanoes.eval.evaluate`)."""
 
 
 class SearchBot:

@@ -1,17 +1,17 @@
 """Hint scoring: how a teammate reads a hint I might give under the conventions, and which legal hint scores best.
 
-:class:`HintScoring` adds this to what a seat deduces (:class:`~ai.hanabi.knowledge.Deductions`);
-:class:`ai.hanabi.decide.Decision` builds its choice of move on it.
+:class:`HintScoring` adds this to what a seat deduces (:class:`~ai.bots.hanabi.knowledge.Deductions`);
+:class:`ai.bots.hanabi.decide.Decision` builds its choice of move on it.
 """
 
 from __future__ import annotations
 
-from ai.hanabi.cards import BIT, COLOUR_IDS, FIVES, VALUE_IDS, Table, known_play, successors
-from ai.hanabi.conventions import interpret, keep_delayed, save_set
-from ai.hanabi.knowledge import Deductions, Saved, Tracker, restore, snapshot
+from ai.bots.hanabi.cards import BIT, COLOUR_IDS, FIVES, VALUE_IDS, Table, known_play, successors
+from ai.bots.hanabi.conventions import interpret, keep_delayed, save_set
+from ai.bots.hanabi.knowledge import Deductions, Saved, Tracker, restore, snapshot
 from rules.hanabi import COLOUR_HINT_TEXT, VALUE_HINT_TEXT, HanabiView
 
-# Scoring weights, tuned on short self-play runs (the rest are in ai.hanabi.decide).
+# Scoring weights, tuned on short self-play runs (the rest are in ai.bots.hanabi.decide).
 PLAY_HINT = 9.0  # a hint worth giving rather than discarding: it makes a new card known playable
 CHOP_PENALTY = 4.0  # a hint that leaves a precious card on the new chop
 WRONG_BELIEF = 30.0  # a hint that leaves a teammate believing something false (it leads to misplays)
@@ -20,7 +20,7 @@ CHAIN_BONUS = 2.5  # a play hint whose card lets a touched card (anywhere) follo
 WRONG_TRASH = 4.0  # the same for a trash card: at worst a fuse, never a lost card
 LAST_TOKEN = 16.0  # spending the last token when a seat ahead must then throw away a precious chop
 DELAYED_PLAY = 10.0  # a hint that makes a card known to play right after another seat's known play
-# Per-seat scoring (the Fireworks round), tuned as the per-seat weights in ai.hanabi.decide.
+# Per-seat scoring (the Fireworks round), tuned as the per-seat weights in ai.bots.hanabi.decide.
 PER_SEAT_MISPLAY = 8.0  # a hint that makes its receiver misplay a trash card on the way to the play it shows
 PER_SEAT_MISPLAY_FUSES = 2  # ... before the final turns, only while fewer fuses than this have burnt
 PER_SEAT_BUSY_TARGET = 1.0  # with twelve tokens a second known play for a seat is worth telling
@@ -28,7 +28,7 @@ PER_SEAT_CHAIN_BONUS = 5.0  # and the round is won by finishing chains before th
 
 
 def play_set_of(fw: list[int], known: int, t: Table) -> int:
-    """:meth:`~ai.hanabi.knowledge.Tracker.play_set` for fireworks ``fw`` and the singletons ``known``."""
+    """:meth:`~ai.bots.hanabi.knowledge.Tracker.play_set` for fireworks ``fw`` and the singletons ``known``."""
     out = 0
     for c in range(5):
         v = fw[c]
@@ -65,7 +65,7 @@ class Reading:
     waits: int
     """Successors of the known plays the holder sees (the delayed plays it counts on)."""
     later: int
-    """:meth:`~ai.hanabi.knowledge.Tracker.after_queued` for my hint to this seat."""
+    """:meth:`~ai.bots.hanabi.knowledge.Tracker.after_queued` for my hint to this seat."""
     known: int
     """Identities known exactly (touched singletons) in the other hands, for the play set of a hint's focus."""
     play: int
@@ -280,7 +280,7 @@ class HintScoring(Deductions):
         return r
 
     def read_hint(self, r: Reading, touched: tuple[int, ...], mask: int) -> Hinted:
-        """:func:`~ai.hanabi.conventions.interpret` of my hint to ``r``'s seat, worked out on copies of its
+        """:func:`~ai.bots.hanabi.conventions.interpret` of my hint to ``r``'s seat, worked out on copies of its
         cards' records: the tracker is left as it is (no snapshot and restore per hint scored)."""
         t = self.t
         h = Hinted()

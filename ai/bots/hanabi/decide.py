@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ai.hanabi.cards import BIT, FIVES, ids_of
-from ai.hanabi.hints import PLAY_HINT, HintScoring
-from ai.hanabi.knowledge import Tracker
+from ai.bots.hanabi.cards import BIT, FIVES, ids_of
+from ai.bots.hanabi.hints import PLAY_HINT, HintScoring
+from ai.bots.hanabi.knowledge import Tracker
 from rules.hanabi import DISCARD_TEXT, PASS, PLAY_TEXT, HanabiView
 
 
@@ -31,7 +31,7 @@ LEVELS = {
 }
 
 
-# Scoring weights, tuned on short self-play runs (those of the hint scoring are in ai.hanabi.hints).
+# Scoring weights, tuned on short self-play runs (those of the hint scoring are in ai.bots.hanabi.hints).
 WEAK_HINT = 3.0  # a lesser hint (a save, mostly), given while tokens are plentiful
 WEAK_HINT_MANY = 7.0  # with four or five seats only a chop save of a 5 or a last copy is worth a lesser hint
 WEAK_HINT_TOKENS = 3
