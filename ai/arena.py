@@ -20,14 +20,14 @@ from pathlib import Path
 from typing import Any
 
 from ai.arena_stats import ArenaTally, BatchTimes, GameResult, MoveTimes
-from ai.external import ExternalBot
-from ai.processes import die_with, end_on_signals, end_workers, exit_if_stopped, worker_context
-from ai.sandbox import keep_out
+from ai.programs.external import ExternalBot
+from ai.programs.processes import die_with, end_on_signals, end_workers, exit_if_stopped, worker_context
+from ai.programs.sandbox import keep_out
+from ai.programs.time_limits import time_scale
 from ai.schedule import table_for
 from ai.seats.protocol import Bot
 from ai.seats.specs import make_player, parse_seat, seat_rng
 from ai.table.table import Table
-from ai.time_limits import time_scale
 from rules.registry import game_info
 from rules.replay import Header, ReplayWriter, SeatEntry
 

@@ -389,7 +389,7 @@ def _ask_scheduler(dist: Any, address: str, timeout: float) -> None:
 
     Asked in an event loop of its own, closed before this returns, because a ``Client`` that fails to connect
     leaves its loop's thread running for good (and with it, this process would no longer fork its workers: see
-    :mod:`ai.processes`).
+    :mod:`ai.programs.processes`).
     """
 
     async def identity() -> Any:

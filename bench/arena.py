@@ -29,7 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ai.arena import run_arena
-from ai.processes import worker_context
+from ai.programs.processes import worker_context
 from bench.options import counts, positive
 from rules.registry import game_info
 

@@ -30,7 +30,7 @@ from typing import Any
 
 from ai.arena import game_seed
 from ai.bots.fish.bots import SearchBot
-from ai.processes import worker_context
+from ai.programs.processes import worker_context
 from ai.schedule import table_for
 from ai.seats.protocol import Bot
 from ai.seats.specs import make_player, parse_seat, seat_rng

@@ -25,7 +25,7 @@ import time
 from dataclasses import dataclass
 
 from ai.bots.hanabi.bots import make_bot
-from ai.processes import worker_context
+from ai.programs.processes import worker_context
 from bench.options import check_seat, listed, positive, whole
 from bench.stats import percentile
 from rules.fireworks import FireworksState

@@ -48,14 +48,14 @@ _ALL = (
     GameRecord(
         nimmt.INFO,
         bots="ai.bots.nimmt.bots:make_bot",
-        protocol="ai.protocols.nimmt:NimmtProtocol",
+        protocol="ai.programs.protocols.nimmt:NimmtProtocol",
         table="tui.games.nimmt:UI",
         scenes="tui.scenes.nimmt:SCENES",
     ),
     GameRecord(
         hanabi.INFO,
         bots="ai.bots.hanabi.bots:make_bot",
-        protocol="ai.protocols.hanabi:HanabiProtocol",
+        protocol="ai.programs.protocols.hanabi:HanabiProtocol",
         table="tui.games.hanabi:UI",
         scenes="tui.scenes.hanabi:SCENES",
         levels=HANABI_LEVELS,
@@ -65,7 +65,7 @@ _ALL = (
     GameRecord(
         fireworks.INFO,
         bots="ai.bots.hanabi.bots:make_league_bot",
-        protocol="ai.protocols.hanabi:HanabiProtocol",
+        protocol="ai.programs.protocols.hanabi:HanabiProtocol",
         table="tui.games.hanabi:LEAGUE_UI",
         scenes="tui.scenes.hanabi:SCENES",
         levels=HANABI_LEVELS,
@@ -73,14 +73,14 @@ _ALL = (
     GameRecord(
         fish.INFO,
         bots="ai.bots.fish.bots:make_bot",
-        protocol="ai.protocols.fish:FishProtocol",
+        protocol="ai.programs.protocols.fish:FishProtocol",
         table="tui.games.fish:UI",
         scenes="tui.scenes.fish:SCENES",
     ),
     GameRecord(
         volcanoes.INFO,
         bots="ai.bots.volcanoes.bots:make_bot",
-        protocol="ai.protocols.volcanoes:VolcanoesProtocol",
+        protocol="ai.programs.protocols.volcanoes:VolcanoesProtocol",
         table="tui.games.volcanoes:UI",
         scenes="tui.scenes.volcanoes:SCENES",
     ),

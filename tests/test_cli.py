@@ -147,7 +147,7 @@ def test_the_arena_says_at_its_end_when_time_outs_came_on_a_busy_machine(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, load: float, said: bool
 ) -> None:
     monkeypatch.setenv("PARLOUR_TIME_SCALE", "1")
-    monkeypatch.setattr("ai.time_limits.machine_load", lambda: (load, 2), raising=False)  # faked load
+    monkeypatch.setattr("ai.programs.time_limits.machine_load", lambda: (load, 2), raising=False)  # faked load
     code, out, _ = run(capsys, "arena", "volcanoes", "--seat", late_program(tmp_path), "--seat", "random",
                        "--games", "3", "--workers", "1")  # fmt: skip
     assert code == 0 and "Disqualified in 3 games" in out

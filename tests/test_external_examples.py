@@ -11,7 +11,7 @@ from textual.widgets import Input, Select, Static
 
 from ai.arena import run_arena
 from ai.bots.hanabi.bots import make_bot
-from ai.external import ExternalBot
+from ai.programs.external import ExternalBot
 from ai.table.table import Table
 from rules.registry import game_info
 from tests.apptools import game_screen, my_turn, wait_until
@@ -116,7 +116,7 @@ def test_program_ends_when_its_game_ends(monkeypatch: pytest.MonkeyPatch) -> Non
     """Table ends every program as soon as the game is over, before anyone calls close()."""
     import random
 
-    from ai.external import ExternalBot
+    from ai.programs.external import ExternalBot
     from ai.seats.levels import make_bot
     from ai.seats.specs import make_player, parse_seat
     from ai.table.table import Table
@@ -173,7 +173,7 @@ async def test_quitting_the_app_ends_a_thinking_program(
 
 
 def test_watch_and_play_take_cmd_seats(parlour_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from ai.external import ExternalBot
+    from ai.programs.external import ExternalBot
     from tui.cli import build_parser
     from tui.launch import build_app
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from ai.external import ExternalBot
-from ai.protocols.hanabi import card_words, known_words
+from ai.programs.external import ExternalBot
+from ai.programs.protocols.hanabi import card_words, known_words
 from ai.seats.levels import make_bot
 from ai.seats.protocol import RandomBot
 from rules.hanabi import SLOT_LETTERS

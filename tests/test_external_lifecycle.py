@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from ai import external
 from ai.arena import run_arena
-from ai.external import ExternalBot, program_problem
-from ai.processes import terminated
+from ai.programs import external
+from ai.programs.external import ExternalBot, program_problem
+from ai.programs.processes import terminated
 from ai.seats.protocol import RandomBot
 from ai.seats.specs import parse_seat, seat_problem
 from ai.table.table import Table

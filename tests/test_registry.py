@@ -9,9 +9,9 @@ from collections.abc import Callable
 import pytest
 
 from ai.parts import load_part
-from ai.protocols import protocol_for
-from ai.protocols.base import GameProtocol
-from ai.protocols.volcanoes import VolcanoesProtocol
+from ai.programs.protocols import protocol_for
+from ai.programs.protocols.base import GameProtocol
+from ai.programs.protocols.volcanoes import VolcanoesProtocol
 from ai.seats.levels import make_bot
 from rules import registry
 from rules.core import GameInfo
@@ -105,7 +105,7 @@ def test_make_bot_follows_the_record(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_protocol_for_follows_the_record(monkeypatch: pytest.MonkeyPatch) -> None:
-    record = dataclasses.replace(RECORDS["fish"], protocol="ai.protocols.volcanoes:VolcanoesProtocol")
+    record = dataclasses.replace(RECORDS["fish"], protocol="ai.programs.protocols.volcanoes:VolcanoesProtocol")
     monkeypatch.setitem(RECORDS, "fish", record)
     assert type(protocol_for("fish", 0, 2, "codingame")) is VolcanoesProtocol
 

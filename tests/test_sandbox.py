@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from ai import sandbox
-from ai.external import ExternalBot, finish_all
+from ai.programs import sandbox
+from ai.programs.external import ExternalBot, finish_all
 from ai.seats.protocol import RandomBot
 from ai.table.table import Table
 from rules.registry import game_info

@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ai.arena_stats import KEPT_FAILURES
-from ai.time_limits import scale_advice
+from ai.programs.time_limits import scale_advice
 from tui.fit import PathLabel
 
 BARS = " ▁▂▃▄▅▆▇█"

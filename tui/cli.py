@@ -13,13 +13,13 @@ import tempfile
 from pathlib import Path
 from typing import NoReturn
 
-from ai import sandbox
 from ai.cluster import ClusterError, DaskBackend
-from ai.processes import ENDING_SIGNALS, terminated
-from ai.sandbox import keep_out
+from ai.programs import sandbox
+from ai.programs.processes import ENDING_SIGNALS, terminated
+from ai.programs.sandbox import keep_out
+from ai.programs.time_limits import SCALE_ENV, time_scale
 from ai.seats.protocol import IllegalBotAction
 from ai.seats.specs import parse_seat
-from ai.time_limits import SCALE_ENV, time_scale
 from rules.registry import GAMES, game_info
 from rules.replay import ReplayError
 from rules.text import plural

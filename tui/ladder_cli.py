@@ -10,9 +10,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ai import sandbox
-from ai.external import SCRIPT_RUNNERS, split_command
 from ai.ladder.store import LadderError, LadderStore
+from ai.programs import sandbox
+from ai.programs.external import SCRIPT_RUNNERS, split_command
 from ai.seats.specs import parse_seat, script_word
 from tui.storage import data_dir
 from tui.usage import UsageError, parlour_command, place_text

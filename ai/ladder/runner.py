@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ai.arena import play_table, write_whole
 from ai.ladder.store import Claim, GameRecord, LadderError, LadderStore, now_text
-from ai.processes import die_with, end_on_signals, end_workers, exit_if_stopped, worker_context
+from ai.programs.processes import die_with, end_on_signals, end_workers, exit_if_stopped, worker_context
 from ai.schedule import table_for
 from ai.seats.specs import SeatSpecError, parse_seat, seat_problem
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ai.ladder.schema import SCHEMA, STANDINGS_SCHEMA, damage_found, file_problem
-from ai.sandbox import keep_out
+from ai.programs.sandbox import keep_out
 from ai.seats.specs import SeatSpecError, parse_seat, seat_problem
 from rules.core import RulesError
 from rules.jsontext import JsonTextError, load_json

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from ai.external import SCRIPT_RUNNERS, ExternalBot, program_problem, split_command
+from ai.programs.external import SCRIPT_RUNNERS, ExternalBot, program_problem, split_command
 from ai.seats.levels import LEVELS, game_levels, level_problem, make_bot
 from ai.seats.protocol import Bot
 from rules.registry import RECORDS, game_info

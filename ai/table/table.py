@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from ai.external import ExternalBot, failure_reason, finish_all
+from ai.programs.external import ExternalBot, failure_reason, finish_all
 from ai.seats.protocol import Bot, BotFailure, IllegalBotAction
 from ai.table.pace import Pace
 from rules.core import Event, GameState, IllegalAction, Outcome

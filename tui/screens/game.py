@@ -20,7 +20,7 @@ from textual.binding import Binding
 from textual.reactive import reactive
 from textual.widgets import RichLog, Static
 
-from ai import sandbox
+from ai.programs import sandbox
 from ai.table.pace import DEFAULT_SPEED
 from ai.table.table import (
     ActionApplied,

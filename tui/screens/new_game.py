@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from ai.external import program_problem
+from ai.programs.external import program_problem
 from ai.seats.levels import strongest_seat
 from ai.seats.specs import SeatSpecError, parse_seat
 from rules.core import Preset

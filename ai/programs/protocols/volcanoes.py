@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ai.protocols.base import GameProtocol
+from ai.programs.protocols.base import GameProtocol
 from rules.volcanoes import NAMES, NEIGHBORS, VolcanoesView
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Self
 
-from ai.protocols.base import GameProtocol
+from ai.programs.protocols.base import GameProtocol
 from rules.nimmt import HAND, NimmtView
 
 DISQUALIFIED_SCORE = -999

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ai.protocols.base import GameProtocol
+from ai.programs.protocols.base import GameProtocol
 from rules.fish import ROWS, TILE_NAMES, FishView, board_rows
 
 

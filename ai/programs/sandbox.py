@@ -1,5 +1,5 @@
 """What a seat's program may see: on Linux it runs in a bubblewrap sandbox (``bwrap``), elsewhere or without one in
-a keeper (:mod:`ai.seat_keeper`) with nothing of Parlour's in its environment.
+a keeper (:mod:`ai.programs.seat_keeper`) with nothing of Parlour's in its environment.
 
 In the sandbox the program has its own process namespace (no other process, a fresh ``/proc``; when the program
 ends, everything it started ends too), no network, an empty ``/tmp``, the system's programs and libraries read-only
@@ -177,8 +177,8 @@ def _installation(program: Path) -> list[Path]:
 
 
 def kept(argv: list[str], life_line: int) -> list[str]:
-    """``argv`` run by a keeper (:mod:`ai.seat_keeper`) that ends it, and all it starts, when it ends or when the
-    process holding the write end of the pipe ``life_line`` (passed to the keeper) ends."""
+    """``argv`` run by a keeper (:mod:`ai.programs.seat_keeper`) that ends it, and all it starts, when it ends or when
+    the process holding the write end of the pipe ``life_line`` (passed to the keeper) ends."""
     return [sys.executable, "-I", "-S", str(KEEPER), str(life_line), "--", *argv]
 
 

@@ -1,14 +1,14 @@
 """Per-game adapters between a seat's view and the stdin/stdout text protocol of its external program.
 
 Each adapter turns what one seat may see (its view and its legal actions, nothing else) into the lines the
-program reads, and turns the program's answer line back into a canonical action. ``ai/external.py`` does the
+program reads, and turns the program's answer line back into a canonical action. ``ai/programs/external.py`` does the
 process handling and calls these; ``docs/protocols.md`` describes every protocol in full.
 """
 
 from __future__ import annotations
 
 from ai.parts import load_part
-from ai.protocols.base import GameProtocol
+from ai.programs.protocols.base import GameProtocol
 from rules.core import BadSetup
 from rules.registry import game_record
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from ai.protocols.base import GameProtocol
+from ai.programs.protocols.base import GameProtocol
 from rules.hanabi import COLOURS, SLOT_LETTERS, HanabiView, Move, card_colour, card_value
 
 

@@ -1,7 +1,7 @@
 """External programs as seats (``cmd:COMMAND``): a process spoken to through the game's stdin/stdout protocol.
 
 The program is started (``shell=False``, its own process group) the first time its seat must act. Each time,
-Parlour writes the turn's input, built by the game's adapter in :mod:`ai.protocols` from the seat's view only,
+Parlour writes the turn's input, built by the game's adapter in :mod:`ai.programs.protocols` from the seat's view only,
 and reads one answer line within the seed's time limit (scaled by ``PARLOUR_TIME_SCALE`` or ``time_scale``).
 Every way a program can go wrong — not starting, crashing, closing its input, printing garbage, an illegal move,
 a huge line, extra lines, silence past the deadline — becomes a :class:`~ai.seats.protocol.BotFailure` whose message is
@@ -10,7 +10,7 @@ deadline: both pipes are non-blocking and waited on with a selector.
 
 At the end of a game :func:`finish_all` closes every program's input, gives them :data:`GRACE_S` together to
 write their logs and exit, then ends what remains (SIGTERM, then SIGKILL). Ending a program ends everything it
-started, even helpers that left its process group (see :mod:`ai.reaper`).
+started, even helpers that left its process group (see :mod:`ai.programs.reaper`).
 """
 
 from __future__ import annotations
@@ -32,14 +32,14 @@ import weakref
 from pathlib import Path
 from typing import Any, NoReturn
 
-from ai import reaper, sandbox, time_limits
-from ai.processes import signals_held
-from ai.program_log import ProgramLog, last_words
-from ai.program_start import CODINGAME_JS, life_line, line_buffered, program_env, start_folder
-from ai.protocols import GameProtocol, protocol_for
-from ai.sandbox import kept, sandboxed
+from ai.programs import reaper, sandbox, time_limits
+from ai.programs.log import ProgramLog, last_words
+from ai.programs.processes import signals_held
+from ai.programs.protocols import GameProtocol, protocol_for
+from ai.programs.sandbox import kept, sandboxed
+from ai.programs.start import CODINGAME_JS, life_line, line_buffered, program_env, start_folder
+from ai.programs.time_limits import time_scale
 from ai.seats.protocol import BotFailure, NotLegalNow, ProgramEnded, TimedOut
-from ai.time_limits import time_scale
 from rules.core import GameState, IllegalAction
 
 MAX_LINE_BYTES = 64 * 1024
@@ -48,7 +48,7 @@ INPUT_LINES_LOGGED = 200
 """How many lines of its last input a disqualified program's log shows."""
 LOG_LIMIT_BYTES = 8 * 2**20
 """How much of a program's stderr its log keeps: the first 8 MiB, then a note, then at most the latest 8 MiB it wrote
-(:class:`~ai.program_log.ProgramLog`). A program printing its debugging a turn would otherwise fill the disk in a long
+(:class:`~ai.programs.log.ProgramLog`). A program printing its debugging a turn would otherwise fill the disk in a long
 arena run."""
 READ_CHUNK = 64 * 1024
 CLOSE_WAIT_S = 2.0
@@ -184,7 +184,7 @@ class ExternalBot:
         self._wrapped = False
         """Started in the sandbox, which exits with 128 + N for a program killed by signal N."""
         self._scratch: Path | None = None
-        """The empty working folder made for it (:func:`~ai.program_start.start_folder`), removed at its end."""
+        """The empty working folder made for it (:func:`~ai.programs.start.start_folder`), removed at its end."""
         _LIVE.add(self)
 
     # --- the bot interface ----------------------------------------------------------------------------
@@ -403,8 +403,8 @@ class ExternalBot:
             buf += chunk
 
     def _lateness(self, deadline: float, limit: float) -> str:
-        """How late the program is, waiting up to one more limit (at most :data:`~ai.time_limits.LATE_WAIT_S`) for
-        its answer: the time it took, or that none came; the program is disqualified either way."""
+        """How late the program is, waiting up to one more limit (at most :data:`~ai.programs.time_limits.LATE_WAIT_S`)
+        for its answer: the time it took, or that none came; the program is disqualified either way."""
         start, waited = deadline - limit, min(limit, time_limits.LATE_WAIT_S)
         end = deadline + waited
         while b"\n" not in self._buf:

@@ -13,7 +13,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from ai.sandbox import kept_out
+from ai.programs.sandbox import kept_out
 
 CODINGAME_JS = Path(__file__).with_name("protocols") / "codingame.js"
 """Preloaded into Node.js programs: the globals CodinGame gives JavaScript bots (``readline()``, ``print()``,
@@ -40,8 +40,8 @@ def program_env(extra: dict[str, str]) -> dict[str, str]:
 
 def start_folder(argv: list[str], cwd: str | Path | None) -> tuple[list[str], str | Path | None]:
     """``argv`` and the working folder to start it in: a working folder inside or around the data folder or another
-    path kept out of programs' sight (:func:`ai.sandbox.keep_out`) becomes the system's temporary folder, the files
-    the command names there given by their full paths."""
+    path kept out of programs' sight (:func:`ai.programs.sandbox.keep_out`) becomes the system's temporary folder, the
+    files the command names there given by their full paths."""
     here = Path(cwd if cwd is not None else os.getcwd()).absolute()
     hidden = kept_out()
     if not any(here.is_relative_to(path) or path.is_relative_to(here) for path in hidden):
@@ -56,7 +56,7 @@ _life: tuple[int, int, int] | None = None
 
 def life_line() -> int:
     """The read end of a pipe whose write end only this process holds: it reaches end of file when this process
-    ends, however it ends (``kill -9`` included), so a keeper watching it (:mod:`ai.seat_keeper`) knows to end
+    ends, however it ends (``kill -9`` included), so a keeper watching it (:mod:`ai.programs.seat_keeper`) knows to end
     its program. One pipe a process, made again in a forked child."""
     global _life
     if _life is None or _life[0] != os.getpid():
