@@ -22,8 +22,8 @@ import sys
 import time
 from collections.abc import Callable
 
-from ai.arena import run_arena
 from ai.seats.levels import make_bot
+from ai.tournaments.arena import run_arena
 from bench.options import positive
 from bench.stats import percentile
 from rules.nimmt import CODINGAME_ROUNDS

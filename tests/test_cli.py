@@ -132,7 +132,7 @@ def test_arena_json_is_the_same_for_any_worker_count(capsys: pytest.CaptureFixtu
 
 
 def test_arena_rotates_seats(tmp_path: Path) -> None:
-    from ai.arena import run_arena
+    from ai.tournaments.arena import run_arena
 
     run_arena("nimmt", None, ["ai:easy", "random", "random", "random"], 4, seed=1, workers=1, replay_dir=str(tmp_path))
     firsts = []
@@ -358,12 +358,12 @@ def test_arena_replay_folder_is_checked_before_any_game(capsys: pytest.CaptureFi
 def test_a_stopped_arena_says_how_far_it_got_and_keeps_only_whole_games(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import ai.arena
+    import ai.tournaments.arena
 
     folder = tmp_path / "r"
-    real = ai.arena.ArenaTally.add
+    real = ai.tournaments.arena.ArenaTally.add
 
-    def stop_at_the_third(tally: ai.arena.ArenaTally, result: ai.arena.GameResult) -> None:
+    def stop_at_the_third(tally: ai.tournaments.arena.ArenaTally, result: ai.tournaments.arena.GameResult) -> None:
         if result.index == 2:
             # Game 3 is over; an unfinished replay stands for a game still being played when Ctrl-C came.
             (folder / "volcanoes-00003.jsonl").write_text(
@@ -372,7 +372,7 @@ def test_a_stopped_arena_says_how_far_it_got_and_keeps_only_whole_games(
             raise KeyboardInterrupt
         real(tally, result)
 
-    monkeypatch.setattr(ai.arena.ArenaTally, "add", stop_at_the_third)
+    monkeypatch.setattr(ai.tournaments.arena.ArenaTally, "add", stop_at_the_third)
     code, out, err = run(capsys, *ARENA, "--games", "10", "--save-replays", str(folder))
     assert (code, out) == (130, "")
     assert err.strip().splitlines()[-1] == (
@@ -384,17 +384,17 @@ def test_a_stopped_arena_says_how_far_it_got_and_keeps_only_whole_games(
 def test_a_stopped_arena_keeps_other_files_in_its_folder(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import ai.arena
+    import ai.tournaments.arena
 
     folder = tmp_path / "r"
     folder.mkdir()
     mine = folder / "volcanoes-20261126-101010-000000.jsonl"
     mine.write_text("a person's unfinished game\n")
 
-    def stop(tally: ai.arena.ArenaTally, result: ai.arena.GameResult) -> None:
+    def stop(tally: ai.tournaments.arena.ArenaTally, result: ai.tournaments.arena.GameResult) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(ai.arena.ArenaTally, "add", stop)
+    monkeypatch.setattr(ai.tournaments.arena.ArenaTally, "add", stop)
     assert run(capsys, *ARENA, "--games", "3", "--save-replays", str(folder))[0] == 130
     assert mine.read_text() == "a person's unfinished game\n"
 

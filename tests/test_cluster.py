@@ -20,8 +20,8 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
-from ai.arena import GameJob, GameResult, run_arena  # noqa: E402
-from ai.cluster import ClusterError, DaskBackend, RemotePlay, code_fingerprint, play_batch, write_back  # noqa: E402
+from ai.tournaments.arena import GameJob, GameResult, run_arena  # noqa: E402
+from ai.tournaments.cluster import ClusterError, DaskBackend, RemotePlay, code_fingerprint, play_batch, write_back  # noqa: E402
 from tests.external_helpers import example_cmd  # noqa: E402
 from tests.summary_helpers import timeless  # noqa: E402
 
@@ -122,10 +122,10 @@ def test_a_program_missing_on_the_workers_is_named_before_any_game(
 
 
 def test_a_worker_with_other_parlour_code_is_refused(cluster: RunningCluster, monkeypatch: pytest.MonkeyPatch) -> None:
-    import ai.cluster
+    import ai.tournaments.cluster
 
     # This machine's code now differs from the workers' (they run their own, unchanged copy of the function).
-    monkeypatch.setattr(ai.cluster, "code_fingerprint", lambda: "edited-here")
+    monkeypatch.setattr(ai.tournaments.cluster, "code_fingerprint", lambda: "edited-here")
     backend = DaskBackend(cluster.scheduler_address)
     with pytest.raises(ClusterError, match=r"worker tcp://127\.0\.0\.1:\d+ runs other Parlour code"):
         run_arena("nimmt", None, ["random"] * 4, 3, backend=backend)

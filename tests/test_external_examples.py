@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, Select, Static
 
-from ai.arena import run_arena
 from ai.bots.hanabi.bots import make_bot
 from ai.programs.external import ExternalBot
 from ai.table.table import Table
+from ai.tournaments.arena import run_arena
 from rules.registry import game_info
 from tests.apptools import game_screen, my_turn, wait_until
 from tests.external_helpers import EXAMPLES, PYTHON, children, example_cmd

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from ai.arena import run_arena
 from ai.programs.external import ExternalBot
 from ai.seats.protocol import BotFailure, RandomBot
 from ai.table.table import Table
+from ai.tournaments.arena import run_arena
 from rules.registry import game_info
 from tests.external_helpers import PYTHON, children, late_program, open_fds, program_log, wait_gone, write_hostile
 

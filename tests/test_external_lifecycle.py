@@ -15,13 +15,13 @@ from typing import Any
 
 import pytest
 
-from ai.arena import run_arena
 from ai.programs import external
 from ai.programs.external import ExternalBot, program_problem
 from ai.programs.processes import terminated
 from ai.seats.protocol import RandomBot
 from ai.seats.specs import parse_seat, seat_problem
 from ai.table.table import Table
+from ai.tournaments.arena import run_arena
 from rules.registry import game_info
 from tests.external_helpers import EXAMPLES, PYTHON, alive, children, ended_with_test, program_log, wait_gone
 

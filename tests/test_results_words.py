@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ai.arena import GameResult, MoveTimes, summarize
+from ai.tournaments.arena import GameResult, MoveTimes, summarize
 from rules.fireworks import FireworksState
 from rules.hanabi import HanabiState
 from rules.registry import game_info

@@ -1,5 +1,6 @@
 """How ``parlour arena`` shows its summary: the seat table with ratings and score pictures, the pairwise matrix, and
-the progress bar's columns. It reads only the JSON summary (``ai.arena.run_arena``), so any run can be drawn again.
+the progress bar's columns. It reads only the JSON summary (``ai.tournaments.arena.run_arena``), so any run can be
+drawn again.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
 from rich.table import Table
 from rich.text import Text
 
-from ai.arena_stats import KEPT_FAILURES
 from ai.programs.time_limits import scale_advice
+from ai.tournaments.stats import KEPT_FAILURES
 from tui.fit import PathLabel
 
 BARS = " ▁▂▃▄▅▆▇█"

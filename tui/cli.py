@@ -13,13 +13,13 @@ import tempfile
 from pathlib import Path
 from typing import NoReturn
 
-from ai.cluster import ClusterError, DaskBackend
 from ai.programs import sandbox
 from ai.programs.processes import ENDING_SIGNALS, terminated
 from ai.programs.sandbox import keep_out
 from ai.programs.time_limits import SCALE_ENV, time_scale
 from ai.seats.protocol import IllegalBotAction
 from ai.seats.specs import parse_seat
+from ai.tournaments.cluster import ClusterError, DaskBackend
 from rules.registry import GAMES, game_info
 from rules.replay import ReplayError
 from rules.text import plural
@@ -198,7 +198,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     """Run a headless tournament and print its table (or JSON)."""
     from rich.console import Console
 
-    from ai.arena import run_arena
+    from ai.tournaments.arena import run_arena
     from tui.arena_view import arena_report, games_progress
 
     game, preset, specs, seed = table_setup(args, default_human=False, spare_specs=True)
@@ -276,7 +276,7 @@ def replay_folder(game: str, asked: str | None) -> Path | None:
 
 
 def _arena_name(game: str) -> re.Pattern[str]:
-    """The file names :func:`~ai.arena.replay_name` gives ``game``'s arena replays."""
+    """The file names :func:`~ai.tournaments.arena.replay_name` gives ``game``'s arena replays."""
     return re.compile(rf"{re.escape(game)}-\d{{5,}}\.jsonl")
 
 

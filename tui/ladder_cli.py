@@ -1,4 +1,5 @@
-"""``parlour ladder``: add, remove, run and show a persistent bot ladder (the store and runner are in ai/ladder/)."""
+"""``parlour ladder``: add, remove, run and show a persistent bot ladder (the store and runner are in
+ai/tournaments/ladder/)."""
 
 from __future__ import annotations
 
@@ -10,15 +11,15 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ai.ladder.store import LadderError, LadderStore
 from ai.programs import sandbox
 from ai.programs.external import SCRIPT_RUNNERS, split_command
 from ai.seats.specs import parse_seat, script_word
+from ai.tournaments.ladder.store import LadderError, LadderStore
 from tui.storage import data_dir
 from tui.usage import UsageError, parlour_command, place_text
 
 if TYPE_CHECKING:
-    from ai.ladder.runner import RunReport
+    from ai.tournaments.ladder.runner import RunReport
 
 DB_NAME = "ladders.sqlite"
 
@@ -60,7 +61,9 @@ def add_ladder_parser(sub: Any) -> None:
 
 def cmd_ladder(args: argparse.Namespace) -> int:
     """Run one ``parlour ladder`` subcommand."""
-    from ai.ladder.runner import GameFailed  # the runner and standings load the arena and openskill: only here
+    from ai.tournaments.ladder.runner import (
+        GameFailed,  # the runner and standings load the arena and openskill: only here
+    )
 
     where = f"parlour ladder {args.ladder_command}"
     path: Path = (args.db or default_db()).absolute()  # printed paths then work from any folder
@@ -154,7 +157,7 @@ def _run(store: LadderStore, args: argparse.Namespace) -> int:
         print(f"parlour ladder run: sharing the games with the run already going (pid {pids})", file=sys.stderr)
     if any(p.spec.startswith("cmd") for p in store.players(args.game)) and (note := sandbox.notice()):
         print(note, file=sys.stderr)
-    from ai.cluster import ClusterError
+    from ai.tournaments.cluster import ClusterError
 
     # SIGTERM ends the run as Ctrl-C does (main's handler): the games in flight are given back at once. So does a
     # lost Dask scheduler (its reason is said after this).
@@ -191,8 +194,8 @@ def _run(store: LadderStore, args: argparse.Namespace) -> int:
 def _run_with_progress(store: LadderStore, args: argparse.Namespace) -> RunReport:
     from rich.console import Console
 
-    from ai.cluster import ladder_backend
-    from ai.ladder.runner import run_ladder
+    from ai.tournaments.cluster import ladder_backend
+    from ai.tournaments.ladder.runner import run_ladder
     from tui.arena_view import games_progress
 
     # On a cluster the replays and logs come back with each result, to be kept here.
@@ -217,7 +220,7 @@ def _run_with_progress(store: LadderStore, args: argparse.Namespace) -> RunRepor
 def _show(store: LadderStore, args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from ai.ladder.standings import game_lines, summary
+    from ai.tournaments.ladder.standings import game_lines, summary
 
     if args.last < 0:
         raise UsageError("parlour ladder show: --last cannot be negative")
@@ -254,7 +257,7 @@ def standings_table(store: LadderStore, game: str, include_removed: bool = False
     from rich.table import Table
     from rich.text import Text
 
-    from ai.ladder.standings import ranked_by_mean, standings
+    from ai.tournaments.ladder.standings import ranked_by_mean, standings
     from rules.registry import game_info
     from tui.arena_view import score_axis, sparkline
     from tui.fit import PathLabel

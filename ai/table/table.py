@@ -31,7 +31,7 @@ BOT_MOVE_PAUSE = 0.5
 """Seconds a bot's move waits in a game people play, so they can follow it (scaled by the table's ``pause``)."""
 NS_PER_MS = 1_000_000
 """Moves are timed in whole nanoseconds: the clock ticks in steps, so a fast bot's times repeat exactly, and the
-arena's time sketch buckets each distinct time once (:meth:`ai.arena_stats.MoveTimes.of`)."""
+arena's time sketch buckets each distinct time once (:meth:`ai.tournaments.stats.MoveTimes.of`)."""
 
 
 class Phase(StrEnum):

@@ -19,11 +19,11 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ai.arena import play_table, write_whole
-from ai.ladder.store import Claim, GameRecord, LadderError, LadderStore, now_text
 from ai.programs.processes import die_with, end_on_signals, end_workers, exit_if_stopped, worker_context
-from ai.schedule import table_for
 from ai.seats.specs import SeatSpecError, parse_seat, seat_problem
+from ai.tournaments.arena import play_table, write_whole
+from ai.tournaments.ladder.store import Claim, GameRecord, LadderError, LadderStore, now_text
+from ai.tournaments.schedule import table_for
 
 
 class GameFailed(LadderError):

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ai.arena import stderr_log_path
-from ai.arena_stats import ScoreHistogram, Welford, effective_scores
-from ai.ladder.store import GameRecord, LadderStore, Player
-from ai.ratings import Rating, Ratings, all_tied
+from ai.tournaments.arena import stderr_log_path
+from ai.tournaments.ladder.store import GameRecord, LadderStore, Player
+from ai.tournaments.ratings import Rating, Ratings, all_tied
+from ai.tournaments.stats import ScoreHistogram, Welford, effective_scores
 from rules.jsontext import load_json
 from rules.registry import game_info
 

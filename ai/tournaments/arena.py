@@ -1,8 +1,8 @@
 """The headless arena: many games between seat specs, played by a backend (local worker processes by default).
 
 Each game's seed, table and bot chance depend only on the base seed and the game's index, and results are counted
-in index order (:class:`ai.arena_stats.ArenaTally`), so the summary is the same whatever the backend and the number
-of workers. Nothing is kept per game: the memory of a run does not grow with its length.
+in index order (:class:`ai.tournaments.stats.ArenaTally`), so the summary is the same whatever the backend and the
+number of workers. Nothing is kept per game: the memory of a run does not grow with its length.
 """
 
 from __future__ import annotations
@@ -19,15 +19,15 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from ai.arena_stats import ArenaTally, BatchTimes, GameResult, MoveTimes
 from ai.programs.external import ExternalBot
 from ai.programs.processes import die_with, end_on_signals, end_workers, exit_if_stopped, worker_context
 from ai.programs.sandbox import keep_out
 from ai.programs.time_limits import time_scale
-from ai.schedule import table_for
 from ai.seats.protocol import Bot
 from ai.seats.specs import make_player, parse_seat, seat_rng
 from ai.table.table import Table
+from ai.tournaments.schedule import table_for
+from ai.tournaments.stats import ArenaTally, BatchTimes, GameResult, MoveTimes
 from rules.registry import game_info
 from rules.replay import Header, ReplayWriter, SeatEntry
 

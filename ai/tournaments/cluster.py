@@ -5,7 +5,7 @@ as they finish (in any order; the arena puts them back in game order). The games
 workers, a few per task; each game writes its replay and its programs' stderr logs into a temporary folder on the
 worker, and those files travel back with the result to be written in the job's folder here, on the machine that
 asked. :class:`RemotePlay` says how one kind of job is played and where its files go (:data:`ARENA_GAMES` for
-:class:`ai.arena.GameJob`).
+:class:`ai.tournaments.arena.GameJob`).
 
 Each worker needs Parlour installed (``pip install -e '.[cluster]'``: the same checkout and Python as here) and the
 programs of the run's ``cmd:`` seats at the same paths. Before the first game every worker is asked for a
@@ -33,8 +33,8 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from ai.seats.specs import parse_seat, seat_problem
 
 if TYPE_CHECKING:  # the arena is imported where games are played, so the command line starts without it
-    from ai.arena import GameJob, GameResult
-    from ai.ladder.runner import LadderJob, LadderResult
+    from ai.tournaments.arena import GameJob, GameResult
+    from ai.tournaments.ladder.runner import LadderJob, LadderResult
 
 PASSED_ENV = ("PARLOUR_TIME_SCALE",)
 """Settings of this machine's environment that change how games are played, so the workers use them too."""
@@ -72,7 +72,7 @@ class RemotePlay(Generic[J, R]):
 
 
 def _play_arena_game(job: GameJob) -> GameResult:
-    from ai.arena import play_one
+    from ai.tournaments.arena import play_one
 
     return play_one(job)
 
@@ -86,11 +86,11 @@ def _arena_moved(job: GameJob, folder: str) -> GameJob:
 
 
 ARENA_GAMES: RemotePlay[GameJob, GameResult] = RemotePlay(_play_arena_game, _arena_folder, _arena_moved)
-"""Arena jobs: :func:`ai.arena.play_one`, the replay folder being ``replay_dir``."""
+"""Arena jobs: :func:`ai.tournaments.arena.play_one`, the replay folder being ``replay_dir``."""
 
 
 def _play_ladder_game(job: LadderJob) -> LadderResult:
-    from ai.ladder.runner import play_job
+    from ai.tournaments.ladder.runner import play_job
 
     return play_job(job)
 
@@ -104,7 +104,8 @@ def _unmoved(job: J, folder: str) -> J:
 
 
 LADDER_GAMES: RemotePlay[LadderJob, LadderResult] = RemotePlay(_play_ladder_game, _no_folder, _unmoved)
-"""Ladder jobs: :func:`ai.ladder.runner.play_job`; the ladder brings its files back itself (``files_back``)."""
+"""Ladder jobs: :func:`ai.tournaments.ladder.runner.play_job`; the ladder brings its files back itself
+(``files_back``)."""
 
 
 def ladder_backend(address: str) -> DaskBackend:
@@ -180,7 +181,7 @@ def code_fingerprint() -> str:
     quietly change the results, so it is refused.
     """
     digest = hashlib.sha256(f"{sys.version_info[0]}.{sys.version_info[1]}".encode())
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     for package in ("rules", "ai"):
         for path in sorted((root / package).rglob("*")):
             if path.suffix in (".py", ".json") and "__pycache__" not in path.parts:

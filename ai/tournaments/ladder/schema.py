@@ -1,5 +1,5 @@
-"""The ladder store's file: its tables (ai/ladder/store.py reads and writes them), and the looks at the file taken
-before it is used."""
+"""The ladder store's file: its tables (ai/tournaments/ladder/store.py reads and writes them), and the looks at the
+file taken before it is used."""
 
 import sqlite3
 from pathlib import Path
@@ -62,7 +62,7 @@ CREATE TABLE standings (
     game TEXT PRIMARY KEY REFERENCES ladders(game),
     upto INTEGER NOT NULL,                      -- every game below this index that will ever finish is counted
     games INTEGER NOT NULL,                     -- how many games that is, to check the cache against the store
-    state TEXT NOT NULL                         -- JSON: the running figures after those games (ai/ladder/standings.py)
+    state TEXT NOT NULL                         -- JSON: the running figures after those games (ladder/standings.py)
 );
 """
 

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ai.ladder.schema import SCHEMA, STANDINGS_SCHEMA, damage_found, file_problem
 from ai.programs.sandbox import keep_out
 from ai.seats.specs import SeatSpecError, parse_seat, seat_problem
+from ai.tournaments.ladder.schema import SCHEMA, STANDINGS_SCHEMA, damage_found, file_problem
 from rules.core import RulesError
 from rules.jsontext import JsonTextError, load_json
 from rules.registry import game_info

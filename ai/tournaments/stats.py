@@ -13,8 +13,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ai.ratings import Ratings, all_tied
 from ai.seats.protocol import busy
+from ai.tournaments.ratings import Ratings, all_tied
 from rules.registry import game_info
 
 RELATIVE_ERROR = 0.01
