@@ -16,7 +16,7 @@ from rich.text import Text
 
 from ai.programs.time_limits import scale_advice
 from ai.tournaments.stats import KEPT_FAILURES
-from tui.fit import PathLabel
+from tui.widgets.fit import PathLabel
 
 BARS = " ▁▂▃▄▅▆▇█"
 """A sparkline's heights, from nothing to the seat's most common score."""

@@ -260,7 +260,7 @@ def standings_table(store: LadderStore, game: str, include_removed: bool = False
     from ai.tournaments.ladder.standings import ranked_by_mean, standings
     from rules.registry import game_info
     from tui.arena_view import score_axis, sparkline
-    from tui.fit import PathLabel
+    from tui.widgets.fit import PathLabel
 
     count = store.finished_count(game)
     lines = standings(store, game, include_removed)
