@@ -28,7 +28,7 @@ from bench.options import positive
 from bench.stats import percentile
 from rules.nimmt import CODINGAME_ROUNDS
 from rules.registry import game_info
-from tui.cli import positive_number
+from tui.cli.main import positive_number
 
 MATCHES: tuple[tuple[str, list[str]], ...] = (
     ("hard vs 3 random", ["ai:hard", "random", "random", "random"]),

@@ -41,7 +41,7 @@ def _in_terminal(master: int, slave: int, controlling: bool) -> subprocess.Popen
         [
             sys.executable,
             "-c",
-            "import sys; from tui.cli import main; sys.exit(main(sys.argv[1:]))",
+            "import sys; from tui.cli.main import main; sys.exit(main(sys.argv[1:]))",
             *argv,
             "--speed",
             "20",

@@ -33,8 +33,8 @@ from ai.tournaments.arena import (
 )
 from ai.tournaments.stats import RELATIVE_ERROR, ArenaTally, TimeSketch, Welford
 from tests.summary_helpers import timeless
-from tui.arena_view import GamesPerSecond, arena_report, score_axis, sparkline
-from tui.cli import main
+from tui.cli.arena_view import GamesPerSecond, arena_report, score_axis, sparkline
+from tui.cli.main import main
 
 # Where the tally's memory is allocated: Parlour's packages and the rating library.
 OUR_FILES = [str(Path(m.__path__[0]) / "*") for m in (ai, rules, tui, openskill)]

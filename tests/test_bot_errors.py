@@ -89,7 +89,7 @@ async def test_the_app_shows_the_error_and_the_game_can_still_be_saved() -> None
 def test_parlour_arena_prints_the_error_on_one_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from tui.cli import main
+    from tui.cli.main import main
 
     real = ai.tournaments.arena.make_player
     monkeypatch.setattr(

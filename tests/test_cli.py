@@ -10,11 +10,11 @@ import pytest
 from tests.apptools import played_session, unfinished_with_seat
 from tests.external_helpers import late_program
 from tests.summary_helpers import timeless
-from tui.cli import build_parser, main
-from tui.launch import build_app
+from tui.cli.launch import build_app
+from tui.cli.main import build_parser, main
+from tui.cli.usage import parlour_command
 from tui.screens.game import GameScreen
 from tui.session import new_session
-from tui.usage import parlour_command
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -196,7 +196,7 @@ def test_app_commands_without_a_terminal_exit_at_once(argv: list[str], parlour_h
     argv = [str(session.path) if a == "FILE" else a for a in argv]
     before = sorted(parlour_home.rglob("*.jsonl"))
     done = subprocess.run(
-        [sys.executable, "-c", "import sys; from tui.cli import main; sys.exit(main(sys.argv[1:]))", *argv],
+        [sys.executable, "-c", "import sys; from tui.cli.main import main; sys.exit(main(sys.argv[1:]))", *argv],
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
@@ -319,7 +319,7 @@ def test_output_cut_short_by_its_reader_is_quiet() -> None:
 
     path = played_session("fish", "codingame", ["ai:easy", "ai:easy"], 3).path
     check = subprocess.Popen(
-        [sys.executable, "-c", "import sys; from tui.cli import main; sys.exit(main(sys.argv[1:]))", "check"]
+        [sys.executable, "-c", "import sys; from tui.cli.main import main; sys.exit(main(sys.argv[1:]))", "check"]
         + [str(path)] * 2000,  # far more than a pipe holds: writing goes on after the reader has gone
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -405,7 +405,7 @@ def test_a_data_folder_that_cannot_be_made_is_one_line(
     a_file = tmp_path / "a-file"
     a_file.write_text("")
     monkeypatch.setenv("PARLOUR_HOME", str(a_file))
-    monkeypatch.setattr("tui.launch.require_terminal", lambda command: None)  # as if run in a terminal
+    monkeypatch.setattr("tui.cli.launch.require_terminal", lambda command: None)  # as if run in a terminal
     code, out, err = run(capsys, "play", "nimmt", "--seed", "1")
     assert (code, out) == (1, "") and err == f"parlour play: {a_file / 'replays'}: Not a directory\n"
     export = Path(__file__).parent / "data" / "hanablive_short.json"

@@ -174,8 +174,8 @@ async def test_quitting_the_app_ends_a_thinking_program(
 
 def test_watch_and_play_take_cmd_seats(parlour_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from ai.programs.external import ExternalBot
-    from tui.cli import build_parser
-    from tui.launch import build_app
+    from tui.cli.launch import build_app
+    from tui.cli.main import build_parser
 
     monkeypatch.delenv("PARLOUR_TIME_SCALE", raising=False)
     for command in ("watch", "play"):

@@ -339,7 +339,7 @@ def test_a_killed_or_hung_up_command_ends_its_programs(tmp_path: Path, ending: s
     argv = ["arena", "volcanoes", "--seat", f"cmd:{command}", "--seat", "random", "--games", "500"]
     argv += ["--workers", str(workers), "--save-replays", str(folder)]
     run = subprocess.Popen(
-        [PYTHON, "-c", "import sys; from tui.cli import main; sys.exit(main(sys.argv[1:]))", *argv],
+        [PYTHON, "-c", "import sys; from tui.cli.main import main; sys.exit(main(sys.argv[1:]))", *argv],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,

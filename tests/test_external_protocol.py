@@ -14,7 +14,7 @@ from ai.programs.time_limits import time_scale
 from ai.seats.specs import SeatSpecError, make_player, parse_seat
 from rules.fireworks import FireworksState
 from rules.registry import game_info
-from tui.cli import main as cli_main
+from tui.cli.main import main as cli_main
 
 NIMMT_DEAL = {
     "rounds": [

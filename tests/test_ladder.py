@@ -20,7 +20,7 @@ from ai.tournaments.ladder import runner
 from ai.tournaments.ladder.runner import run_ladder
 from ai.tournaments.ladder.store import LadderStore, claimer_alive, process_start
 from tests.external_helpers import ended_with_test, wait_gone
-from tui.cli import main
+from tui.cli.main import main
 
 QUICK = ["random", "random", "ai:easy", "ai:easy"]
 

@@ -442,7 +442,7 @@ def test_json_nested_too_deeply_is_one_clear_refusal_naming_the_line(tmp_path: P
 def test_every_command_refuses_a_deeply_nested_replay_in_one_line(
     capsys: pytest.CaptureFixture[str], parlour_home: Path
 ) -> None:
-    from tui.cli import main
+    from tui.cli.main import main
 
     folder = storage.replay_dir()
     paths = deep_files(folder)

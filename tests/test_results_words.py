@@ -17,7 +17,7 @@ from rules.registry import game_info
 from rules.text import plural
 from tests.apptools import screen_text, until_result
 from tui.app import ParlourApp
-from tui.cli import main
+from tui.cli.main import main
 from tui.screens.game import GameScreen
 from tui.session import new_session
 

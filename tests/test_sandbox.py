@@ -110,7 +110,7 @@ def replay_reasons(path: Path) -> list[str]:
 
 
 def cli(*argv: str) -> list[str]:
-    return [PYTHON, "-c", "import sys; from tui.cli import main; sys.exit(main(sys.argv[1:]))", *argv]
+    return [PYTHON, "-c", "import sys; from tui.cli.main import main; sys.exit(main(sys.argv[1:]))", *argv]
 
 
 def test_a_spy_at_a_played_table_finds_nothing(

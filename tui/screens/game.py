@@ -38,6 +38,7 @@ from ai.table.table import (
 from rules.core import Event, IllegalAction
 from rules.registry import game_info
 from tui import storage
+from tui.cli.usage import parlour_command
 from tui.games import game_ui
 from tui.games.base import GameTable
 from tui.screens.base import TableScreen, compose_table_frame, leave_bindings
@@ -45,7 +46,6 @@ from tui.screens.modals import CurtainScreen, HelpScreen, MessageScreen, ResultS
 from tui.screens.pace import PACE_ACTIONS, PACE_BINDINGS, PLAY_SPEED_BINDINGS, SPEED_HELP, PaceKeys, pace_words
 from tui.screens.requests import PartingWords
 from tui.session import Session
-from tui.usage import parlour_command
 
 BEAT = 0.1
 """Seconds between two beats of the screen (:meth:`GameScreen.beat`); a pause's event is shown by the beat once

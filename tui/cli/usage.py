@@ -1,6 +1,6 @@
 """What the command line and the app launcher share: the usage error and the check of a table's options.
 
-Kept apart from ``tui/cli.py`` and ``tui/launch.py`` so that neither has to import the other for them.
+Kept apart from ``tui/cli/main.py`` and ``tui/cli/launch.py`` so that neither has to import the other for them.
 """
 
 from __future__ import annotations

@@ -23,8 +23,8 @@ from ai.tournaments.cluster import ClusterError, DaskBackend
 from rules.registry import GAMES, game_info
 from rules.replay import ReplayError
 from rules.text import plural
-from tui.ladder_cli import add_ladder_parser, cmd_ladder
-from tui.usage import UsageError, parlour_command, place_text, table_setup
+from tui.cli.ladder import add_ladder_parser, cmd_ladder
+from tui.cli.usage import UsageError, parlour_command, place_text, table_setup
 
 
 class _Parser(argparse.ArgumentParser):
@@ -199,7 +199,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from ai.tournaments.arena import run_arena
-    from tui.arena_view import arena_report, games_progress
+    from tui.cli.arena_view import arena_report, games_progress
 
     game, preset, specs, seed = table_setup(args, default_human=False, spare_specs=True)
     if any(parse_seat(s).is_human for s in specs):
@@ -436,7 +436,7 @@ def _command(argv: list[str] | None) -> int:
             return cmd_export(args)
         if args.command == "ladder":
             return cmd_ladder(args)
-        from tui.launch import launch
+        from tui.cli.launch import launch
 
         return launch(args)
     except UsageError as exc:

@@ -15,8 +15,8 @@ from ai.programs import sandbox
 from ai.programs.external import SCRIPT_RUNNERS, split_command
 from ai.seats.specs import parse_seat, script_word
 from ai.tournaments.ladder.store import LadderError, LadderStore
+from tui.cli.usage import UsageError, parlour_command, place_text
 from tui.storage import data_dir
-from tui.usage import UsageError, parlour_command, place_text
 
 if TYPE_CHECKING:
     from ai.tournaments.ladder.runner import RunReport
@@ -196,7 +196,7 @@ def _run_with_progress(store: LadderStore, args: argparse.Namespace) -> RunRepor
 
     from ai.tournaments.cluster import ladder_backend
     from ai.tournaments.ladder.runner import run_ladder
-    from tui.arena_view import games_progress
+    from tui.cli.arena_view import games_progress
 
     # On a cluster the replays and logs come back with each result, to be kept here.
     remote: dict[str, Any] = {}
@@ -259,7 +259,7 @@ def standings_table(store: LadderStore, game: str, include_removed: bool = False
 
     from ai.tournaments.ladder.standings import ranked_by_mean, standings
     from rules.registry import game_info
-    from tui.arena_view import score_axis, sparkline
+    from tui.cli.arena_view import score_axis, sparkline
     from tui.widgets.fit import PathLabel
 
     count = store.finished_count(game)

@@ -10,7 +10,7 @@ from textual.screen import Screen
 
 from rules.replay import Replay, ReplayError
 from tui import storage
-from tui.usage import UsageError, parlour_command, table_setup
+from tui.cli.usage import UsageError, parlour_command, table_setup
 
 
 def require_terminal(command: str | None) -> None:
