@@ -28,8 +28,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ai.arena import run_arena
-from ai.processes import worker_context
+from ai.programs.processes import worker_context
+from ai.tournaments.arena import run_arena
 from bench.options import counts, positive
 from rules.registry import game_info
 
@@ -92,7 +92,7 @@ def throughput(
     game: str, specs: list[str], games: int, raw_count: int, workers: int, repeat: int, cluster: Any
 ) -> dict[str, Any]:
     """Print and return the throughput figures of one game (see the module's docstring)."""
-    from ai.cluster import DaskBackend
+    from ai.tournaments.cluster import DaskBackend
 
     print(f"{game} {' vs '.join(specs)}: {games} arena games a run, best of {repeat}", flush=True)
     out: dict[str, Any] = {"game": game, "specs": specs, "games": games}

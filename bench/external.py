@@ -18,8 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from ai.bots import RandomBot
-from ai.external import ExternalBot
+from ai.programs.external import ExternalBot
+from ai.seats.protocol import RandomBot
 from bench.options import positive
 from rules.registry import game_info
 

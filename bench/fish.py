@@ -28,12 +28,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ai.arena import game_seed
-from ai.bots import Bot
-from ai.fish_bots import SearchBot
-from ai.processes import worker_context
-from ai.schedule import table_for
-from ai.seats import make_player, parse_seat, seat_rng
+from ai.bots.fish.bots import SearchBot
+from ai.programs.processes import worker_context
+from ai.seats.protocol import Bot
+from ai.seats.specs import make_player, parse_seat, seat_rng
+from ai.tournaments.arena import game_seed
+from ai.tournaments.schedule import table_for
 from bench.opponents import fish_hard_v1
 from bench.options import check_seat, positive
 from bench.stats import percentile

@@ -24,8 +24,8 @@ import sys
 import time
 from dataclasses import dataclass
 
-from ai.hanabi_bots import make_bot
-from ai.processes import worker_context
+from ai.bots.hanabi.bots import make_bot
+from ai.programs.processes import worker_context
 from bench.options import check_seat, listed, positive, whole
 from bench.stats import percentile
 from rules.fireworks import FireworksState

@@ -22,13 +22,13 @@ import sys
 import time
 from collections.abc import Callable
 
-from ai.arena import run_arena
-from ai.levels import make_bot
+from ai.seats.levels import make_bot
+from ai.tournaments.arena import run_arena
 from bench.options import positive
 from bench.stats import percentile
 from rules.nimmt import CODINGAME_ROUNDS
 from rules.registry import game_info
-from tui.cli import positive_number
+from tui.cli.main import positive_number
 
 MATCHES: tuple[tuple[str, list[str]], ...] = (
     ("hard vs 3 random", ["ai:hard", "random", "random", "random"]),

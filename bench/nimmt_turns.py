@@ -19,8 +19,8 @@ import statistics
 import sys
 import time
 
-from ai.levels import make_bot
-from ai.table import Phase
+from ai.seats.levels import make_bot
+from ai.table.table import Phase
 from bench.options import positive
 from rules.nimmt import PICK_TEXT
 from tui.app import ParlourApp

@@ -53,7 +53,7 @@ def storm(seconds: float, rate: float) -> tuple[int, float]:
     _set_size(slave, 100, 30)
     env = dict(os.environ, PYTHONPATH=str(ROOT), TERM="xterm-256color", PARLOUR_HOME=tempfile.mkdtemp())
     argv = ["watch", "nimmt", *("--seat ai:easy " * 4).split(), "--speed", "5"]
-    parlour = [sys.executable, "-c", "import sys; from tui.cli import main; sys.exit(main(sys.argv[1:]))"]
+    parlour = [sys.executable, "-c", "import sys; from tui.cli.main import main; sys.exit(main(sys.argv[1:]))"]
     proc = subprocess.Popen([*parlour, *argv], stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
     os.close(slave)
     stop = threading.Event()

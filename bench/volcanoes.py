@@ -22,8 +22,8 @@ import sys
 import time
 from dataclasses import dataclass
 
-from ai.bots import Bot
-from ai.seats import make_player, parse_seat
+from ai.seats.protocol import Bot
+from ai.seats.specs import make_player, parse_seat
 from bench.opponents import volcanoes_hard_v1
 from bench.options import check_seat, positive
 from bench.stats import percentile

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import AnyStr
 
-from ai.external import ExternalBot
+from ai.programs.external import ExternalBot
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "bots"
@@ -132,7 +132,7 @@ def wait_gone(pids: list[int], timeout: float = 2.0) -> list[int]:
 
 def children() -> list[int]:
     """Live child processes of this test process, but for multiprocessing's resource tracker: the first worker
-    pool started by spawn (ai.processes) starts it, and it stays for the life of the process."""
+    pool started by spawn (ai.programs.processes) starts it, and it stays for the life of the process."""
     me = str(os.getpid())
     out = []
     for entry in Path("/proc").iterdir():

@@ -41,7 +41,7 @@ def _in_terminal(master: int, slave: int, controlling: bool) -> subprocess.Popen
         [
             sys.executable,
             "-c",
-            "import sys; from tui.cli import main; sys.exit(main(sys.argv[1:]))",
+            "import sys; from tui.cli.main import main; sys.exit(main(sys.argv[1:]))",
             *argv,
             # The players' own speed: the game lasts about a minute, far longer than a test takes to end it, so it
             # is still going when the terminal goes (a faster one could end first, leaving nothing to resume).

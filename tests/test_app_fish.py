@@ -301,8 +301,8 @@ async def test_a_watched_game_never_rebuilds_the_footer(monkeypatch: pytest.Monk
 
 
 async def test_replay_by_its_bare_name_from_any_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tui.cli import build_parser
-    from tui.launch import build_app
+    from tui.cli.launch import build_app
+    from tui.cli.main import build_parser
 
     session = played_session("fish", "codingame", ["ai:easy", "ai:easy"], 4)
     assert session.path is not None

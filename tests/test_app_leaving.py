@@ -11,8 +11,8 @@ from textual.pilot import Pilot
 from tests.apptools import Notices, my_turn, played_session, result_shown, screen_rows, until_result, wait_until
 from tui import storage
 from tui.app import ParlourApp
-from tui.cli import build_parser
-from tui.launch import build_app
+from tui.cli.launch import build_app
+from tui.cli.main import build_parser
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
 from tui.screens.modals import CurtainScreen

@@ -13,9 +13,9 @@ from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Button
 
-from ai.levels import game_levels
-from ai.pace import DEFAULT_SPEED, SPEEDS
-from ai.table import Phase
+from ai.seats.levels import game_levels
+from ai.table.pace import DEFAULT_SPEED, SPEEDS
+from ai.table.table import Phase
 from rules.core import Event
 from tests.apptools import (
     Notices,
@@ -34,6 +34,7 @@ from tests.apptools import (
 )
 from tui import storage
 from tui.app import ParlourApp
+from tui.cli.usage import UsageError
 from tui.games import game_ui
 from tui.games.nimmt import PAUSE, NimmtTable, card_text
 from tui.scenes.kit import finished_game
@@ -44,7 +45,6 @@ from tui.screens.new_game import NewGameScreen
 from tui.screens.replay_viewer import ReplayScreen
 from tui.session import Session, new_session
 from tui.settings import Settings, load_settings
-from tui.usage import UsageError
 
 SIZE = (100, 30)
 
@@ -521,8 +521,8 @@ async def test_again_with_the_same_seats(parlour_home: Path) -> None:
 
 
 async def test_command_line_opens_replay_and_resume(parlour_home: Path) -> None:
-    from tui.cli import build_parser
-    from tui.launch import build_app
+    from tui.cli.launch import build_app
+    from tui.cli.main import build_parser
 
     session = new_session("nimmt", "codingame", ["human", "ai:easy", "ai:easy", "ai:easy"], seed=13)
     for _ in range(2):

@@ -21,11 +21,20 @@ from rich.progress import Progress
 import ai
 import rules
 import tui
-from ai.arena import GameJob, GameResult, MoveTimes, arena_jobs, local_results, play_one, run_arena, summarize
-from ai.arena_stats import RELATIVE_ERROR, ArenaTally, TimeSketch, Welford
+from ai.tournaments.arena import (
+    GameJob,
+    GameResult,
+    MoveTimes,
+    arena_jobs,
+    local_results,
+    play_one,
+    run_arena,
+    summarize,
+)
+from ai.tournaments.stats import RELATIVE_ERROR, ArenaTally, TimeSketch, Welford
 from tests.summary_helpers import timeless
-from tui.arena_view import GamesPerSecond, arena_report, score_axis, sparkline
-from tui.cli import main
+from tui.cli.arena_view import GamesPerSecond, arena_report, score_axis, sparkline
+from tui.cli.main import main
 
 # Where the tally's memory is allocated: Parlour's packages and the rating library.
 OUR_FILES = [str(Path(m.__path__[0]) / "*") for m in (ai, rules, tui, openskill)]
@@ -284,7 +293,7 @@ def test_a_shared_score_ranks_by_mean_not_by_rating() -> None:
 
 
 def test_a_clean_sweep_still_has_a_margin() -> None:
-    from ai.arena_stats import PairTally
+    from ai.tournaments.stats import PairTally
 
     sweep, even = PairTally(), PairTally()
     for game in range(12):

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from ai.fish_bots import HARD_WORK, SearchBot
+from ai.bots.fish.bots import HARD_WORK, SearchBot
 from bench.fish import Job, make_seat, play
 from rules.fish import new_game
 

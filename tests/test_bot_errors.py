@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-import ai.arena
-from ai.arena import run_arena
-from ai.bots import IllegalBotAction
-from ai.table import Table
+import ai.tournaments.arena
+from ai.seats.protocol import IllegalBotAction
+from ai.table.table import Table
+from ai.tournaments.arena import run_arena
 from rules.registry import game_info
 from tests.apptools import wait_until
 from tui.app import ParlourApp
@@ -32,7 +32,7 @@ class IllegalBot:
 
 
 def easy_bot():  # noqa: ANN201 - a Bot
-    from ai.levels import make_bot
+    from ai.seats.levels import make_bot
 
     return make_bot("nimmt", "easy", random.Random(1))
 
@@ -51,12 +51,12 @@ def test_the_match_loop_stops_with_the_game_seat_level_and_action() -> None:
 
 
 def test_the_arena_stops_with_the_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = ai.arena.make_player
+    real = ai.tournaments.arena.make_player
 
     def make_player(game: str, spec: Any, rng: random.Random, **kw: Any) -> Any:
         return IllegalBot() if kw["seat"] == 1 else real(game, spec, rng, **kw)
 
-    monkeypatch.setattr(ai.arena, "make_player", make_player)
+    monkeypatch.setattr(ai.tournaments.arena, "make_player", make_player)
     with pytest.raises(IllegalBotAction, match=r"nimmt: the ai:normal bot of seat 2 .* 'PLAY 999'"):
         run_arena("nimmt", None, ["ai:easy", "ai:normal", "ai:easy", "ai:easy"], games=1, workers=1)
 
@@ -89,11 +89,11 @@ async def test_the_app_shows_the_error_and_the_game_can_still_be_saved() -> None
 def test_parlour_arena_prints_the_error_on_one_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from tui.cli import main
+    from tui.cli.main import main
 
-    real = ai.arena.make_player
+    real = ai.tournaments.arena.make_player
     monkeypatch.setattr(
-        ai.arena,
+        ai.tournaments.arena,
         "make_player",
         lambda game, spec, rng, **kw: IllegalBot() if kw["seat"] == 1 else real(game, spec, rng, **kw),
     )

@@ -3,7 +3,7 @@
 from rich.style import Style
 from rich.text import Text
 
-from tui.canvas import Canvas, as_style, over
+from tui.widgets.canvas import Canvas, as_style, over
 
 
 def test_put_clips_to_the_canvas_and_later_strokes_win() -> None:

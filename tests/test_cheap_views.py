@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from ai.arena import play_table
-from ai.bots import RandomBot
-from ai.table import Table
+from ai.seats.protocol import RandomBot
+from ai.table.table import Table
+from ai.tournaments.arena import play_table
 from rules.nimmt import NimmtState, NimmtView
 from rules.registry import game_info
 

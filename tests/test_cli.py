@@ -10,11 +10,11 @@ import pytest
 from tests.apptools import played_session, unfinished_with_seat
 from tests.external_helpers import late_program
 from tests.summary_helpers import timeless
-from tui.cli import build_parser, main
-from tui.launch import build_app
+from tui.cli.launch import build_app
+from tui.cli.main import build_parser, main
+from tui.cli.usage import parlour_command
 from tui.screens.game import GameScreen
 from tui.session import new_session
-from tui.usage import parlour_command
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -132,7 +132,7 @@ def test_arena_json_is_the_same_for_any_worker_count(capsys: pytest.CaptureFixtu
 
 
 def test_arena_rotates_seats(tmp_path: Path) -> None:
-    from ai.arena import run_arena
+    from ai.tournaments.arena import run_arena
 
     run_arena("nimmt", None, ["ai:easy", "random", "random", "random"], 4, seed=1, workers=1, replay_dir=str(tmp_path))
     firsts = []
@@ -147,7 +147,7 @@ def test_the_arena_says_at_its_end_when_time_outs_came_on_a_busy_machine(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, load: float, said: bool
 ) -> None:
     monkeypatch.setenv("PARLOUR_TIME_SCALE", "1")
-    monkeypatch.setattr("ai.time_limits.machine_load", lambda: (load, 2), raising=False)  # faked load
+    monkeypatch.setattr("ai.programs.time_limits.machine_load", lambda: (load, 2), raising=False)  # faked load
     code, out, _ = run(capsys, "arena", "volcanoes", "--seat", late_program(tmp_path), "--seat", "random",
                        "--games", "3", "--workers", "1")  # fmt: skip
     assert code == 0 and "Disqualified in 3 games" in out
@@ -196,7 +196,7 @@ def test_app_commands_without_a_terminal_exit_at_once(argv: list[str], parlour_h
     argv = [str(session.path) if a == "FILE" else a for a in argv]
     before = sorted(parlour_home.rglob("*.jsonl"))
     done = subprocess.run(
-        [sys.executable, "-c", "import sys; from tui.cli import main; sys.exit(main(sys.argv[1:]))", *argv],
+        [sys.executable, "-c", "import sys; from tui.cli.main import main; sys.exit(main(sys.argv[1:]))", *argv],
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
@@ -319,7 +319,7 @@ def test_output_cut_short_by_its_reader_is_quiet() -> None:
 
     path = played_session("fish", "codingame", ["ai:easy", "ai:easy"], 3).path
     check = subprocess.Popen(
-        [sys.executable, "-c", "import sys; from tui.cli import main; sys.exit(main(sys.argv[1:]))", "check"]
+        [sys.executable, "-c", "import sys; from tui.cli.main import main; sys.exit(main(sys.argv[1:]))", "check"]
         + [str(path)] * 2000,  # far more than a pipe holds: writing goes on after the reader has gone
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -358,12 +358,12 @@ def test_arena_replay_folder_is_checked_before_any_game(capsys: pytest.CaptureFi
 def test_a_stopped_arena_says_how_far_it_got_and_keeps_only_whole_games(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import ai.arena
+    import ai.tournaments.arena
 
     folder = tmp_path / "r"
-    real = ai.arena.ArenaTally.add
+    real = ai.tournaments.arena.ArenaTally.add
 
-    def stop_at_the_third(tally: ai.arena.ArenaTally, result: ai.arena.GameResult) -> None:
+    def stop_at_the_third(tally: ai.tournaments.arena.ArenaTally, result: ai.tournaments.arena.GameResult) -> None:
         if result.index == 2:
             # Game 3 is over; an unfinished replay stands for a game still being played when Ctrl-C came.
             (folder / "volcanoes-00003.jsonl").write_text(
@@ -372,7 +372,7 @@ def test_a_stopped_arena_says_how_far_it_got_and_keeps_only_whole_games(
             raise KeyboardInterrupt
         real(tally, result)
 
-    monkeypatch.setattr(ai.arena.ArenaTally, "add", stop_at_the_third)
+    monkeypatch.setattr(ai.tournaments.arena.ArenaTally, "add", stop_at_the_third)
     code, out, err = run(capsys, *ARENA, "--games", "10", "--save-replays", str(folder))
     assert (code, out) == (130, "")
     assert err.strip().splitlines()[-1] == (
@@ -384,17 +384,17 @@ def test_a_stopped_arena_says_how_far_it_got_and_keeps_only_whole_games(
 def test_a_stopped_arena_keeps_other_files_in_its_folder(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import ai.arena
+    import ai.tournaments.arena
 
     folder = tmp_path / "r"
     folder.mkdir()
     mine = folder / "volcanoes-20261126-101010-000000.jsonl"
     mine.write_text("a person's unfinished game\n")
 
-    def stop(tally: ai.arena.ArenaTally, result: ai.arena.GameResult) -> None:
+    def stop(tally: ai.tournaments.arena.ArenaTally, result: ai.tournaments.arena.GameResult) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(ai.arena.ArenaTally, "add", stop)
+    monkeypatch.setattr(ai.tournaments.arena.ArenaTally, "add", stop)
     assert run(capsys, *ARENA, "--games", "3", "--save-replays", str(folder))[0] == 130
     assert mine.read_text() == "a person's unfinished game\n"
 
@@ -405,7 +405,7 @@ def test_a_data_folder_that_cannot_be_made_is_one_line(
     a_file = tmp_path / "a-file"
     a_file.write_text("")
     monkeypatch.setenv("PARLOUR_HOME", str(a_file))
-    monkeypatch.setattr("tui.launch.require_terminal", lambda command: None)  # as if run in a terminal
+    monkeypatch.setattr("tui.cli.launch.require_terminal", lambda command: None)  # as if run in a terminal
     code, out, err = run(capsys, "play", "nimmt", "--seed", "1")
     assert (code, out) == (1, "") and err == f"parlour play: {a_file / 'replays'}: Not a directory\n"
     export = Path(__file__).parent / "data" / "hanablive_short.json"

@@ -20,8 +20,8 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
-from ai.arena import GameJob, GameResult, run_arena  # noqa: E402
-from ai.cluster import ClusterError, DaskBackend, RemotePlay, code_fingerprint, play_batch, write_back  # noqa: E402
+from ai.tournaments.arena import GameJob, GameResult, run_arena  # noqa: E402
+from ai.tournaments.cluster import ClusterError, DaskBackend, RemotePlay, code_fingerprint, play_batch, write_back  # noqa: E402
 from tests.external_helpers import example_cmd  # noqa: E402
 from tests.summary_helpers import timeless  # noqa: E402
 
@@ -122,10 +122,10 @@ def test_a_program_missing_on_the_workers_is_named_before_any_game(
 
 
 def test_a_worker_with_other_parlour_code_is_refused(cluster: RunningCluster, monkeypatch: pytest.MonkeyPatch) -> None:
-    import ai.cluster
+    import ai.tournaments.cluster
 
     # This machine's code now differs from the workers' (they run their own, unchanged copy of the function).
-    monkeypatch.setattr(ai.cluster, "code_fingerprint", lambda: "edited-here")
+    monkeypatch.setattr(ai.tournaments.cluster, "code_fingerprint", lambda: "edited-here")
     backend = DaskBackend(cluster.scheduler_address)
     with pytest.raises(ClusterError, match=r"worker tcp://127\.0\.0\.1:\d+ runs other Parlour code"):
         run_arena("nimmt", None, ["random"] * 4, 3, backend=backend)
@@ -171,7 +171,7 @@ def test_no_scheduler_at_the_address_is_said_clearly_and_leaves_no_thread(cluste
 
 
 def test_parlour_arena_takes_a_scheduler(cluster: RunningCluster, capsys: pytest.CaptureFixture[str]) -> None:
-    from tui.cli import main
+    from tui.cli.main import main
 
     args = ["arena", "volcanoes", "--seat", "ai:easy", "--seat", "random", "--games", "6", "--seed", "4", "--json"]
     assert main([*args, "--scheduler", cluster.scheduler_address]) == 0
@@ -241,7 +241,7 @@ def test_a_worker_checks_each_batch_itself_so_late_joiners_are_checked_too() -> 
 def test_parlour_ladder_run_takes_a_scheduler(
     cluster: RunningCluster, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from tui.cli import main
+    from tui.cli.main import main
 
     def ladder(where: str, *run: str) -> dict[str, Any]:
         db = ["--db", str(tmp_path / where / "ladder.db")]
@@ -276,7 +276,7 @@ CLUSTER_IN_ONE_PROCESS = CLUSTER.replace("processes=True", "processes=False, pro
 def test_a_scheduler_lost_mid_run_ends_the_ladder_run_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from tui.cli import main
+    from tui.cli.main import main
 
     db = ["--db", str(tmp_path / "ladder.db")]
     for name in ("a", "b", "c", "d"):

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, Select, Static
 
-from ai.arena import run_arena
-from ai.external import ExternalBot
-from ai.hanabi_bots import make_bot
-from ai.table import Table
+from ai.bots.hanabi.bots import make_bot
+from ai.programs.external import ExternalBot
+from ai.table.table import Table
+from ai.tournaments.arena import run_arena
 from rules.registry import game_info
 from tests.apptools import game_screen, my_turn, wait_until
 from tests.external_helpers import EXAMPLES, PYTHON, children, example_cmd
@@ -116,10 +116,10 @@ def test_program_ends_when_its_game_ends(monkeypatch: pytest.MonkeyPatch) -> Non
     """Table ends every program as soon as the game is over, before anyone calls close()."""
     import random
 
-    from ai.external import ExternalBot
-    from ai.levels import make_bot
-    from ai.seats import make_player, parse_seat
-    from ai.table import Table
+    from ai.programs.external import ExternalBot
+    from ai.seats.levels import make_bot
+    from ai.seats.specs import make_player, parse_seat
+    from ai.table.table import Table
     from rules.registry import game_info
 
     monkeypatch.setenv("PARLOUR_TIME_SCALE", "20")
@@ -173,9 +173,9 @@ async def test_quitting_the_app_ends_a_thinking_program(
 
 
 def test_watch_and_play_take_cmd_seats(parlour_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from ai.external import ExternalBot
-    from tui.cli import build_parser
-    from tui.launch import build_app
+    from ai.programs.external import ExternalBot
+    from tui.cli.launch import build_app
+    from tui.cli.main import build_parser
 
     monkeypatch.delenv("PARLOUR_TIME_SCALE", raising=False)
     for command in ("watch", "play"):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from ai.bots import RandomBot
-from ai.external import ExternalBot
-from ai.levels import make_bot
-from ai.protocols.hanabi import card_words, known_words
+from ai.programs.external import ExternalBot
+from ai.programs.protocols.hanabi import card_words, known_words
+from ai.seats.levels import make_bot
+from ai.seats.protocol import RandomBot
 from rules.hanabi import SLOT_LETTERS
 from rules.registry import game_info
 from tests.external_helpers import example_cmd

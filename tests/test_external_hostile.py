@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from ai.arena import run_arena
-from ai.bots import BotFailure, RandomBot
-from ai.external import ExternalBot
-from ai.table import Table
+from ai.programs.external import ExternalBot
+from ai.seats.protocol import BotFailure, RandomBot
+from ai.table.table import Table
+from ai.tournaments.arena import run_arena
 from rules.registry import game_info
 from tests.external_helpers import PYTHON, children, late_program, open_fds, program_log, wait_gone, write_hostile
 
@@ -210,7 +210,9 @@ def test_a_time_out_gives_the_time_taken_the_limit_the_load_and_the_time_scale(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("PARLOUR_TIME_SCALE", "2")  # 200 ms a turn: the program answers after about 300
-    monkeypatch.setattr("ai.time_limits.machine_load", lambda: (7.9, 2), raising=False)  # a busy machine, faked
+    monkeypatch.setattr(
+        "ai.programs.time_limits.machine_load", lambda: (7.9, 2), raising=False
+    )  # a busy machine, faked
     summary = run_arena("volcanoes", None, [late_program(tmp_path), "random"], 1, seed=3, workers=1)
     (reason,) = [d["reason"] for d in summary["seats"][0]["disqualifications"]]
     assert reason.startswith("it did not answer within 200 ms; it answered after "), reason

@@ -15,13 +15,13 @@ from typing import Any
 
 import pytest
 
-from ai import external
-from ai.arena import run_arena
-from ai.bots import RandomBot
-from ai.external import ExternalBot, program_problem
-from ai.processes import terminated
-from ai.seats import parse_seat, seat_problem
-from ai.table import Table
+from ai.programs import external
+from ai.programs.external import ExternalBot, program_problem
+from ai.programs.processes import terminated
+from ai.seats.protocol import RandomBot
+from ai.seats.specs import parse_seat, seat_problem
+from ai.table.table import Table
+from ai.tournaments.arena import run_arena
 from rules.registry import game_info
 from tests.external_helpers import EXAMPLES, PYTHON, alive, children, ended_with_test, program_log, wait_gone
 
@@ -339,7 +339,7 @@ def test_a_killed_or_hung_up_command_ends_its_programs(tmp_path: Path, ending: s
     argv = ["arena", "volcanoes", "--seat", f"cmd:{command}", "--seat", "random", "--games", "500"]
     argv += ["--workers", str(workers), "--save-replays", str(folder)]
     run = subprocess.Popen(
-        [PYTHON, "-c", "import sys; from tui.cli import main; sys.exit(main(sys.argv[1:]))", *argv],
+        [PYTHON, "-c", "import sys; from tui.cli.main import main; sys.exit(main(sys.argv[1:]))", *argv],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,

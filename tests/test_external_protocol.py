@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from ai.external import ExternalBot
-from ai.protocols import protocol_for
-from ai.protocols.hanabi import card_words
-from ai.seats import SeatSpecError, make_player, parse_seat
-from ai.time_limits import time_scale
+from ai.programs.external import ExternalBot
+from ai.programs.protocols import protocol_for
+from ai.programs.protocols.hanabi import card_words
+from ai.programs.time_limits import time_scale
+from ai.seats.specs import SeatSpecError, make_player, parse_seat
 from rules.fireworks import FireworksState
 from rules.registry import game_info
-from tui.cli import main as cli_main
+from tui.cli.main import main as cli_main
 
 NIMMT_DEAL = {
     "rounds": [

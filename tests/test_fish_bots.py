@@ -9,9 +9,10 @@ from itertools import permutations
 
 import pytest
 
-from ai import fish_bots, fish_regions
-from ai.bots import RandomBot
-from ai.levels import make_bot
+from ai.bots.fish import bots as fish_bots
+from ai.bots.fish import regions as fish_regions
+from ai.seats.levels import make_bot
+from ai.seats.protocol import RandomBot
 from rules import fish
 from rules.fish import TILE_NAMES, new_game
 
@@ -243,7 +244,7 @@ def test_region_solver_declines_regions_over_its_limits() -> None:
 
 
 def test_help_names_every_level() -> None:
-    from ai.levels import game_levels
+    from ai.seats.levels import game_levels
     from tui.games.fish.help import HELP
 
     for level in game_levels("fish"):

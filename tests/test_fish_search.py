@@ -8,7 +8,8 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from ai import fish_bots, fish_regions
+from ai.bots.fish import bots as fish_bots
+from ai.bots.fish import regions as fish_regions
 from rules import fish
 from rules.fish import new_game
 

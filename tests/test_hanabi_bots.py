@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from ai.hanabi.cards import ALL_IDS, BIT, COLOUR_IDS, VALUE_IDS, chop_slot, popcount
-from ai.hanabi.conventions import interpret
-from ai.hanabi.decide import LEVELS, PLAY_HINT, Decision
-from ai.hanabi.knowledge import Tracker
-from ai.hanabi_bots import make_bot
-from ai.levels import make_bot as level_bot
+from ai.bots.hanabi.bots import make_bot
+from ai.bots.hanabi.cards import ALL_IDS, BIT, COLOUR_IDS, VALUE_IDS, chop_slot, popcount
+from ai.bots.hanabi.conventions import interpret
+from ai.bots.hanabi.decide import LEVELS, PLAY_HINT, Decision
+from ai.bots.hanabi.knowledge import Tracker
+from ai.seats.levels import make_bot as level_bot
 from rules.core import GameState, Outcome
 from rules.hanabi import CARD_TEXT, COLOURS, DISCARD_TEXT, FULL_DECK, PLAY_TEXT, parse_card
 from rules.registry import game_info

@@ -9,15 +9,15 @@ from typing import Any
 
 import pytest
 
-from ai.bots import Bot
-from ai.hanabi.cards import BIT
-from ai.hanabi.decide import LEVELS, Decision
-from ai.hanabi.expert import Budget, ExpertBot, sample_hand, unhinted_playable
-from ai.hanabi.knowledge import Tracker
-from ai.hanabi_bots import HanabiBot, make_bot
-from ai.levels import game_levels
-from ai.levels import make_bot as level_bot
-from ai.seats import parse_seat, seat_problem
+from ai.bots.hanabi.bots import HanabiBot, make_bot
+from ai.bots.hanabi.cards import BIT
+from ai.bots.hanabi.decide import LEVELS, Decision
+from ai.bots.hanabi.expert import Budget, ExpertBot, sample_hand, unhinted_playable
+from ai.bots.hanabi.knowledge import Tracker
+from ai.seats.levels import game_levels
+from ai.seats.levels import make_bot as level_bot
+from ai.seats.protocol import Bot
+from ai.seats.specs import parse_seat, seat_problem
 from rules.hanabi import HanabiState
 from tests.apptools import game_screen, my_turn, screen_text, wait_until
 from tui.app import ParlourApp

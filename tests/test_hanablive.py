@@ -15,7 +15,7 @@ from rules.core import GameState
 from rules.hanabi import HanabiState, card_text, new_game
 from rules.hanablive import HanabLiveError, export_game, import_game
 from rules.replay import ActionRecord, Header, ReplayWriter, SeatEntry, load_replay
-from tui.cli import main
+from tui.cli.main import main
 from tui.storage import read_replay
 
 FIXTURE = Path(__file__).parent / "data" / "hanablive_short.json"

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from ai.bots import BotFailure, IllegalBotAction, RandomBot
-from ai.levels import make_bot
-from ai.table import Table, TableEvent
+from ai.seats.levels import make_bot
+from ai.seats.protocol import BotFailure, IllegalBotAction, RandomBot
+from ai.table.table import Table, TableEvent
 from rules.registry import GAMES, game_info
 from rules.replay import Header, ReplayWriter, SeatEntry
 

@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from ai.ladder import runner
-from ai.ladder.runner import run_ladder
-from ai.ladder.store import LadderStore, claimer_alive, process_start
+from ai.tournaments.ladder import runner
+from ai.tournaments.ladder.runner import run_ladder
+from ai.tournaments.ladder.store import LadderStore, claimer_alive, process_start
 from tests.external_helpers import ended_with_test, wait_gone
-from tui.cli import main
+from tui.cli.main import main
 
 QUICK = ["random", "random", "ai:easy", "ai:easy"]
 
@@ -280,8 +280,8 @@ def test_files_sent_back_by_workers_are_written_by_the_run(tmp_path: Path) -> No
 
 
 def test_a_disqualified_seat_scores_the_worst_and_ranks_last(tmp_path: Path) -> None:
-    from ai.ladder.standings import standings
-    from ai.ladder.store import GameRecord
+    from ai.tournaments.ladder.standings import standings
+    from ai.tournaments.ladder.store import GameRecord
 
     store = LadderStore(tmp_path / "l.sqlite")
     ids = [store.add_player("nimmt", f"p{i}", "random").id for i in range(4)]
@@ -524,7 +524,7 @@ def test_two_runs_at_once_share_the_games(tmp_path: Path) -> None:
 # --- the standings cache -------------------------------------------------------------------------------------
 def _players(db: Path) -> list[dict[str, object]]:
     """``show --json``'s players, read by a fresh store each time."""
-    from ai.ladder.standings import summary
+    from ai.tournaments.ladder.standings import summary
 
     store = LadderStore(db)
     try:
@@ -572,7 +572,7 @@ def test_a_cache_that_no_longer_counts_the_stored_games_is_not_used(tmp_path: Pa
 
 
 def test_a_game_still_being_played_bounds_the_cache(tmp_path: Path) -> None:
-    from ai.ladder.store import GameRecord
+    from ai.tournaments.ladder.store import GameRecord
 
     db = tmp_path / "l.sqlite"
     store = LadderStore(db)
@@ -619,7 +619,7 @@ def test_two_stores_in_one_folder_keep_their_own_replays(capsys: pytest.CaptureF
 
 
 def test_a_game_cut_short_leaves_no_files(tmp_path: Path) -> None:
-    from ai.ladder.runner import LadderJob, LadderResult, play_job
+    from ai.tournaments.ladder.runner import LadderJob, LadderResult, play_job
 
     store = LadderStore(tmp_path / "l.sqlite")
     for i, spec in enumerate(QUICK):
@@ -842,7 +842,7 @@ def test_a_next_index_behind_the_recorded_games_never_plays_them_again(
 
 
 def test_a_ladder_replay_already_there_is_never_written_over(tmp_path: Path) -> None:
-    from ai.arena import play_table
+    from ai.tournaments.arena import play_table
 
     replay = tmp_path / "r.jsonl"
     replay.write_text("a recorded game\n")

@@ -280,8 +280,8 @@ async def test_the_app_starts_with_defaults_and_says_so_when_the_settings_file_i
 
 
 async def test_parlour_colour_blind_flag_turns_the_symbols_on_and_keeps_the_choice(parlour_home: Path) -> None:
-    from tui.cli import build_parser
-    from tui.launch import build_app
+    from tui.cli.launch import build_app
+    from tui.cli.main import build_parser
 
     app = build_app(build_parser().parse_args(["--colour-blind", "resume"]))  # nothing saved: the app says so
     async with app.run_test(size=SIZE) as pilot:

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from ai import nimmt_bots
-from ai.levels import make_bot as levels_make_bot
-from ai.nimmt_bots import GreedyBot, HardBot, MonteCarloBot, greedy_card, make_bot, playout
+from ai.bots.nimmt import bots as nimmt_bots
+from ai.bots.nimmt.bots import GreedyBot, HardBot, MonteCarloBot, greedy_card, make_bot, playout
+from ai.seats.levels import make_bot as levels_make_bot
 from rules.nimmt import CATTLE, PLAY_TEXT, NimmtState, new_game
 from tests.nimmt_helpers import deal_round
 

@@ -142,7 +142,7 @@ def test_the_row_search_is_written_once() -> None:
     """The rules and the bots' playouts place cards through ``target_row``; no other function searches rows."""
     root = Path(__file__).resolve().parent.parent
     searching = []
-    for path in (root / "rules" / "nimmt.py", root / "ai" / "nimmt_bots.py"):
+    for path in (root / "rules" / "nimmt.py", root / "ai" / "bots" / "nimmt" / "bots.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef) and _chained_less_than(node):

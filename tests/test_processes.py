@@ -12,8 +12,8 @@ from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
-from ai.arena import run_arena
-from ai.processes import end_on_signals, end_workers, exit_if_stopped, signals_held, worker_context
+from ai.programs.processes import end_on_signals, end_workers, exit_if_stopped, signals_held, worker_context
+from ai.tournaments.arena import run_arena
 from tests.summary_helpers import timeless
 
 pytestmark = pytest.mark.skipif(os.name == "nt", reason="Windows has no fork")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ai.program_log import last_words
+from ai.programs.log import last_words
 
 
 def test_last_words_are_the_programs_latest_line_of_its_latest_run(tmp_path: Path) -> None:

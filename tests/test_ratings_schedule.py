@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from ai.ratings import Ratings
-from ai.schedule import block_length, table_for
+from ai.tournaments.ratings import Ratings
+from ai.tournaments.schedule import block_length, table_for
 
 
 def test_ratings_order_players_by_their_places() -> None:

@@ -8,11 +8,11 @@ from collections.abc import Callable
 
 import pytest
 
-from ai.levels import make_bot
 from ai.parts import load_part
-from ai.protocols import protocol_for
-from ai.protocols.base import GameProtocol
-from ai.protocols.volcanoes import VolcanoesProtocol
+from ai.programs.protocols import protocol_for
+from ai.programs.protocols.base import GameProtocol
+from ai.programs.protocols.volcanoes import VolcanoesProtocol
+from ai.seats.levels import make_bot
 from rules import registry
 from rules.core import GameInfo
 from rules.registry import RECORDS, GameRecord
@@ -89,8 +89,8 @@ def test_fireworks_shares_hanabi_bots_protocol_and_scenes_with_its_own_help() ->
 def test_a_record_lacking_parts_fails_the_check() -> None:
     fake = dataclasses.replace(
         RECORDS["nimmt"],
-        bots="ai.nimmt_bots:no_such_factory",
-        protocol="ai.nimmt_bots:make_bot",  # loads, but is not a protocol
+        bots="ai.bots.nimmt.bots:no_such_factory",
+        protocol="ai.bots.nimmt.bots:make_bot",  # loads, but is not a protocol
         table="tui.games.no_such_game:UI",
         scenes="tui.scenes.nimmt",  # no attribute named
     )
@@ -100,12 +100,12 @@ def test_a_record_lacking_parts_fails_the_check() -> None:
 
 
 def test_make_bot_follows_the_record(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(RECORDS, "fish", dataclasses.replace(RECORDS["fish"], bots="ai.volcanoes_bots:make_bot"))
-    assert type(make_bot("fish", "easy", random.Random(1))).__module__ == "ai.volcanoes_bots"
+    monkeypatch.setitem(RECORDS, "fish", dataclasses.replace(RECORDS["fish"], bots="ai.bots.volcanoes.bots:make_bot"))
+    assert type(make_bot("fish", "easy", random.Random(1))).__module__ == "ai.bots.volcanoes.bots"
 
 
 def test_protocol_for_follows_the_record(monkeypatch: pytest.MonkeyPatch) -> None:
-    record = dataclasses.replace(RECORDS["fish"], protocol="ai.protocols.volcanoes:VolcanoesProtocol")
+    record = dataclasses.replace(RECORDS["fish"], protocol="ai.programs.protocols.volcanoes:VolcanoesProtocol")
     monkeypatch.setitem(RECORDS, "fish", record)
     assert type(protocol_for("fish", 0, 2, "codingame")) is VolcanoesProtocol
 

@@ -14,8 +14,8 @@ import pytest
 from textual.screen import Screen
 from textual.widgets import RichLog
 
-from ai.seats import make_player, parse_seat
-from ai.table import Table
+from ai.seats.specs import make_player, parse_seat
+from ai.table.table import Table
 from rules.registry import game_info
 from rules.replay import Header, ReplayError, ReplayWriter, SeatEntry, load_replay
 from tests.apptools import my_turn, played_session, wait_until
@@ -442,7 +442,7 @@ def test_json_nested_too_deeply_is_one_clear_refusal_naming_the_line(tmp_path: P
 def test_every_command_refuses_a_deeply_nested_replay_in_one_line(
     capsys: pytest.CaptureFixture[str], parlour_home: Path
 ) -> None:
-    from tui.cli import main
+    from tui.cli.main import main
 
     folder = storage.replay_dir()
     paths = deep_files(folder)

@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from ai.arena import GameResult, MoveTimes, summarize
+from ai.tournaments.arena import GameResult, MoveTimes, summarize
 from rules.fireworks import FireworksState
 from rules.hanabi import HanabiState
 from rules.registry import game_info
 from rules.text import plural
 from tests.apptools import screen_text, until_result
 from tui.app import ParlourApp
-from tui.cli import main
+from tui.cli.main import main
 from tui.screens.game import GameScreen
 from tui.session import new_session
 

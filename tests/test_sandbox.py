@@ -22,10 +22,10 @@ from pathlib import Path
 
 import pytest
 
-from ai import sandbox
-from ai.bots import RandomBot
-from ai.external import ExternalBot, finish_all
-from ai.table import Table
+from ai.programs import sandbox
+from ai.programs.external import ExternalBot, finish_all
+from ai.seats.protocol import RandomBot
+from ai.table.table import Table
 from rules.registry import game_info
 from tests.apptools import until_result
 from tests.external_helpers import EXAMPLES, PYTHON, alive, ended_with_test
@@ -110,7 +110,7 @@ def replay_reasons(path: Path) -> list[str]:
 
 
 def cli(*argv: str) -> list[str]:
-    return [PYTHON, "-c", "import sys; from tui.cli import main; sys.exit(main(sys.argv[1:]))", *argv]
+    return [PYTHON, "-c", "import sys; from tui.cli.main import main; sys.exit(main(sys.argv[1:]))", *argv]
 
 
 def test_a_spy_at_a_played_table_finds_nothing(

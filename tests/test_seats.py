@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ai.seats import SeatSpecError, parse_seat
+from ai.seats.specs import SeatSpecError, parse_seat
 
 
 @pytest.mark.parametrize(

@@ -13,14 +13,14 @@ from pathlib import Path
 import pytest
 
 from tests.apptools import Notices, my_turn, played_session, wait_until
-from tui import usage
 from tui.app import ParlourApp
-from tui.cli import main
+from tui.cli import usage
+from tui.cli.main import main
+from tui.cli.usage import parlour_command
 from tui.screens.game import GameScreen
 from tui.screens.home import HOME_HELP, HomeScreen
 from tui.screens.modals import HelpScreen, replay_note
 from tui.session import new_session
-from tui.usage import parlour_command
 
 
 @pytest.fixture

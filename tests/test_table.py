@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from ai.bots import BotFailure, IllegalBotAction, RandomBot
-from ai.pace import SPEEDS, Pace
-from ai.table import (
+from ai.seats.protocol import BotFailure, IllegalBotAction, RandomBot
+from ai.table.pace import SPEEDS, Pace
+from ai.table.table import (
     BOT_MOVE_PAUSE,
     ActionApplied,
     BotBroke,

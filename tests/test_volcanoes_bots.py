@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ai.bots import RandomBot
-from ai.volcanoes_bots import INF, link_distance, make_bot
-from ai.volcanoes_eval import WIN, Meter, erupting_link, evaluate, measured_distance, near_link
-from ai.volcanoes_search import SearchBot
+from ai.bots.volcanoes.bots import INF, link_distance, make_bot
+from ai.bots.volcanoes.eval import WIN, Meter, erupting_link, evaluate, measured_distance, near_link
+from ai.bots.volcanoes.search import SearchBot
+from ai.seats.protocol import RandomBot
 from rules.volcanoes import (
     INDEX,
     NEIGHBORS,

@@ -17,7 +17,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
 
-from ai.pace import DEFAULT_SPEED
+from ai.table.pace import DEFAULT_SPEED
 from rules.replay import Replay, ReplayError
 from tui import storage
 from tui.ending import AppEnding, terminal_driver
@@ -95,7 +95,8 @@ class ParlourApp(App[None]):
         self.play_speed = DEFAULT_SPEED
         """The speed games are played at (a watched game has its own): the + and - keys at a table set it."""
         self.ends_on_signals = False
-        """Set by the command line: :data:`~ai.processes.ENDING_SIGNALS` close the app (tests leave them alone)."""
+        """Set by the command line: :data:`~ai.programs.processes.ENDING_SIGNALS` close the app (tests leave them
+        alone)."""
         self.ending = AppEnding(self)
         """How a kill or a lost terminal ends the app (the command line also arms its watchdog)."""
         self._settings_read = False  # nothing is saved before the file is read (the theme is set at start-up)
@@ -250,7 +251,7 @@ class ParlourApp(App[None]):
 
     def on_unmount(self) -> None:
         """No external program outlives the app, even one thinking when the app quits."""
-        from ai.external import close_all
+        from ai.programs.external import close_all
 
         if not self.ending.armed:  # the command line keeps catching them until the process ends
             self.ending.uninstall()

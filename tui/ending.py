@@ -22,7 +22,7 @@ from typing import Any, TextIO
 
 from textual.app import App
 
-from ai.processes import ENDING_SIGNALS
+from ai.programs.processes import ENDING_SIGNALS
 
 ENDING_GRACE_S = 2.0
 """Seconds the app's own shutdown has, after a kill or a lost terminal, before the watchdog ends the process."""
@@ -35,12 +35,12 @@ _Handler = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
 
 
 class AppEnding:
-    """How one app leaves on :data:`~ai.processes.ENDING_SIGNALS` or a lost terminal.
+    """How one app leaves on :data:`~ai.programs.processes.ENDING_SIGNALS` or a lost terminal.
 
     :meth:`begin` asks the app to exit as ``q`` would (screens unmount, programs end, the terminal is restored);
     once :meth:`arm` has started the watchdog, the process also ends at most :data:`ENDING_GRACE_S` later if the
-    app has not, after ending every program (:func:`ai.external.close_all`). Signals are caught by plain handlers,
-    not the event loop's: a loop stuck inside a blocking call never runs its own.
+    app has not, after ending every program (:func:`ai.programs.external.close_all`). Signals are caught by plain
+    handlers, not the event loop's: a loop stuck inside a blocking call never runs its own.
     """
 
     def __init__(self, app: App[Any], grace: float = ENDING_GRACE_S) -> None:
@@ -110,7 +110,7 @@ class AppEnding:
 
     def leave_now(self) -> None:
         """End every program, then the process, at once (the last resort; the replay is already on disk)."""
-        from ai.external import close_all
+        from ai.programs.external import close_all
 
         status = self._status if self._status is not None else LOST_TERMINAL_STATUS
         # Ending a program waits on its turn's lock: a stuck one must not keep the process either.

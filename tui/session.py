@@ -6,10 +6,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ai.arena import stderr_log_path
-from ai.bots import Bot
-from ai.seats import SeatSpec, SeatSpecError, make_player, parse_seat, seat_problem, seat_rng
-from ai.table import Table
+from ai.seats.protocol import Bot
+from ai.seats.specs import SeatSpec, SeatSpecError, make_player, parse_seat, seat_problem, seat_rng
+from ai.table.table import Table
+from ai.tournaments.arena import stderr_log_path
 from rules.core import Event, GameState
 from rules.registry import game_info
 from rules.replay import Header, Replay, SeatEntry

@@ -8,7 +8,7 @@ import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from ai.pace import DEFAULT_SPEED, SPEEDS
+from ai.table.pace import DEFAULT_SPEED, SPEEDS
 from rules.jsontext import JsonTextError, load_json
 from tui.storage import UnreadableFile, data_dir, open_regular
 
@@ -24,7 +24,7 @@ class Settings:
     theme: str = DEFAULT_THEME
     colour_blind: bool = False
     speed: float = DEFAULT_SPEED
-    """The speed people play at (the + and - keys at a table): one of :data:`~ai.pace.SPEEDS`."""
+    """The speed people play at (the + and - keys at a table): one of :data:`~ai.table.pace.SPEEDS`."""
 
 
 def settings_path() -> Path:

@@ -18,7 +18,7 @@ if sys.platform != "win32":
 
 from platformdirs import user_data_dir
 
-from ai.seats import SeatSpecError, parse_seat
+from ai.seats.specs import SeatSpecError, parse_seat
 from rules.jsontext import JsonTextError, load_json
 from rules.replay import (
     Header,

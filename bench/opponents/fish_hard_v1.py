@@ -1,6 +1,6 @@
 """Today's (2026-11) Fish ``ai:hard``, frozen as a benchmark opponent (not a level of the app).
 
-A verbatim copy of the search bot ``ai/fish_bots.py`` held before the stronger ``hard`` replaced it: iterative-
+A verbatim copy of the search bot ``ai/bots/fish/bots.py`` held before the stronger ``hard`` replaced it: iterative-
 deepening paranoid alpha-beta on the territory evaluation with a node budget per seat count *and* a 30 ms
 wall-clock guard (so under heavy load it can cut a search short and play differently from run to run; with one
 worker on this machine the node budget almost always binds first). Only ``bench/`` seats it, through

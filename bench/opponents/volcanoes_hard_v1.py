@@ -1,6 +1,6 @@
 """Today's (2026-11) Volcanoes ``ai:hard``, frozen as a benchmark opponent (not a level of the app).
 
-A verbatim copy of ``ai/volcanoes_bots.py`` as it stood before the stronger ``hard`` replaced it (easy and
+A verbatim copy of ``ai/bots/volcanoes/bots.py`` as it stood before the stronger ``hard`` replaced it (easy and
 normal are kept too, as the module held them). Only ``bench/`` seats it, through :func:`make_bot`; the app's seat
 specs never reach it. Measured then: 87.5% +- 2.3% against ``ai:easy``, move p99 71 ms.
 

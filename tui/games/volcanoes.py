@@ -10,10 +10,9 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding
 
-from ai.table import Asking
+from ai.table.table import Asking
 from rules.core import Event
 from rules.volcanoes import INDEX, MAX_STEPS, NAMES, NEIGHBORS, OPPOSITE, VolcanoesView, grown_levels
-from tui.canvas import Canvas
 from tui.games.base import (
     ROOMY_SIDE_WIDTH,
     ROOMY_WIDTH,
@@ -35,6 +34,7 @@ from tui.games.volcanoes_net import (
     strip_top,
 )
 from tui.games.volcanoes_panel import SIDES, volcanoes_panel
+from tui.widgets.canvas import Canvas
 
 # Outline kinds, strongest first: an edge shared by two tiles takes the stronger one. Each is a part
 # "volcanoes--KIND" whose color outlines the tile and whose background (if any) fills it when empty.

@@ -8,8 +8,8 @@ from rich.table import Table
 from rich.text import Text
 
 from rules.volcanoes import GROWTH, MAX_STEPS, VolcanoesView
-from tui.fit import WholePieces
 from tui.games.look import Look, seat_shape
+from tui.widgets.fit import WholePieces
 
 SIDES = ("Blue", "Orange")
 PANEL_FALLBACK = {  # the side panel's colours when drawn without its table's look

@@ -13,7 +13,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from tui.games.base import ROOMY_WIDTH, GameTable, hidden_action_to_explain
-from tui.reflow_log import ReflowLog
+from tui.widgets.reflow_log import ReflowLog
 
 
 class TooSmall(Static):

@@ -1,6 +1,6 @@
 """The shared game frame: table in the middle, scores and log at the side, keys in the footer.
 
-The screen is a view of the game's :class:`~ai.table.Table`: the table runs the game (bots think in threads of
+The screen is a view of the game's :class:`~ai.table.table.Table`: the table runs the game (bots think in threads of
 their own, people are asked, the replay is written); the screen shows what the table reports, one rules event at a
 time at a pace a person can follow, and hands a person's choice back to it.
 """
@@ -20,9 +20,9 @@ from textual.binding import Binding
 from textual.reactive import reactive
 from textual.widgets import RichLog, Static
 
-from ai import sandbox
-from ai.pace import DEFAULT_SPEED
-from ai.table import (
+from ai.programs import sandbox
+from ai.table.pace import DEFAULT_SPEED
+from ai.table.table import (
     ActionApplied,
     BotBroke,
     BotChose,
@@ -38,6 +38,7 @@ from ai.table import (
 from rules.core import Event, IllegalAction
 from rules.registry import game_info
 from tui import storage
+from tui.cli.usage import parlour_command
 from tui.games import game_ui
 from tui.games.base import GameTable
 from tui.screens.base import TableScreen, compose_table_frame, leave_bindings
@@ -45,7 +46,6 @@ from tui.screens.modals import CurtainScreen, HelpScreen, MessageScreen, ResultS
 from tui.screens.pace import PACE_ACTIONS, PACE_BINDINGS, PLAY_SPEED_BINDINGS, SPEED_HELP, PaceKeys, pace_words
 from tui.screens.requests import PartingWords
 from tui.session import Session
-from tui.usage import parlour_command
 
 BEAT = 0.1
 """Seconds between two beats of the screen (:meth:`GameScreen.beat`); a pause's event is shown by the beat once
@@ -78,7 +78,7 @@ class GameScreen(PaceKeys, TableScreen):
     ) -> None:
         """``pace`` scales every pause (0: none, as tests want; default: the app's).
 
-        ``speed`` divides the pauses (default: a watched game's :data:`~ai.pace.DEFAULT_SPEED`, a played one's the
+        ``speed`` divides the pauses (default: a watched game's :data:`~ai.table.pace.DEFAULT_SPEED`, a played one's the
         app's ``play_speed``); ``paused`` starts a watched game paused.
         """
         super().__init__()

@@ -22,7 +22,7 @@ from textual.widgets import Button, Footer, Markdown, Static
 
 from rules.core import Outcome, OutcomeReason
 from tui import storage
-from tui.usage import commands_as_typed, parlour_command
+from tui.cli.usage import commands_as_typed, parlour_command
 
 
 class HelpScreen(ModalScreen[None]):

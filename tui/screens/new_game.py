@@ -14,9 +14,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
-from ai.external import program_problem
-from ai.levels import strongest_seat
-from ai.seats import SeatSpecError, parse_seat
+from ai.programs.external import program_problem
+from ai.seats.levels import strongest_seat
+from ai.seats.specs import SeatSpecError, parse_seat
 from rules.core import Preset
 from rules.registry import game_info, game_record
 from tui.screens.base import ParlourScreen

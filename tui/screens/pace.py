@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.binding import Binding
 
-from ai.pace import SPEEDS, Pace
+from ai.table.pace import SPEEDS, Pace
 
 SPEED = Binding.Group("Speed")
 """+ and - share one place in the footer: with a table's own keys, the help and leave, every key must fit 80

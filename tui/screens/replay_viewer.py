@@ -8,15 +8,15 @@ from textual.binding import Binding
 from textual.timer import Timer
 from textual.widgets import RichLog, Static
 
-from ai.pace import Pace
-from ai.table import Table
+from ai.table.pace import Pace
+from ai.table.table import Table
 from rules.core import Event
 from rules.replay import Replay
-from tui.fit import ElasticLine
 from tui.games import game_ui
 from tui.screens.base import TableScreen, compose_table_frame, leave_bindings
 from tui.screens.modals import HelpScreen
 from tui.screens.pace import PACE_BINDINGS, PaceKeys, pace_words
+from tui.widgets.fit import ElasticLine
 
 VIEWER_HELP = """\
 ## Replay viewer keys

@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.geometry import Region
 from textual.strip import Strip
 
-from ai.table import Asking
+from ai.table.table import Asking
 from rules.core import Event
 from rules.fish import (
     COLUMNS,
@@ -32,7 +32,6 @@ from rules.fish import (
     action_parts,
     tile_index,
 )
-from tui.canvas import Canvas, over
 from tui.games.base import GameTable, largest_fitting
 from tui.games.fish.board import (
     PARTS,
@@ -46,6 +45,7 @@ from tui.games.fish.board import (
     seat_part,
 )
 from tui.games.look import Look, seat_shape
+from tui.widgets.canvas import Canvas, over
 
 PAUSE = {"place": 0.5, "move": 0.8, "stuck": 1.0}
 

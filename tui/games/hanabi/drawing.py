@@ -15,7 +15,7 @@ from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.text import Text
 
-from ai.hanabi.cards import chop_slot
+from ai.bots.hanabi.cards import chop_slot
 from rules.hanabi import (
     COLOUR_LETTERS,
     PASS,

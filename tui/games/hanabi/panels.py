@@ -7,8 +7,8 @@ from rich.text import Text
 
 from rules.fireworks import round_seats
 from rules.hanabi import HanabiView, view_max_score, view_scores
-from tui.fit import LabelledRows
 from tui.games.look import Look
+from tui.widgets.fit import LabelledRows
 
 PANEL_FALLBACK = {"hanabi--turn": "bold green", "hanabi--warning": "yellow", "hanabi--unknown": "grey42"}
 """The panels' colours when drawn without the table's look."""

@@ -1,0 +1,1 @@
+"""The Hey That's My Fish! bots."""

@@ -1,0 +1,1 @@
+"""The parts of the Hanabi/Fireworks bots; :mod:`ai.bots.hanabi.bots` assembles them."""

@@ -1,0 +1,55 @@
+"""Convention-based Hanabi teammates (``easy``, ``normal``, ``hard``) for Hanabi and the Fireworks league.
+
+Every bot reads only its seat's view. From the view's public history it rebuilds, move by move, what the whole
+table knows about every card in every hand: the hints each card received and what the shared conventions
+(docs/hanabi-conventions.md) let everyone conclude from them. Because that record uses public facts only, every
+seat reaches the same conclusions, so a hinter can simulate exactly how its teammate will read a hint.
+
+Cards are ids 0–24 (``colour * 5 + value - 1``); sets of possible identities are 25-bit masks.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ai.bots.hanabi.decide import LEVELS, Decision, Level
+from ai.bots.hanabi.expert import ExpertBot
+from ai.bots.hanabi.knowledge import Tracker, tracker_for
+from rules.hanabi import HanabiView
+from rules.registry import HANABI_LEVELS
+
+__all__ = ["LEVELS", "ExpertBot", "HanabiBot", "Level", "make_bot", "make_league_bot"]
+
+
+class HanabiBot:
+    """A convention-following teammate; keeps a cache of the public record between its turns."""
+
+    def __init__(self, level: Level, rng: random.Random) -> None:
+        self.level = level
+        self.rng = rng
+        self.tracker: Tracker | None = None
+
+    def choose(self, view: HanabiView, legal: list[str]) -> str:
+        """One of ``legal`` for the view's seat."""
+        if len(legal) == 1:
+            return legal[0]
+        tr = self.tracker = tracker_for(self.tracker, view)
+        return Decision(self.level, self.rng, view, tr, legal).choose()
+
+
+def make_bot(level: str, rng: random.Random) -> HanabiBot | ExpertBot:
+    """A Hanabi/Fireworks bot at ``level`` (easy, normal, hard or expert)."""
+    if level == "expert":
+        return ExpertBot(rng)
+    if level not in LEVELS:
+        raise ValueError(f"unknown Hanabi AI level {level!r} (levels: {', '.join(HANABI_LEVELS)})")
+    return HanabiBot(LEVELS[level], rng)
+
+
+def make_league_bot(level: str, rng: random.Random) -> HanabiBot | ExpertBot:
+    """A bot for the Fireworks league: as :func:`make_bot`, except that ``expert`` plays as ``hard``.
+
+    The league replays a contest where every move had 50 ms (docs/protocols.md), and its programs are held to
+    that; a search of up to a second would not be a fair entrant, so there the expert keeps hard's speed
+    (docs/rules-decisions.md)."""
+    return make_bot("hard" if level == "expert" else level, rng)

@@ -1,0 +1,1 @@
+"""The 6 nimmt! bots."""

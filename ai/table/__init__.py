@@ -1,0 +1,1 @@
+"""The table that plays a game: its seats, turns, events and pace."""

@@ -1,0 +1,1 @@
+"""Tournaments: the arena, its statistics, ratings, schedules, the cluster and the ladder."""

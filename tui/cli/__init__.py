@@ -1,0 +1,1 @@
+"""The ``parlour`` command line."""

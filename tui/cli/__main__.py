@@ -1,0 +1,7 @@
+"""``python -m tui.cli``: the ``parlour`` command."""
+
+import sys
+
+from tui.cli.main import main
+
+sys.exit(main())

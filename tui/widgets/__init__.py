@@ -1,0 +1,1 @@
+"""Drawing helpers the app's screens share."""
