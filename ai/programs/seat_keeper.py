@@ -16,9 +16,10 @@ import contextlib
 import ctypes
 import os
 import resource
+import select
 import signal
 import sys
-import threading
+import time
 
 PR_SET_CHILD_SUBREAPER = 36
 
@@ -44,30 +45,53 @@ def descendants() -> list[int]:
 
 
 def end_all() -> None:
-    """Kill everything under this process and wait for it all (orphans come to us, the subreaper)."""
-    for _ in range(20):
+    """Kill everything under this process and reap it (orphans come to us, the subreaper). The tree is looked at
+    again until it is empty, with no wait that could block: a process started while the first kills went out (a
+    sandbox starting its program) is found and killed in the next round."""
+    for _ in range(250):
         live = descendants()
         if not live:
-            break
+            return
         for pid in live:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(pid, signal.SIGKILL)
-        try:
-            while os.waitpid(-1, 0)[0]:
+        with contextlib.suppress(ChildProcessError):
+            while os.waitpid(-1, os.WNOHANG)[0]:
                 pass
-        except ChildProcessError:
-            pass
+        time.sleep(0.02)
 
 
-def watch(life_line: int) -> None:
-    """Wait for end of file on ``life_line`` (Parlour has ended), then end everything and leave."""
+def parlour_ended(life_line: int) -> bool:
+    """Whether ``life_line`` has reached end of file (Parlour has ended); it is only ever read when it is ready."""
     try:
-        while os.read(life_line, 1):
-            pass
+        return os.read(life_line, 1) == b""
     except OSError:
-        pass
-    end_all()
-    os._exit(128 + signal.SIGKILL)
+        return True
+
+
+def wait_for_program(child: int, life_line: int) -> int:
+    """The wait status of the program ``child``, or -1 once Parlour ended first.
+
+    One thread waits on both the program (a pidfd) and the life line, so no second thread has to be relied on to
+    notice Parlour's end; where there is no pidfd, the two are looked at every tenth of a second."""
+    pidfd = -1
+    with contextlib.suppress(OSError, AttributeError):
+        pidfd = os.pidfd_open(child)
+    watched = [life_line] if pidfd < 0 else [life_line, pidfd]
+    while True:
+        ready, _, _ = select.select(watched, [], [], None if pidfd >= 0 else 0.1)
+        if life_line in ready and parlour_ended(life_line):
+            return -1
+        # Reap whatever has ended: the program, or an orphan of it that came to us.
+        while True:
+            try:
+                pid, status = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                return 0
+            if pid == 0:
+                break
+            if pid == child:
+                return status
 
 
 def through_pipe(program: list[str]) -> tuple[list[str], tuple[int, ...]]:
@@ -107,16 +131,10 @@ def main(argv: list[str]) -> int:
     null = os.open(os.devnull, os.O_RDWR)
     os.dup2(null, 0)
     os.dup2(null, 1)
-    threading.Thread(target=watch, args=(life_line,), daemon=True).start()
-    status = 0
-    while True:
-        try:
-            pid, status = os.waitpid(-1, 0)
-        except ChildProcessError:
-            break
-        if pid == child:
-            break
+    status = wait_for_program(child, life_line)
     end_all()
+    if status < 0:  # Parlour ended first: the program and all it started are gone now
+        os._exit(128 + signal.SIGKILL)
     if os.WIFSIGNALED(status):
         sig = os.WTERMSIG(status)
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # the program's crash, not a core of the keeper's
