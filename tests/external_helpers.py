@@ -120,6 +120,16 @@ def ended_with_test(proc: subprocess.Popen[AnyStr]) -> Iterator[subprocess.Popen
             proc.wait()
 
 
+def parents() -> dict[int, int]:
+    """Every process's parent, read from ``/proc`` (Linux)."""
+    found: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                found[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+    return found
+
+
 def wait_gone(pids: list[int], timeout: float = 2.0) -> list[int]:
     """The pids still alive after waiting up to ``timeout`` for them to end (reparented ones end a bit later)."""
     end = time.monotonic() + timeout

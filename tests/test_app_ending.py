@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.external_helpers import alive, wait_gone
+from tests.external_helpers import alive, parents, wait_gone
 from tui import storage
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="pseudo-terminals and /proc (Linux)")
@@ -60,15 +60,11 @@ def _in_terminal(master: int, slave: int, controlling: bool) -> subprocess.Popen
 
 def _descendants(pid: int) -> list[int]:
     """Every live process descending from ``pid``."""
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            with contextlib.suppress(OSError):
-                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+    parent_of = parents()
     found, frontier = [], [pid]
     while frontier:
         here = frontier.pop()
-        kids = [child for child, parent in parents.items() if parent == here]
+        kids = [child for child, parent in parent_of.items() if parent == here]
         found += kids
         frontier += kids
     return found

@@ -17,7 +17,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -28,7 +28,7 @@ from ai.seats.protocol import RandomBot
 from ai.table.table import Table
 from rules.registry import game_info
 from tests.apptools import until_result
-from tests.external_helpers import EXAMPLES, PYTHON, alive, ended_with_test
+from tests.external_helpers import EXAMPLES, PYTHON, alive, ended_with_test, parents, wait_gone
 from tui.app import ParlourApp
 from tui.screens.game import GameScreen
 from tui.session import new_session
@@ -256,23 +256,14 @@ def running_together(marker: str, count: int, timeout: float = 60.0) -> list[int
     return now
 
 
-def wait_for(condition: Callable[[], bool], timeout: float = 60.0) -> None:
-    end = time.monotonic() + timeout
-    while not condition() and time.monotonic() < end:
-        time.sleep(0.05)
-
-
 def workers_of(pid: int) -> list[int]:
     """The live child processes of ``pid`` that are Python (a run's workers; not its programs' keepers)."""
     found = []
-    for entry in Path("/proc").glob("[0-9]*"):
-        try:
-            ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            words = (entry / "cmdline").read_bytes().split(b"\0")
-        except (OSError, ValueError, IndexError):
-            continue
-        if ppid == pid and not any(b"seat_keeper" in w for w in words) and alive(int(entry.name)):
-            found.append(int(entry.name))
+    for child, parent in parents().items():
+        with contextlib.suppress(OSError):
+            words = Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0")
+            if parent == pid and not any(b"seat_keeper" in w for w in words) and alive(child):
+                found.append(child)
     return found
 
 
@@ -296,8 +287,7 @@ def test_kill_9_of_a_run_ends_its_workers_and_programs(
         assert len(pool) >= (workers if workers > 1 else 0)  # with spawn, its resource tracker too
         run.kill()
         run.wait()
-    wait_for(lambda: not any(alive(pid) for pid in pool), timeout=5)
-    assert [pid for pid in pool if alive(pid)] == []  # so nothing more is written
+    assert wait_gone(pool, 5.0) == []  # so nothing more is written
     assert gone(marker) == []
 
 
