@@ -78,7 +78,7 @@ class OutcomeReason(StrEnum):
 
     Volcanoes keeps three reasons as sentences of their own, because their words change from game to game: the
     side that linked which two tiles, the side that was disqualified and why, and the eruption limit (a tunable
-    that tests shrink). Members that quote a game's constant are checked against it in ``tests/test_typing.py``.
+    that tests shrink). Members that quote a game's constant are checked against it in ``tests/rules/test_typing.py``.
     """
 
     ALL_ROUNDS_PLAYED = "all rounds played"

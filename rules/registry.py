@@ -18,7 +18,7 @@ from rules.core import BadSetup, GameInfo
 class GameRecord:
     """One game and where each of its parts lives.
 
-    The paths are ``"module:attribute"`` strings; ``tests/test_registry.py`` imports each one and checks that
+    The paths are ``"module:attribute"`` strings; ``tests/rules/test_registry.py`` imports each one and checks that
     it is of the right kind.
     """
 
@@ -49,7 +49,7 @@ _ALL = (
         nimmt.INFO,
         bots="ai.bots.nimmt.bots:make_bot",
         protocol="ai.programs.protocols.nimmt:NimmtProtocol",
-        table="tui.games.nimmt:UI",
+        table="tui.games.nimmt.table:UI",
         scenes="tui.scenes.nimmt:SCENES",
     ),
     GameRecord(
@@ -81,7 +81,7 @@ _ALL = (
         volcanoes.INFO,
         bots="ai.bots.volcanoes.bots:make_bot",
         protocol="ai.programs.protocols.volcanoes:VolcanoesProtocol",
-        table="tui.games.volcanoes:UI",
+        table="tui.games.volcanoes.table:UI",
         scenes="tui.scenes.volcanoes:SCENES",
     ),
 )

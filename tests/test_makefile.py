@@ -48,8 +48,8 @@ def test_check_runs_lint_types_and_only_the_quick_tests(tmp_path: Path) -> None:
     argv = shlex.split(pytest_line.replace(str(tmp_path / "venv" / "bin" / "python"), sys.executable))
     argv = [arg for arg in argv if arg not in ("-n", "auto", "--maxprocesses", "2")]
     chosen = [
-        "tests/test_snapshots.py::test_screen[home]",  # runs the app
-        "tests/test_snapshots.py::test_the_readme_shows_every_screenshot",
+        "tests/tui/test_snapshots.py::test_screen[home]",  # runs the app
+        "tests/tui/test_snapshots.py::test_the_readme_shows_every_screenshot",
         "tests/test_makefile.py::test_play_installs_the_game_without_test_tools",  # starts make
     ]
     listed = subprocess.run(

@@ -23,7 +23,7 @@ from tui import storage
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="pseudo-terminals and /proc (Linux)")
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 BOT = ROOT / "examples" / "bots" / "nimmt_bot.py"
 LEAVING_BOUND_S = 10.0
 """How long a test waits for the app to end: far above the seconds it takes, far below "for ever"."""

@@ -185,7 +185,7 @@ def test_cli_time_scale_option(monkeypatch: pytest.MonkeyPatch, capsys: pytest.C
 
 
 def test_worked_examples_in_the_docs_are_what_parlour_sends() -> None:
-    doc = (Path(__file__).resolve().parent.parent / "docs" / "protocols.md").read_text(encoding="utf-8")
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "protocols.md").read_text(encoding="utf-8")
     blocks = {b.strip("\n") for b in doc.split("```")[1::2]}
     sent: list[list[str]] = []
     state = game_info("nimmt").start(None, 4, None, NIMMT_DEAL)

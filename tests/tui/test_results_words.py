@@ -156,7 +156,7 @@ def test_arena_table_labels_shared_wins_words_and_disqualified(capsys: pytest.Ca
 def test_arena_times_a_programs_first_answer_apart(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     # A program that takes 300 ms to start, then answers at once: its start-up (allowed 1000 ms) must not pass for
     # a slow move (allowed 100 ms) in the move times.
-    bot = Path(__file__).resolve().parent.parent / "examples" / "bots" / "volcanoes_bot.py"
+    bot = Path(__file__).resolve().parents[2] / "examples" / "bots" / "volcanoes_bot.py"
     slow = tmp_path / "slow_start.py"
     # The bot is named on the command line: a sandboxed program sees only the folders its command names.
     slow.write_text("import runpy, sys, time\ntime.sleep(0.3)\nrunpy.run_path(sys.argv[1], run_name='__main__')\n")

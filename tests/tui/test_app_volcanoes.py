@@ -16,8 +16,8 @@ from rules.volcanoes import INDEX, NAMES, NEIGHBORS, OPPOSITE, VolcanoesState
 from tests.apptools import Notices, my_turn, result_shown, screen_text, until_changed, until_result, wait_until
 from tui import storage
 from tui.app import ParlourApp
-from tui.games.volcanoes import SHAPES, VolcanoesTable
-from tui.games.volcanoes_net import SEAMS, across, along, edge_cells, interior_rows, net_size, seam_marks
+from tui.games.volcanoes.board import SEAMS, across, along, edge_cells, interior_rows, net_size, seam_marks
+from tui.games.volcanoes.table import SHAPES, VolcanoesTable
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
 from tui.screens.replay_viewer import ReplayScreen

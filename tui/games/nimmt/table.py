@@ -15,7 +15,7 @@ from rules.nimmt import CLASSIC_LIMIT, PICK_TEXT, PLAY_TEXT, ROW_LIMIT, NimmtVie
 from rules.text import plural
 from tui.games.base import GameTable, GameUI
 from tui.games.look import Look
-from tui.games.nimmt_cards import (
+from tui.games.nimmt.cards import (
     BIG_LINES,
     BIG_WIDTH,
     CARD_STYLE,

@@ -32,7 +32,7 @@ from rules.volcanoes import (
     resolve_eruptions,
 )
 
-DATA = Path(__file__).resolve().parent.parent / "rules" / "data" / "volcanoes_board.json"
+DATA = Path(__file__).resolve().parents[2] / "rules" / "data" / "volcanoes_board.json"
 
 
 def pos(levels: dict[str, int], step: int = 0) -> VolcanoesState:

@@ -8,10 +8,10 @@ from textual.pilot import Pilot
 
 from rules.volcanoes import NAMES
 from tests.apptools import Notices, footer_keys, game_table, my_turn, played_session, wait_until
-from tests.test_app_replays import open_list, saved_games
+from tests.tui.test_app_replays import open_list, saved_games
 from tui.app import ParlourApp
 from tui.games.fish.table import FishTable
-from tui.games.volcanoes import VolcanoesTable
+from tui.games.volcanoes.table import VolcanoesTable
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
 from tui.screens.replay_viewer import ReplayScreen

@@ -408,7 +408,7 @@ def test_a_data_folder_that_cannot_be_made_is_one_line(
     monkeypatch.setattr("tui.cli.launch.require_terminal", lambda command: None)  # as if run in a terminal
     code, out, err = run(capsys, "play", "nimmt", "--seed", "1")
     assert (code, out) == (1, "") and err == f"parlour play: {a_file / 'replays'}: Not a directory\n"
-    export = Path(__file__).parent / "data" / "hanablive_short.json"
+    export = Path(__file__).resolve().parents[2] / "data" / "hanablive_short.json"
     code, out, err = run(capsys, "import", str(export))
     assert (code, out) == (1, "") and err == f"parlour import: cannot write {a_file / 'replays'}: Not a directory\n"
 

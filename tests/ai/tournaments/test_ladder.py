@@ -156,7 +156,7 @@ def test_show_draws_each_players_scores_and_run_shows_games_per_second(
 
 def test_show_lists_replays_and_program_logs(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     db = tmp_path / "l.sqlite"
-    bot = Path(__file__).resolve().parent.parent / "examples" / "bots" / "nimmt_bot.py"
+    bot = Path(__file__).resolve().parents[3] / "examples" / "bots" / "nimmt_bot.py"
     fill(db, ["random", "ai:easy", "random", f"cmd:{sys.executable} {bot}"])
     assert run(capsys, "ladder", "run", "nimmt", "--games", "2", "--workers", "1", "--db", str(db))[0] == 0
     shown = json.loads(run(capsys, "ladder", "show", "nimmt", "--json", "--db", str(db))[1])
@@ -259,7 +259,7 @@ def _timeless(line: str) -> dict[str, object]:
 
 def test_files_sent_back_by_workers_are_written_by_the_run(tmp_path: Path) -> None:
     """The seam for remote workers: replays and logs come back in the results and land beside the store."""
-    bot = Path(__file__).resolve().parent.parent / "examples" / "bots" / "nimmt_bot.py"
+    bot = Path(__file__).resolve().parents[3] / "examples" / "bots" / "nimmt_bot.py"
     kept = []
     for files_back in (False, True):
         store = LadderStore(tmp_path / str(files_back) / "l.sqlite")

@@ -22,7 +22,7 @@ def test_screen(name: str, snap_compare) -> None:  # noqa: ANN001
 
 def test_the_readme_shows_every_screenshot() -> None:
     """Every scene's SVG in screenshots/ is shown in the README, and the README shows no SVG that is not there."""
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     readme = (root / "README.md").read_text(encoding="utf-8")
     shown = set(re.findall(r"\(screenshots/([\w.-]+\.svg)\)", readme))
     stored = {path.name for path in (root / "screenshots").glob("*.svg")}

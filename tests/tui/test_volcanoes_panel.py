@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 
 from rules.volcanoes import new_game
-from tui.games.volcanoes_panel import volcanoes_panel
+from tui.games.volcanoes.panel import volcanoes_panel
 
 
 def panel_lines(width: int) -> list[str]:

@@ -23,7 +23,7 @@ from tui.games.base import (
     largest_fitting,
 )
 from tui.games.look import seat_shape
-from tui.games.volcanoes_net import (
+from tui.games.volcanoes.board import (
     SEAM_PARTNERS,
     across,
     along,
@@ -33,7 +33,7 @@ from tui.games.volcanoes_net import (
     seam_marks,
     strip_top,
 )
-from tui.games.volcanoes_panel import SIDES, volcanoes_panel
+from tui.games.volcanoes.panel import SIDES, volcanoes_panel
 from tui.widgets.canvas import Canvas
 
 # Outline kinds, strongest first: an edge shared by two tiles takes the stronger one. Each is a part

@@ -140,7 +140,7 @@ def _chained_less_than(tree: ast.AST) -> bool:
 
 def test_the_row_search_is_written_once() -> None:
     """The rules and the bots' playouts place cards through ``target_row``; no other function searches rows."""
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     searching = []
     for path in (root / "rules" / "nimmt.py", root / "ai" / "bots" / "nimmt" / "bots.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))

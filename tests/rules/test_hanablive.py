@@ -18,7 +18,7 @@ from rules.replay import ActionRecord, Header, ReplayWriter, SeatEntry, load_rep
 from tui.cli.main import main
 from tui.storage import read_replay
 
-FIXTURE = Path(__file__).parent / "data" / "hanablive_short.json"
+FIXTURE = Path(__file__).resolve().parents[1] / "data" / "hanablive_short.json"
 
 
 def fixture() -> dict[str, Any]:

@@ -17,7 +17,7 @@ from rules.nimmt import CLASSIC_LIMIT
 from rules.registry import GAMES
 from rules.volcanoes import MAX_STEPS
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def declared_view_type(state: GameState[typing.Any]) -> object:
