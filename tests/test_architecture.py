@@ -213,26 +213,6 @@ def test_no_app_module_over_the_line_limit() -> None:
     assert long_modules("tui") | long_modules("ai") == {}
 
 
-@pytest.mark.parametrize(
-    ("module", "owner", "name"),
-    [
-        ("ai.table.table", "Table", "bot_turns"),
-        ("rules.hanabi", "SlotView", "colour_names"),
-        ("rules.hanabi", "Round", "played_total"),
-        ("rules.fish", None, "can_move"),
-        ("rules.fish", "FishView", "placement_tiles"),
-    ],
-)
-def test_dead_helpers_stay_gone(module: str, owner: str | None, name: str) -> None:
-    """Helpers nothing called (not the app, bots, tests, bench or examples) were removed; they must not creep back."""
-    import importlib
-
-    found = importlib.import_module(module)
-    if owner is not None:
-        found = getattr(found, owner)
-    assert not hasattr(found, name)
-
-
 def _private(name: str) -> bool:
     """A private name: ``_x``, not a dunder like ``__class__`` and not a bare ``_``."""
     return name.startswith("_") and name.strip("_") != "" and not (name.startswith("__") and name.endswith("__"))

@@ -132,13 +132,6 @@ def test_make_test_runs_mypy_on_every_package_between_ruff_and_pytest(tmp_path: 
     assert ruff < strict[0] < plain[0] < tests[0] < pytest_run, lines
 
 
-def test_mypy_is_a_test_tool() -> None:
-    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    test_extra = text.split("test = [", 1)[1].split("]", 1)[0]
-    assert '"mypy>=' in test_extra
-    assert "[tool.mypy]" in text
-
-
 def test_outcome_reasons_quote_the_game_constants() -> None:
     # core.py cannot import the games, so the figures in these reasons are written out there and checked here.
     assert f"a total reached {CLASSIC_LIMIT}" == OutcomeReason.LIMIT_REACHED
