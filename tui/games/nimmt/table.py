@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
@@ -14,7 +13,6 @@ from rules.core import Event
 from rules.nimmt import CLASSIC_LIMIT, PICK_TEXT, PLAY_TEXT, ROW_LIMIT, NimmtView, row_cattle
 from rules.text import plural
 from tui.games.base import GameTable, GameUI
-from tui.games.look import Look
 from tui.games.nimmt.cards import (
     BIG_LINES,
     BIG_WIDTH,
@@ -28,6 +26,7 @@ from tui.games.nimmt.cards import (
     chip_place,
     lay,
 )
+from tui.games.nimmt.panel import nimmt_panel
 
 PARTS = {  # component class -> what it colours; tui/games.tcss styles each
     **{f"nimmt--heads-{h}": f"a card with {h} cattle heads" for h in CARD_STYLE},
@@ -402,29 +401,6 @@ class NimmtTable(GameTable):
         if self.typed and self.hand:
             return f"Typed {self.typed}: {self.hand[self.cursor]} is picked, Enter plays it."
         return "Choose a card — ←→ or type its number, Enter plays."
-
-
-def nimmt_panel(view: NimmtView, names: list[str], look: Look | None = None) -> RenderableType:
-    """Scores: total heads, this round's heads, and who has chosen (a mark before the name).
-
-    The mark has a column of its own and the table no edge padding, so a 16-character name fits the side panel.
-    No colours, so ``look`` is not needed (6 nimmt! has no player colours: nothing changes when colour-blind).
-    """
-    table = Table(box=None, padding=(0, 0, 0, 1), pad_edge=False, expand=True, show_edge=False)
-    table.add_column("", width=1, no_wrap=True)
-    table.add_column("Seat", ratio=1, no_wrap=True)
-    table.add_column("Tot", justify="right")
-    table.add_column("Rnd", justify="right")
-    for s, name in enumerate(names):
-        mark = ""
-        if view.disqualified[s]:
-            mark = "✗"
-        elif view.phase == "choose" and view.has_chosen[s]:
-            mark = "✓"
-        elif s in view.to_act:
-            mark = "…"
-        table.add_row(mark, Text(name), str(view.scores[s]), str(view.round_cattle[s]))
-    return table
 
 
 HELP = """\
