@@ -49,7 +49,7 @@ _ALL = (
         nimmt.INFO,
         bots="ai.bots.nimmt.bots:make_bot",
         protocol="ai.programs.protocols.nimmt:NimmtProtocol",
-        table="tui.games.nimmt.table:UI",
+        table="tui.games.nimmt:UI",
         scenes="tui.scenes.nimmt:SCENES",
     ),
     GameRecord(

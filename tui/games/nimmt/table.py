@@ -12,7 +12,7 @@ from ai.table.table import Asking
 from rules.core import Event
 from rules.nimmt import CLASSIC_LIMIT, PICK_TEXT, PLAY_TEXT, ROW_LIMIT, NimmtView, row_cattle
 from rules.text import plural
-from tui.games.base import GameTable, GameUI
+from tui.games.base import GameTable
 from tui.games.nimmt.cards import (
     BIG_LINES,
     BIG_WIDTH,
@@ -26,8 +26,6 @@ from tui.games.nimmt.cards import (
     chip_place,
     lay,
 )
-from tui.games.nimmt.help import HELP
-from tui.games.nimmt.panel import nimmt_panel
 
 PARTS = {  # component class -> what it colours; tui/games.tcss styles each
     **{f"nimmt--heads-{h}": f"a card with {h} cattle heads" for h in CARD_STYLE},
@@ -402,13 +400,3 @@ class NimmtTable(GameTable):
         if self.typed and self.hand:
             return f"Typed {self.typed}: {self.hand[self.cursor]} is picked, Enter plays it."
         return "Choose a card — ←→ or type its number, Enter plays."
-
-
-UI = GameUI(
-    table=NimmtTable,
-    help_markdown=HELP,
-    min_width=80,  # a row with its heads fits the table beside the side panel from 80 columns
-    min_height=22,
-    panel=nimmt_panel,
-    score_label="Cattle (fewest wins)",
-)
