@@ -81,7 +81,7 @@ _ALL = (
         volcanoes.INFO,
         bots="ai.bots.volcanoes.bots:make_bot",
         protocol="ai.programs.protocols.volcanoes:VolcanoesProtocol",
-        table="tui.games.volcanoes.table:UI",
+        table="tui.games.volcanoes:UI",
         scenes="tui.scenes.volcanoes:SCENES",
     ),
 )

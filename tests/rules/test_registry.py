@@ -118,8 +118,8 @@ def test_scenes_of_takes_a_new_record_s_scenes() -> None:
 
 
 def test_game_ui_follows_the_record(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(RECORDS, "fish", dataclasses.replace(RECORDS["fish"], table="tui.games.volcanoes.table:UI"))
-    assert game_ui("fish") is load_part("tui.games.volcanoes.table:UI")
+    monkeypatch.setitem(RECORDS, "fish", dataclasses.replace(RECORDS["fish"], table="tui.games.volcanoes:UI"))
+    assert game_ui("fish") is load_part("tui.games.volcanoes:UI")
 
 
 def test_scenes_are_gathered_from_the_records_once_each() -> None:

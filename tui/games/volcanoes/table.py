@@ -19,7 +19,6 @@ from tui.games.base import (
     SIDE_WIDTH,
     TABLE_PADDING,
     GameTable,
-    GameUI,
     largest_fitting,
 )
 from tui.games.look import seat_shape
@@ -33,8 +32,7 @@ from tui.games.volcanoes.board import (
     seam_marks,
     strip_top,
 )
-from tui.games.volcanoes.help import HELP
-from tui.games.volcanoes.panel import SIDES, volcanoes_panel
+from tui.games.volcanoes.panel import SIDES
 from tui.widgets.canvas import Canvas
 
 # Outline kinds, strongest first: an edge shared by two tiles takes the stronger one. Each is a part
@@ -525,13 +523,3 @@ class VolcanoesTable(GameTable):
         typed = f"  [typed {self.typed}]" if self.typed else ""
         text = "←→ along · ↑↓ next strip · o opposite · type n7 · Enter plays"
         return Text(text + typed, style="italic")
-
-
-UI = GameUI(
-    table=VolcanoesTable,
-    help_markdown=HELP,
-    min_width=76,
-    min_height=22,  # at 21 lines the strip under the board loses a seat's row
-    panel=volcanoes_panel,
-    score_label="Result (win 1, draw ½)",
-)
