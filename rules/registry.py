@@ -47,7 +47,7 @@ HANABI_LEVELS = ("easy", "normal", "hard", "expert")
 _ALL = (
     GameRecord(
         nimmt.INFO,
-        bots="ai.bots.nimmt.bots:make_bot",
+        bots="ai.bots.nimmt:make_bot",
         protocol="ai.programs.protocols.nimmt:NimmtProtocol",
         table="tui.games.nimmt:UI",
         scenes="tui.scenes.nimmt:SCENES",

@@ -89,8 +89,8 @@ def test_fireworks_shares_hanabi_bots_protocol_and_scenes_with_its_own_help() ->
 def test_a_record_lacking_parts_fails_the_check() -> None:
     fake = dataclasses.replace(
         RECORDS["nimmt"],
-        bots="ai.bots.nimmt.bots:no_such_factory",
-        protocol="ai.bots.nimmt.bots:make_bot",  # loads, but is not a protocol
+        bots="ai.bots.nimmt:no_such_factory",
+        protocol="ai.bots.nimmt:make_bot",  # loads, but is not a protocol
         table="tui.games.no_such_game:UI",
         scenes="tui.scenes.nimmt",  # no attribute named
     )
