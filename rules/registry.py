@@ -79,7 +79,7 @@ _ALL = (
     ),
     GameRecord(
         volcanoes.INFO,
-        bots="ai.bots.volcanoes.bots:make_bot",
+        bots="ai.bots.volcanoes:make_bot",
         protocol="ai.programs.protocols.volcanoes:VolcanoesProtocol",
         table="tui.games.volcanoes:UI",
         scenes="tui.scenes.volcanoes:SCENES",

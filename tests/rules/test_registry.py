@@ -100,7 +100,7 @@ def test_a_record_lacking_parts_fails_the_check() -> None:
 
 
 def test_make_bot_follows_the_record(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(RECORDS, "fish", dataclasses.replace(RECORDS["fish"], bots="ai.bots.volcanoes.bots:make_bot"))
+    monkeypatch.setitem(RECORDS, "fish", dataclasses.replace(RECORDS["fish"], bots="ai.bots.volcanoes:make_bot"))
     assert type(make_bot("fish", "easy", random.Random(1))).__module__ == "ai.bots.volcanoes.bots"
 
 

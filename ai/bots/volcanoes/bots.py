@@ -44,15 +44,4 @@ def _score_moves(state: VolcanoesState, moves: list[int], seat: int, own_only: b
     return out
 
 
-def make_bot(level: str, rng: random.Random) -> GreedyBot | SearchBot:
-    """The Volcanoes bot for ``easy``, ``normal`` or ``hard``."""
-    if level == "easy":
-        return GreedyBot(rng, own_only=True, noise=0.25)
-    if level == "normal":
-        return GreedyBot(rng, own_only=False, noise=0.0)
-    if level == "hard":
-        return SearchBot(rng)
-    raise ValueError(f"unknown Volcanoes level {level!r}")
-
-
-__all__ = ["INF", "GreedyBot", "SearchBot", "evaluate", "link_distance", "make_bot", "state_from_view"]
+__all__ = ["INF", "GreedyBot", "SearchBot", "evaluate", "link_distance", "state_from_view"]
