@@ -72,7 +72,7 @@ _ALL = (
     ),
     GameRecord(
         fish.INFO,
-        bots="ai.bots.fish.bots:make_bot",
+        bots="ai.bots.fish:make_bot",
         protocol="ai.programs.protocols.fish:FishProtocol",
         table="tui.games.fish:UI",
         scenes="tui.scenes.fish:SCENES",

@@ -568,14 +568,3 @@ class SearchBot:
         finally:
             self.nodes = nodes
         return val, best
-
-
-def make_bot(level: str, rng: random.Random) -> GreedyBot | TerritoryBot | SearchBot:
-    """The Fish bot for ``easy``, ``normal`` or ``hard``."""
-    if level == "easy":
-        return GreedyBot(rng)
-    if level == "normal":
-        return TerritoryBot(rng)
-    if level == "hard":
-        return SearchBot(rng)
-    raise ValueError(f"unknown Fish AI level {level!r}")
