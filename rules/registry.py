@@ -54,7 +54,7 @@ _ALL = (
     ),
     GameRecord(
         hanabi.INFO,
-        bots="ai.bots.hanabi.bots:make_bot",
+        bots="ai.bots.hanabi:make_bot",
         protocol="ai.programs.protocols.hanabi:HanabiProtocol",
         table="tui.games.hanabi:UI",
         scenes="tui.scenes.hanabi:SCENES",
@@ -64,7 +64,7 @@ _ALL = (
     # panel (LEAGUE_UI) differ, and its expert keeps the league's 50 ms a move (make_league_bot plays it as hard).
     GameRecord(
         fireworks.INFO,
-        bots="ai.bots.hanabi.bots:make_league_bot",
+        bots="ai.bots.hanabi:make_league_bot",
         protocol="ai.programs.protocols.hanabi:HanabiProtocol",
         table="tui.games.hanabi:LEAGUE_UI",
         scenes="tui.scenes.hanabi:SCENES",
