@@ -13,7 +13,7 @@ from ai.programs.protocols import protocol_for
 from ai.programs.protocols.base import GameProtocol
 from ai.programs.protocols.volcanoes import VolcanoesProtocol
 from ai.seats.levels import make_bot
-from rules import registry
+from rules import fireworks, registry, volcanoes
 from rules.core import GameInfo
 from rules.registry import RECORDS, GameRecord
 from tui.games import game_ui
@@ -84,6 +84,23 @@ def test_fireworks_shares_hanabi_bots_protocol_and_scenes_with_its_own_help() ->
     assert league.bots.split(":")[0] == hanabi.bots.split(":")[0]
     assert game_ui("fireworks").table is game_ui("hanabi").table
     assert game_ui("fireworks").help_markdown != game_ui("hanabi").help_markdown
+
+
+def test_a_record_naming_no_part_finds_each_where_the_convention_puts_it() -> None:
+    record = GameRecord(volcanoes.INFO)
+    assert (record.bots, record.protocol, record.table, record.scenes) == (
+        "ai.bots.volcanoes:make_bot",
+        "ai.programs.protocols.volcanoes:VolcanoesProtocol",
+        "tui.games.volcanoes:UI",
+        "tui.scenes.volcanoes:SCENES",
+    )
+    assert part_problems(record) == []
+
+
+def test_a_named_part_wins_over_the_convention_and_shares_takes_a_sibling_s() -> None:
+    record = GameRecord(fireworks.INFO, shares="volcanoes", table="tui.games.fish:UI")
+    assert record.table == "tui.games.fish:UI"
+    assert (record.bots, record.scenes) == ("ai.bots.volcanoes:make_bot", "tui.scenes.volcanoes:SCENES")
 
 
 def test_a_record_lacking_parts_fails_the_check() -> None:
