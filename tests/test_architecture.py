@@ -284,3 +284,56 @@ def test_tests_read_no_private_names() -> None:
         for line, name in private_reads(path.read_text(encoding="utf-8"))
     ]
     assert found == []
+
+
+def defined_names(tree: ast.Module) -> set[str]:
+    """The names a module defines itself at its top level: functions, classes and assigned names (also those
+    under a top-level ``if`` or ``try``), never the names it imports."""
+    names: set[str] = set()
+    nodes: list[ast.stmt] = list(tree.body)
+    while nodes:
+        node = nodes.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names.update(n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name))
+        elif isinstance(node, ast.If | ast.Try):
+            nodes += node.body + node.orelse + getattr(node, "finalbody", [])
+            nodes += [stmt for handler in getattr(node, "handlers", []) for stmt in handler.body]
+    return names
+
+
+def borrowed_imports(source: str, modules: dict[str, Path], providers: tuple[str, ...] = ("ai", "tui")) -> list[str]:
+    """``from M import name`` statements of ``source`` where ``M``, a module of ``providers``, does not define
+    ``name`` (nor has it as a submodule) but only imports it: the name has another, defining module to come from."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not (isinstance(node, ast.ImportFrom) and node.module and node.level == 0):
+            continue
+        if node.module.split(".")[0] not in providers or node.module not in modules:
+            continue
+        own = defined_names(ast.parse(modules[node.module].read_text(encoding="utf-8")))
+        for alias in node.names:
+            if alias.name not in own and f"{node.module}.{alias.name}" not in modules:
+                found.append(f"{node.lineno}: {alias.name} from {node.module}")
+    return found
+
+
+def test_borrowed_imports_are_found() -> None:
+    modules = project_modules()
+    source = "from ai.parts import load_part\nfrom ai.seats.levels import load_part, make_bot\nfrom ai import parts\n"
+    assert borrowed_imports(source, modules) == ["2: load_part from ai.seats.levels"]
+
+
+def test_one_import_path_per_thing() -> None:
+    """Every name of ``ai/`` and ``tui/`` is imported from the module that defines it: no package ``__init__`` or
+    module passes on a name it imported (a re-export), so each thing has one import path."""
+    modules = project_modules()
+    found = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for package in (*PROJECT_PACKAGES, "tests")
+        for path in sorted((ROOT / package).rglob("*.py"))
+        for line in borrowed_imports(path.read_text(encoding="utf-8"), modules)
+    ]
+    assert found == []

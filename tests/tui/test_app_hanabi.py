@@ -41,7 +41,7 @@ from tests.apptools import (
 )
 from tui.app import ParlourApp
 from tui.games.base import GameTable
-from tui.games.hanabi import HanabiTable
+from tui.games.hanabi.table import HanabiTable
 from tui.scenes import SCENES
 from tui.scenes import SIZE as SIZE80
 from tui.scenes.hanabi import advance

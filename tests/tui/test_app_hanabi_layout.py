@@ -13,7 +13,7 @@ from rules.hanabi import PASS
 from rules.registry import game_info
 from tests.apptools import Notices, drawn_lines, game_table, my_turn, result_shown, screen_rows, wait_until
 from tui.app import ParlourApp
-from tui.games.hanabi import HanabiTable
+from tui.games.hanabi.table import HanabiTable
 from tui.scenes.hanabi import advance, sighted_move
 from tui.screens.game import GameScreen
 from tui.session import Session, new_session

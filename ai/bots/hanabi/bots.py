@@ -12,12 +12,9 @@ from __future__ import annotations
 
 import random
 
-from ai.bots.hanabi.decide import LEVELS, Decision, Level
-from ai.bots.hanabi.expert import ExpertBot
+from ai.bots.hanabi.decide import Decision, Level
 from ai.bots.hanabi.knowledge import Tracker, tracker_for
 from rules.hanabi import HanabiView
-
-__all__ = ["LEVELS", "ExpertBot", "HanabiBot", "Level"]
 
 
 class HanabiBot:

@@ -20,11 +20,8 @@ from bisect import bisect
 from dataclasses import dataclass
 from functools import partial
 
-from ai.bots.nimmt.hard import HardBot
 from ai.bots.nimmt.sim import TOO_LOW, Rollout, SamplingBot, board_lists, cheapest_row, deal, greedy_card, place_cards
 from rules.nimmt import CATTLE, PICK_TEXT, PLAY_TEXT, NimmtView, target_row
-
-__all__ = ["GreedyBot", "HardBot", "MonteCarloBot", "greedy_card", "playout"]
 
 
 def playout(

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import random
 
-from ai.bots.volcanoes.eval import INF, candidate_moves, evaluate, link_distance, state_from_view
-from ai.bots.volcanoes.search import SearchBot
+from ai.bots.volcanoes.eval import candidate_moves, evaluate, state_from_view
 from rules.volcanoes import INDEX, NAMES, VolcanoesState, VolcanoesView
 
 
@@ -42,6 +41,3 @@ def _score_moves(state: VolcanoesState, moves: list[int], seat: int, own_only: b
         child.play(m)
         out.append((evaluate(child, seat, own_only), m))
     return out
-
-
-__all__ = ["INF", "GreedyBot", "SearchBot", "evaluate", "link_distance", "state_from_view"]

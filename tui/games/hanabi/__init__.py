@@ -11,8 +11,6 @@ from tui.games.hanabi.help import CONVENTIONS, KEYS, LEAGUE, RULES
 from tui.games.hanabi.panel import hanabi_panel, league_panel
 from tui.games.hanabi.table import HanabiTable
 
-__all__ = ["LEAGUE_UI", "UI", "HanabiTable"]
-
 UI = GameUI(
     table=HanabiTable,
     help_markdown=RULES + "\n" + KEYS + "\n" + CONVENTIONS,
