@@ -337,3 +337,63 @@ def test_one_import_path_per_thing() -> None:
         for line in borrowed_imports(path.read_text(encoding="utf-8"), modules)
     ]
     assert found == []
+
+
+GAME_ROOMS = {
+    "ai/bots/{game}/__init__.py": "make_bot",
+    "ai/programs/protocols/{game}.py": None,
+    "tui/games/{game}/__init__.py": "UI",
+    "tui/games/{game}/table.py": None,
+    "tui/games/{game}/panel.py": None,
+    "tui/games/{game}/help.py": None,
+    "tui/scenes/{game}.py": "SCENES",
+}
+"""The file each game has in each room, and the name that file must define (None: the file is enough)."""
+
+
+def missing_rooms(game: str) -> list[str]:
+    """The files of :data:`GAME_ROOMS` that ``game`` lacks, or that lack the name they must define."""
+    missing = []
+    for pattern, name in GAME_ROOMS.items():
+        path = ROOT / pattern.format(game=game)
+        if not path.is_file():
+            missing.append(str(path.relative_to(ROOT)))
+        elif name is not None and name not in defined_names(ast.parse(path.read_text(encoding="utf-8"))):
+            missing.append(f"{path.relative_to(ROOT)} defines no {name}")
+    return missing
+
+
+def test_missing_rooms_names_each_file_a_game_lacks() -> None:
+    assert missing_rooms("chess") == [pattern.format(game="chess") for pattern in GAME_ROOMS]
+
+
+def test_every_game_has_the_same_rooms() -> None:
+    """Each registered game (Fireworks shares Hanabi's) has its bots package with ``make_bot`` in its ``__init__``,
+    its program protocol, its app package of the same core files with ``UI`` in its ``__init__``, and its scenes."""
+    from rules.registry import RECORDS
+
+    games = sorted({record.shares or record.id for record in RECORDS.values()})
+    assert {game: missing_rooms(game) for game in games} == {game: [] for game in games}
+
+
+SHARED_MODULES = {"ai": {"parts.py"}, "tui": {"app.py", "ending.py", "session.py", "settings.py", "storage.py"}}
+"""The only modules at the top of ``ai/`` and ``tui/`` besides packages: what several rooms share. ``ai.parts``
+loads a registry record's parts for both layers; the app (``app.py``, its sure ending) and what every screen keeps
+(the game in play, the settings, the replays on disk) belong to no one screen."""
+
+
+def top_level_strays(package: str) -> list[str]:
+    """What sits at the top of ``package`` that is neither a package nor one of its :data:`SHARED_MODULES`."""
+    strays = []
+    for entry in sorted((ROOT / package).iterdir()):
+        if entry.is_dir():
+            if entry.name != "__pycache__" and not (entry / "__init__.py").is_file():
+                strays.append(f"{entry.name}/ (not a package)")
+        elif entry.suffix == ".py" and entry.name != "__init__.py" and entry.name not in SHARED_MODULES[package]:
+            strays.append(entry.name)
+    return strays
+
+
+@pytest.mark.parametrize("package", sorted(SHARED_MODULES))
+def test_top_levels_hold_packages_and_a_few_shared_modules(package: str) -> None:
+    assert top_level_strays(package) == []
