@@ -50,7 +50,21 @@ from tui.settings import Settings, load_settings
 SIZE = (100, 30)
 
 
-async def test_whole_game_from_home_screen_by_keys(parlour_home: Path) -> None:
+async def play_by_keys(pilot: Pilot[Any], done: Callable[[], bool]) -> int:
+    """Play the person's cards by keys, sometimes moving the cursor first, until ``done()`` or the result shows;
+    how many cards or rows were chosen."""
+    moves = 0
+    while not (done() or result_shown(pilot.app)):
+        await wait_until(pilot, lambda: my_turn(pilot) or done() or result_shown(pilot.app), timeout=60)
+        if done() or result_shown(pilot.app):
+            break
+        await pilot.press(*(["right"] * (moves % 3)), "enter")
+        moves += 1
+    return moves
+
+
+async def test_a_game_from_the_home_screen_by_keys(parlour_home: Path) -> None:
+    # The first round shows the keys at work; the rounds after it are played the same way (the last one below).
     app = ParlourApp(pace=0, fixed_seed=4242)
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
@@ -62,20 +76,22 @@ async def test_whole_game_from_home_screen_by_keys(parlour_home: Path) -> None:
         screen = app.screen
         assert isinstance(screen, GameScreen)
         assert [s.kind for s in screen.session.specs] == ["human", "ai", "ai", "ai"]
-        moves = 0
-        while not result_shown(app):
-            await wait_until(pilot, lambda: my_turn(pilot) or result_shown(app), timeout=60)
-            if result_shown(app):
-                break
-            # Vary the keys: sometimes move the cursor first.
-            await pilot.press(*(["right"] * (moves % 3)), "enter")
-            moves += 1
-        assert moves >= 50  # 5 rounds of 10 cards, plus any row picks
+        moves = await play_by_keys(pilot, lambda: screen.session.state.round >= 1)
+        assert moves >= 10  # ten cards, plus any row picks
+
+
+async def test_the_last_round_by_keys_ends_in_the_final_ranking_and_a_saved_result(parlour_home: Path) -> None:
+    session = new_session("nimmt", "codingame", ["human", "ai:hard", "ai:hard", "ai:hard"], seed=4242)
+    while session.state.round < 4:  # the first four rounds, played without the screen
+        seat = session.state.to_act()[0]
+        session.table.play(seat, session.state.legal_actions(seat)[0])
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        assert await play_by_keys(pilot, lambda: False) >= 10
         text = screen_text(pilot)
         assert "Final ranking" in text and "Player 1" in text
-        path = screen.session.path
-        assert path is not None
-        last = json.loads(path.read_text(encoding="utf-8").splitlines()[-1])
+        assert session.path is not None
+        last = json.loads(session.path.read_text(encoding="utf-8").splitlines()[-1])
         assert "result" in last
         await pilot.press("h")
         await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
