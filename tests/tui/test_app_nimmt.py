@@ -76,13 +76,13 @@ async def test_a_game_from_the_home_screen_by_keys(parlour_home: Path) -> None:
         screen = app.screen
         assert isinstance(screen, GameScreen)
         assert [s.kind for s in screen.session.specs] == ["human", "ai", "ai", "ai"]
-        moves = await play_by_keys(pilot, lambda: screen.session.state.round >= 1)
+        moves = await play_by_keys(pilot, lambda: screen.session.state.view(None).round >= 1)
         assert moves >= 10  # ten cards, plus any row picks
 
 
 async def test_the_last_round_by_keys_ends_in_the_final_ranking_and_a_saved_result(parlour_home: Path) -> None:
     session = new_session("nimmt", "codingame", ["human", "ai:hard", "ai:hard", "ai:hard"], seed=4242)
-    while session.state.round < 4:  # the first four rounds, played without the screen
+    while session.state.view(None).round < 4:  # the first four rounds, played without the screen
         seat = session.state.to_act()[0]
         session.table.play(seat, session.state.legal_actions(seat)[0])
     app = ParlourApp(GameScreen(session, pace=0), pace=0)
