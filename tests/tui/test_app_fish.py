@@ -244,8 +244,12 @@ async def test_bigger_window_draws_bigger_hexes_with_names_inside() -> None:
 
 
 async def test_watch_replay_and_resume() -> None:
-    # Spectating: two bots to the end.
+    # Spectating: two bots to the end (the placements and most slides played before the screen opens).
     session = new_session("fish", "codingame", ["ai:easy", "ai:easy"], seed=4)
+    for _ in range(36):
+        seat = session.state.to_act()[0]
+        session.table.play(seat, session.state.legal_actions(seat)[0])
+    assert not session.state.is_over
     app = ParlourApp(GameScreen(session, watch=True, speed=16, pace=0.001), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await until_result(pilot, timeout=40)
