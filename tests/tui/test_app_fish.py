@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import deque
 from pathlib import Path
@@ -27,6 +28,7 @@ from rules.fish import (
 from tests.apptools import (
     game_screen,
     my_turn,
+    play_ahead,
     played_session,
     result_shown,
     screen_rows,
@@ -246,9 +248,8 @@ async def test_bigger_window_draws_bigger_hexes_with_names_inside() -> None:
 async def test_watch_replay_and_resume() -> None:
     # Spectating: two bots to the end (the placements and most slides played before the screen opens).
     session = new_session("fish", "codingame", ["ai:easy", "ai:easy"], seed=4)
-    for _ in range(36):
-        seat = session.state.to_act()[0]
-        session.table.play(seat, session.state.legal_actions(seat)[0])
+    moves = itertools.count()
+    play_ahead(session, lambda: next(moves) == 36)  # asked once before each move: 36 moves
     assert not session.state.is_over
     app = ParlourApp(GameScreen(session, watch=True, speed=16, pace=0.001), pace=0)
     async with app.run_test(size=SIZE) as pilot:

@@ -24,6 +24,7 @@ from tests.apptools import (
     game_screen,
     game_table,
     my_turn,
+    play_ahead,
     played_session,
     result_shown,
     screen_rows,
@@ -82,9 +83,7 @@ async def test_a_game_from_the_home_screen_by_keys(parlour_home: Path) -> None:
 
 async def test_the_last_round_by_keys_ends_in_the_final_ranking_and_a_saved_result(parlour_home: Path) -> None:
     session = new_session("nimmt", "codingame", ["human", "ai:hard", "ai:hard", "ai:hard"], seed=4242)
-    while session.state.view(None).round < 4:  # the first four rounds, played without the screen
-        seat = session.state.to_act()[0]
-        session.table.play(seat, session.state.legal_actions(seat)[0])
+    play_ahead(session, lambda: session.state.view(None).round == 4)  # the first four rounds, without the screen
     app = ParlourApp(GameScreen(session, pace=0), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         assert await play_by_keys(pilot, lambda: False) >= 10
