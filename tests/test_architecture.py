@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -284,6 +285,12 @@ def defined_names(tree: ast.Module) -> set[str]:
     return names
 
 
+@functools.cache
+def names_defined_in(path: Path) -> set[str]:
+    """:func:`defined_names` of the module at ``path`` (each module parsed once, however many imports name it)."""
+    return defined_names(ast.parse(path.read_text(encoding="utf-8")))
+
+
 def borrowed_imports(source: str, modules: dict[str, Path], providers: tuple[str, ...] = ("ai", "tui")) -> list[str]:
     """``from M import name`` statements of ``source`` where ``M``, a module of ``providers``, does not define
     ``name`` (nor has it as a submodule) but only imports it: the name has another, defining module to come from."""
@@ -293,7 +300,7 @@ def borrowed_imports(source: str, modules: dict[str, Path], providers: tuple[str
             continue
         if node.module.split(".")[0] not in providers or node.module not in modules:
             continue
-        own = defined_names(ast.parse(modules[node.module].read_text(encoding="utf-8")))
+        own = names_defined_in(modules[node.module])
         for alias in node.names:
             if alias.name not in own and f"{node.module}.{alias.name}" not in modules:
                 found.append(f"{node.lineno}: {alias.name} from {node.module}")
