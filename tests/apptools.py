@@ -30,7 +30,6 @@ __all__ = [
     "game_screen",
     "game_table",
     "my_turn",
-    "play_ahead",
     "played_session",
     "result_shown",
     "screen_rows",
@@ -128,14 +127,6 @@ def played_session(game: str, preset: str, seats: list[str], seed: int) -> Sessi
     session.close()
     assert session.path is not None
     return session
-
-
-def play_ahead(session: Session, until: Callable[[], bool]) -> None:
-    """Play whoever acts their first legal action through the session's table (so its replay keeps each), until
-    ``until()`` holds: a game brought near the part a test is about before its screen opens."""
-    while not session.state.is_over and not until():
-        seat = session.state.to_act()[0]
-        session.table.play(seat, session.state.legal_actions(seat)[0])
 
 
 def unfinished_with_seat(spec: str, person: bool = False) -> Path:

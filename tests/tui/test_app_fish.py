@@ -28,7 +28,6 @@ from rules.fish import (
 from tests.apptools import (
     game_screen,
     my_turn,
-    play_ahead,
     played_session,
     result_shown,
     screen_rows,
@@ -42,6 +41,7 @@ from tui.app import ParlourApp
 from tui.games.fish.board import SIZES
 from tui.games.fish.panel import fish_panel
 from tui.games.fish.table import FishTable
+from tui.scenes.kit import play_ahead
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
 from tui.screens.replay_viewer import ReplayScreen

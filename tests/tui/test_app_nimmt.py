@@ -24,7 +24,6 @@ from tests.apptools import (
     game_screen,
     game_table,
     my_turn,
-    play_ahead,
     played_session,
     result_shown,
     screen_rows,
@@ -39,7 +38,7 @@ from tui.cli.usage import UsageError
 from tui.games import game_ui
 from tui.games.nimmt.cards import card_text
 from tui.games.nimmt.table import PAUSE, NimmtTable
-from tui.scenes.kit import finished_game
+from tui.scenes.kit import finished_game, play_ahead
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
 from tui.screens.modals import CurtainScreen, HelpScreen, MessageScreen
