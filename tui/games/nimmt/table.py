@@ -11,7 +11,18 @@ from textual.reactive import reactive
 
 from ai.table.table import Asking
 from rules.core import Event
-from rules.nimmt import CLASSIC_LIMIT, PICK_TEXT, PLAY_TEXT, ROW_LIMIT, NimmtView, row_cattle
+from rules.nimmt import (
+    CLASSIC_LIMIT,
+    PICK_TEXT,
+    PLAY_TEXT,
+    ROW_LIMIT,
+    NimmtPlace,
+    NimmtReveal,
+    NimmtRoundStart,
+    NimmtTake,
+    NimmtView,
+    row_cattle,
+)
 from rules.text import plural
 from tui.games.base import GameTable, GameUI
 from tui.games.look import Look
@@ -80,19 +91,19 @@ class NimmtTable(GameTable):
     def show_event(self, event: Event, names: list[str]) -> float:
         """Follow one event on the drawn rows so a person sees each card land."""
         data = event.data
-        if event.kind == "round_start":
-            self.rows = [[c] for c in data["rows"]]
+        if isinstance(data, NimmtRoundStart):
+            self.rows = [[c] for c in data.rows]
             self.on_table = []
-        elif event.kind == "reveal":
-            self.on_table = sorted((c, s) for s, c in data["cards"].items())
+        elif isinstance(data, NimmtReveal):
+            self.on_table = list(data.cards)
             self.laying_out = True
-        elif event.kind == "take":
-            self.rows[data["row"]] = []
-            self.flash_row = data["row"]
-        elif event.kind == "place":
-            self.rows[data["row"]].append(data["card"])
-            self.on_table = [(c, s) for c, s in self.on_table if c != data["card"]]
-            self.flash_row = data["row"]
+        elif isinstance(data, NimmtTake):
+            self.rows[data.row] = []
+            self.flash_row = data.row
+        elif isinstance(data, NimmtPlace):
+            self.rows[data.row].append(data.card)
+            self.on_table = [(c, s) for c, s in self.on_table if c != data.card]
+            self.flash_row = data.row
         self.refresh()
         return PAUSE.get(event.kind, 0.0)
 
