@@ -11,22 +11,9 @@ from textual import events
 from textual.binding import Binding
 
 from ai.table.table import Asking
+from rules import volcanoes
 from rules.core import Event
-from rules.volcanoes import (
-    INDEX,
-    MAX_STEPS,
-    NAMES,
-    NEIGHBORS,
-    OPPOSITE,
-    VolcanoesDormant,
-    VolcanoesDraw,
-    VolcanoesEruption,
-    VolcanoesGrowth,
-    VolcanoesMove,
-    VolcanoesView,
-    VolcanoesWin,
-    grown_levels,
-)
+from rules.volcanoes import INDEX, MAX_STEPS, NAMES, NEIGHBORS, OPPOSITE, VolcanoesView, grown_levels
 from tui.games.base import (
     ROOMY_SIDE_WIDTH,
     ROOMY_WIDTH,
@@ -209,17 +196,17 @@ class VolcanoesTable(GameTable):
             self.end_input()
         self.erupting = set()
         self.hit = set()
-        if isinstance(data, VolcanoesMove):
+        if isinstance(data, volcanoes.VolcanoesMove):
             t = INDEX[data.tile]
             self.levels[t] = data.after
             self.last = t
             self.last_seat = event.seat
             self.banner = Text(event.words(names))
-        elif isinstance(data, VolcanoesGrowth):
+        elif isinstance(data, volcanoes.VolcanoesGrowth):
             self.levels = list(grown_levels(self.levels, self.dormant))
             self.hit = {INDEX[t] for t in data.reached_4}
             self.banner = Text("Growth: every active volcano rises one level", style="bold")
-        elif isinstance(data, VolcanoesEruption):
+        elif isinstance(data, volcanoes.VolcanoesEruption):
             self.erupting = {INDEX[t] for t in data.erupted}
             self.hit = {INDEX[t] for t, _ in data.results}
             for t in self.erupting:
@@ -235,14 +222,13 @@ class VolcanoesTable(GameTable):
                 f"Eruption, phase {data.phase}: {', '.join(erupted)} {verb}", style=self.look()("volcanoes--erupt")
             )
             # What each push did is told in the log; the banner only names the tiles hit (outlined in yellow).
-            pushed = ", ".join(name for name, _ in data.pushes)
-            self.banner.append(", pushing " + pushed, style=self.look()("volcanoes--hit"))
-        elif isinstance(data, VolcanoesDormant):
+            self.banner.append(", pushing " + ", ".join(t for t, _ in data.pushes), style=self.look()("volcanoes--hit"))
+        elif isinstance(data, volcanoes.VolcanoesDormant):
             self.banner = Text(f"{', '.join(data.tiles)} now dormant", style="bold")
-        elif isinstance(data, VolcanoesWin):
+        elif isinstance(data, volcanoes.VolcanoesWin):
             self.chain = {INDEX[t] for t in data.chain}
             self.banner = Text(event.words(names), style=self.look()("volcanoes--chain"))
-        elif isinstance(data, VolcanoesDraw):
+        elif isinstance(data, volcanoes.VolcanoesDraw):
             self.chain = {INDEX[t] for c in data.chains for t in c}
             self.banner = Text(event.words(names), style="bold")
         self.refresh()
