@@ -33,7 +33,7 @@ from typing import Any
 from rules.core import (
     BadSetup,
     CommonKind,
-    Disqualified,
+    Disqualification,
     EndReason,
     Event,
     EventKind,
@@ -104,7 +104,7 @@ PAYLOADS: dict[EventKind, type[Payload]] = {
     FishKind.MOVE: FishMove,
     FishKind.STUCK: FishStuck,
     CommonKind.GAME_END: FishGameEnd,
-    CommonKind.DISQUALIFIED: Disqualified,
+    CommonKind.DISQUALIFIED: Disqualification,
 }
 """Each kind of event Fish reports and its payload type."""
 
@@ -543,6 +543,10 @@ class FishState(GameState[FishView]):
         elif sum(not d for d in self.disqualified) < 2:
             self._finish(events, FishReason.FEW_LEFT_IN_GAME)
         return events
+
+    def public_view(self) -> FishView:
+        """The whole table: nothing in this game is hidden."""
+        return self.view(None)
 
     def view(self, seat: int | None) -> FishView:
         """The whole table; identical for every viewer apart from ``seat``."""

@@ -16,7 +16,7 @@ from typing import Any
 from rules.core import (
     BadSetup,
     CommonKind,
-    Disqualified,
+    Disqualification,
     EndReason,
     EndSentence,
     Event,
@@ -207,7 +207,7 @@ PAYLOADS: dict[EventKind, type[Payload]] = {
     VolcanoesKind.DORMANT: VolcanoesDormant,
     VolcanoesKind.WIN: VolcanoesWin,
     VolcanoesKind.DRAW: VolcanoesDraw,
-    CommonKind.DISQUALIFIED: Disqualified,
+    CommonKind.DISQUALIFIED: Disqualification,
 }
 """Each kind of event Volcanoes reports and its payload type."""
 
@@ -736,6 +736,10 @@ class VolcanoesState(GameState[VolcanoesView]):
         if not self.over:
             self._finish(1 - seat, SideDisqualified(seat, reason), events)
         return events
+
+    def public_view(self) -> VolcanoesView:
+        """The whole table: nothing in this game is hidden."""
+        return self.view(None)
 
     def view(self, seat: int | None) -> VolcanoesView:
         """The whole board (nothing is hidden), whose move it is and the next steps of the cycle."""

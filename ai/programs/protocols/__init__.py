@@ -15,8 +15,6 @@ from ai.programs.protocols.base import GameProtocol
 from rules.core import BadSetup
 from rules.registry import RECORDS, game_record
 
-__all__ = ["GameProtocol", "protocol_class", "protocol_for", "seat_options"]
-
 
 def protocol_class(game: str) -> type[GameProtocol]:
     """The adapter class the game's registry record names; ValueError if the game is unknown."""
