@@ -78,6 +78,9 @@ class EndSentence:
     """An end reason whose words change from game to game (who linked which tiles): a game subclasses it with the
     facts as fields, and its ``str`` is the sentence replays keep."""
 
+    def __str__(self) -> str:
+        raise NotImplementedError(f"{type(self).__name__} does not say its sentence")  # a subclass must
+
     @property
     def words(self) -> str:
         """The reason as a person reads it: its sentence."""
