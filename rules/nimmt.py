@@ -228,13 +228,18 @@ class NimmtView:
         return self.hands[self.seat] or ()
 
 
+_PLACES = tuple(tuple(NimmtPlace(card, row) for row in range(ROWS)) for card in range(CARDS + 1))
+"""``_PLACES[card][row]``: every placement payload, made once (payloads never change, and building a frozen
+dataclass costs more than the rest of a placement's event)."""
+
+
 def _event(rec: tuple[Any, ...]) -> Event:
     """Build the Event a compact record stands for (see :class:`_Events`)."""
     kind = rec[0]
     if kind == "place":
         _, seat, card, row, fresh = rec
         text = f"{{p{seat}}}'s {card} starts row {row}." if fresh else f"{{p{seat}}} puts {card} on row {row}."
-        return Event(NimmtKind.PLACE, text, seat, NimmtPlace(card, row))
+        return Event(NimmtKind.PLACE, text, seat, _PLACES[card][row])
     if kind == "take":
         _, seat, row, cards, heads = rec
         taken = f"{len(cards)} {plural('card', len(cards))}, {heads} {plural('head', heads)}"

@@ -645,11 +645,11 @@ class VolcanoesState(GameState[VolcanoesView]):
         ok = resolve_eruptions(self.levels, self.dormant, due, MAX_PHASES, record)
         for p, ph in enumerate(record, 1):
             names = tuple(NAMES[t] for t in ph.erupted)
-            sides = tuple((NAMES[t], 0 if sg > 0 else 1) for t, sg in zip(ph.erupted, ph.signs, strict=True))
+            sides = tuple([(NAMES[t], 0 if sg > 0 else 1) for t, sg in zip(ph.erupted, ph.signs, strict=True)])
             who, plural = volcanoes_phrase([(NAMES[t], sg) for t, sg in zip(ph.erupted, ph.signs, strict=True)])
             following = record[p].erupted if p < len(record) else ()
             told = push_sentences([(NAMES[t], board[t], ph.results[t], t in following) for t in sorted(ph.pushes)])
-            before = tuple((NAMES[t], board[t]) for t in sorted(ph.pushes))
+            before = tuple([(NAMES[t], board[t]) for t in sorted(ph.pushes)])
             for t, v in ph.results.items():
                 board[t] = v
             # Only those still at 4 once the phase's pushes are done: one an enemy eruption of the same phase wiped
@@ -664,8 +664,8 @@ class VolcanoesState(GameState[VolcanoesView]):
                         phase=p,
                         erupted=names,
                         sides=sides,
-                        pushes=tuple((NAMES[t], d) for t, d in sorted(ph.pushes.items())),
-                        results=tuple((NAMES[t], v) for t, v in sorted(ph.results.items())),
+                        pushes=tuple([(NAMES[t], d) for t, d in sorted(ph.pushes.items())]),
+                        results=tuple([(NAMES[t], v) for t, v in sorted(ph.results.items())]),
                         before=before,
                     ),
                 )
