@@ -15,6 +15,7 @@ from rules.nimmt import (
     PICK_TEXT,
     PLAY_TEXT,
     ROW_LIMIT,
+    NimmtKind,
     NimmtPlace,
     NimmtReveal,
     NimmtRoundStart,
@@ -139,6 +140,7 @@ class NimmtTable(GameTable):
     ]
 
     INPUT_ACTIONS = frozenset({"card", "row", "choose"})
+    LOG_STYLES = {NimmtKind.TAKE: "red"}
 
     def allows(self, action: str, parameters: tuple[object, ...]) -> bool:
         """The hand's keys while playing a card, the rows' keys while picking a row."""
