@@ -1,0 +1,91 @@
+"""One browser tab's app process: started in a session of its own, and ended within a bounded time."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import shlex
+import signal
+from collections.abc import Sequence
+from typing import Any
+
+from textual_serve.app_service import AppService
+
+KILL_GRACE_S = 1.0
+"""After SIGTERM, how long an app has to go before it is killed."""
+
+
+class TabProcess(AppService):
+    """textual-serve's app service, with two changes: the app runs without a shell in a process group of its own,
+    and :meth:`stop` asks it to quit, then ends it (SIGTERM, then SIGKILL) instead of waiting for ever."""
+
+    def __init__(self, argv: Sequence[str], *, quit_grace: float, **kwargs: Any) -> None:
+        super().__init__(shlex.join(argv), **kwargs)
+        self.argv = list(argv)
+        self.quit_grace = quit_grace
+        """Seconds the app has to quit once asked, before it is ended."""
+        self._ending: asyncio.Future[None] | None = None
+
+    @property
+    def pid(self) -> int | None:
+        """The app's process id once started (also its process group's)."""
+        return None if self._process is None else self._process.pid
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
+        environment = self._build_environment(width=width, height=height)
+        self._process = process = await asyncio.create_subprocess_exec(
+            *self.argv,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=environment,
+            start_new_session=True,  # its group holds whatever it starts, so ending the group leaves nothing
+        )
+        assert process.stdin is not None
+        self._stdin = process.stdin
+        return process
+
+    async def stop(self) -> None:
+        """End the app: asked to quit, then SIGTERM after :attr:`quit_grace` seconds, then SIGKILL; returns once it
+        is gone. Safe to call more than once and from several tasks."""
+        if self._ending is None:
+            self._ending = asyncio.ensure_future(self._end())
+        await asyncio.shield(self._ending)
+
+    async def _end(self) -> None:
+        process, task = self._process, self._task
+        if process is None:
+            return
+        await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
+        if process.returncode is None:
+            # An app that reads no input could leave the pipe full: the request is not waited on for long.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.send_meta({"type": "quit"}), self.quit_grace)
+            if not await _exited(process, self.quit_grace):
+                self._signal_group(signal.SIGTERM)
+                if not await _exited(process, KILL_GRACE_S):
+                    self._signal_group(signal.SIGKILL)
+                    await process.wait()
+        self._signal_group(signal.SIGKILL)  # anything the app started and left behind in its group
+        if task is not None:
+            try:
+                await asyncio.wait_for(task, KILL_GRACE_S)  # its output ends with the process
+            except TimeoutError:
+                task.cancel()
+        self._task = None
+
+    def _signal_group(self, number: signal.Signals) -> None:
+        if self._process is None:
+            return
+        with contextlib.suppress(ProcessLookupError, PermissionError):  # the group is gone already
+            os.killpg(self._process.pid, number)
+
+
+async def _exited(process: asyncio.subprocess.Process, timeout: float) -> bool:
+    """Whether ``process`` ends within ``timeout`` seconds."""
+    try:
+        await asyncio.wait_for(asyncio.shield(process.wait()), timeout)
+    except TimeoutError:
+        return False
+    return True
