@@ -26,6 +26,7 @@ class TabProcess(AppService):
         self.quit_grace = quit_grace
         """Seconds the app has to quit once asked, before it is ended."""
         self._ending: asyncio.Future[None] | None = None
+        self._starting: asyncio.Future[None] | None = None
 
     @property
     def pid(self) -> int | None:
@@ -46,6 +47,11 @@ class TabProcess(AppService):
         self._stdin = process.stdin
         return process
 
+    async def start(self, width: int, height: int) -> None:
+        """Start the app with a terminal of ``width`` × ``height``."""
+        self._starting = asyncio.ensure_future(super().start(width, height))
+        await asyncio.shield(self._starting)  # a cancelled caller must not leave a process half started
+
     async def stop(self) -> None:
         """End the app: asked to quit, then SIGTERM after :attr:`quit_grace` seconds, then SIGKILL; returns once it
         is gone. Safe to call more than once and from several tasks."""
@@ -54,6 +60,8 @@ class TabProcess(AppService):
         await asyncio.shield(self._ending)
 
     async def _end(self) -> None:
+        if self._starting is not None:  # asked to stop while starting: the process is ended once it is there
+            await asyncio.wait([self._starting])
         process, task = self._process, self._task
         if process is None:
             return
@@ -68,6 +76,10 @@ class TabProcess(AppService):
                     self._signal_group(signal.SIGKILL)
                     await process.wait()
         self._signal_group(signal.SIGKILL)  # anything the app started and left behind in its group
+        if self._stdin is not None:  # the last pipe left open: closed, the process's transport is done
+            self._stdin.close()
+            with contextlib.suppress(OSError):
+                await self._stdin.wait_closed()
         if task is not None:
             try:
                 await asyncio.wait_for(task, KILL_GRACE_S)  # its output ends with the process
