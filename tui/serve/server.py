@@ -33,7 +33,7 @@ import textual_serve
 from aiohttp import web
 from textual_serve.server import Server, to_int
 
-from tui.serve.tab_process import TabProcess
+from tui.serve.tab_process import TabEnded, TabProcess
 
 log = logging.getLogger("parlour.serve")
 
@@ -198,7 +198,7 @@ class ParlourServer(Server):
             await websocket.prepare(request)
             await tab.start(width, height)
             await self._process_messages(websocket, tab)
-        except asyncio.CancelledError:
+        except (asyncio.CancelledError, TabEnded):
             pass
         except Exception as error:  # a message the page would never send: this tab ends, the server goes on
             log.warning("a tab sent what cannot be read (%s: %s); it is closed", type(error).__name__, error)

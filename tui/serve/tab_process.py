@@ -16,6 +16,10 @@ KILL_GRACE_S = 1.0
 """After SIGTERM, how long an app has to go before it is killed."""
 
 
+class TabEnded(Exception):
+    """The tab was ended before its app could start (the server is closing)."""
+
+
 class TabProcess(AppService):
     """textual-serve's app service, with two changes: the app runs without a shell in a process group of its own,
     and :meth:`stop` asks it to quit, then ends it (SIGTERM, then SIGKILL) instead of waiting for ever."""
@@ -48,7 +52,9 @@ class TabProcess(AppService):
         return process
 
     async def start(self, width: int, height: int) -> None:
-        """Start the app with a terminal of ``width`` × ``height``."""
+        """Start the app with a terminal of ``width`` × ``height``; TabEnded if the tab was stopped already."""
+        if self._ending is not None:
+            raise TabEnded("the tab was ended before its app started")
         self._starting = asyncio.ensure_future(super().start(width, height))
         await asyncio.shield(self._starting)  # a cancelled caller must not leave a process half started
 
@@ -76,15 +82,19 @@ class TabProcess(AppService):
                     self._signal_group(signal.SIGKILL)
                     await process.wait()
         self._signal_group(signal.SIGKILL)  # anything the app started and left behind in its group
-        if self._stdin is not None:  # the last pipe left open: closed, the process's transport is done
+        if self._stdin is not None:
             self._stdin.close()
-            with contextlib.suppress(OSError):
-                await self._stdin.wait_closed()
+        # Its output ends once the last process holding it is gone: then the pipes are closed, nothing is left.
+        outputs = [pipe for pipe in (process.stdout, process.stderr) if pipe is not None]
+        deadline = asyncio.get_running_loop().time() + KILL_GRACE_S
+        while not all(pipe.at_eof() for pipe in outputs) and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.02)
         if task is not None:
             try:
-                await asyncio.wait_for(task, KILL_GRACE_S)  # its output ends with the process
+                await asyncio.wait_for(task, KILL_GRACE_S)
             except TimeoutError:
                 task.cancel()
+        await asyncio.sleep(0)  # the pipes' closing callbacks run
         self._task = None
 
     def _signal_group(self, number: signal.Signals) -> None:

@@ -121,11 +121,11 @@ async def test_closing_a_tab_ends_its_app_and_what_it_started(pids: Path, mode: 
         async with serving(options(pids, mode, quit_grace=grace)) as (_, base), aiohttp.ClientSession() as client:
             tab = await open_tab(client, base)
             await tab.wait_for(READY_TEXT)
-            pids = fake_pids(pids)
-            assert len(pids) == 2
+            started = fake_pids(pids)
+            assert len(started) == 2
             await tab.close()
             # Asked to quit, then SIGTERM after the grace, SIGKILL a second later: all gone well within 4 s.
-            assert await gone_within(pids, timeout=grace + 4) == []
+            assert await gone_within(started, timeout=grace + 4) == []
 
 
 async def test_closing_the_server_ends_every_tab(pids: Path) -> None:
