@@ -439,7 +439,7 @@ def _command(argv: list[str] | None) -> int:
         if args.command == "ladder":
             return cmd_ladder(args)
         if args.command == "serve":
-            return cmd_serve(args)
+            return cmd_serve(args, build_parser().parse_args)
         from tui.cli.launch import launch
 
         return launch(args)

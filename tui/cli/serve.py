@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from tui.cli.usage import UsageError, parlour_command, table_setup
@@ -45,16 +46,15 @@ def add_serve_parser(sub: Any) -> None:
     )
 
 
-def tab_arguments(words: list[str]) -> list[str]:
-    """The arguments each tab's ``parlour`` gets, checked now so that a mistake is said once, before serving."""
-    from tui.cli.main import build_parser
-
+def tab_arguments(words: list[str], parse: Callable[[list[str]], argparse.Namespace]) -> list[str]:
+    """The arguments each tab's ``parlour`` gets, checked now by ``parse`` (the ``parlour`` command's parser) so that
+    a mistake is said once, before serving."""
     if words[:1] == ["--"]:
         words = words[1:]
     if not words:
         return []
     try:
-        args = build_parser().parse_args(words)
+        args = parse(words)
     except UsageError as exc:
         raise UsageError(f"parlour serve: what each tab opens: {exc}") from None
     if args.command not in APP_COMMANDS:
@@ -68,8 +68,8 @@ def tab_arguments(words: list[str]) -> list[str]:
     return words
 
 
-def cmd_serve(args: argparse.Namespace) -> int:
-    """Serve until Ctrl+C."""
+def cmd_serve(args: argparse.Namespace, parse: Callable[[list[str]], argparse.Namespace]) -> int:
+    """Serve until Ctrl+C; ``parse`` reads what each tab opens, as ``parlour`` would."""
     from tui.serve.server import TOKEN_PATTERN, ParlourServer, ServeOptions, tab_command
 
     if not 0 <= args.port <= 65535:
@@ -78,7 +78,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise UsageError("parlour serve: --max-sessions must be at least 1")
     if args.token is not None and not TOKEN_PATTERN.fullmatch(args.token):
         raise UsageError("parlour serve: --token must be 8 to 128 letters, digits, - or _")
-    words = tab_arguments(list(args.app_args))
+    words = tab_arguments(list(args.app_args), parse)
     options = ServeOptions(
         bind=args.bind,
         port=args.port,
