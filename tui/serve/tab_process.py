@@ -14,6 +14,14 @@ from textual_serve.app_service import AppService
 
 KILL_GRACE_S = 1.0
 """After SIGTERM, how long an app has to go before it is killed."""
+WIDTHS = range(20, 501)
+HEIGHTS = range(8, 201)
+"""The terminal sizes a page may ask for: a bigger one would only make its app draw (and hold) a huge screen."""
+
+
+def clamped(value: int, within: range) -> int:
+    """``value`` brought within ``within``."""
+    return min(max(value, within.start), within.stop - 1)
 
 
 class TabEnded(Exception):
@@ -55,8 +63,12 @@ class TabProcess(AppService):
         """Start the app with a terminal of ``width`` × ``height``; TabEnded if the tab was stopped already."""
         if self._ending is not None:
             raise TabEnded("the tab was ended before its app started")
-        self._starting = asyncio.ensure_future(super().start(width, height))
+        self._starting = asyncio.ensure_future(super().start(clamped(width, WIDTHS), clamped(height, HEIGHTS)))
         await asyncio.shield(self._starting)  # a cancelled caller must not leave a process half started
+
+    async def set_terminal_size(self, width: int, height: int) -> None:
+        """Tell the app its terminal's new size, within :data:`WIDTHS` and :data:`HEIGHTS`."""
+        await super().set_terminal_size(clamped(width, WIDTHS), clamped(height, HEIGHTS))
 
     async def stop(self) -> None:
         """End the app: asked to quit, then SIGTERM after :attr:`quit_grace` seconds, then SIGKILL; returns once it

@@ -1,8 +1,8 @@
 """A stand-in for a tab's app, speaking textual-serve's pipe protocol: ``python fake_tab.py obeys|ignores DIR``.
 
 It starts a child process that would outlive it, writes ``DIR/<its pid>`` holding that child's pid, says it is
-ready and shows a line of text. ``obeys`` quits when asked (a quit packet, or its input ending); ``ignores`` pays
-no heed to the request, to SIGTERM, or to its input ending.
+ready and shows a line of text (with the size of its terminal). ``obeys`` quits when asked (a quit packet, or its
+input ending); ``ignores`` pays no heed to the request, to SIGTERM, or to its input ending.
 """
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ def main() -> None:
     child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
     (folder / str(os.getpid())).write_text(str(child.pid))
     out = sys.stdout.buffer
-    out.write(b"__GANGLION__\n" + packet(b"D", f"\x1b[2J\x1b[H{READY_TEXT}".encode()))
+    size = f"{os.environ.get('COLUMNS')}x{os.environ.get('ROWS')}"  # the terminal textual-serve gave it
+    out.write(b"__GANGLION__\n" + packet(b"D", f"\x1b[2J\x1b[H{READY_TEXT} {size}".encode()))
     out.flush()
     source = sys.stdin.buffer
     while True:

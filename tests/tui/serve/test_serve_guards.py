@@ -12,6 +12,7 @@ from bench.serve import open_tab, serving
 from tests.tui.serve.fake_tab import READY_TEXT
 from tests.tui.serve.helpers import fake_command, fake_pids, gone_within
 from tui.serve.server import ServeOptions
+from tui.serve.tab_process import HEIGHTS, WIDTHS
 
 TOKEN = "s3cret-token-for-tests"
 BOUND = 20.0
@@ -137,3 +138,25 @@ async def test_closing_the_server_ends_every_tab(pids: Path) -> None:
                 await tab.wait_for(READY_TEXT)
         # The server closed with the tabs still open.
         assert await gone_within(fake_pids(pids), timeout=5) == []
+
+
+async def test_a_tab_sending_nonsense_is_closed_and_the_server_goes_on(pids: Path) -> None:
+    async with asyncio.timeout(BOUND):
+        async with serving(options(pids, quit_grace=0.5)) as (server, base), aiohttp.ClientSession() as client:
+            tab = await open_tab(client, base)
+            await tab.wait_for(READY_TEXT)
+            await tab.websocket.send_str("not json")
+            assert tab.reader is not None
+            await tab.reader  # the server closed this tab
+            assert await gone_within(fake_pids(pids), timeout=5) == []
+            again = await open_tab(client, base)
+            await again.wait_for(READY_TEXT)
+
+
+async def test_a_page_cannot_ask_for_a_terminal_of_any_size(pids: Path) -> None:
+    async with asyncio.timeout(BOUND):
+        async with serving(options(pids)) as (_, base), aiohttp.ClientSession() as client:
+            huge = await open_tab(client, base, size=(100_000, 2))
+            await huge.wait_for(f"{READY_TEXT} {WIDTHS.stop - 1}x{HEIGHTS.start}")
+            usual = await open_tab(client, base, size=(80, 24))
+            await usual.wait_for(f"{READY_TEXT} 80x24")
