@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import os
 import shlex
 import signal
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,6 +19,17 @@ KILL_GRACE_S = 1.0
 WIDTHS = range(20, 501)
 HEIGHTS = range(8, 201)
 """The terminal sizes a page may ask for: a bigger one would only make its app draw (and hold) a huge screen."""
+
+
+PR_SET_PDEATHSIG = 1
+"""Linux's prctl option: a signal for this process when its parent ends."""
+_LIBC = ctypes.CDLL(None, use_errno=True) if sys.platform == "linux" else None
+
+
+def _end_with_the_server() -> None:
+    """Run in a tab's app process before it starts: SIGTERM when the server ends, even by SIGKILL (Linux)."""
+    if _LIBC is not None:
+        _LIBC.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def clamped(value: int, within: range) -> int:
@@ -54,6 +67,7 @@ class TabProcess(AppService):
             stderr=asyncio.subprocess.PIPE,
             env=environment,
             start_new_session=True,  # its group holds whatever it starts, so ending the group leaves nothing
+            preexec_fn=_end_with_the_server,
         )
         assert process.stdin is not None
         self._stdin = process.stdin

@@ -77,3 +77,28 @@ def test_a_tab_shows_the_home_screen_and_ctrl_c_ends_every_tab() -> None:
         assert wait_gone(apps, timeout=5) == []
         assert proc.stderr is not None
         assert "every tab's app has ended" in proc.stderr.read()
+
+
+@pytest.mark.program
+@pytest.mark.skipif(sys.platform != "linux", reason="a parent's death is told to its children on Linux only")
+def test_tabs_end_even_when_the_server_is_killed() -> None:
+    command = [sys.executable, "-m", "tui.cli", "serve", "--port", "0"]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=os.environ)
+    with ended_with_test(proc):
+        assert proc.stdout is not None
+        found = re.search(r"open (http://127\.0\.0\.1:\d+)/ ", proc.stdout.readline())
+        assert found
+        base = found.group(1)
+
+        async def a_tab_at_home() -> list[int]:
+            async with aiohttp.ClientSession() as client:
+                tab = await open_tab(client, base)
+                await tab.wait_for(HOME_WORDS, timeout=60)
+                apps = descendants(proc.pid)
+                proc.kill()  # no chance to end its tabs itself
+                return apps
+
+        apps = asyncio.run(asyncio.wait_for(a_tab_at_home(), 120))
+        assert apps
+        proc.wait(timeout=10)
+        assert wait_gone(apps, timeout=5) == []
