@@ -64,12 +64,10 @@ def ranking_on_screen(text: str, names: list[str]) -> dict[str, int]:
 
 
 @pytest.mark.program
-async def test_a_whole_game_of_nimmt_in_chromium_stays_on_this_host(parlour_home: Path, tmp_path: Path) -> None:
+async def test_a_whole_game_of_nimmt_in_chromium_stays_on_this_host(tmp_path: Path) -> None:
     browser_path = chromium()
     from playwright.async_api import WebSocket, async_playwright
 
-    parlour_home.mkdir(parents=True, exist_ok=True)
-    (parlour_home / "settings.json").write_text(json.dumps({"speed": 16.0}))  # the bots' pace at its fastest
     shots = Path(os.environ.get("PARLOUR_SCREENSHOTS") or tmp_path)
     requested: list[str] = []
     terminal = TerminalText()
@@ -111,6 +109,8 @@ async def test_a_whole_game_of_nimmt_in_chromium_stays_on_this_host(parlour_home
             await page.click("#terminal")  # the terminal takes the keys
             await until(lambda: any(words in terminal.text for words in ASKED), "first prompt")
             assert stayed_here(requested), f"the page reached beyond this host: {sorted(requested)}"
+            for _ in range(4):
+                await page.keyboard.press("+")  # ×1 to ×16: the bots and the animations at their fastest
             moves = 0
             while "Final ranking" not in terminal.text:
                 await until(
