@@ -85,6 +85,7 @@ def cmd_serve(args: argparse.Namespace, parse: Callable[[list[str]], argparse.Na
         max_sessions=args.max_sessions,
         token=args.token,
         command=tab_command(words),
+        spare=words[:1] != ["watch"],  # bots would play a watched game through before anyone watched it
     )
     server = ParlourServer(options)
 

@@ -45,6 +45,8 @@ TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{8,128}")
 """What a token may be: it goes in a URL's path and query as it is."""
 DEFAULT_MAX_SESSIONS = 8
 DEFAULT_PORT = 8000
+DEFAULT_SIZE = (80, 24)
+"""The terminal a spare app starts with, until its tab tells it the page's."""
 QUIT_GRACE_S = 3.0
 """How long a closed tab's app has to quit before it is ended."""
 
@@ -81,6 +83,8 @@ class ServeOptions:
     command: list[str] = field(default_factory=tab_command)
     """What each tab runs."""
     quit_grace: float = QUIT_GRACE_S
+    spare: bool = True
+    """Keep the next tab's app started and drawn, so a tab opens at once (within the cap on sessions)."""
 
     def __post_init__(self) -> None:
         if self.token is None and not is_loopback(self.bind):
@@ -102,6 +106,9 @@ class ParlourServer(Server):
         self.options = options
         self.tabs: set[TabProcess] = set()
         """The tabs whose app processes are running (or ending)."""
+        self._spare: TabProcess | None = None
+        self._background: set[asyncio.Future[None]] = set()
+        self._closing = False
         self._runner: web.AppRunner | None = None
 
     # --- the web application ---------------------------------------------------------------------
@@ -184,19 +191,13 @@ class ParlourServer(Server):
         websocket = web.WebSocketResponse(heartbeat=15)
         width = to_int(request.query.get("width", "80"), 80)
         height = to_int(request.query.get("height", "24"), 24)
-        tab = TabProcess(
-            self.options.command,
-            quit_grace=self.options.quit_grace,
-            write_bytes=websocket.send_bytes,
-            write_str=websocket.send_str,
-            close=websocket.close,
-            download_manager=self.download_manager,
-            debug=self.debug,
-        )
+        tab = self._take_spare() or self._new_tab()
         self.tabs.add(tab)  # counted before the first await: two tabs at once cannot both take the last place
         try:
             await websocket.prepare(request)
-            await tab.start(width, height)
+            await tab.attach(websocket.send_bytes, websocket.send_str, websocket.close)
+            await tab.begin(width, height)
+            self._keep_a_spare()
             await self._process_messages(websocket, tab)
         except (asyncio.CancelledError, TabEnded):
             pass
@@ -206,7 +207,45 @@ class ParlourServer(Server):
             await tab.stop()
             self.tabs.discard(tab)
             await websocket.close()
+            self._keep_a_spare()  # a place came free
         return websocket
+
+    # --- the spare: the next tab's app, started and drawn before the tab comes ---------------------
+    def _new_tab(self) -> TabProcess:
+        return TabProcess(
+            self.options.command,
+            quit_grace=self.options.quit_grace,
+            download_manager=self.download_manager,
+            debug=self.debug,
+        )
+
+    def _keep_a_spare(self) -> None:
+        """Start a spare app if there is none and the cap leaves room for it beside the tabs."""
+        if not self.options.spare or self._closing or self._spare is not None:
+            return
+        if len(self.tabs) >= self.options.max_sessions:
+            return
+        spare = self._spare = self._new_tab()
+        self._in_background(spare.start(DEFAULT_SIZE[0], DEFAULT_SIZE[1]))
+
+    def _take_spare(self) -> TabProcess | None:
+        """The spare for a tab that opens now, if there is a good one (an ended or overgrown one is ended)."""
+        spare, self._spare = self._spare, None
+        if spare is not None and not (spare.running and spare.usable):
+            self._in_background(spare.stop())
+            return None
+        return spare
+
+    def _in_background(self, work: Awaitable[None]) -> None:
+        async def logged() -> None:
+            try:
+                await work
+            except Exception as error:  # a spare that could not start: the next tab starts its own app
+                log.warning("a spare app failed (%s: %s)", type(error).__name__, error)
+
+        task = asyncio.ensure_future(logged())
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     # --- running ---------------------------------------------------------------------------------
     async def start(self) -> str:
@@ -217,6 +256,7 @@ class ParlourServer(Server):
         await site.start()
         port = self._runner.addresses[0][1]
         self.port = port
+        self._keep_a_spare()
         return self.url()
 
     def url(self) -> str:
@@ -230,8 +270,11 @@ class ParlourServer(Server):
         return f"http://{host}:{self.port}/{query}"
 
     async def close(self) -> None:
-        """End every tab's app (each within its bounded time, all at once), then stop listening."""
-        await asyncio.gather(*(tab.stop() for tab in list(self.tabs)))
+        """End every tab's app and the spare (each within its bounded time, all at once), then stop listening."""
+        self._closing = True
+        spare, self._spare = self._spare, None
+        await asyncio.gather(*(tab.stop() for tab in [*self.tabs, *([spare] if spare else [])]))
+        await asyncio.gather(*self._background)
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None

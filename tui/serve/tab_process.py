@@ -9,13 +9,15 @@ import os
 import shlex
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from textual_serve.app_service import AppService
 
 KILL_GRACE_S = 1.0
 """After SIGTERM, how long an app has to go before it is killed."""
+HOLD_LIMIT = 8 * 1024**2
+"""Bytes of a spare's output held for its tab at most (a home screen draws a few tens of KiB)."""
 WIDTHS = range(20, 501)
 HEIGHTS = range(8, 201)
 """The terminal sizes a page may ask for: a bigger one would only make its app draw (and hold) a huge screen."""
@@ -46,12 +48,63 @@ class TabProcess(AppService):
     and :meth:`stop` asks it to quit, then ends it (SIGTERM, then SIGKILL) instead of waiting for ever."""
 
     def __init__(self, argv: Sequence[str], *, quit_grace: float, **kwargs: Any) -> None:
-        super().__init__(shlex.join(argv), **kwargs)
+        self._held: list[tuple[str, Any]] = []
+        self._held_bytes = 0
+        self.usable = True
+        """False once a spare's output held for its tab grew past :data:`HOLD_LIMIT` (it is then ended)."""
+        super().__init__(
+            shlex.join(argv), write_bytes=self._hold_bytes, write_str=self._hold_str, close=self._hold_close, **kwargs
+        )
         self.argv = list(argv)
         self.quit_grace = quit_grace
         """Seconds the app has to quit once asked, before it is ended."""
         self._ending: asyncio.Future[None] | None = None
         self._starting: asyncio.Future[None] | None = None
+
+    # --- a spare: started before its tab, its output held until the tab comes ----------------------
+    async def _hold_bytes(self, data: bytes) -> None:
+        self._held.append(("bytes", data))
+        self._held_bytes += len(data)
+        if self._held_bytes > HOLD_LIMIT:  # no tab came for a long time while it kept drawing: it is no use
+            self._held.clear()
+            self.usable = False
+
+    async def _hold_str(self, text: str) -> None:
+        self._held.append(("str", text))
+
+    async def _hold_close(self) -> None:
+        self._held.append(("close", None))
+
+    async def attach(
+        self,
+        write_bytes: Callable[[bytes], Awaitable[object]],
+        write_str: Callable[[str], Awaitable[object]],
+        close: Callable[[], Awaitable[object]],
+    ) -> None:
+        """Send what the app wrote so far to its tab, then all it writes from now on."""
+        while self._held:  # output coming meanwhile is held behind, so the order is kept
+            kind, data = self._held.pop(0)
+            await (write_bytes(data) if kind == "bytes" else write_str(data) if kind == "str" else close())
+        # What textual-serve itself passes here (a WebSocket's send and close), whose results it never uses.
+        self.remote_write_bytes = write_bytes  # type: ignore[assignment]
+        self.remote_write_str = write_str  # type: ignore[assignment]
+        self.remote_close = close  # type: ignore[assignment]
+
+    async def begin(self, width: int, height: int) -> None:
+        """Start the app with a terminal of ``width`` × ``height``, or, for a spare already started, tell it that
+        size (it draws itself again)."""
+        if self._starting is None:
+            await self.start(width, height)
+            return
+        await asyncio.shield(self._starting)
+        await self.set_terminal_size(width, height)
+
+    @property
+    def running(self) -> bool:
+        """Started (or starting) and not ended."""
+        if self._ending is not None or self._starting is None:
+            return False
+        return self._process is None or self._process.returncode is None
 
     @property
     def pid(self) -> int | None:

@@ -28,8 +28,8 @@ def pids(tmp_path: Path) -> Path:
 
 
 def options(folder: Path, mode: str = "obeys", **given: object) -> ServeOptions:
-    """A server on 127.0.0.1 (a free port) whose tabs run the stand-in app."""
-    base: dict[str, object] = {"bind": "127.0.0.1", "port": 0, "command": fake_command(mode, folder)}
+    """A server on 127.0.0.1 (a free port) whose tabs run the stand-in app, with no spare unless asked for."""
+    base: dict[str, object] = {"bind": "127.0.0.1", "port": 0, "command": fake_command(mode, folder), "spare": False}
     return ServeOptions(**(base | given))  # type: ignore[arg-type]
 
 
@@ -160,3 +160,25 @@ async def test_a_page_cannot_ask_for_a_terminal_of_any_size(pids: Path) -> None:
             await huge.wait_for(f"{READY_TEXT} {WIDTHS.stop - 1}x{HEIGHTS.start}")
             usual = await open_tab(client, base, size=(80, 24))
             await usual.wait_for(f"{READY_TEXT} 80x24")
+
+
+async def test_a_spare_app_waits_for_the_next_tab_within_the_cap(pids: Path) -> None:
+    async def until_started(count: int) -> None:
+        while len(fake_pids(pids)) < count:  # each app and the child it leaves
+            await asyncio.sleep(0.05)
+
+    async with asyncio.timeout(BOUND):
+        given = options(pids, quit_grace=0.5, max_sessions=2, spare=True)
+        async with serving(given) as (server, base), aiohttp.ClientSession() as client:
+            await until_started(2)  # the spare, started with the server, before any tab
+            first = await open_tab(client, base, size=(90, 30))
+            await first.wait_for(READY_TEXT)  # what the spare drew before its tab came, shown in it
+            await until_started(4)  # the first tab took the spare; a new spare waits for the next
+            second = await open_tab(client, base)
+            await second.wait_for(READY_TEXT)
+            assert len(server.tabs) == 2
+            await asyncio.sleep(0.5)
+            assert len(fake_pids(pids)) == 4  # it took the second spare; at the cap, no third one
+            await first.close()
+            await until_started(6)  # a place came free: a spare again
+        assert await gone_within(fake_pids(pids), timeout=5) == []  # the tabs and the spare
