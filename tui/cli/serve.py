@@ -85,7 +85,8 @@ def cmd_serve(args: argparse.Namespace, parse: Callable[[list[str]], argparse.Na
         max_sessions=args.max_sessions,
         token=args.token,
         command=tab_command(words),
-        spare=words[:1] != ["watch"],  # bots would play a watched game through before anyone watched it
+        # A spare of a game would save a game no one plays (or play a watched one through unwatched).
+        spare=not words,
     )
     server = ParlourServer(options)
 

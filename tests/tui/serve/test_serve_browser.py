@@ -95,7 +95,7 @@ async def test_a_whole_game_of_nimmt_in_chromium_stays_on_this_host(tmp_path: Pa
             assert time.monotonic() < deadline, f"no {what} after {timeout} s; the terminal shows:\n{terminal.text}"
             await asyncio.sleep(0.05)
 
-    options = ServeOptions(bind="127.0.0.1", port=0, command=tab_command(TAB_ARGS))
+    options = ServeOptions(bind="127.0.0.1", port=0, command=tab_command(TAB_ARGS), spare=False)  # as serve does
     async with asyncio.timeout(BOUND_S), serving(options) as (_, base), async_playwright() as p:
         # Chromium's socket path must be short: not under the test's deep temporary folder.
         short = tempfile.TemporaryDirectory(dir="/tmp", prefix="parlour-chromium-")
@@ -122,7 +122,7 @@ async def test_a_whole_game_of_nimmt_in_chromium_stays_on_this_host(tmp_path: Pa
                 before = terminal.text
                 await page.keyboard.press("Enter")
                 moves += 1
-                if moves == 12:  # mid-round: the rows, this turn's cards, the hand
+                if moves == 30:  # mid-game, once the speed notices are gone: the rows, this turn's cards, the hand
                     await page.screenshot(path=str(shots / "browser-nimmt.png"))
                 await until(lambda shown=before: terminal.text != shown, "the table answering Enter", timeout=30)
             await until(lambda: "The game ended" in terminal.text, "the whole ranking")
