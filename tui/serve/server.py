@@ -280,6 +280,7 @@ class ParlourServer(Server):
             self._runner = None
 
     async def on_shutdown(self, app: web.Application) -> None:
+        """The web application stops: every tab still open ends."""
         await asyncio.gather(*(tab.stop() for tab in list(self.tabs)))
 
     async def run_until_stopped(self, announce: Callable[[str], None]) -> None:
