@@ -18,6 +18,7 @@ Run: ``.venv/bin/python -m bench.arena [--quick] [--no-100k] [--workers 2]`` (``
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import random
@@ -164,8 +165,8 @@ def memory(sizes: list[int], workers: int) -> list[dict[str, Any]]:
 
 def with_cluster(workers: int, body: Callable[[Any], None]) -> None:
     """Run ``body(cluster)`` with a Dask LocalCluster of ``workers`` single-threaded processes on this machine."""
-    import distributed
-
+    # distributed's functions have no type hints (mypy --strict refuses untyped calls): held as Any.
+    distributed: Any = importlib.import_module("distributed")
     with distributed.LocalCluster(
         n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
     ) as cluster:
