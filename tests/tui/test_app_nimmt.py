@@ -36,7 +36,8 @@ from tui import storage
 from tui.app import ParlourApp
 from tui.cli.usage import UsageError
 from tui.games import game_ui
-from tui.games.nimmt.table import PAUSE, NimmtTable, card_text
+from tui.games.nimmt.cards import card_text
+from tui.games.nimmt.table import PAUSE, NimmtTable
 from tui.scenes.kit import finished_game
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
@@ -82,7 +83,7 @@ async def test_whole_game_from_home_screen_by_keys(parlour_home: Path) -> None:
 
 async def test_hot_seat_hides_each_hand_from_the_other(parlour_home: Path) -> None:
     session = new_session("nimmt", "codingame", ["human:Ana", "human:Ben", "ai:easy", "ai:easy"], seed=3)
-    hands = lambda: session.state.view(None).hands  # noqa: E731
+    hands: Callable[[], tuple[tuple[int, ...] | None, ...]] = lambda: session.state.view(None).hands  # noqa: E731
     app = ParlourApp(GameScreen(session, pace=0), pace=0)
     checked = 0
     async with app.run_test(size=SIZE) as pilot:
@@ -102,6 +103,7 @@ async def test_hot_seat_hides_each_hand_from_the_other(parlour_home: Path) -> No
             table = game_table(app, NimmtTable)
             text = "".join(drawn_lines(table))
             mine, theirs = hands()[me], hands()[other]
+            assert mine is not None and theirs is not None  # the all-seeing view holds every hand
             assert table.hand == mine
             assert f"Hand of {session.names[me]}" in text
             assert f"Hand of {session.names[other]}" not in text
@@ -440,7 +442,7 @@ def _shown_past(screen: GameScreen, count: int) -> Callable[[], bool]:
     return lambda: screen.shown > count
 
 
-def _actions(session) -> int:  # noqa: ANN001
+def _actions(session: Session) -> int:
     assert session.path is not None
     return len(session.path.read_text(encoding="utf-8").splitlines()) - 1
 
