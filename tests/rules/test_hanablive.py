@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from rules.core import GameState
-from rules.hanabi import HanabiState, card_text, new_game
+from rules.hanabi import HanabiState, Round, card_text, new_game
 from rules.hanablive import HanabLiveError, export_game, import_game
 from rules.replay import ActionRecord, Header, ReplayWriter, SeatEntry, load_replay
 from tui.cli.main import main
@@ -22,7 +22,8 @@ FIXTURE = Path(__file__).resolve().parents[1] / "data" / "hanablive_short.json"
 
 
 def fixture() -> dict[str, Any]:
-    return json.loads(FIXTURE.read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    return data
 
 
 def play_seeded(num_seats: int, seed: int, careful: bool) -> tuple[Header, list[ActionRecord], HanabiState]:
@@ -46,7 +47,7 @@ def play_seeded(num_seats: int, seed: int, careful: bool) -> tuple[Header, list[
     return header, records, state
 
 
-def _fits(rnd: Any, seat: int, action: str) -> bool:
+def _fits(rnd: Round, seat: int, action: str) -> bool:
     card = rnd.deck[rnd.hands[seat]["ABCDE".index(action[-1])]]
     return rnd.fireworks[card // 5] == card % 5
 
