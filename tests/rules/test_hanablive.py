@@ -6,6 +6,7 @@ import copy
 import io
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -141,7 +142,7 @@ def test_import_without_the_game_over_action_is_unfinished_and_says_so() -> None
         (lambda g: g["players"].append("Cathy") or g["players"].extend(["D", "E", "F"]), "6 players"),
     ],
 )
-def test_import_errors_are_clear(change: Any, words: str) -> None:
+def test_import_errors_are_clear(change: Callable[[dict[str, Any]], object], words: str) -> None:
     game = copy.deepcopy(fixture())
     change(game)
     with pytest.raises(HanabLiveError) as info:

@@ -11,6 +11,7 @@ import pytest
 from textual import events
 from textual.geometry import Region
 from textual.pilot import Pilot
+from textual.timer import Timer
 from textual.widgets import Button
 
 from ai.seats.levels import game_levels
@@ -347,7 +348,7 @@ async def one_turn_of_pauses(
     waits: list[float] = []
     timer, show = screen.set_timer, screen.table.show_event
 
-    def timed(delay: float, *args: Any, **kwargs: Any) -> Any:
+    def timed(delay: float, *args: Any, **kwargs: Any) -> Timer:
         waits.append(delay)
         return timer(delay, *args, **kwargs)
 
