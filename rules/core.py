@@ -147,6 +147,19 @@ def rank_seats(scores: Sequence[float], out: Sequence[bool], higher_is_better: b
     return tuple(ranks)
 
 
+class Watcher(StrEnum):
+    """Someone who watches a table without a seat of their own."""
+
+    PUBLIC = "public"
+    """Sees only what every player may see: no card in any hand, no choice before it is shown."""
+    ALL = "all"
+    """Sees everything: a local watch, a replay, a spectator allowed every hand for teaching."""
+
+
+Viewer = int | Watcher
+"""Whom a view or a projection is for: a seat by its number, or a :class:`Watcher`."""
+
+
 ViewT = TypeVar("ViewT", covariant=True)
 """The type of what a seat sees; covariant because a state only hands views out, never takes them in."""
 
@@ -179,6 +192,26 @@ class GameState(ABC, Generic[ViewT]):
     @abstractmethod
     def view(self, seat: int | None) -> ViewT:
         """What ``seat`` may see (``None``: a spectator who sees everything)."""
+
+    @abstractmethod
+    def public_view(self) -> ViewT:
+        """What every player may see (:attr:`Watcher.PUBLIC`): no seat's secrets."""
+
+    def view_for(self, viewer: Viewer) -> ViewT:
+        """The view of ``viewer``: a seat's own, the public one, or the all-seeing one."""
+        if viewer is Watcher.PUBLIC:
+            return self.public_view()
+        return self.view(None if viewer is Watcher.ALL else viewer)
+
+    def seen_action(self, seat: int, action: str, viewer: Viewer) -> str | None:
+        """``seat``'s ``action``, just applied, as ``viewer`` may read it: its text, or None while it stays secret
+        (a card chosen face down). Every action is public unless a game says otherwise."""
+        return action
+
+    def seen_event(self, event: Event, viewer: Viewer) -> Event | None:
+        """``event`` as ``viewer`` may read it: the event, a copy with its secret parts removed, or None when
+        ``viewer`` may not know of it at all. Every event is public unless a game says otherwise."""
+        return event
 
     @abstractmethod
     def outcome(self) -> Outcome | None:

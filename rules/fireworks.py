@@ -185,11 +185,18 @@ class FireworksState(GameState[HanabiView]):
 
     def view(self, seat: int | None) -> HanabiView:
         """The current round as ``seat`` sees it, plus the league's scores so far."""
+        return self._view(seat, public=False)
+
+    def public_view(self) -> HanabiView:
+        """The current round with every hand face down, plus the league's scores so far."""
+        return self._view(None, public=True)
+
+    def _view(self, seat: int | None, public: bool) -> HanabiView:
         over = self._outcome is not None
         return build_view(
             self.round, seat, game="fireworks", preset=self.preset, num_seats=SEATS,
             round_index=min(self.round_index, ROUNDS - 1), rounds=ROUNDS, round_scores=tuple(self.round_scores),
-            totals=tuple(self.totals), disqualified=tuple(self.disqualified), over=over,
+            totals=tuple(self.totals), disqualified=tuple(self.disqualified), over=over, public=public,
         )  # fmt: skip
 
     def outcome(self) -> Outcome | None:

@@ -480,6 +480,10 @@ class FishState(GameState[FishView]):
             self._finish(events, OutcomeReason.FEW_LEFT_IN_GAME)
         return events
 
+    def public_view(self) -> FishView:
+        """The whole table: nothing in this game is hidden."""
+        return self.view(None)
+
     def view(self, seat: int | None) -> FishView:
         """The whole table; identical for every viewer apart from ``seat``."""
         return FishView(

@@ -590,11 +590,12 @@ def build_view(
     totals: tuple[int, ...],
     disqualified: tuple[bool, ...],
     over: bool,
+    public: bool = False,
 ) -> HanabiView:
-    """The view of ``rnd`` for ``seat`` inside a game of ``num_seats`` seats."""
+    """The view of ``rnd`` for ``seat`` inside a game of ``num_seats`` seats; ``public`` hides every hand."""
     hands: list[tuple[SlotView | None, ...]] = [()] * num_seats
     for p, s in enumerate(rnd.seats):
-        hands[s] = rnd.slot_views(p, hidden=seat == s)
+        hands[s] = rnd.slot_views(p, hidden=public or seat == s)
     mistakes = [0] * num_seats
     for p, s in enumerate(rnd.seats):
         mistakes[s] = rnd.mistakes[p]
@@ -736,13 +737,20 @@ class HanabiState(GameState[HanabiView]):
 
     def view(self, seat: int | None) -> HanabiView:
         """Everything public plus the other seats' cards; a spectator (None) sees every card."""
+        return self._view(seat, public=False)
+
+    def public_view(self) -> HanabiView:
+        """The table as no player sees it: every hand face down, hints and the discards in the open."""
+        return self._view(None, public=True)
+
+    def _view(self, seat: int | None, public: bool) -> HanabiView:
         rnd = self.round
         over = rnd.over
         scores = tuple(rnd.seat_scores()) if over else (0,) * self.num_seats
         dq = tuple(s == rnd.disqualified for s in range(self.num_seats))
         return build_view(
             rnd, seat, game="hanabi", preset=self.preset, num_seats=self.num_seats, round_index=0, rounds=1,
-            round_scores=(scores,) if over else (), totals=scores, disqualified=dq, over=over,
+            round_scores=(scores,) if over else (), totals=scores, disqualified=dq, over=over, public=public,
         )  # fmt: skip
 
     def outcome(self) -> Outcome | None:

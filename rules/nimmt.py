@@ -25,6 +25,8 @@ from rules.core import (
     OutcomeReason,
     Preset,
     RulesError,
+    Viewer,
+    Watcher,
     rank_seats,
 )
 from rules.text import plural
@@ -567,6 +569,20 @@ class NimmtState(GameState[NimmtView]):
 
     def view(self, seat: int | None) -> NimmtView:
         """Rows, scores and the viewer's own hand; a spectator (None) sees every hand."""
+        return self._view(seat, seat)
+
+    def public_view(self) -> NimmtView:
+        """Rows, scores and who has chosen: no hand, and no card chosen before the reveal."""
+        return self._view(None, -1)
+
+    def seen_action(self, seat: int, action: str, viewer: Viewer) -> str | None:
+        """A card is chosen face down: only its chooser and the all-seeing read ``PLAY N`` (the reveal shows it)."""
+        if viewer is Watcher.ALL or viewer == seat or not action.startswith("PLAY"):
+            return action
+        return None
+
+    def _view(self, seat: int | None, sees: int | None) -> NimmtView:
+        """The view named ``seat`` with the cards of ``sees``: every hand when None, no hand at all when −1."""
         revealed = self.revealed
         n = self.num_seats
         play_card = _PLAY_CARD
@@ -574,22 +590,22 @@ class NimmtState(GameState[NimmtView]):
         all_chosen: list[int | None] = [None] * n
         for c, s in self._shown if revealed else self._played:
             all_chosen[s] = c
-        if seat is None:
+        if sees is None:
             hands: tuple[tuple[int, ...] | None, ...] = tuple(all_hands)
             chosen = tuple(all_chosen)
             unseen = tuple(sorted(self._stock))
         else:
-            hands = tuple(h if s == seat else None for s, h in enumerate(all_hands))
-            chosen = tuple(c if revealed or s == seat else None for s, c in enumerate(all_chosen))
+            hands = tuple(h if s == sees else None for s, h in enumerate(all_hands))
+            chosen = tuple(c if revealed or s == sees else None for s, c in enumerate(all_chosen))
             # Every card of the round is in exactly one place: the stock, a hand, a hidden choice, the queue, a row,
             # a seat's taken pile, or ``removed``. So what this seat has not seen is the stock, the other hands,
             # ``removed`` and the others' hidden choices; gathering those is much cheaper than scanning the deck.
             hidden = self._stock + self.removed
             for s, h in enumerate(all_hands):
-                if s != seat:
+                if s != sees:
                     hidden.extend(h)
             if not revealed:
-                hidden.extend(c for c, s in self._played if s != seat)
+                hidden.extend(c for c, s in self._played if s != sees)
             hidden.sort()
             unseen = tuple(hidden)
         return NimmtView(

@@ -597,6 +597,10 @@ class VolcanoesState(GameState[VolcanoesView]):
             self._finish(1 - seat, f"{SIDE_NAMES[seat]} was disqualified ({reason})", events)
         return events
 
+    def public_view(self) -> VolcanoesView:
+        """The whole table: nothing in this game is hidden."""
+        return self.view(None)
+
     def view(self, seat: int | None) -> VolcanoesView:
         """The whole board (nothing is hidden), whose move it is and the next steps of the cycle."""
         upcoming = () if self.over else tuple(CYCLE[s % 6] for s in range(self.step, min(self.step + 6, MAX_STEPS)))

@@ -15,7 +15,7 @@ import contextlib
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -23,7 +23,8 @@ from typing import Any
 from ai.programs.external import ExternalBot, failure_reason, finish_all
 from ai.seats.protocol import Bot, BotFailure, IllegalBotAction
 from ai.table.pace import Pace
-from rules.core import Event, GameState, IllegalAction, Outcome
+from ai.table.projection import Ask, Asked, Disqualified, Ended, Listener, Message, Played, Snapshot
+from rules.core import Event, GameState, IllegalAction, Outcome, Viewer
 from rules.registry import game_info
 from rules.replay import ActionRecord, ReplayWriter
 
@@ -150,6 +151,49 @@ def _run_now(call: Callable[[], None]) -> None:
 
 
 @dataclass
+class Watch:
+    """One viewer's subscription to a table (:meth:`Table.watch`): its messages, numbered from 1.
+
+    A watch that ``shows`` holds the table after each :class:`~ai.table.projection.Played` or
+    :class:`~ai.table.projection.Disqualified` until :meth:`done_showing` (the local screen's animation); the
+    others never hold it, so a host never waits for a far-away screen.
+    """
+
+    table: Table
+    viewer: Viewer
+    listener: Listener
+    shows: bool = False
+    seq: int = 0
+    """The number of the last message sent (a snapshot carries it: the next message is ``seq + 1``)."""
+    closed: bool = False
+
+    def snapshot(self) -> Snapshot:
+        """What this viewer's screen needs to draw the table now, numbered like the messages that follow it."""
+        return self.table.snapshot_for(self.viewer, self.seq)
+
+    def done_showing(self) -> None:
+        """This viewer has shown the last change: the table may go on."""
+        self.table.done_showing()
+
+    def close(self) -> None:
+        """Stop sending messages to this viewer."""
+        if not self.closed:
+            self.closed = True
+            self.table.unwatch(self)
+
+
+@dataclass(frozen=True)
+class _Record:
+    """One change of the game, kept for the log a joining viewer is sent (:meth:`Table.snapshot_for`)."""
+
+    seat: int
+    action: str | None
+    """None for a disqualification."""
+    events: Sequence[Event]
+    """As the rules gave them (6 nimmt!'s are built only when read)."""
+
+
+@dataclass
 class Table:
     """One game between its seats. Seats without a bot are people at this keyboard.
 
@@ -203,6 +247,8 @@ class Table:
         self._generation = 0  # answers of an earlier generation (before close) are dropped
         self._announced: tuple[int, ...] | None = None
         self._over_told = False
+        self._watches: list[Watch] = []
+        self._records: list[_Record] = []
 
     # --- who sits here ------------------------------------------------------------------
     @property
@@ -263,6 +309,83 @@ class Table:
         # Callers on the hot path of a headless run check ``self._listeners`` first, so no event is built for no one.
         for listener in self._listeners:
             listener(event)
+        if self._watches:
+            self._project(event)
+
+    # --- viewers ------------------------------------------------------------------------
+    def watch(self, viewer: Viewer, listener: Listener, shows: bool = False) -> Watch:
+        """Send ``listener`` what ``viewer`` may see of every change from now on (on the owner's thread); call
+        :meth:`Watch.snapshot` for the table as it is. A watch that ``shows`` holds the table after each change
+        until its :meth:`Watch.done_showing`."""
+        watch = Watch(self, viewer, listener, shows)
+        self._watches.append(watch)
+        return watch
+
+    def unwatch(self, watch: Watch) -> None:
+        """Stop sending to ``watch`` (:meth:`Watch.close` calls this)."""
+        watch.closed = True
+        if watch in self._watches:
+            self._watches.remove(watch)
+
+    def _holds_showing(self) -> bool:
+        """Whether a change waits for :meth:`done_showing`: someone listens to the table's own events, a watch
+        shows, or no one watches at all (the owner steps the table itself, as the arena and replays do)."""
+        return bool(self._listeners) or not self._watches or any(watch.shows for watch in self._watches)
+
+    def asks(self, viewer: Viewer) -> tuple[Ask, ...]:
+        """The seats asked now as ``viewer`` may know it: legal actions for its own seat only."""
+        if self.state.is_over:
+            return ()
+        asked = self.asking.seat if self.asking is not None else None
+        return tuple(
+            Ask(seat, self.asking.legal if seat == asked == viewer and self.asking is not None else ())
+            for seat in self.state.to_act()
+        )
+
+    def snapshot_for(self, viewer: Viewer, seq: int = 0) -> Snapshot:
+        """The table now as ``viewer`` may see it, with the log so far in words (numbered ``seq``)."""
+        state, names = self.state, self.names
+        log: list[str] = []
+        for record in self._records:
+            for event in record.events:
+                seen = state.seen_event(event, viewer)
+                if seen is not None:
+                    log.append(seen.words(names))
+        return Snapshot(
+            seq, viewer, tuple(names), state.view_for(viewer), self.asks(viewer), tuple(log), state.outcome()
+        )
+
+    def _project(self, event: TableEvent) -> None:
+        """Send every watch its part of ``event``: what the rules let its viewer see, and its view after it."""
+        state = self.state
+        views: dict[Viewer, Any] = {}
+
+        def view(viewer: Viewer) -> Any:
+            if viewer not in views:
+                views[viewer] = state.view_for(viewer)
+            return views[viewer]
+
+        def seen(events: tuple[Event, ...], viewer: Viewer) -> tuple[Event, ...]:
+            return tuple(e for e in (state.seen_event(event, viewer) for event in events) if e is not None)
+
+        for watch in list(self._watches):
+            v = watch.viewer
+            message: Message
+            n = watch.seq + 1
+            if isinstance(event, ActionApplied):
+                action = state.seen_action(event.seat, event.action, v)
+                message = Played(n, event.seat, action, seen(event.events, v), view(v))
+            elif isinstance(event, SeatDisqualified):
+                message = Disqualified(n, event.seat, event.reason, seen(event.events, v), view(v))
+            elif isinstance(event, WaitingFor):
+                legal = self.asking.legal if event.person and self.asking is not None and v == event.seat else ()
+                message = Asked(n, Ask(event.seat, legal))
+            elif isinstance(event, GameOver):
+                message = Ended(n, event.outcome, view(v))
+            else:
+                continue
+            watch.seq = n
+            watch.listener(message)
 
     # --- the flow ----------------------------------------------------------------------
     def advance(self) -> None:
@@ -280,7 +403,7 @@ class Table:
         to_act = self.state.to_act()
         if to_act != self._announced:
             self._announced = to_act
-            if self._listeners:
+            if self._listeners or self._watches:
                 self._emit(TurnStarted(to_act))
         people = [seat for seat in to_act if seat not in self.bots]
         # In a turn everyone chooses at once, bots choose after the people: a choice is saved as it is made, and the
@@ -320,7 +443,7 @@ class Table:
         view = self.state.view(seat) if getattr(self.bots[seat], "needs_view", True) else None
         legal = self.state.legal_actions(seat)
         self.thinking.add(seat)
-        if self._listeners:
+        if self._listeners or self._watches:
             self._emit(WaitingFor(seat, person=False))
         started = self.clock() if self.pause or self.threaded else 0.0  # a headless run never waits
         asked = _Answer(seat, self._generation, started, 0.0, together=len(self.state.to_act()) > 1)
@@ -361,6 +484,7 @@ class Table:
         self.thinking.discard(seat)
         if answer.failure is not None:
             self.disqualify(seat, failure_reason(self.state, seat, answer.failure, self.bots.get(seat)))
+            self._go_on_unless_held()
             return
         if isinstance(answer.crash, IllegalBotAction):
             if not self.threaded:
@@ -406,6 +530,12 @@ class Table:
         seat, action, ms, _ = self._ready.popleft()
         self._ready_seats.discard(seat)
         self._apply(seat, action, ms)
+        self._go_on_unless_held()
+
+    def _go_on_unless_held(self) -> None:
+        """Go on at once after a change no one shows (:meth:`_holds_showing`)."""
+        if self.showing and not self._holds_showing():
+            self.done_showing()
 
     def submit(self, seat: int, action: str) -> ActionApplied:
         """A person's action. :class:`IllegalAction` (the table unchanged) if it is not theirs to take or not legal."""
@@ -413,6 +543,7 @@ class Table:
             raise IllegalAction(seat, action, "it is not this seat's turn to choose")
         events = self._apply(seat, action, None)
         assert events is not None  # a person's illegal action raises
+        self._go_on_unless_held()
         return ActionApplied(seat, action, tuple(events), None)
 
     def _apply(self, seat: int, action: str, ms: float | None, stale_asks_again: bool = True) -> list[Event] | None:
@@ -429,7 +560,8 @@ class Table:
         if self.asking is not None and self.asking.seat == seat:
             self.asking = None
         self._after_change()
-        if self._listeners:
+        self._records.append(_Record(seat, action, events))
+        if self._listeners or self._watches:
             self._emit(ActionApplied(seat, action, tuple(events), ms))
         # The list as the rules gave it: 6 nimmt! builds its events only when read, and a headless run never reads.
         return events
@@ -444,6 +576,7 @@ class Table:
         self._ready_seats.discard(seat)
         self._after_change()
         told = SeatDisqualified(seat, reason, tuple(events))
+        self._records.append(_Record(seat, None, told.events))
         self._emit(told)
         return told
 
@@ -484,7 +617,7 @@ class Table:
         play goes on; a built-in bot that chooses an illegal action stops the game with :class:`IllegalBotAction`."""
         if self.people:
             raise ValueError("a table with people at it cannot run on its own")
-        if not (self._listeners or self.threaded or self._ready or self.thinking or self.closed):
+        if not (self._listeners or self._watches or self.threaded or self._ready or self.thinking or self.closed):
             self._run_unheard()
             return self._final_outcome()
         self.advance()
