@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from ai.bots.hanabi.bots import make_bot
+from ai.bots.hanabi import make_bot
 from ai.bots.hanabi.cards import ALL_IDS, BIT, COLOUR_IDS, VALUE_IDS, chop_slot, popcount
 from ai.bots.hanabi.conventions import interpret
 from ai.bots.hanabi.decide import LEVELS, Decision
