@@ -1,7 +1,9 @@
 """The table: one game between its seats, and the only place Parlour runs a game.
 
-A :class:`Table` holds the game state, the seats (people, built-in bots, programs), whose turn it is, the replay
-being written, the curtain between people who share one keyboard, and the pace moves are shown at. Bots think in
+A :class:`Table` holds the game state, the seats (:mod:`ai.table.seats`: people here or elsewhere, built-in bots,
+programs), whose turn it is and how long each person asked has left, the replay being written, and the pace moves
+are shown at. Who sits at this keyboard, the curtain between them and whose eyes the screen shows are not the
+table's business but the app's (:class:`ai.table.keyboard.OneKeyboard`). Bots think in
 threads of their own; their answers come back through ``deliver`` so every change of the table happens on its
 owner's thread (the app's event loop, or the caller of :meth:`Table.run`). The owner learns what happened from typed
 :data:`TableEvent` values and shows them; while it shows an action the table waits (:attr:`Phase.SHOWING`) until
@@ -20,12 +22,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from ai.programs.external import ExternalBot, failure_reason, finish_all
-from ai.seats.protocol import Bot, BotFailure, IllegalBotAction
+from ai.seats.protocol import Bot, BotFailure, IllegalBotAction, close_bot, end_bots, failure_reason, needs_view
 from ai.table.pace import Pace
-from ai.table.projection import Ask, Asked, Disqualified, Ended, Listener, Message, Played, Snapshot
+from ai.table.projection import Ask, Asked, Disqualified, Ended, Listener, Message, Played, Presence, Snapshot
+from ai.table.seats import BuiltIn, Keyboard, Player, Program, Remote, bot_player, is_person
 from rules.core import Event, GameState, IllegalAction, Outcome, Viewer
-from rules.registry import game_info
 from rules.replay import ActionRecord, ReplayWriter
 
 BOT_MOVE_PAUSE = 0.5
@@ -41,9 +42,10 @@ class Phase(StrEnum):
     THINKING = "thinking"
     """Bots are thinking or their moves wait for their time; no person is being asked."""
     CURTAIN = "curtain"
-    """A person sharing the keyboard is next: the curtain is up until they say they are there."""
+    """A person sharing the keyboard is next: the curtain is up until they say they are there. Never a table's own
+    phase: the one-keyboard policy's (:attr:`ai.table.keyboard.OneKeyboard.phase`)."""
     CHOOSING = "choosing"
-    """A person is choosing an action (bots of a simultaneous turn may be thinking as well)."""
+    """People are choosing an action (bots of a simultaneous turn may be thinking as well)."""
     SHOWING = "showing"
     """An action was applied; its owner is showing it and calls :meth:`Table.done_showing` when done."""
     HALTED = "halted"
@@ -74,6 +76,22 @@ class WaitingFor:
 
     seat: int
     person: bool
+
+
+@dataclass(frozen=True)
+class SeatChanged:
+    """A seat's player came, left or was replaced (:meth:`Table.replace_seat`, :meth:`Table.leave`)."""
+
+    seat: int
+    present: bool
+    stand_in: str | None
+
+
+@dataclass(frozen=True)
+class ClocksChanged:
+    """The turn timers were paused or resumed: every ask's time left changed."""
+
+    paused: bool
 
 
 @dataclass(frozen=True)
@@ -125,8 +143,30 @@ class GameOver:
     outcome: Outcome
 
 
-TableEvent = TurnStarted | WaitingFor | BotChose | ActionApplied | SeatDisqualified | BotBroke | BotCrashed | GameOver
+TableEvent = (
+    TurnStarted
+    | WaitingFor
+    | BotChose
+    | ActionApplied
+    | SeatDisqualified
+    | BotBroke
+    | BotCrashed
+    | GameOver
+    | SeatChanged
+    | ClocksChanged
+)
 """Everything a table reports to its owner."""
+
+
+@dataclass
+class _Timer:
+    """A person's time for one ask: ``left`` seconds when last stopped, running since ``since`` (None: stopped)."""
+
+    left: float
+    since: float | None
+
+    def now_left(self, now: float) -> float:
+        return self.left - (now - self.since if self.since is not None else 0.0)
 
 
 @dataclass
@@ -135,6 +175,8 @@ class _Answer:
 
     seat: int
     generation: int
+    seat_generation: int
+    """The seat's player count when asked: an answer from a player since replaced is dropped."""
     started: float
     ms: float
     together: bool = False
@@ -195,7 +237,13 @@ class _Record:
 
 @dataclass
 class Table:
-    """One game between its seats. Seats without a bot are people at this keyboard.
+    """One game between its seats. Seats in ``bots`` are played by those bots, seats in ``remote`` by people
+    elsewhere, the others by people at this keyboard (:attr:`players` says who plays each seat now).
+
+    Every person to act is asked at once (all of a simultaneous turn), and any of them may answer, in any order;
+    bots of a simultaneous turn are asked once no person of it still chooses. With a ``turn_time`` each person's
+    ask has a deadline: :meth:`overdue` tells the owner whose time is up (the table never acts on it itself), and
+    :meth:`pause_clocks` stops every clock until :meth:`resume_clocks`.
 
     ``threaded`` tables ask bots in threads and hand answers back through ``deliver`` (the app passes its
     ``call_from_thread``); other tables ask bots in the caller's thread (the arena, scripts, :meth:`run`).
@@ -207,6 +255,10 @@ class Table:
     writer: ReplayWriter | None = None
     kinds: dict[int, str] = field(default_factory=dict)
     """What plays each bot seat, as its seat spec (``ai:hard``, ``random``…), to name it in errors."""
+    remote: frozenset[int] = frozenset()
+    """Seats of people at other screens (:class:`~ai.table.seats.Remote`): asked by message, answer by :meth:`submit`."""
+    turn_time: float | None = None
+    """Seconds each person asked has to answer (None: no turn timer)."""
     watching: bool = False
     """Everyone is a bot and people watch: moves follow the :attr:`pace`."""
     spectating: bool = False
@@ -225,10 +277,13 @@ class Table:
     move_ms: dict[int, list[float]] = field(default_factory=dict)
     failures: dict[int, str] = field(default_factory=dict)
     """Seats taken out after their program failed, each with why."""
-    asking: Asking | None = None
-    curtain_for: int | None = None
-    """The person the curtain is up for, until :meth:`lift_curtain`."""
-    last_person: int | None = None
+    asked: dict[int, Asking] = field(default_factory=dict)
+    """The people being asked now, by seat (several in a simultaneous turn)."""
+    players: dict[int, Player] = field(default_factory=dict, init=False)
+    """Who plays each seat now."""
+    away: set[int] = field(default_factory=set)
+    """Remote seats whose person has left (:meth:`leave`) and is not back yet."""
+    clocks_paused: bool = False
     thinking: set[int] = field(default_factory=set)
     broken: dict[int, IllegalBotAction] = field(default_factory=dict)
     """Built-in bots that chose an illegal action, never asked again."""
@@ -249,6 +304,18 @@ class Table:
         self._over_told = False
         self._watches: list[Watch] = []
         self._records: list[_Record] = []
+        self._seated: dict[int, Player] = {}  # who sat at each seat when the game began, to tell a stand-in
+        self._seat_generation: dict[int, int] = {}  # raised when a seat's player is replaced
+        self._timers: dict[int, _Timer] = {}
+        self._former: list[Bot] = []  # bots replaced mid-game, ended with the others at the end
+        for seat in range(len(self.names)):
+            bot = self.bots.get(seat)
+            player: Player
+            if bot is not None:
+                player = bot_player(bot, self.kinds.get(seat))
+            else:
+                player = Remote() if seat in self.remote else Keyboard()
+            self.players[seat] = self._seated[seat] = player
 
     # --- who sits here ------------------------------------------------------------------
     @property
@@ -258,28 +325,13 @@ class Table:
 
     @property
     def people(self) -> list[int]:
-        """Seats played by people at this keyboard."""
-        return [seat for seat in range(len(self.names)) if seat not in self.bots]
+        """Seats played by people now, here or elsewhere."""
+        return [seat for seat, player in self.players.items() if is_person(player)]
 
     @property
-    def hot_seat(self) -> bool:
-        """Several people share the keyboard in a game with secrets: a curtain goes up between them."""
-        return len(self.people) > 1 and game_info(self.state.game_id).hidden_information
-
-    def viewpoint(self) -> int | None:
-        """Whose eyes the table is shown through: a spectator when watching, with no person or after the end."""
-        people = self.people
-        if self.watching or not people or self.state.is_over:
-            return None
-        if self.asking is not None:
-            return self.asking.seat
-        if len(people) == 1:
-            return people[0]
-        return self.last_person if self.last_person is not None else people[0]
-
-    def hides_private(self) -> bool:
-        """Whether secrets must be covered: people share the keyboard, none of them is at it, and the game is on."""
-        return self.hot_seat and not self.state.is_over and (self.asking is None or self.curtain_for is not None)
+    def asking(self) -> Asking | None:
+        """The first person asked now, by seat order (the only one outside a simultaneous turn)."""
+        return self.asked[min(self.asked)] if self.asked else None
 
     @property
     def phase(self) -> Phase:
@@ -288,9 +340,7 @@ class Table:
             return Phase.SHOWING
         if self.state.is_over:
             return Phase.OVER
-        if self.curtain_for is not None:
-            return Phase.CURTAIN
-        if self.asking is not None:
+        if self.asked:
             return Phase.CHOOSING
         if any(seat in self.broken for seat in self.state.to_act()):
             return Phase.HALTED
@@ -336,11 +386,14 @@ class Table:
         """The seats asked now as ``viewer`` may know it: legal actions for its own seat only."""
         if self.state.is_over:
             return ()
-        asked = self.asking.seat if self.asking is not None else None
-        return tuple(
-            Ask(seat, self.asking.legal if seat == asked == viewer and self.asking is not None else ())
-            for seat in self.state.to_act()
-        )
+        return tuple(self._ask_for(seat, viewer) for seat in self.state.to_act())
+
+    def _ask_for(self, seat: int, viewer: Viewer) -> Ask:
+        asking = self.asked.get(seat)
+        if asking is None:
+            return Ask(seat)
+        legal = asking.legal if viewer == seat else ()
+        return Ask(seat, legal, self.time_left(seat), self.clocks_paused)
 
     def snapshot_for(self, viewer: Viewer, seq: int = 0) -> Snapshot:
         """The table now as ``viewer`` may see it, with the log so far in words (numbered ``seq``)."""
@@ -378,10 +431,17 @@ class Table:
             elif isinstance(event, SeatDisqualified):
                 message = Disqualified(n, event.seat, event.reason, seen(event.events, v), view(v))
             elif isinstance(event, WaitingFor):
-                legal = self.asking.legal if event.person and self.asking is not None and v == event.seat else ()
-                message = Asked(n, Ask(event.seat, legal))
+                message = Asked(n, self._ask_for(event.seat, v))
             elif isinstance(event, GameOver):
                 message = Ended(n, event.outcome, view(v))
+            elif isinstance(event, SeatChanged):
+                message = Presence(n, event.seat, event.present, event.stand_in)
+            elif isinstance(event, ClocksChanged):
+                for seat in sorted(self.asked):  # every ask again, with its time left now
+                    watch.seq = n
+                    watch.listener(Asked(n, self._ask_for(seat, v)))
+                    n += 1
+                continue
             else:
                 continue
             watch.seq = n
@@ -393,7 +453,8 @@ class Table:
         if self.showing or self.closed:
             return
         if self.state.is_over:
-            self.asking = None
+            self.asked.clear()
+            self._timers.clear()
             if not self._over_told:
                 self._over_told = True
                 outcome = self.state.outcome()
@@ -405,7 +466,9 @@ class Table:
             self._announced = to_act
             if self._listeners or self._watches:
                 self._emit(TurnStarted(to_act))
-        people = [seat for seat in to_act if seat not in self.bots]
+        for seat in [seat for seat in self.asked if seat not in to_act]:  # taken out, or no longer to act
+            self._stop_asking(seat)
+        people = [seat for seat in to_act if is_person(self.players[seat])]
         # In a turn everyone chooses at once, bots choose after the people: a choice is saved as it is made, and the
         # save file must not hold a bot's card while a person at the table still has to pick theirs.
         bots_wait = bool(people) and len(to_act) > 1
@@ -414,8 +477,9 @@ class Table:
                 self._ask_bot(seat)
                 if self.showing:  # an unthreaded bot's program failed and its seat was taken out
                     return
-        if people and self.asking is None:
-            self._ask_person(people[0])
+        for seat in people:  # every person of the turn at once: any of them may answer first
+            if seat not in self.asked:
+                self._ask_person(seat)
 
     def _may_ask_bot(self, seat: int) -> bool:
         return (
@@ -426,27 +490,113 @@ class Table:
         )
 
     def _ask_person(self, seat: int) -> None:
-        self.asking = Asking(seat, tuple(self.state.legal_actions(seat)))
-        if self.hot_seat and self.last_person != seat:
-            self.curtain_for = seat
-        else:
-            self.last_person = seat
+        self.asked[seat] = Asking(seat, tuple(self.state.legal_actions(seat)))
+        if self.turn_time is not None:
+            self._timers[seat] = _Timer(self.turn_time, None if self.clocks_paused else self.clock())
         self._emit(WaitingFor(seat, person=True))
 
-    def lift_curtain(self) -> None:
-        """The person the curtain was up for is at the keyboard."""
-        if self.asking is not None:
-            self.last_person = self.asking.seat
-        self.curtain_for = None
+    def _stop_asking(self, seat: int) -> None:
+        self.asked.pop(seat, None)
+        self._timers.pop(seat, None)
+
+    # --- turn timers ----------------------------------------------------------------------
+    def time_left(self, seat: int) -> float | None:
+        """Seconds ``seat``'s person has left to answer (negative once overdue); None if not asked or no timer."""
+        timer = self._timers.get(seat)
+        return None if timer is None else timer.now_left(self.clock())
+
+    def overdue(self) -> tuple[int, ...]:
+        """The people asked whose time is up, by seat: the owner decides what follows (a stand-in, a default)."""
+        now = self.clock()
+        return tuple(seat for seat, timer in sorted(self._timers.items()) if timer.now_left(now) <= 0)
+
+    def pause_clocks(self) -> None:
+        """Stop every person's clock (the host paused the game); their time left is kept."""
+        if self.clocks_paused:
+            return
+        now = self.clock()
+        for timer in self._timers.values():
+            timer.left, timer.since = timer.now_left(now), None
+        self.clocks_paused = True
+        self._emit(ClocksChanged(paused=True))
+
+    def resume_clocks(self) -> None:
+        """Start the clocks again from the time each person had left."""
+        if not self.clocks_paused:
+            return
+        now = self.clock()
+        for timer in self._timers.values():
+            timer.since = now
+        self.clocks_paused = False
+        self._emit(ClocksChanged(paused=False))
+
+    # --- who plays a seat -------------------------------------------------------------------
+    def replace_seat(self, seat: int, player: Player | Bot, kind: str | None = None) -> None:
+        """Let ``player`` play ``seat`` from now on (a bot, given as itself or as a seat, with its spec ``kind``): a
+        bot standing in for an absent person, or the person again. What the one before was asked or was thinking is
+        dropped; the bot replaced is kept to be ended with the others at the end of the game."""
+        if not isinstance(player, Keyboard | Remote | BuiltIn | Program):
+            player = bot_player(player, kind)
+        old = self.players[seat]
+        if old == player:
+            return
+        if isinstance(old, BuiltIn | Program) and old.bot not in self._former:
+            self._former.append(old.bot)
+        self.players[seat] = player
+        self._stop_asking(seat)
+        self._seat_generation[seat] = self._seat_generation.get(seat, 0) + 1
+        self.thinking.discard(seat)
+        self._ready = deque(ready for ready in self._ready if ready[0] != seat)
+        self._ready_seats.discard(seat)
+        self.broken.pop(seat, None)
+        if isinstance(player, BuiltIn | Program):
+            self.bots[seat] = player.bot
+            self.kinds[seat] = player.kind
+        else:
+            self.bots.pop(seat, None)
+            self.kinds.pop(seat, None)
+        if isinstance(player, Remote):
+            self.away.discard(seat)
+        self._tell_presence(seat)
+        self.advance()
+
+    def leave(self, seat: int) -> None:
+        """A remote seat's person has gone (their connection dropped): still asked, their clock still runs."""
+        self._remote_seat(seat)
+        if seat not in self.away:
+            self.away.add(seat)
+            self._tell_presence(seat)
+
+    def come_back(self, seat: int) -> None:
+        """A remote seat's person is back (send them their watch's snapshot)."""
+        self._remote_seat(seat)
+        if seat in self.away:
+            self.away.discard(seat)
+            self._tell_presence(seat)
+
+    def stand_in(self, seat: int) -> str | None:
+        """The spec of the bot playing ``seat`` for whoever sat there when the game began, or None."""
+        player = self.players[seat]
+        if isinstance(player, BuiltIn | Program) and player != self._seated[seat]:
+            return player.kind
+        return None
+
+    def _remote_seat(self, seat: int) -> None:
+        if not isinstance(self._seated.get(seat), Remote):
+            raise ValueError(f"seat {seat} is not a remote seat")
+
+    def _tell_presence(self, seat: int) -> None:
+        self._emit(SeatChanged(seat, seat not in self.away, self.stand_in(seat)))
 
     def _ask_bot(self, seat: int) -> None:
-        view = self.state.view(seat) if getattr(self.bots[seat], "needs_view", True) else None
+        view = self.state.view(seat) if needs_view(self.bots[seat]) else None
         legal = self.state.legal_actions(seat)
         self.thinking.add(seat)
         if self._listeners or self._watches:
             self._emit(WaitingFor(seat, person=False))
         started = self.clock() if self.pause or self.threaded else 0.0  # a headless run never waits
-        asked = _Answer(seat, self._generation, started, 0.0, together=len(self.state.to_act()) > 1)
+        generation = self._seat_generation.get(seat, 0)
+        asked = _Answer(seat, self._generation, generation, started, 0.0, together=len(self.state.to_act()) > 1)
         if self.threaded:
             args = (asked, view, legal)
             threading.Thread(target=self._think, args=args, name=f"parlour-bot-{seat}", daemon=True).start()
@@ -456,9 +606,10 @@ class Table:
     def _think(self, answer: _Answer, view: Any, legal: list[str]) -> None:
         """Ask the bot (in its own thread when threaded) and hand the answer to the owner's thread."""
         seat = answer.seat
+        bot = self.bots[seat]
         t0 = time.perf_counter_ns()
         try:
-            answer.action = self.bots[seat].choose(view, legal)
+            answer.action = bot.choose(view, legal)
         except BotFailure as failure:
             answer.failure = failure
         except Exception as exc:  # a built-in bot's bug: the owner decides (played around in the app, raised in run)
@@ -480,6 +631,8 @@ class Table:
     def _answered(self, answer: _Answer, legal: list[str]) -> None:
         if answer.generation != self._generation or self.closed:
             return
+        if answer.seat_generation != self._seat_generation.get(answer.seat, 0):
+            return  # its player was replaced while it thought
         seat = answer.seat
         self.thinking.discard(seat)
         if answer.failure is not None:
@@ -538,8 +691,9 @@ class Table:
             self.done_showing()
 
     def submit(self, seat: int, action: str) -> ActionApplied:
-        """A person's action. :class:`IllegalAction` (the table unchanged) if it is not theirs to take or not legal."""
-        if self.phase is not Phase.CHOOSING or self.asking is None or self.asking.seat != seat:
+        """A person's action: any seat asked now may answer, in any order. :class:`IllegalAction` (the table
+        unchanged) if it is not theirs to take or not legal, or while the last change is still being shown."""
+        if self.phase is not Phase.CHOOSING or seat not in self.asked:
             raise IllegalAction(seat, action, "it is not this seat's turn to choose")
         events = self._apply(seat, action, None)
         assert events is not None  # a person's illegal action raises
@@ -557,8 +711,8 @@ class Table:
             return None
         if self.writer is not None:
             self.writer.action(seat, action, ms)
-        if self.asking is not None and self.asking.seat == seat:
-            self.asking = None
+        if seat in self.asked:
+            self._stop_asking(seat)
         self._after_change()
         self._records.append(_Record(seat, action, events))
         if self._listeners or self._watches:
@@ -640,7 +794,7 @@ class Table:
         """:meth:`run`'s loop when no one listens (the arena): the steps of ``advance``, ``_think``, ``_answered``
         and ``_apply`` in the same order, written out in one loop; their calls were most of a cheap game's time."""
         state, bots, writer = self.state, self.bots, self.writer
-        blind = {seat for seat, bot in bots.items() if not getattr(bot, "needs_view", True)}
+        blind = {seat for seat, bot in bots.items() if not needs_view(bot)}
         # Bound methods looked up once: a cheap game makes hundreds of thousands of these calls.
         choose = {seat: bot.choose for seat, bot in bots.items()}
         record = {seat: self.move_ms.setdefault(seat, []).append for seat in bots}
@@ -690,12 +844,7 @@ class Table:
 
         Programs get end of input and a short grace, shared by all of them, to write their logs and exit.
         """
-        programs = [bot for bot in self.bots.values() if isinstance(bot, ExternalBot)]
-        finish_all(programs)
-        for bot in self.bots.values():
-            close = getattr(bot, "close", None)
-            if close is not None and bot not in programs:
-                close()
+        end_bots([*self.bots.values(), *self._former])
 
     def close(self) -> None:
         """Leave the table: answers still coming are dropped, the replay is closed and programs are ended."""
@@ -709,7 +858,5 @@ class Table:
         if self.writer is not None:
             self.writer.close()
             self.writer = None
-        for bot in self.bots.values():
-            close = getattr(bot, "close", None)
-            if close is not None:
-                close()
+        for bot in [*self.bots.values(), *self._former]:
+            close_bot(bot)
