@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ai.table.events import ActionApplied, Asking, Phase
 from ai.table.seats import Keyboard
-from ai.table.table import ActionApplied, Asking, Phase, Table
+from ai.table.table import Table
 from rules.core import IllegalAction, Viewer, Watcher
 from rules.registry import game_info
 

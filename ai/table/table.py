@@ -2,13 +2,13 @@
 
 A :class:`Table` holds the game state, the seats (:mod:`ai.table.seats`: people here or elsewhere, built-in bots,
 programs), whose turn it is and how long each person asked has left, the replay being written, and the pace moves
-are shown at. Who sits at this keyboard, the curtain between them and whose eyes the screen shows are not the
-table's business but the app's (:class:`ai.table.keyboard.OneKeyboard`). Bots think in
-threads of their own; their answers come back through ``deliver`` so every change of the table happens on its
-owner's thread (the app's event loop, or the caller of :meth:`Table.run`). The owner learns what happened from typed
-:data:`TableEvent` values and shows them; while it shows an action the table waits (:attr:`Phase.SHOWING`) until
-:meth:`Table.done_showing`. The app's game screen, its replay viewer, ``parlour watch``, the arena and the command line
-all drive a table.
+are shown at. Who sits at this keyboard, the curtain between them and whose eyes the screen shows are the app's
+business (:class:`ai.table.keyboard.OneKeyboard`). Bots think in threads of their own; their answers come back
+through ``deliver`` so every change of the table happens on its owner's thread (the app's event loop, or the caller
+of :meth:`Table.run`). The owner learns what happened from typed :data:`~ai.table.events.TableEvent` values, and
+each viewer what it may see of it (:meth:`Table.watch`); while an action is shown the table waits
+(:attr:`Phase.SHOWING`) until :meth:`Table.done_showing`. The app's game screen, its replay viewer, ``parlour
+watch``, the arena and the command line all drive a table.
 """
 
 from __future__ import annotations
@@ -17,156 +17,37 @@ import contextlib
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
 from ai.seats.protocol import Bot, BotFailure, IllegalBotAction, close_bot, end_bots, failure_reason, needs_view
+from ai.table.clocks import TurnClocks
+from ai.table.events import (
+    ActionApplied,
+    Asking,
+    BotBroke,
+    BotChose,
+    BotCrashed,
+    ClocksChanged,
+    GameOver,
+    Phase,
+    SeatChanged,
+    SeatDisqualified,
+    TableEvent,
+    TurnStarted,
+    WaitingFor,
+)
+from ai.table.headless import NS_PER_MS, run_unheard
 from ai.table.pace import Pace
-from ai.table.projection import Ask, Asked, Disqualified, Ended, Listener, Message, Played, Presence, Snapshot
+from ai.table.projection import Ask, Listener, Snapshot
 from ai.table.seats import BuiltIn, Keyboard, Player, Program, Remote, bot_player, is_person
+from ai.table.watches import Record, Watch, project
 from rules.core import Event, GameState, IllegalAction, Outcome, Viewer
 from rules.replay import ActionRecord, ReplayWriter
 
 BOT_MOVE_PAUSE = 0.5
 """Seconds a bot's move waits in a game people play, so they can follow it (scaled by the table's ``pause``)."""
-NS_PER_MS = 1_000_000
-"""Moves are timed in whole nanoseconds: the clock ticks in steps, so a fast bot's times repeat exactly, and the
-arena's time sketch buckets each distinct time once (:meth:`ai.tournaments.stats.MoveTimes.of`)."""
-
-
-class Phase(StrEnum):
-    """What the table is waiting for."""
-
-    THINKING = "thinking"
-    """Bots are thinking or their moves wait for their time; no person is being asked."""
-    CURTAIN = "curtain"
-    """A person sharing the keyboard is next: the curtain is up until they say they are there. Never a table's own
-    phase: the one-keyboard policy's (:attr:`ai.table.keyboard.OneKeyboard.phase`)."""
-    CHOOSING = "choosing"
-    """People are choosing an action (bots of a simultaneous turn may be thinking as well)."""
-    SHOWING = "showing"
-    """An action was applied; its owner is showing it and calls :meth:`Table.done_showing` when done."""
-    HALTED = "halted"
-    """A built-in bot chose an illegal action and no one else can act: the game cannot go on (it stays saved)."""
-    OVER = "over"
-    """The game is over."""
-
-
-@dataclass(frozen=True)
-class Asking:
-    """A person's seat being asked for an action, with the actions they may take."""
-
-    seat: int
-    legal: tuple[str, ...]
-
-
-# --- what a table tells its owner --------------------------------------------------------------
-@dataclass(frozen=True)
-class TurnStarted:
-    """New seats are to act (after an action, or at the start)."""
-
-    to_act: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class WaitingFor:
-    """A seat is being asked: a person (``person``) or a bot that starts thinking."""
-
-    seat: int
-    person: bool
-
-
-@dataclass(frozen=True)
-class SeatChanged:
-    """A seat's player came, left or was replaced (:meth:`Table.replace_seat`, :meth:`Table.leave`)."""
-
-    seat: int
-    present: bool
-    stand_in: str | None
-
-
-@dataclass(frozen=True)
-class ClocksChanged:
-    """The turn timers were paused or resumed: every ask's time left changed."""
-
-    paused: bool
-
-
-@dataclass(frozen=True)
-class BotChose:
-    """A bot has chosen; its move is played when the pace allows."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class ActionApplied:
-    """An action was played, with the events the rules reported for it."""
-
-    seat: int
-    action: str
-    events: tuple[Event, ...]
-    ms: float | None
-
-
-@dataclass(frozen=True)
-class SeatDisqualified:
-    """A program failed (crashed, timed out, printed nonsense) and its seat was taken out."""
-
-    seat: int
-    reason: str
-    events: tuple[Event, ...]
-
-
-@dataclass(frozen=True)
-class BotBroke:
-    """A built-in bot chose an illegal action: it is not asked again (asked again, it would answer the same)."""
-
-    seat: int
-    error: IllegalBotAction
-
-
-@dataclass(frozen=True)
-class BotCrashed:
-    """A built-in bot raised an error in a game people watch or play: its seat played its first legal action."""
-
-    seat: int
-    error: str
-
-
-@dataclass(frozen=True)
-class GameOver:
-    """The game is over."""
-
-    outcome: Outcome
-
-
-TableEvent = (
-    TurnStarted
-    | WaitingFor
-    | BotChose
-    | ActionApplied
-    | SeatDisqualified
-    | BotBroke
-    | BotCrashed
-    | GameOver
-    | SeatChanged
-    | ClocksChanged
-)
-"""Everything a table reports to its owner."""
-
-
-@dataclass
-class _Timer:
-    """A person's time for one ask: ``left`` seconds when last stopped, running since ``since`` (None: stopped)."""
-
-    left: float
-    since: float | None
-
-    def now_left(self, now: float) -> float:
-        return self.left - (now - self.since if self.since is not None else 0.0)
 
 
 @dataclass
@@ -193,49 +74,6 @@ def _run_now(call: Callable[[], None]) -> None:
 
 
 @dataclass
-class Watch:
-    """One viewer's subscription to a table (:meth:`Table.watch`): its messages, numbered from 1.
-
-    A watch that ``shows`` holds the table after each :class:`~ai.table.projection.Played` or
-    :class:`~ai.table.projection.Disqualified` until :meth:`done_showing` (the local screen's animation); the
-    others never hold it, so a host never waits for a far-away screen.
-    """
-
-    table: Table
-    viewer: Viewer
-    listener: Listener
-    shows: bool = False
-    seq: int = 0
-    """The number of the last message sent (a snapshot carries it: the next message is ``seq + 1``)."""
-    closed: bool = False
-
-    def snapshot(self) -> Snapshot:
-        """What this viewer's screen needs to draw the table now, numbered like the messages that follow it."""
-        return self.table.snapshot_for(self.viewer, self.seq)
-
-    def done_showing(self) -> None:
-        """This viewer has shown the last change: the table may go on."""
-        self.table.done_showing()
-
-    def close(self) -> None:
-        """Stop sending messages to this viewer."""
-        if not self.closed:
-            self.closed = True
-            self.table.unwatch(self)
-
-
-@dataclass(frozen=True)
-class _Record:
-    """One change of the game, kept for the log a joining viewer is sent (:meth:`Table.snapshot_for`)."""
-
-    seat: int
-    action: str | None
-    """None for a disqualification."""
-    events: Sequence[Event]
-    """As the rules gave them (6 nimmt!'s are built only when read)."""
-
-
-@dataclass
 class Table:
     """One game between its seats. Seats in ``bots`` are played by those bots, seats in ``remote`` by people
     elsewhere, the others by people at this keyboard (:attr:`players` says who plays each seat now).
@@ -256,7 +94,8 @@ class Table:
     kinds: dict[int, str] = field(default_factory=dict)
     """What plays each bot seat, as its seat spec (``ai:hard``, ``random``…), to name it in errors."""
     remote: frozenset[int] = frozenset()
-    """Seats of people at other screens (:class:`~ai.table.seats.Remote`): asked by message, answer by :meth:`submit`."""
+    """Seats of people at other screens (:class:`~ai.table.seats.Remote`): asked by message, answering by
+    :meth:`submit`."""
     turn_time: float | None = None
     """Seconds each person asked has to answer (None: no turn timer)."""
     watching: bool = False
@@ -283,7 +122,6 @@ class Table:
     """Who plays each seat now."""
     away: set[int] = field(default_factory=set)
     """Remote seats whose person has left (:meth:`leave`) and is not back yet."""
-    clocks_paused: bool = False
     thinking: set[int] = field(default_factory=set)
     broken: dict[int, IllegalBotAction] = field(default_factory=dict)
     """Built-in bots that chose an illegal action, never asked again."""
@@ -302,11 +140,11 @@ class Table:
         self._generation = 0  # answers of an earlier generation (before close) are dropped
         self._announced: tuple[int, ...] | None = None
         self._over_told = False
-        self._watches: list[Watch] = []
-        self._records: list[_Record] = []
+        self.watches: list[Watch] = []
+        self._records: list[Record] = []
         self._seated: dict[int, Player] = {}  # who sat at each seat when the game began, to tell a stand-in
         self._seat_generation: dict[int, int] = {}  # raised when a seat's player is replaced
-        self._timers: dict[int, _Timer] = {}
+        self.clocks = TurnClocks(self.clock)
         self._former: list[Bot] = []  # bots replaced mid-game, ended with the others at the end
         for seat in range(len(self.names)):
             bot = self.bots.get(seat)
@@ -359,8 +197,8 @@ class Table:
         # Callers on the hot path of a headless run check ``self._listeners`` first, so no event is built for no one.
         for listener in self._listeners:
             listener(event)
-        if self._watches:
-            self._project(event)
+        if self.watches:
+            project(self, event)
 
     # --- viewers ------------------------------------------------------------------------
     def watch(self, viewer: Viewer, listener: Listener, shows: bool = False) -> Watch:
@@ -368,32 +206,32 @@ class Table:
         :meth:`Watch.snapshot` for the table as it is. A watch that ``shows`` holds the table after each change
         until its :meth:`Watch.done_showing`."""
         watch = Watch(self, viewer, listener, shows)
-        self._watches.append(watch)
+        self.watches.append(watch)
         return watch
 
     def unwatch(self, watch: Watch) -> None:
         """Stop sending to ``watch`` (:meth:`Watch.close` calls this)."""
         watch.closed = True
-        if watch in self._watches:
-            self._watches.remove(watch)
+        if watch in self.watches:
+            self.watches.remove(watch)
 
     def _holds_showing(self) -> bool:
         """Whether a change waits for :meth:`done_showing`: someone listens to the table's own events, a watch
         shows, or no one watches at all (the owner steps the table itself, as the arena and replays do)."""
-        return bool(self._listeners) or not self._watches or any(watch.shows for watch in self._watches)
+        return bool(self._listeners) or not self.watches or any(watch.shows for watch in self.watches)
 
     def asks(self, viewer: Viewer) -> tuple[Ask, ...]:
         """The seats asked now as ``viewer`` may know it: legal actions for its own seat only."""
         if self.state.is_over:
             return ()
-        return tuple(self._ask_for(seat, viewer) for seat in self.state.to_act())
+        return tuple(self.ask_for(seat, viewer) for seat in self.state.to_act())
 
-    def _ask_for(self, seat: int, viewer: Viewer) -> Ask:
+    def ask_for(self, seat: int, viewer: Viewer) -> Ask:
         asking = self.asked.get(seat)
         if asking is None:
             return Ask(seat)
         legal = asking.legal if viewer == seat else ()
-        return Ask(seat, legal, self.time_left(seat), self.clocks_paused)
+        return Ask(seat, legal, self.clocks.left(seat), self.clocks.paused)
 
     def snapshot_for(self, viewer: Viewer, seq: int = 0) -> Snapshot:
         """The table now as ``viewer`` may see it, with the log so far in words (numbered ``seq``)."""
@@ -408,45 +246,6 @@ class Table:
             seq, viewer, tuple(names), state.view_for(viewer), self.asks(viewer), tuple(log), state.outcome()
         )
 
-    def _project(self, event: TableEvent) -> None:
-        """Send every watch its part of ``event``: what the rules let its viewer see, and its view after it."""
-        state = self.state
-        views: dict[Viewer, Any] = {}
-
-        def view(viewer: Viewer) -> Any:
-            if viewer not in views:
-                views[viewer] = state.view_for(viewer)
-            return views[viewer]
-
-        def seen(events: tuple[Event, ...], viewer: Viewer) -> tuple[Event, ...]:
-            return tuple(e for e in (state.seen_event(event, viewer) for event in events) if e is not None)
-
-        for watch in list(self._watches):
-            v = watch.viewer
-            message: Message
-            n = watch.seq + 1
-            if isinstance(event, ActionApplied):
-                action = state.seen_action(event.seat, event.action, v)
-                message = Played(n, event.seat, action, seen(event.events, v), view(v))
-            elif isinstance(event, SeatDisqualified):
-                message = Disqualified(n, event.seat, event.reason, seen(event.events, v), view(v))
-            elif isinstance(event, WaitingFor):
-                message = Asked(n, self._ask_for(event.seat, v))
-            elif isinstance(event, GameOver):
-                message = Ended(n, event.outcome, view(v))
-            elif isinstance(event, SeatChanged):
-                message = Presence(n, event.seat, event.present, event.stand_in)
-            elif isinstance(event, ClocksChanged):
-                for seat in sorted(self.asked):  # every ask again, with its time left now
-                    watch.seq = n
-                    watch.listener(Asked(n, self._ask_for(seat, v)))
-                    n += 1
-                continue
-            else:
-                continue
-            watch.seq = n
-            watch.listener(message)
-
     # --- the flow ----------------------------------------------------------------------
     def advance(self) -> None:
         """Start whatever comes next: bots thinking, a person asked, or the end told."""
@@ -454,7 +253,7 @@ class Table:
             return
         if self.state.is_over:
             self.asked.clear()
-            self._timers.clear()
+            self.clocks.clear()
             if not self._over_told:
                 self._over_told = True
                 outcome = self.state.outcome()
@@ -464,7 +263,7 @@ class Table:
         to_act = self.state.to_act()
         if to_act != self._announced:
             self._announced = to_act
-            if self._listeners or self._watches:
+            if self._listeners or self.watches:
                 self._emit(TurnStarted(to_act))
         for seat in [seat for seat in self.asked if seat not in to_act]:  # taken out, or no longer to act
             self._stop_asking(seat)
@@ -492,43 +291,31 @@ class Table:
     def _ask_person(self, seat: int) -> None:
         self.asked[seat] = Asking(seat, tuple(self.state.legal_actions(seat)))
         if self.turn_time is not None:
-            self._timers[seat] = _Timer(self.turn_time, None if self.clocks_paused else self.clock())
+            self.clocks.start(seat, self.turn_time)
         self._emit(WaitingFor(seat, person=True))
 
     def _stop_asking(self, seat: int) -> None:
         self.asked.pop(seat, None)
-        self._timers.pop(seat, None)
+        self.clocks.stop(seat)
 
     # --- turn timers ----------------------------------------------------------------------
     def time_left(self, seat: int) -> float | None:
         """Seconds ``seat``'s person has left to answer (negative once overdue); None if not asked or no timer."""
-        timer = self._timers.get(seat)
-        return None if timer is None else timer.now_left(self.clock())
+        return self.clocks.left(seat)
 
     def overdue(self) -> tuple[int, ...]:
         """The people asked whose time is up, by seat: the owner decides what follows (a stand-in, a default)."""
-        now = self.clock()
-        return tuple(seat for seat, timer in sorted(self._timers.items()) if timer.now_left(now) <= 0)
+        return self.clocks.overdue()
 
     def pause_clocks(self) -> None:
         """Stop every person's clock (the host paused the game); their time left is kept."""
-        if self.clocks_paused:
-            return
-        now = self.clock()
-        for timer in self._timers.values():
-            timer.left, timer.since = timer.now_left(now), None
-        self.clocks_paused = True
-        self._emit(ClocksChanged(paused=True))
+        if self.clocks.pause():
+            self._emit(ClocksChanged(paused=True))
 
     def resume_clocks(self) -> None:
         """Start the clocks again from the time each person had left."""
-        if not self.clocks_paused:
-            return
-        now = self.clock()
-        for timer in self._timers.values():
-            timer.since = now
-        self.clocks_paused = False
-        self._emit(ClocksChanged(paused=False))
+        if self.clocks.resume():
+            self._emit(ClocksChanged(paused=False))
 
     # --- who plays a seat -------------------------------------------------------------------
     def replace_seat(self, seat: int, player: Player | Bot, kind: str | None = None) -> None:
@@ -562,16 +349,17 @@ class Table:
 
     def leave(self, seat: int) -> None:
         """A remote seat's person has gone (their connection dropped): still asked, their clock still runs."""
-        self._remote_seat(seat)
-        if seat not in self.away:
-            self.away.add(seat)
-            self._tell_presence(seat)
+        self._set_away(seat, True)
 
     def come_back(self, seat: int) -> None:
         """A remote seat's person is back (send them their watch's snapshot)."""
-        self._remote_seat(seat)
-        if seat in self.away:
-            self.away.discard(seat)
+        self._set_away(seat, False)
+
+    def _set_away(self, seat: int, away: bool) -> None:
+        if not isinstance(self._seated.get(seat), Remote):
+            raise ValueError(f"seat {seat} is not a remote seat")
+        if away != (seat in self.away):
+            (self.away.add if away else self.away.discard)(seat)
             self._tell_presence(seat)
 
     def stand_in(self, seat: int) -> str | None:
@@ -581,10 +369,6 @@ class Table:
             return player.kind
         return None
 
-    def _remote_seat(self, seat: int) -> None:
-        if not isinstance(self._seated.get(seat), Remote):
-            raise ValueError(f"seat {seat} is not a remote seat")
-
     def _tell_presence(self, seat: int) -> None:
         self._emit(SeatChanged(seat, seat not in self.away, self.stand_in(seat)))
 
@@ -592,7 +376,7 @@ class Table:
         view = self.state.view(seat) if needs_view(self.bots[seat]) else None
         legal = self.state.legal_actions(seat)
         self.thinking.add(seat)
-        if self._listeners or self._watches:
+        if self._listeners or self.watches:
             self._emit(WaitingFor(seat, person=False))
         started = self.clock() if self.pause or self.threaded else 0.0  # a headless run never waits
         generation = self._seat_generation.get(seat, 0)
@@ -713,9 +497,9 @@ class Table:
             self.writer.action(seat, action, ms)
         if seat in self.asked:
             self._stop_asking(seat)
-        self._after_change()
-        self._records.append(_Record(seat, action, events))
-        if self._listeners or self._watches:
+        self.after_change()
+        self._records.append(Record(seat, action, events))
+        if self._listeners or self.watches:
             self._emit(ActionApplied(seat, action, tuple(events), ms))
         # The list as the rules gave it: 6 nimmt! builds its events only when read, and a headless run never reads.
         return events
@@ -728,13 +512,13 @@ class Table:
             self.writer.disqualify(seat, reason)
         self._ready = deque(ready for ready in self._ready if ready[0] != seat)
         self._ready_seats.discard(seat)
-        self._after_change()
+        self.after_change()
         told = SeatDisqualified(seat, reason, tuple(events))
-        self._records.append(_Record(seat, None, told.events))
+        self._records.append(Record(seat, None, told.events))
         self._emit(told)
         return told
 
-    def _after_change(self) -> None:
+    def after_change(self) -> None:
         self.showing = True
         if self.state.is_over:
             if self.writer is not None:
@@ -771,8 +555,8 @@ class Table:
         play goes on; a built-in bot that chooses an illegal action stops the game with :class:`IllegalBotAction`."""
         if self.people:
             raise ValueError("a table with people at it cannot run on its own")
-        if not (self._listeners or self._watches or self.threaded or self._ready or self.thinking or self.closed):
-            self._run_unheard()
+        if not (self._listeners or self.watches or self.threaded or self._ready or self.thinking or self.closed):
+            run_unheard(self)
             return self._final_outcome()
         self.advance()
         while not self.state.is_over:
@@ -789,54 +573,6 @@ class Table:
         outcome = self.state.outcome()
         assert outcome is not None
         return outcome
-
-    def _run_unheard(self) -> None:
-        """:meth:`run`'s loop when no one listens (the arena): the steps of ``advance``, ``_think``, ``_answered``
-        and ``_apply`` in the same order, written out in one loop; their calls were most of a cheap game's time."""
-        state, bots, writer = self.state, self.bots, self.writer
-        blind = {seat for seat, bot in bots.items() if not needs_view(bot)}
-        # Bound methods looked up once: a cheap game makes hundreds of thousands of these calls.
-        choose = {seat: bot.choose for seat, bot in bots.items()}
-        record = {seat: self.move_ms.setdefault(seat, []).append for seat in bots}
-        to_act, legal_actions, view, apply = state.to_act, state.legal_actions, state.view, state.apply
-        clock = time.perf_counter_ns
-        ready: dict[int, tuple[str, float, list[str]]] = {}  # answers not played yet, in the order they came
-        if state.is_over:
-            return
-        while True:
-            for seat in to_act():  # every bot of the turn is asked from the same position
-                if seat in ready:
-                    continue
-                seen = None if seat in blind else view(seat)
-                legal = legal_actions(seat)
-                t0 = clock()
-                try:
-                    action = choose[seat](seen, legal)
-                except BotFailure as failure:
-                    self.disqualify(seat, failure_reason(state, seat, failure, self.bots.get(seat)))
-                    if state.is_over:
-                        return
-                    break  # the seats not asked yet are asked from the position after it
-                ms = (clock() - t0) / NS_PER_MS
-                record[seat](ms)
-                ready[seat] = (action, ms, legal)
-            else:
-                if not ready:
-                    raise RuntimeError("the table is stuck: no bot is left to act")
-                seat = next(iter(ready))
-                action, ms, legal = ready.pop(seat)
-                try:
-                    apply(seat, action)
-                except IllegalAction:
-                    # Checked only here, where the rules refused it, to save a scan of the list on every move.
-                    if action not in legal:
-                        raise self.illegal(seat, action) from None
-                    continue  # chosen on a position the game has left: the seat is asked again
-                if writer is not None:
-                    writer.action(seat, action, ms)
-                if state.is_over:
-                    self._after_change()  # the only change it makes mid-run is at the end (a disqualification's own)
-                    return
 
     # --- the end --------------------------------------------------------------------------
     def end_programs(self) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from ai.table.codec import encode
-from ai.table.projection import Message
+from ai.table.projection import Listener
 from ai.table.table import Table
 from rules.core import GameState, Viewer, Watcher
 from rules.hanabi import card_text
@@ -142,8 +142,9 @@ def seats_of(game: str, preset: str, n: int) -> list[int]:
     return sorted({seats[0], seats[-1]})
 
 
-def wire(message: Message) -> str:
-    return encode(message)
+def recorder(out: list[str]) -> Listener:
+    """A listener that keeps each message's wire text."""
+    return lambda message: out.append(encode(message))
 
 
 @dataclass
@@ -160,19 +161,17 @@ class Played:
     """Of them, turns in which every seat chose at once and which were completed."""
 
 
-def play_twins(game: str, preset: str, n: int, s: int, planted: Callable[[Table], None] | None = None) -> Played:
+def play_twins(game: str, preset: str, n: int, s: int) -> Played:
     twins = twins_for(game, preset, n, s)
     info = game_info(game)
     viewers: list[Viewer] = [s, Watcher.PUBLIC]
     tables, heard = [], []
     for deal in (twins.deal_a, twins.deal_b):
         table = Table(info.start(preset, n, SEED, deal), [f"S{i}" for i in range(n)], {})
-        if planted is not None:
-            planted(table)
         lines: dict[Viewer, list[str]] = {v: [] for v in viewers}
         for v in viewers:
-            watch = table.watch(v, lambda m, out=lines[v]: out.append(wire(m)))
-            lines[v].append(wire(watch.snapshot()))
+            watch = table.watch(v, recorder(lines[v]))
+            lines[v].append(encode(watch.snapshot()))
         table.advance()
         tables.append(table)
         heard.append(lines)
@@ -205,7 +204,8 @@ def play_twins(game: str, preset: str, n: int, s: int, planted: Callable[[Table]
 
 def assert_same_until_shown(result: Played) -> None:
     for viewer, count in result.compared.items():
-        for i, (one, other) in enumerate(zip(result.heard_a[viewer][:count], result.heard_b[viewer][:count], strict=True)):
+        pairs = zip(result.heard_a[viewer][:count], result.heard_b[viewer][:count], strict=True)
+        for i, (one, other) in enumerate(pairs):
             assert one == other, f"message {i} to {viewer} differs before the card is shown:\n{one}\n{other}"
 
 
