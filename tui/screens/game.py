@@ -21,8 +21,7 @@ from textual.reactive import reactive
 from textual.widgets import RichLog, Static
 
 from ai.programs import sandbox
-from ai.table.pace import DEFAULT_SPEED, Pace
-from ai.table.table import (
+from ai.table.events import (
     ActionApplied,
     BotBroke,
     BotChose,
@@ -30,10 +29,11 @@ from ai.table.table import (
     GameOver,
     Phase,
     SeatDisqualified,
-    Table,
     TableEvent,
     WaitingFor,
 )
+from ai.table.pace import DEFAULT_SPEED, Pace
+from ai.table.table import Table
 from rules.core import Event, IllegalAction
 from rules.registry import game_info
 from tui import storage

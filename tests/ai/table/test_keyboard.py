@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 
 from ai.seats.protocol import RandomBot
+from ai.table.events import Phase
 from ai.table.keyboard import OneKeyboard
-from ai.table.table import Phase, Table
+from ai.table.table import Table
 from rules.core import IllegalAction, Watcher
 from rules.registry import game_info
 

@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 
 from ai.seats.protocol import RandomBot
+from ai.table.events import Phase
 from ai.table.projection import Ask, Asked, Message, Played, Presence
 from ai.table.seats import BuiltIn, Keyboard, Program, Remote
-from ai.table.table import Phase, Table
+from ai.table.table import Table
 from rules.core import IllegalAction
 from rules.registry import game_info
 

@@ -11,9 +11,7 @@ from typing import Any
 import pytest
 
 from ai.seats.protocol import BotFailure, IllegalBotAction, RandomBot
-from ai.table.pace import SPEEDS, Pace
-from ai.table.table import (
-    BOT_MOVE_PAUSE,
+from ai.table.events import (
     ActionApplied,
     BotBroke,
     BotChose,
@@ -21,11 +19,12 @@ from ai.table.table import (
     GameOver,
     Phase,
     SeatDisqualified,
-    Table,
     TableEvent,
     TurnStarted,
     WaitingFor,
 )
+from ai.table.pace import SPEEDS, Pace
+from ai.table.table import BOT_MOVE_PAUSE, Table
 from rules.core import IllegalAction
 from rules.registry import game_info
 from rules.replay import Header, ReplayWriter, SeatEntry, load_replay
