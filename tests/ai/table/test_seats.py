@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +18,8 @@ from ai.table.seats import BuiltIn, Keyboard, Program, Remote
 from ai.table.table import Table
 from rules.core import IllegalAction
 from rules.registry import game_info
+
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def listen(table: Table, viewer: int) -> list[Message]:
@@ -164,3 +169,13 @@ def test_turn_timers_count_down_pause_and_resume_on_the_tables_clock() -> None:
     table.submit(0, table.asked[0].legal[0])
     table.done_showing()
     assert table.overdue() == () and table.time_left(1) == 30.0  # the next ask has its own time
+
+
+def test_the_table_core_loads_no_program_module() -> None:
+    """What the table needs of a program is on the bot protocol: loading the core starts nothing of ai.programs."""
+    code = (
+        "import sys, ai.table.table, ai.table.keyboard, ai.table.watches\n"
+        "print(sorted(m for m in sys.modules if m.startswith('ai.programs')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert done.stdout.strip() == "[]"
