@@ -28,7 +28,8 @@ class OneKeyboard:
     @property
     def people(self) -> list[int]:
         """Seats played by people at this keyboard."""
-        return [seat for seat, player in self.table.players.items() if isinstance(player, Keyboard)]
+        table = self.table
+        return [seat for seat in range(len(table.names)) if isinstance(table.player(seat), Keyboard)]
 
     @property
     def hot_seat(self) -> bool:
@@ -39,7 +40,7 @@ class OneKeyboard:
     def asking(self) -> Asking | None:
         """The person at the keyboard now: the first, by seat, of those here the table asks."""
         asked = self.table.asked
-        here = [seat for seat in sorted(asked) if isinstance(self.table.players[seat], Keyboard)]
+        here = [seat for seat in sorted(asked) if isinstance(self.table.player(seat), Keyboard)]
         return asked[here[0]] if here else None
 
     @property

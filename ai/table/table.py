@@ -41,7 +41,7 @@ from ai.table.events import (
 from ai.table.headless import NS_PER_MS, run_unheard
 from ai.table.pace import Pace
 from ai.table.projection import Ask, Listener, Snapshot
-from ai.table.seats import BuiltIn, Keyboard, Player, Program, Remote, bot_player, is_person
+from ai.table.seats import BuiltIn, Keyboard, Player, Program, Remote, bot_player
 from ai.table.watches import Record, Watch, project
 from rules.core import Event, GameState, IllegalAction, Outcome, Viewer
 from rules.replay import ActionRecord, ReplayWriter
@@ -76,7 +76,7 @@ def _run_now(call: Callable[[], None]) -> None:
 @dataclass
 class Table:
     """One game between its seats. Seats in ``bots`` are played by those bots, seats in ``remote`` by people
-    elsewhere, the others by people at this keyboard (:attr:`players` says who plays each seat now).
+    elsewhere, the others by people at this keyboard (:meth:`player` says who plays a seat now).
 
     Every person to act is asked at once (all of a simultaneous turn), and any of them may answer, in any order;
     bots of a simultaneous turn are asked once no person of it still chooses. With a ``turn_time`` each person's
@@ -118,8 +118,6 @@ class Table:
     """Seats taken out after their program failed, each with why."""
     asked: dict[int, Asking] = field(default_factory=dict)
     """The people being asked now, by seat (several in a simultaneous turn)."""
-    players: dict[int, Player] = field(default_factory=dict, init=False)
-    """Who plays each seat now."""
     away: set[int] = field(default_factory=set)
     """Remote seats whose person has left (:meth:`leave`) and is not back yet."""
     thinking: set[int] = field(default_factory=set)
@@ -142,18 +140,11 @@ class Table:
         self._over_told = False
         self.watches: list[Watch] = []
         self._records: list[Record] = []
-        self._seated: dict[int, Player] = {}  # who sat at each seat when the game began, to tell a stand-in
+        self._people: dict[int, Keyboard | Remote] = {s: Remote() for s in self.remote if s not in self.bots}
         self._seat_generation: dict[int, int] = {}  # raised when a seat's player is replaced
         self.clocks = TurnClocks(self.clock)
         self._former: list[Bot] = []  # bots replaced mid-game, ended with the others at the end
-        for seat in range(len(self.names)):
-            bot = self.bots.get(seat)
-            player: Player
-            if bot is not None:
-                player = bot_player(bot, self.kinds.get(seat))
-            else:
-                player = Remote() if seat in self.remote else Keyboard()
-            self.players[seat] = self._seated[seat] = player
+        self._seated = {seat: self.player(seat) for seat in range(len(self.names))}  # to tell a stand-in
 
     # --- who sits here ------------------------------------------------------------------
     @property
@@ -161,10 +152,17 @@ class Table:
         """Moves follow the :attr:`pace`'s pause and steps too: a watched game, or a round its people sit out."""
         return self.watching or self.spectating
 
+    def player(self, seat: int) -> Player:
+        """Who plays ``seat`` now (a bot is whatever ``bots`` holds for it)."""
+        bot = self.bots.get(seat)
+        if bot is not None:
+            return bot_player(bot, self.kinds.get(seat))
+        return self._people.get(seat, Keyboard())
+
     @property
     def people(self) -> list[int]:
         """Seats played by people now, here or elsewhere."""
-        return [seat for seat, player in self.players.items() if is_person(player)]
+        return [seat for seat in range(len(self.names)) if seat not in self.bots]
 
     @property
     def asking(self) -> Asking | None:
@@ -267,7 +265,7 @@ class Table:
                 self._emit(TurnStarted(to_act))
         for seat in [seat for seat in self.asked if seat not in to_act]:  # taken out, or no longer to act
             self._stop_asking(seat)
-        people = [seat for seat in to_act if is_person(self.players[seat])]
+        people = [seat for seat in to_act if seat not in self.bots]
         # In a turn everyone chooses at once, bots choose after the people: a choice is saved as it is made, and the
         # save file must not hold a bot's card while a person at the table still has to pick theirs.
         bots_wait = bool(people) and len(to_act) > 1
@@ -324,12 +322,11 @@ class Table:
         dropped; the bot replaced is kept to be ended with the others at the end of the game."""
         if not isinstance(player, Keyboard | Remote | BuiltIn | Program):
             player = bot_player(player, kind)
-        old = self.players[seat]
+        old = self.player(seat)
         if old == player:
             return
         if isinstance(old, BuiltIn | Program) and old.bot not in self._former:
             self._former.append(old.bot)
-        self.players[seat] = player
         self._stop_asking(seat)
         self._seat_generation[seat] = self._seat_generation.get(seat, 0) + 1
         self.thinking.discard(seat)
@@ -342,6 +339,7 @@ class Table:
         else:
             self.bots.pop(seat, None)
             self.kinds.pop(seat, None)
+            self._people[seat] = player
         if isinstance(player, Remote):
             self.away.discard(seat)
         self._tell_presence(seat)
@@ -364,7 +362,7 @@ class Table:
 
     def stand_in(self, seat: int) -> str | None:
         """The spec of the bot playing ``seat`` for whoever sat there when the game began, or None."""
-        player = self.players[seat]
+        player = self.player(seat)
         if isinstance(player, BuiltIn | Program) and player != self._seated[seat]:
             return player.kind
         return None

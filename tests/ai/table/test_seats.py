@@ -71,7 +71,7 @@ class Slow:
 def test_a_remote_seat_answers_late_leaves_comes_back_and_is_stood_in_for() -> None:
     state = game_info("hanabi").start("classic", 2, 3)
     table = Table(state, ["Ann", "Far"], {0: RandomBot(random.Random(1))}, remote=frozenset({1}))
-    assert table.players[1] == Remote() and isinstance(table.players[0], BuiltIn)
+    assert table.player(1) == Remote() and isinstance(table.player(0), BuiltIn)
     far = listen(table, 1)
     table.advance()
     while table.tick():  # the bot's first move
@@ -141,7 +141,7 @@ def test_program_seats_are_told_from_built_in_bots_by_the_protocol() -> None:
     ended: list[Any] = []
     prog = Prog()
     table = Table(game_info("volcanoes").start(None, 2, 3), ["p", "r"], {0: prog, 1: RandomBot(random.Random(1))})
-    assert isinstance(table.players[0], Program) and isinstance(table.players[1], BuiltIn)
+    assert isinstance(table.player(0), Program) and isinstance(table.player(1), BuiltIn)
     table.run()
     assert ended == [prog]  # ended with its class's own way at the end of the game
 
