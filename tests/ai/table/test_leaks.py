@@ -118,7 +118,7 @@ def hanabi_twins(game: str, preset: str, n: int, s: int) -> Twins:
                 return False  # the next card drawn would be the bottom one
             if seat == s:
                 slot = "ABCDE".index(rest) if rest in "ABCDE" else int(rest)
-                return now.hands[now.seats.index(s)][slot] != k
+                return bool(now.hands[now.seats.index(s)][slot] != k)
         return True
 
     def shown(state: GameState[Any]) -> bool:  # a league's next round: a new deck, equal in both deals
