@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 from textual.pilot import Pilot
 
-from ai.table.table import Phase
+from ai.table.events import Phase
 from rules.hanabi import (
     COLOURS,
     PASS,

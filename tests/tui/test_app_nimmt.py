@@ -15,8 +15,8 @@ from textual.timer import Timer
 from textual.widgets import Button
 
 from ai.seats.levels import game_levels
+from ai.table.events import Phase
 from ai.table.pace import DEFAULT_SPEED, SPEEDS
-from ai.table.table import Phase
 from rules.core import Event
 from tests.apptools import (
     Notices,
