@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, Input, Label, Select, Static, Switch
+from textual.widgets import Checkbox, Footer, Input, Label, Select, Static
 
 from tui.screens.base import ParlourScreen
 from tui.settings import MAX_SEATS, NAME_LIMIT, NEW_GAME_LEVELS, Settings
@@ -42,10 +42,10 @@ class SettingsScreen(ParlourScreen):
     #settings { padding: 1 2; }
     #settings-title { text-style: bold; color: $text-accent; }
     #settings-note { color: $text-muted; margin-bottom: 1; }
-    #settings .settings-row { height: 3; max-width: 100; }
-    #settings .settings-label { width: 22; padding-top: 1; }
+    #settings .settings-row { height: 1; max-width: 100; margin-bottom: 1; }
+    #settings .settings-label { width: 22; }
     #settings .settings-row Select, #settings .settings-row Input { width: 1fr; }
-    #settings .settings-heading { text-style: bold; margin-top: 1; }
+    #settings .settings-heading { text-style: bold; }
     """
 
     def compose(self) -> ComposeResult:
@@ -58,24 +58,27 @@ class SettingsScreen(ParlourScreen):
             yield Static("Each change applies at once and is kept for next time.", id="settings-note")
             with Horizontal(classes="settings-row"):
                 yield Label("Theme", classes="settings-label")
-                yield Select(theme_choices(themes), value=self.app.theme, allow_blank=False, id="theme")
+                yield Select(theme_choices(themes), value=self.app.theme, allow_blank=False, id="theme", compact=True)
             with Horizontal(classes="settings-row"):
                 yield Label("Animations", classes="settings-label")
-                yield Switch(settings.animations, id="animations")
+                yield Checkbox("moves and plays animate", settings.animations, id="animations", compact=True)
             with Horizontal(classes="settings-row"):
                 yield Label("Colour-blind symbols", classes="settings-label")
-                yield Switch(bool(getattr(self.app, "colour_blind", False)), id="colour-blind")
+                blind = bool(getattr(self.app, "colour_blind", False))
+                yield Checkbox("shapes and letters beside colours", blind, id="colour-blind", compact=True)
             yield Static("New games", classes="settings-heading")
             with Horizontal(classes="settings-row"):
                 yield Label("Seats", classes="settings-label")
                 counts = [("Each game's own", 0), *((str(n), n) for n in range(2, MAX_SEATS + 1))]
-                yield Select(counts, value=settings.seats if settings.seats != 1 else 0, allow_blank=False, id="seats")
+                seats = settings.seats if settings.seats != 1 else 0
+                yield Select(counts, value=seats, allow_blank=False, id="seats", compact=True)
             with Horizontal(classes="settings-row"):
                 yield Label("Other seats", classes="settings-label")
-                yield Select(level_choices(), value=settings.level, allow_blank=False, id="level")
+                yield Select(level_choices(), value=settings.level, allow_blank=False, id="level", compact=True)
             with Horizontal(classes="settings-row"):
                 yield Label("Names", classes="settings-label")
-                yield Input(", ".join(settings.names), placeholder="Ann, Ben, … (seat 1 first)", id="names")
+                names = ", ".join(settings.names)
+                yield Input(names, placeholder="Ann, Ben, … (seat 1 first)", id="names", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -94,13 +97,13 @@ class SettingsScreen(ParlourScreen):
         elif event.select.id in ("seats", "level"):
             self._keep_new_game_defaults()
 
-    def on_switch_changed(self, event: Switch.Changed) -> None:
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         """Animations and symbols change at once, on every screen."""
-        if event.switch.id == "animations":
+        if event.checkbox.id == "animations":
             set_animations = getattr(self.app, "set_animations", None)
             if set_animations is not None:
                 set_animations(event.value)
-        elif event.switch.id == "colour-blind" and hasattr(self.app, "colour_blind"):
+        elif event.checkbox.id == "colour-blind" and hasattr(self.app, "colour_blind"):
             self.app.colour_blind = event.value
 
     def on_input_changed(self, event: Input.Changed) -> None:

@@ -69,24 +69,29 @@ def figures_renderable(figures: GameFigures) -> RenderableType:
         wins = "perfect scores" if info.cooperative else "wins"
         summary = Table.grid(padding=(0, 2))
         summary.add_row("Games", str(figures.games))
-        summary.add_row(wins.capitalize(), share_bar(figures.wins, figures.games))
+        summary.add_row(wins.capitalize(), share_bar(figures.wins, figures.games, BAR_WIDTH // 2))
         assert figures.best is not None and figures.mean is not None
         summary.add_row("Best score", number(figures.best))
         summary.add_row("Average score", number(figures.mean))
-        summary.add_row("Streak", f"{figures.streak} now, {figures.longest_streak} at most ({wins} in a row)")
-        parts.append(summary)
-        parts.append(Text("\nAgainst", style="bold"))
+        summary.add_row("Streak now", str(figures.streak))
+        summary.add_row("Longest streak", str(figures.longest_streak))
+        recent = figures.scores[-CHART_GAMES:]
+        chart = Group(
+            Text(f"Scores, last {len(recent)} games", style="bold"),
+            Text("\n".join(column_chart(recent)), style="bold"),
+            Text(f"oldest left; {number(min(recent))} to {number(max(recent))}", style="dim"),
+        )
+        top = Table.grid(padding=(0, 4))
+        top.add_row(summary, chart)
+        parts.append(top)
+        parts.append(Text(f"Scores: {info.score_words}.", style="dim"))
         levels = Table(box=None, padding=(0, 2, 0, 0), show_edge=False, header_style="bold")
-        for column in ("opponent", "games", wins, "average"):
-            levels.add_column(column, justify="left" if column in ("opponent", wins) else "right")
+        for column in ("against", "games", wins, "average"):
+            levels.add_column(column, justify="left" if column in ("against", wins) else "right")
         for row in figures.levels:
             levels.add_row(row.level, str(row.games), share_bar(row.wins, row.games), number(row.mean))
+        parts.append(Text())
         parts.append(levels)
-        recent = figures.scores[-CHART_GAMES:]
-        parts.append(Text(f"\nScore in the last {len(recent)} games (oldest left; {info.score_words})", style="bold"))
-        chart = column_chart(recent)
-        parts.append(Text("\n".join(chart), style="bold"))
-        parts.append(Text(f"lowest {number(min(recent))}, highest {number(max(recent))}", style="dim"))
     notes = []
     if figures.unfinished:
         notes.append(f"{figures.unfinished} unfinished (not counted)")
@@ -113,6 +118,7 @@ class StatisticsScreen(ParlourScreen):
     #stats { padding: 1 2; }
     #stats-title { text-style: bold; color: $text-accent; }
     #stats-note { color: $text-muted; margin-bottom: 1; }
+    #stats-title { margin-bottom: 0; }
     """
     shown: GameFigures | None = None
     """The figures drawn now (None while the replays are being read)."""
@@ -128,7 +134,7 @@ class StatisticsScreen(ParlourScreen):
         with VerticalScroll(id="stats", can_focus=False):
             yield Static(id="stats-title")
             yield Static(
-                "From your saved games: the first person at each table (tables of bots only are not counted).",
+                "From your saved games, as the first person at each table (bot-only tables not counted).",
                 id="stats-note",
             )
             yield Static("Reading the saved games…", id="stats-figures")
