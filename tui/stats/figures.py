@@ -40,6 +40,7 @@ class ReadFile:
 
     played: PlayedGame | None
     game: str = ""
+    finished: bool = False
     error: str | None = None
 
 
@@ -125,7 +126,7 @@ def read_file(path: Path) -> ReadFile:
     except (RulesError, ValueError, KeyError) as exc:  # a header naming a game or preset this Parlour lacks
         found = ReadFile(None, error=f"{path.name}: {exc}")
     else:
-        found = ReadFile(played_game(replay), replay.header.game)
+        found = ReadFile(played_game(replay), replay.header.game, replay.finished)
     _READ[path] = (stamp, found)
     return found
 
@@ -142,7 +143,7 @@ def game_figures(game: str, files: Iterable[ReadFile]) -> GameFigures:
     """The figures of ``game`` over the files read (each from :func:`read_file`)."""
     files = list(files)
     played = sorted((f.played for f in files if f.played is not None and f.played.game == game), key=_when)
-    unfinished = sum(1 for f in files if f.played is None and f.error is None and f.game == game)
+    unfinished = sum(1 for f in files if not f.finished and f.error is None and f.game == game)
     errors = tuple(f.error for f in files if f.error is not None)
     if not played:
         return GameFigures(game, unfinished=unfinished, unreadable=len(errors), unreadable_names=errors)
