@@ -19,7 +19,7 @@ from tui.settings import Settings, animations_on, kept_copy, load_settings
 SIZE = (80, 24)
 
 
-async def open_settings(pilot: Pilot) -> SettingsScreen:
+async def open_settings(pilot: Pilot[None]) -> SettingsScreen:
     """From home, by the key its footer shows."""
     app = pilot.app
     await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
@@ -32,7 +32,7 @@ async def open_settings(pilot: Pilot) -> SettingsScreen:
     return screen
 
 
-async def pick(pilot: Pilot, steps: int) -> None:
+async def pick(pilot: Pilot[None], steps: int) -> None:
     """Open the focused drop-down, go ``steps`` options down and pick."""
     await pilot.press("enter")
     await pilot.pause()

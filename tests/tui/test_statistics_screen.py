@@ -27,7 +27,7 @@ def won_volcanoes_games(count: int) -> None:
         session.close()
 
 
-async def shown(pilot: Pilot, game: str) -> StatisticsScreen:
+async def shown(pilot: Pilot[None], game: str) -> StatisticsScreen:
     """The statistics screen once it has drawn the figures of ``game``."""
 
     def drawn() -> bool:
@@ -62,11 +62,11 @@ async def test_home_t_shows_the_highlighted_games_figures_and_the_arrows_the_oth
         await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
 
 
-def shows(pilot: Pilot, text: str) -> bool:
+def shows(pilot: Pilot[None], text: str) -> bool:
     return text in screen_text(pilot)
 
 
-def on_screen(pilot: Pilot, name: str) -> bool:
+def on_screen(pilot: Pilot[None], name: str) -> bool:
     return type(pilot.app.screen).__name__ == name
 
 

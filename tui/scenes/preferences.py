@@ -33,24 +33,24 @@ def played_folder(games: list[tuple[str, str, list[str], int]]) -> Path:
     return home
 
 
-def _home() -> App:
+def _home() -> App[None]:
     os.environ["PARLOUR_HOME"] = tempfile.mkdtemp(prefix="parlour-scene-")  # no replays: no unfinished game line
     return ParlourApp(pace=0, fixed_seed=1234)
 
 
-def _with_games() -> App:
+def _with_games() -> App[None]:
     played_folder(PLAYED)
     return ParlourApp(pace=0)
 
 
-async def _settings(pilot: Pilot) -> None:
+async def _settings(pilot: Pilot[None]) -> None:
     await settle(pilot)
     await pilot.press("s")
     await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "SettingsScreen")
     await settle(pilot)
 
 
-async def _statistics(pilot: Pilot) -> None:
+async def _statistics(pilot: Pilot[None]) -> None:
     await settle(pilot)
     await pilot.press("t")
     await wait_until(pilot, lambda: getattr(pilot.app.screen, "shown", None) is not None)

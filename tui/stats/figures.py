@@ -17,7 +17,7 @@ from ai.seats.specs import SeatSpecError, parse_seat
 from rules.core import RulesError
 from rules.registry import game_info
 from rules.replay import Replay, ReplayError
-from tui.storage import read_replay
+from tui import storage
 
 
 @dataclass(frozen=True)
@@ -120,7 +120,7 @@ def read_file(path: Path) -> ReadFile:
     if known is not None and known[0] == stamp:
         return known[1]
     try:
-        replay = read_replay(path)
+        replay = storage.read_replay(path)
     except ReplayError as exc:
         found = ReadFile(None, error=f"{path.name}: {exc}")
     except (RulesError, ValueError, KeyError) as exc:  # a header naming a game or preset this Parlour lacks

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from rules.core import Outcome
+from rules.replay import Replay
 from tui import storage
 from tui.screens.statistics import figures_renderable
 from tui.session import new_session
-from tui.stats import figures
 from tui.stats.figures import folder_figures, opponent
 
 
@@ -86,13 +86,13 @@ def test_a_file_is_read_again_only_once_it_changed(
 ) -> None:
     folder_figures("volcanoes", storage.replay_dir())
     reads: list[Path] = []
-    real = figures.read_replay
+    real = storage.read_replay
 
-    def counting(path: Path):  # noqa: ANN202 - a Replay
+    def counting(path: Path) -> Replay:
         reads.append(path)
         return real(path)
 
-    monkeypatch.setattr(figures, "read_replay", counting)
+    monkeypatch.setattr(storage, "read_replay", counting)
     folder_figures("volcanoes", storage.replay_dir())
     assert reads == []
     first = sorted(storage.replay_dir().glob("volcanoes-*.jsonl"))[0]
