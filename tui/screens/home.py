@@ -91,7 +91,7 @@ class HomeScreen(ParlourScreen):
                 blurb = Padding(Text(info.blurb, style="" if ready else "dim"), (0, 0, 0, 2))
                 options.append(Option(Group(title, blurb), id=info.id, disabled=not ready))
             yield OptionList(*options, id="games")
-        yield Footer()
+        yield Footer(compact=True)  # every key home has fits 80 columns, Resume among them
 
     def on_mount(self) -> None:
         """Focus the list."""
