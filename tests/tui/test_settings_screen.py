@@ -102,17 +102,17 @@ async def test_new_games_start_with_the_seats_level_and_names_chosen(tmp_path: P
         await pick(pilot, 2)  # each game's own, 2, 3
         await pilot.press("tab")
         await pick(pilot, 1)  # the strongest AI, easy
-        await pilot.press("tab", *"Ann, ,Cy")
-        await wait_until(pilot, lambda: app.settings.names == ("Ann", "", "Cy"))
-        assert screen.query_one("#names", Input).value == "Ann, ,Cy"
+        await pilot.press("tab", *"Ann, ,Jacq")
+        await wait_until(pilot, lambda: app.settings.names == ("Ann", "", "Jacq"))
+        assert screen.query_one("#names", Input).value == "Ann, ,Jacq"
         await pilot.press("escape")
         await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
         await pilot.press("down", "down", "down", "enter")  # Fish: two to four seats
         await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         await pilot.pause()
         rows = list(app.screen.query(SeatRow))
-        assert [row.spec() for row in rows] == [("human:Ann", "Ann"), ("ai:easy", ""), ("ai:easy", "Cy")]
-    assert load_settings(path) == (Settings(seats=3, level="easy", names=("Ann", "", "Cy")), None)
+        assert [row.spec() for row in rows] == [("human:Ann", "Ann"), ("ai:easy", ""), ("ai:easy", "Jacq")]
+    assert load_settings(path) == (Settings(seats=3, level="easy", names=("Ann", "", "Jacq")), None)
 
 
 async def test_a_default_the_game_cannot_seat_keeps_to_its_limits(tmp_path: Path) -> None:
