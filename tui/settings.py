@@ -68,7 +68,7 @@ def _is_speed(value: object) -> bool:
 
 
 def _is_seats(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_SEATS
+    return isinstance(value, int) and not isinstance(value, bool) and (value == 0 or 2 <= value <= MAX_SEATS)
 
 
 def _is_names(value: object) -> bool:

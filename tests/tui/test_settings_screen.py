@@ -136,7 +136,7 @@ def test_a_file_of_an_older_parlour_keeps_its_choices(tmp_path: Path) -> None:
 
 def test_unusable_values_take_their_defaults_and_the_file_is_kept(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
-    text = json.dumps({"theme": "nord", "animations": "no", "seats": 99, "level": "godlike", "names": [1]})
+    text = json.dumps({"theme": "nord", "animations": "no", "seats": 1, "level": "godlike", "names": [1]})
     path.write_text(text, encoding="utf-8")
     settings, notice = load_settings(path)
     assert settings == Settings("nord")

@@ -20,7 +20,7 @@ def theme_choices(themes: dict[str, bool]) -> list[tuple[str, str]]:
 def level_choices() -> list[tuple[str, str]]:
     """What a new table's other seats may be, as the settings offer it."""
     words = {"": "Each game's strongest AI", "random": "Random moves"}
-    return [(words.get(level, f"AI — {level} (or the game's nearest)"), level) for level in NEW_GAME_LEVELS]
+    return [(words.get(level, f"AI — {level} (else the game's strongest)"), level) for level in NEW_GAME_LEVELS]
 
 
 def parse_names(text: str) -> tuple[str, ...]:
@@ -70,8 +70,7 @@ class SettingsScreen(ParlourScreen):
             with Horizontal(classes="settings-row"):
                 yield Label("Seats", classes="settings-label")
                 counts = [("Each game's own", 0), *((str(n), n) for n in range(2, MAX_SEATS + 1))]
-                seats = settings.seats if settings.seats != 1 else 0
-                yield Select(counts, value=seats, allow_blank=False, id="seats", compact=True)
+                yield Select(counts, value=settings.seats, allow_blank=False, id="seats", compact=True)
             with Horizontal(classes="settings-row"):
                 yield Label("Other seats", classes="settings-label")
                 yield Select(level_choices(), value=settings.level, allow_blank=False, id="level", compact=True)
