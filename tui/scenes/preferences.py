@@ -60,4 +60,6 @@ async def _statistics(pilot: Pilot[None]) -> None:
 SCENES: dict[str, Scene] = {
     "settings": Scene(_home, _settings),
     "statistics": Scene(_with_games, _statistics),
+    "settings-120x36": Scene(_home, _settings, size=(120, 36)),
+    "statistics-120x36": Scene(_with_games, _statistics, size=(120, 36)),
 }
