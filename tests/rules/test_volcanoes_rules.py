@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import volcanoes
-from rules.core import BadSetup, IllegalAction
+from rules.core import BadSetup, Event, IllegalAction
 from rules.registry import GAMES
 from rules.volcanoes import (
     CYCLE,
@@ -24,6 +24,7 @@ from rules.volcanoes import (
     NAMES,
     NEIGHBORS,
     OPPOSITE,
+    EruptionPhase,
     VolcanoesDormant,
     VolcanoesDraw,
     VolcanoesEruption,
@@ -36,6 +37,7 @@ from rules.volcanoes import (
     parse_action,
     resolve_eruptions,
 )
+from tests.property_runs import seed_runs
 
 DATA = Path(__file__).resolve().parents[2] / "rules" / "data" / "volcanoes_board.json"
 
@@ -53,7 +55,7 @@ def dormant(state: VolcanoesState, tile: str) -> bool:
     return state.dormant[INDEX[tile]]
 
 
-def kinds(events: list) -> list[str]:
+def kinds(events: list[Event]) -> list[str]:
     return [e.kind for e in events]
 
 
@@ -273,7 +275,7 @@ def test_phase_limit_helper() -> None:
     a, b = levels[:], dorm[:]
     assert resolve_eruptions(a, b, [line[0]], max_phases=3) is False
     a, b = levels[:], dorm[:]
-    rec: list = []
+    rec: list[EruptionPhase] = []
     assert resolve_eruptions(a, b, [line[0]], record=rec) is True
     assert len(rec) == len(line) and all(b[t] for t in line)
     # Exactly as many phases as allowed is fine: the chain stopped in time.
@@ -385,7 +387,7 @@ def test_find_chain_and_is_connected() -> None:
 
 
 # --- properties ------------------------------------------------------------------------------------------------------
-def _check_step(before_dormant: list[bool], before_levels: list[int], events: list, g: VolcanoesState) -> None:
+def _check_step(before_dormant: list[bool], before_levels: list[int], events: list[Event], g: VolcanoesState) -> None:
     """Invariants of one apply(), with an independent reading of dormancy through the eruption events."""
     assert all(-4 <= v <= 4 for v in g.levels)
     if not g.is_over:
@@ -427,9 +429,10 @@ def _random_game(seed: int, check: bool) -> tuple[list[str], VolcanoesState]:
     return actions, g
 
 
-def test_thousands_of_random_games_keep_invariants() -> None:
+@pytest.mark.parametrize("seeds", seed_runs(2000, 300))
+def test_thousands_of_random_games_keep_invariants(seeds: range) -> None:
     reasons: set[str] = set()
-    for seed in range(2000):
+    for seed in seeds:
         _, g = _random_game(seed, check=True)
         assert g.step <= MAX_STEPS
         out = g.outcome()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import deque
 from pathlib import Path
@@ -40,6 +41,7 @@ from tui.app import ParlourApp
 from tui.games.fish.board import SIZES
 from tui.games.fish.panel import fish_panel
 from tui.games.fish.table import FishTable
+from tui.scenes.kit import play_ahead
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
 from tui.screens.replay_viewer import ReplayScreen
@@ -91,13 +93,13 @@ def key_path(start: int, goal: int) -> list[str]:
     return keys[::-1]
 
 
-def actions(session) -> int:  # noqa: ANN001
+def actions(session: Session) -> int:
     """Actions written to the session's replay so far."""
     assert session.path is not None
     return len(session.path.read_text(encoding="utf-8").splitlines()) - 1
 
 
-def table_of(pilot: Pilot) -> FishTable:
+def table_of(pilot: Pilot[None]) -> FishTable:
     screen = pilot.app.screen
     assert isinstance(screen, GameScreen)
     table = screen.table
@@ -105,7 +107,7 @@ def table_of(pilot: Pilot) -> FishTable:
     return table
 
 
-async def go_to(pilot: Pilot, tile: int) -> None:
+async def go_to(pilot: Pilot[None], tile: int) -> None:
     """Walk the cursor to ``tile`` by keys and check it got there."""
     table = table_of(pilot)
     await pilot.press(*key_path(table.cursor, tile))
@@ -244,8 +246,11 @@ async def test_bigger_window_draws_bigger_hexes_with_names_inside() -> None:
 
 
 async def test_watch_replay_and_resume() -> None:
-    # Spectating: two bots to the end.
+    # Spectating: two bots to the end (the placements and most slides played before the screen opens).
     session = new_session("fish", "codingame", ["ai:easy", "ai:easy"], seed=4)
+    moves = itertools.count()
+    play_ahead(session, lambda: next(moves) == 36)  # asked once before each move: 36 moves
+    assert not session.state.is_over
     app = ParlourApp(GameScreen(session, watch=True, speed=16, pace=0.001), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await until_result(pilot, timeout=40)
@@ -335,7 +340,7 @@ async def test_end_screen_says_where_the_replay_is(watch: bool, monkeypatch: pyt
         assert box.region.bottom <= 24 - 1  # all of it above the footer, buttons included
 
 
-def log_words(pilot: Pilot) -> str:
+def log_words(pilot: Pilot[None]) -> str:
     """The game log as plain words."""
     log = pilot.app.screen.query_one("#log", RichLog)
     return " ".join(" ".join(strip.text.split()) for strip in log.lines)
@@ -408,7 +413,7 @@ async def test_names_of_sixteen_letters_show_whole_at_80_by_24(seats: int) -> No
             assert any(name in row for row in panel), (name, panel)
 
 
-def actions_played(session) -> int:  # noqa: ANN001
+def actions_played(session: Session) -> int:
     """Penguins placed so far."""
     return sum(1 for t in session.state.view(None).penguins if t != UNPLACED)
 
