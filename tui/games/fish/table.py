@@ -454,7 +454,7 @@ class FishTable(GameTable):
         text = self._clip(prefix, "")
         text.stylize("bold")
         text.append_text(what)
-        text.append(enter, style="green")
+        text.append(enter, style=Style(color=self.look()("fish--legal").color))
         return text
 
 

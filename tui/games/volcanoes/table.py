@@ -493,7 +493,7 @@ class VolcanoesTable(GameTable):
                 style=look(f"volcanoes--side-{side}"),
             )
         else:
-            text.append(" empty", style="dim")
+            text.append(" empty")  # in the cursor's ink: dimmed, it fell below 3:1 on a light table
         text.append(" · touches ")
         for i, n in enumerate(NEIGHBORS[t]):
             text.append((" " if i else "") + NAMES[n], style=Style(color=look("volcanoes--near").color, bold=True))
