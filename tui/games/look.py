@@ -66,3 +66,9 @@ def readable_ink(background: Color, ink: Color | None = None) -> Color:
         return ink
     black, white = Color.from_rgb(0, 0, 0), Color.from_rgb(255, 255, 255)
     return black if contrast_ratio(black, background) >= contrast_ratio(white, background) else white
+
+
+def blend(under: Color, top: Color, amount: float) -> Color:
+    """``top`` laid over ``under`` at ``amount`` (0 to 1) opacity."""
+    a, b = under.get_truecolor(), top.get_truecolor()
+    return Color.from_rgb(*(round(x + (y - x) * amount) for x, y in zip(a, b, strict=True)))

@@ -49,7 +49,7 @@ from tui.games.fish.board import (
     seat_colour,
     seat_part,
 )
-from tui.games.look import Look, readable_ink, seat_shape
+from tui.games.look import Look, blend, readable_ink, seat_shape
 from tui.widgets.canvas import Canvas, over
 
 PAUSE = {"place": 0.5, "move": 0.8, "stuck": 1.0}
@@ -505,8 +505,3 @@ class FishTable(GameTable):
         text.append(enter, style="green")
         return text
 
-
-def blend(under: Color, top: Color, amount: float) -> Color:
-    """``top`` laid over ``under`` at ``amount`` (0 to 1) opacity."""
-    a, b = under.get_truecolor(), top.get_truecolor()
-    return Color.from_rgb(*(round(x + (y - x) * amount) for x, y in zip(a, b, strict=True)))
