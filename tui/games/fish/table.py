@@ -504,4 +504,3 @@ class FishTable(GameTable):
         text.append_text(what)
         text.append(enter, style="green")
         return text
-

@@ -370,7 +370,7 @@ class VolcanoesTable(GameTable):
 
     def draw_net(self, h: int, w: int = 0) -> Canvas:
         """The net on a character canvas: each tile a filled triangle, a volcano in its side's colour (deeper the
-        higher it stands), the edges between tiles open gaps except where a chain joins two volcanoes."""
+        higher it stands), the edges between tiles open gaps except between two touching volcanoes of one side."""
         width, height = net_size(h, w)
         canvas = Canvas(width, height)
         marks = self.outlines()
@@ -443,8 +443,8 @@ class VolcanoesTable(GameTable):
 
     def _draw_edges(self, canvas: Canvas, h: int, w: int, marks: dict[int, str]) -> None:
         """The edges: a marked tile's outline in its mark's colour (a shared edge takes the stronger one); an
-        edge between two volcanoes of one chain in their side's colour, so the chain reads as one shape; the rest
-        open gaps."""
+        edge between two touching volcanoes of one side in that side's colour (full for a winning chain), so a
+        group reads as one shape; the rest open gaps."""
         look = self.look()
         sharers: dict[tuple[int, int], list[int]] = {}
         for t in range(len(NAMES)):
@@ -461,13 +461,18 @@ class VolcanoesTable(GameTable):
                 if RANK[kind] < edge_rank.get((x, y), len(RANK)):
                     edge_rank[(x, y)] = RANK[kind]
                     canvas.put(x, y, glyph, outline)
+        ground = look("volcanoes--empty").bgcolor
         for (x, y), tiles in sharers.items():
-            if (x, y) in edge_rank or len(tiles) != 2 or not all(t in self.chain for t in tiles):
+            if (x, y) in edge_rank or len(tiles) != 2:
                 continue
             a, b = (self.levels[t] for t in tiles)
-            if a and b and (a > 0) == (b > 0):
-                fill = look(f"volcanoes--fill-{0 if a > 0 else 1}").bgcolor
-                canvas.put(x, y, " ", Style(bgcolor=fill))
+            if not (a and b and (a > 0) == (b > 0)):
+                continue
+            fill = look(f"volcanoes--fill-{0 if a > 0 else 1}").bgcolor
+            if fill is not None and ground is not None and not all(t in self.chain for t in tiles):
+                # Two touching volcanoes of one side: the gap between them in its colour, as deep as the lower.
+                fill = blend(ground, fill, LEVEL_SHADE[min(abs(a), abs(b))])
+            canvas.put(x, y, " ", Style(bgcolor=fill))
 
     def action_names(self) -> None:
         """Show every tile's name, or only the cursor's."""
