@@ -47,7 +47,7 @@ async def test_fish_cursor_target_and_last_move_each_have_their_own_fill_at_80x2
         last = view.last_move[2]
         target = next(t for t in table.targets() if t != last)
         taken = {table.cursor, last, target, *view.penguins, *table.targets()}
-        ordinary = next(t for t in range(TILES) if view.fish[t] and t not in taken and table.territory()[t] is None)
+        ordinary = next(t for t in range(TILES) if view.fish[t] and t not in taken)
         fills = [fish_ground(canvas, t) for t in (table.cursor, target, last, ordinary)]
         assert None not in fills and len(set(fills)) == 4, fills
 
