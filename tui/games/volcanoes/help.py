@@ -39,8 +39,8 @@ The net is the globe cut open: six strips of triangles, the north above the dott
 Triangles meet along their slanted edges and where a pointing-up triangle sits on a pointing-down one.
 Some edges join across the cuts: **◂▸** in a gap means the two triangles beside it touch, and the **same
 letter** at both ends of a strip means its two ends touch. Each triangle is filled: an empty tile grey, a
-volcano in its side's colour, deeper the higher it stands, and the gap between two volcanoes of one chain
-filled too, so a chain reads as one shape. Only the selected tile shows its name; `t` shows every name.
+volcano in its side's colour, deeper the higher it stands, and the gap between two touching volcanoes of one
+side filled too, so a side's groups and chains read as shapes. Only the selected tile shows its name; `t` shows every name.
 With a tile selected, its three neighbours are
 outlined and tinted in one colour (seam markers light up too) and its opposite in another. The latest move
 is outlined brightly; during an eruption the erupting volcanoes are filled red and the tiles they push are

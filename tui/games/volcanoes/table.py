@@ -424,8 +424,8 @@ class VolcanoesTable(GameTable):
             return look("volcanoes--erupting")
         if part is None:
             under_cursor = self.ask is not None and tile == self.cursor
-            bg = look("volcanoes--cursor" if under_cursor else f"volcanoes--{mark}" if mark else "volcanoes--empty")
-            colour = bg.bgcolor or ground
+            tint = look("volcanoes--cursor" if under_cursor else f"volcanoes--{mark}" if mark else "volcanoes--empty")
+            colour = tint.bgcolor or ground
             ink = readable_ink(colour, look("volcanoes--edge").color) if colour is not None else None
             return Style(color=ink, bgcolor=colour, bold=under_cursor)
         fill = look(part)
