@@ -80,8 +80,8 @@ class HexSize:
 
     @property
     def width(self) -> int:
-        """Columns the board needs, with the row numbers at its left."""
-        return MARGIN + 8 * self.dx + 1
+        """Columns the board needs, with the row numbers at its left and right."""
+        return MARGIN + 8 * self.dx + 1 + MARGIN
 
     @property
     def height(self) -> int:

@@ -348,8 +348,9 @@ class FishTable(GameTable):
             for c in range(ROW_WIDTHS[ROWS - 1]):
                 x, _ = size.origin(tile_index(c, ROWS - 1))
                 canvas.put(x + size.dx // 2, size.height - 1, COLUMNS[c], Style(dim=True))
-        for r in range(ROWS):
+        for r in range(ROWS):  # the row numbers on both sides, so a far hex is named without a long look
             canvas.put(0, size.top + r * size.dy, str(r + 1), Style(dim=True))
+            canvas.put(size.width - 1, size.top + r * size.dy, str(r + 1), Style(dim=True))
         on_tile = {t: p for p, t in enumerate(self.penguins) if t >= 0}
         for t in range(TILES):
             part = self.tile_part(t)
