@@ -352,9 +352,9 @@ class FishTable(GameTable):
             canvas.put(0, size.top + r * size.dy, str(r + 1), Style(dim=True))
             canvas.put(size.width - 1, size.top + r * size.dy, str(r + 1), Style(dim=True))
         on_tile = {t: p for p, t in enumerate(self.penguins) if t >= 0}
-        for t in range(TILES):
-            part = self.tile_part(t)
-            self._fill(canvas, size, t, on_tile.get(t), self._tile_style(look, part), look)
+        territory = self.territory() if look.colour_blind else (None,) * TILES
+        for t, part in enumerate(self.tile_parts()):
+            self._fill(canvas, size, t, on_tile.get(t), self._tile_style(look, part), look, territory[t])
         return canvas
 
     def territory(self) -> tuple[int | None, ...]:
@@ -363,24 +363,31 @@ class FishTable(GameTable):
             return (None,) * TILES
         return territories(self.fish, self.penguins, self.view.penguins_per_seat)
 
-    def tile_part(self, tile: int) -> str | None:
-        """What a tile's fill shows, strongest first: ``cursor``, ``cursor-legal``, ``legal``, ``selected``,
+    def tile_parts(self) -> list[str | None]:
+        """What each tile's fill shows, strongest first: ``cursor``, ``cursor-legal``, ``legal``, ``selected``,
         ``last``, ``territory-S``, ``ice``; None for open water."""
-        if not self.fish[tile]:
-            return None
         active = self.active
         targets = self.targets() if active else {}
-        if active and tile == self.cursor:
-            return "cursor-legal" if tile in targets else "cursor"
         movable = self.movable() if active and self.selected is None and not self.placing else {}
-        if tile in targets or tile in movable:
-            return "legal"
-        if self.selected is not None and tile == self.penguins[self.selected]:
-            return "selected"
-        if self.flash is not None and tile == self.flash[0]:
-            return "last"
-        seat = self.territory()[tile]
-        return "ice" if seat is None else f"territory-{seat % 4}"
+        selected = self.penguins[self.selected] if self.selected is not None else None
+        last = self.flash[0] if self.flash is not None else None
+        territory = self.territory()
+        parts: list[str | None] = []
+        for tile in range(TILES):
+            seat = territory[tile]
+            if not self.fish[tile]:
+                parts.append(None)
+            elif active and tile == self.cursor:
+                parts.append("cursor-legal" if tile in targets else "cursor")
+            elif tile in targets or tile in movable:
+                parts.append("legal")
+            elif tile == selected:
+                parts.append("selected")
+            elif tile == last:
+                parts.append("last")
+            else:
+                parts.append("ice" if seat is None else f"territory-{seat % 4}")
+        return parts
 
     def _tile_style(self, look: Look, part: str | None) -> Style | None:
         """The background a fill part gives a floe (a territory is the seat's colour laid thinly over the ice)."""
@@ -396,10 +403,17 @@ class FishTable(GameTable):
         return Style(bgcolor=bg) if bg else None
 
     def _fill(
-        self, canvas: Canvas, size: HexSize, tile: int, penguin: int | None, base: Style | None, look: Look
+        self,
+        canvas: Canvas,
+        size: HexSize,
+        tile: int,
+        penguin: int | None,
+        base: Style | None,
+        look: Look,
+        shape_of: int | None = None,
     ) -> None:
-        """A floe's inside on ``base`` (its fill): fish, penguin and name in their slots; a hole stays open
-        water."""
+        """A floe's inside on ``base`` (its fill): fish, penguin and name in their slots, and the shape of seat
+        ``shape_of`` on its top point (a territory, colour-blind); a hole stays open water."""
         cells = size.interior(tile)
         for y, cols in cells.items():
             for x in cols:
@@ -415,7 +429,7 @@ class FishTable(GameTable):
                 canvas.put(cols.start, y, ("▄" if y < top else "▀") * len(cols), Style(color=ground))
             else:
                 canvas.put(cols.start, y, " " * len(cols), base)
-        seat = self.territory()[tile] if look.colour_blind else None
+        seat = shape_of
         if seat is not None and ground is not None:
             # Colour-blind, a territory's tint also carries its seat's shape, on the floe's top point.
             cols = cells[top - size.slope]
