@@ -22,12 +22,13 @@ from tui.games.base import (
     GameTable,
     largest_fitting,
 )
-from tui.games.look import blend, readable_ink, seat_shape
+from tui.games.look import Look, blend, readable_ink, seat_shape
 from tui.games.volcanoes.board import (
     SEAM_PARTNERS,
     across,
     along,
     edge_cells,
+    edge_sharers,
     interior_rows,
     net_size,
     seam_marks,
@@ -377,7 +378,7 @@ class VolcanoesTable(GameTable):
         look = self.look()
         for t in range(len(NAMES)):
             level = self.levels[t]
-            style = self.tile_style(t, marks.get(t))
+            style = self.tile_style(t, marks.get(t), look)
             rows = interior_rows(t, h, w)
             for x, y, n in rows:
                 canvas.put(x, y, " " * n, style)
@@ -398,7 +399,7 @@ class VolcanoesTable(GameTable):
                 canvas.put(x, y, NAMES[t].center(n), style)
                 x, y, n = rows[1]
                 canvas.put(x, y, below.center(n), style)
-        self._draw_edges(canvas, h, w, marks)
+        self._draw_edges(canvas, h, w, marks, look)
         selected = {self.cursor, *SEAM_PARTNERS[self.cursor]} if self.ask is not None else set()
         for seam, cells in seam_marks(h, w):
             part = "volcanoes--seam"
@@ -413,10 +414,9 @@ class VolcanoesTable(GameTable):
         self._draw_equator(canvas, h)
         return canvas
 
-    def tile_style(self, tile: int, mark: str | None) -> Style:
+    def tile_style(self, tile: int, mark: str | None, look: Look) -> Style:
         """How a tile's inside is filled: the cursor's colour on an empty tile under it, a volcano in its side's
         colour shaded by its level, an empty tile in a mark's tint (the cursor's neighbours, say) or plain."""
-        look = self.look()
         level = self.levels[tile]
         part = fill_part(level, self.dormant[tile])
         ground = look("volcanoes--empty").bgcolor
@@ -441,15 +441,11 @@ class VolcanoesTable(GameTable):
             style += Style(bold=True, underline=True)
         return style
 
-    def _draw_edges(self, canvas: Canvas, h: int, w: int, marks: dict[int, str]) -> None:
+    def _draw_edges(self, canvas: Canvas, h: int, w: int, marks: dict[int, str], look: Look) -> None:
         """The edges: a marked tile's outline in its mark's colour (a shared edge takes the stronger one); an
         edge between two touching volcanoes of one side in that side's colour (full for a winning chain), so a
         group reads as one shape; the rest open gaps."""
-        look = self.look()
-        sharers: dict[tuple[int, int], list[int]] = {}
-        for t in range(len(NAMES)):
-            for x, y, _ in edge_cells(t, h, w):
-                sharers.setdefault((x, y), []).append(t)
+        sharers = edge_sharers(h, w)
         edge_rank: dict[tuple[int, int], int] = {}
         for t in range(len(NAMES)):
             kind = marks.get(t)
