@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from rich.color import Color
 from rich.style import Style
 
@@ -11,6 +12,7 @@ from tests.apptools import my_turn, wait_until
 from tui.app import ParlourApp
 from tui.games.fish.board import SIZES
 from tui.games.fish.table import FishTable
+from tui.games.look import contrast_ratio
 from tui.games.volcanoes.board import edge_cells
 from tui.games.volcanoes.table import VolcanoesTable
 from tui.screens.game import GameScreen
@@ -137,3 +139,36 @@ async def test_volcanoes_name_only_the_cursor_tile_until_t() -> None:
         assert named() == ["N23"]
         await pilot.press("t")
         await wait_until(pilot, lambda: named() == list(NAMES))
+
+
+@pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
+@pytest.mark.parametrize("game", ["fish", "volcanoes"])
+async def test_text_on_every_tile_reads_at_wcag_aa(game: str, theme: str) -> None:
+    """Every letter, number and mark drawn on a filled tile contrasts with the fill by 4.5:1 at least."""
+    session = new_session(game, "codingame", ["human:Ann", "ai:easy"], seed=3, save=False)
+    for _ in range(12):
+        seat = session.state.to_act()[0]
+        session.state.apply(seat, session.state.legal_actions(seat)[0])
+    app = ParlourApp(GameScreen(session, pace=0), pace=0, colour_blind=True)
+    async with app.run_test(size=(120, 36)) as pilot:
+        app.theme = theme
+        await wait_until(pilot, lambda: my_turn(pilot))
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        table = screen.table
+        if isinstance(table, FishTable):
+            assert table.view is not None
+            canvas = table.draw_board(table.view, table.hex_size)
+        else:
+            assert isinstance(table, VolcanoesTable)
+            await pilot.press("t")  # every name drawn
+            canvas = table.draw_net(*table.triangle_shape())
+        poor = set()
+        for y, row in enumerate(canvas.chars):
+            for x, ch in enumerate(row):
+                style = canvas.styles[y][x]
+                if not (ch.strip() and ch not in "▀▄" and isinstance(style, Style)):
+                    continue
+                if style.color and style.bgcolor and contrast_ratio(style.color, style.bgcolor) < 4.5:
+                    poor.add((ch, style.color.name, style.bgcolor.name))
+        assert not poor, sorted(poor)

@@ -450,7 +450,8 @@ class FishTable(GameTable):
                 # Only the number is in the seat's colour, so the floe's own fill (the cursor's, say) shows round it.
                 core = label.strip()
                 x = cols.start + (len(label) - len(label.lstrip()) if len(core) < w else 0)
-                canvas.put(x, top + rel, core, look(seat_part(owner)))
+                seat_style = look(seat_part(owner))
+                canvas.put(x, top + rel, core, self._ink(seat_style, seat_style.bgcolor))
             elif what in ("name", "pen_or_name"):
                 name_ink = self._ink(Style(color=look("fish--ice").color), ground)
                 canvas.put(cols.start, top + rel, TILE_NAMES[tile].center(w), over(base, name_ink))

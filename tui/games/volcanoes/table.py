@@ -409,8 +409,11 @@ class VolcanoesTable(GameTable):
                 part = "volcanoes--seam-chain"
             elif {seam.left, seam.right} & self.erupting and {seam.left, seam.right} & self.hit:
                 part = "volcanoes--seam-push"  # the eruption pushes across this seam
+            mark = look(part)
+            if mark.bgcolor is not None:  # a lit mark: its glyph in whichever ink reads on the light
+                mark += Style(color=readable_ink(mark.bgcolor, mark.color))
             for x, y, glyph in cells:
-                canvas.put(x, y, glyph, look(part))
+                canvas.put(x, y, glyph, mark)
         self._draw_equator(canvas, h)
         return canvas
 
