@@ -151,8 +151,9 @@ async def test_text_on_every_tile_reads_at_wcag_aa(game: str, theme: str) -> Non
         session.state.apply(seat, session.state.legal_actions(seat)[0])
     app = ParlourApp(GameScreen(session, pace=0), pace=0, colour_blind=True)
     async with app.run_test(size=(120, 36)) as pilot:
-        app.theme = theme
         await wait_until(pilot, lambda: my_turn(pilot))
+        app.theme = theme
+        await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen)
         table = screen.table
@@ -163,6 +164,7 @@ async def test_text_on_every_tile_reads_at_wcag_aa(game: str, theme: str) -> Non
             assert isinstance(table, VolcanoesTable)
             await pilot.press("t")  # every name drawn
             canvas = table.draw_net(*table.triangle_shape())
+        assert table.app.current_theme.dark == (theme == "textual-dark")
         poor = set()
         for y, row in enumerate(canvas.chars):
             for x, ch in enumerate(row):
