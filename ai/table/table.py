@@ -351,9 +351,8 @@ class Table:
                 seen = state.seen_event(event, viewer)
                 if seen is not None:
                     log.append(seen.words(names))
-        return Snapshot(
-            seq, viewer, tuple(names), state.view_for(viewer), self.asks(viewer), tuple(log), state.outcome()
-        )
+        view, asked, outcome = state.view_for(viewer), self.asks(viewer), state.outcome()
+        return Snapshot(seq, viewer, tuple(names), view, asked, tuple(log), outcome, state.game_id, state.preset)
 
     def _project(self, event: TableEvent) -> None:
         """Send every watch its part of ``event``: what the rules let its viewer see, and its view after it."""

@@ -110,7 +110,7 @@ def _watching() -> App:
 
 async def _watch_settled(pilot: Pilot) -> None:
     screen = pilot.app.screen
-    await wait_until(pilot, lambda: isinstance(screen, GameScreen) and not screen.core.thinking)
+    await wait_until(pilot, lambda: isinstance(screen, GameScreen) and not screen.link.thinking())
     await settle(pilot)
 
 
