@@ -240,6 +240,7 @@ class LocalLink(SeatLink):
             words = f"{names[told.seat]}'s bot failed ({told.error}); it played its first legal move"
             setup.heard(Note(words, NoteKind.TOAST, severity="error"))
         elif isinstance(told, BotChose):
+            setup.heard(Note("", NoteKind.STATUS))  # it thinks no more
             # Play it as soon as its time has come rather than at the next beat of the screen's clock.
             setup.later(self.table.tick)
 

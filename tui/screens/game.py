@@ -258,6 +258,8 @@ class GameScreen(PaceKeys, TableScreen):
         """Show the link's news where it says."""
         if note.kind is NoteKind.LOG:
             self.query_one("#log", RichLog).write(Text(note.text, style=note.style))
+        elif note.kind is NoteKind.STATUS:
+            self.refresh_status()
         elif note.kind is NoteKind.TOAST:
             # markup=False wherever a notice quotes names or errors: a seat may be called "[/]Bob".
             self.notify(note.text, title=note.title, severity=note.severity, markup=False)

@@ -32,6 +32,8 @@ class NoteKind(StrEnum):
     """A notice that goes by itself."""
     MESSAGE = "message"
     """A message the person closes."""
+    STATUS = "status"
+    """No words: what the status line shows from the link changed (a bot stopped thinking)."""
 
 
 @dataclass(frozen=True)
