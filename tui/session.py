@@ -13,7 +13,7 @@ import shlex
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ai.programs import sandbox
 from ai.seats.protocol import Bot
@@ -27,9 +27,6 @@ from rules.replay import Header, Replay, SeatEntry
 from tui import storage
 from tui.cli.usage import parlour_command
 from tui.screens.link import LinkSetup, Note, NoteKind, SeatLink
-
-if TYPE_CHECKING:
-    from tui.screens.game import GameScreen
 
 
 @dataclass
@@ -317,7 +314,13 @@ class LocalLink(SeatLink):
         self.session.close()
 
 
-def local_session(screen: GameScreen) -> Session:
+class Linked(Protocol):
+    """A screen drawn through a link (the game screen)."""
+
+    link: SeatLink
+
+
+def local_session(screen: Linked) -> Session:
     """The session in this process behind a game screen, for tests and scenes that drive its table."""
     link = screen.link
     if not isinstance(link, LocalLink):

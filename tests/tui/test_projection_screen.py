@@ -137,8 +137,8 @@ def volcanoes_keys(screen: GameScreen, tries: int) -> list[str]:
     """Type a legal tile's name (down the N03–S03 meridian when it can), then Enter."""
     ask = screen.own_ask()
     assert ask is not None
-    plan = [t for t in ("N03", "N12", "N13", "N31", "N32", "S33", "S34", "S03") if t in ask.legal]
-    target = (plan or list(ask.legal))[0]
+    meridian = ("N03", "N12", "N13", "N31", "N32", "S33", "S34", "S03")
+    target = next((t for t in meridian if t in ask.legal), ask.legal[0])
     return ["s" if target[0] == "S" else "n", *target[1:], "enter"]
 
 
