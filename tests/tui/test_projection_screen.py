@@ -143,10 +143,10 @@ def volcanoes_keys(screen: GameScreen, tries: int) -> list[str]:
 
 
 GAMES: dict[str, tuple[str, list[str], int, Keys]] = {
-    "nimmt": ("codingame", ["human:Sam", "ai:easy", "ai:easy", "ai:easy"], 3, nimmt_keys),
+    "nimmt": ("classic", ["human:Sam", *["ai:easy"] * 4], 1, nimmt_keys),
     "hanabi": ("classic", ["human:Sam", "ai:easy"], 5, hanabi_keys),
     "fireworks": ("codingame", ["human:Sam", "ai:easy", "ai:easy", "ai:easy"], 5, hanabi_keys),
-    "fish": ("codingame", ["human:Sam", "ai:easy"], 5, fish_keys),
+    "fish": ("codingame", ["human:Sam", *["ai:easy"] * 3], 5, fish_keys),
     "volcanoes": ("codingame", ["human:Sam", "ai:easy"], 31, volcanoes_keys),
 }
 
