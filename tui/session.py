@@ -18,7 +18,7 @@ from typing import Any, Protocol
 from ai.programs import sandbox
 from ai.seats.protocol import Bot
 from ai.seats.specs import SeatSpec, SeatSpecError, make_player, parse_seat, seat_problem, seat_rng
-from ai.table.projection import Asked, Message, Snapshot
+from ai.table.projection import Asked, Ended, Message, Snapshot
 from ai.table.table import BotBroke, BotChose, BotCrashed, Table, TableEvent, Watch
 from ai.tournaments.arena import stderr_log_path
 from rules.core import Event, GameState, Viewer, Watcher
@@ -217,11 +217,16 @@ class LocalLink(SeatLink):
         eyes = self.eyes()
         if viewer != eyes or self._setup is None:
             return
-        if eyes != self._shown_to:
-            self._shown_to = eyes
-            if isinstance(message, Asked):  # the others carry the new eyes' view themselves
-                message = self._watches[eyes].snapshot()
-        self._setup.heard(message)
+        if eyes == self._shown_to:
+            self._setup.heard(message)
+            return
+        # The keyboard changed hands: the new eyes' snapshot tells what they are asked (an ask its seat had before
+        # came to other eyes, without its legal actions), after the change that moved them, shown as they see it.
+        self._shown_to = eyes
+        if not isinstance(message, Asked):
+            self._setup.heard(message)
+        if not isinstance(message, Ended):
+            self._setup.heard(self._watches[eyes].snapshot())
 
     def _told(self, told: TableEvent) -> None:
         """The table's own news that no projection carries: bots' errors, and a bot's move ready to play."""
