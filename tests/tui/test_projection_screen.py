@@ -23,8 +23,8 @@ from ai.table.table import Table
 from rules.core import GameState
 from tests.apptools import my_turn, result_shown, screen_text, wait_until
 from tui.app import ParlourApp
-from tui.games.fish import FishTable
-from tui.games.hanabi import HanabiTable
+from tui.games.fish.table import FishTable
+from tui.games.hanabi.table import HanabiTable
 from tui.screens.game import GameScreen
 from tui.screens.link import LinkSetup, SeatLink
 from tui.session import Session, new_session
