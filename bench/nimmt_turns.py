@@ -26,7 +26,7 @@ from rules.nimmt import PICK_TEXT
 from tui.app import ParlourApp
 from tui.scenes.kit import wait_until
 from tui.screens.game import GameScreen
-from tui.session import local_session, new_session
+from tui.session import new_session
 
 TARGET_S = 1.5
 """A four-seat turn's median time to show at the default pace, at most (about a second)."""
@@ -44,7 +44,7 @@ async def turn_times(preset: str, seats: int, turns: int, seed: int) -> list[flo
     async with app.run_test(size=(120, 36)) as pilot:
 
         def asked_for_a_card() -> bool:
-            asking = local_session(screen).table.asking
+            asking = screen.own_ask()
             choosing = app.screen is screen and screen.phase is Phase.CHOOSING
             return choosing and asking is not None and asking.legal[0] not in PICK_TEXT
 
