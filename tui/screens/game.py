@@ -32,6 +32,7 @@ from tui.screens.link import LinkSetup, Note, NoteKind, SeatLink
 from tui.screens.modals import CurtainScreen, HelpScreen, MessageScreen, ResultScreen
 from tui.screens.pace import PACE_ACTIONS, PACE_BINDINGS, PLAY_SPEED_BINDINGS, SPEED_HELP, PaceKeys, pace_words
 from tui.screens.requests import PartingWords
+from tui.session import LocalLink
 
 if TYPE_CHECKING:
     from tui.session import Session
@@ -73,8 +74,6 @@ class GameScreen(PaceKeys, TableScreen):
         """
         super().__init__()
         if not isinstance(link, SeatLink):
-            from tui.session import LocalLink  # the local table behind a session, seen as its people see it
-
             link = LocalLink(link)
         self.link: SeatLink = link
         """The table this screen shows, and where a person's choice goes."""
