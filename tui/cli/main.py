@@ -24,6 +24,7 @@ from rules.registry import GAMES, game_info
 from rules.replay import ReplayError
 from rules.text import plural
 from tui.cli.ladder import add_ladder_parser, cmd_ladder
+from tui.cli.serve import add_serve_parser, cmd_serve
 from tui.cli.usage import UsageError, parlour_command, place_text, table_setup
 
 
@@ -111,6 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("--hanab-live", action="store_true", help="hanab.live game JSON (classic Hanabi only)")
     exp.add_argument("-o", "--output", type=Path, metavar="FILE", help="file to write (default: standard output)")
     add_ladder_parser(sub)
+    add_serve_parser(sub)
     return parser
 
 
@@ -436,6 +438,8 @@ def _command(argv: list[str] | None) -> int:
             return cmd_export(args)
         if args.command == "ladder":
             return cmd_ladder(args)
+        if args.command == "serve":
+            return cmd_serve(args, build_parser().parse_args)
         from tui.cli.launch import launch
 
         return launch(args)

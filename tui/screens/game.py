@@ -23,7 +23,7 @@ from textual.widgets import RichLog, Static
 from ai.table.pace import DEFAULT_SPEED, Pace
 from ai.table.projection import Ask, Asked, Disqualified, Ended, Message, Played, Presence, Snapshot
 from ai.table.table import Asking, Phase
-from rules.core import Event, IllegalAction, Outcome
+from rules.core import CommonKind, Event, IllegalAction, Outcome
 from rules.registry import game_info
 from tui.games import game_ui
 from tui.games.base import GameTable
@@ -40,6 +40,14 @@ if TYPE_CHECKING:
 BEAT = 0.1
 """Seconds between two beats of the screen (:meth:`GameScreen.beat`); a pause's event is shown by the beat once
 it is a beat overdue."""
+
+
+COMMON_LOG_STYLES: dict[str, str] = {
+    CommonKind.ROUND_END: "bold",
+    CommonKind.GAME_END: "bold green",
+    CommonKind.DISQUALIFIED: "bold red",
+}
+"""Log styles of the event kinds several games share (a game's own are its table's :attr:`GameTable.LOG_STYLES`)."""
 
 
 class GameScreen(PaceKeys, TableScreen):
@@ -234,11 +242,13 @@ class GameScreen(PaceKeys, TableScreen):
 
     def log_event(self, event: Event) -> None:
         """One line of the log."""
-        style = {"take": "red", "round_end": "bold", "game_end": "bold green", "disqualified": "bold red"}
+        style = self.table.LOG_STYLES.get(event.kind) or COMMON_LOG_STYLES.get(event.kind, "")
         log = self.query_one("#log", RichLog)
-        log.write(Text(event.words(self.names), style=style.get(event.kind, "")))
+        log.write(Text(event.words(self.names), style=style))
         program_log = (
-            self.link.program_log(event.seat) if event.kind == "disqualified" and event.seat is not None else None
+            self.link.program_log(event.seat)
+            if event.kind == CommonKind.DISQUALIFIED and event.seat is not None
+            else None
         )
         if program_log is not None:
             log.write(Text(f"  its stderr log: {program_log}", style="dim"))
@@ -290,7 +300,7 @@ class GameScreen(PaceKeys, TableScreen):
             if self.own_ask() is None:
                 self.table.end_input()  # the table keeps showing the events one by one: only its keys go
             self.showing = True
-            self.ends_game = any(event.kind == "game_end" for event in message.events)
+            self.ends_game = any(event.kind == CommonKind.GAME_END for event in message.events)
             self.animating.extend(message.events)
             self.refresh_status()
             self.run_animation()
@@ -387,7 +397,7 @@ class GameScreen(PaceKeys, TableScreen):
         event = self.animating.popleft()
         self.shown += 1
         self.log_event(event)
-        if event.kind == "round_end" and not self.ends_game:
+        if event.kind == CommonKind.ROUND_END and not self.ends_game:
             # A round summary people notice even while the next round is being dealt; the last round's end is the
             # game's, which the final ranking tells.
             self.notify(event.words(self.names), title="Round over", timeout=8, markup=False)
