@@ -212,7 +212,7 @@ class ParlourApp(App[None]):
         from tui.screens.statistics import StatisticsScreen
 
         screen = self.screen
-        game = screen.session.header.game if isinstance(screen, GameScreen) else None
+        game = screen.game if isinstance(screen, GameScreen) else None
         if not isinstance(screen, StatisticsScreen):
             self.push_screen(StatisticsScreen(game))
 

@@ -14,7 +14,7 @@ from tui.cli.launch import build_app
 from tui.cli.main import build_parser, main
 from tui.cli.usage import parlour_command
 from tui.screens.game import GameScreen
-from tui.session import new_session
+from tui.session import local_session, new_session
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -260,8 +260,8 @@ def test_the_seats_a_command_line_sets(argv: list[str], specs: list[str], watchi
     app = build_app(build_parser().parse_args(argv))
     screen = app.first
     assert isinstance(screen, GameScreen)
-    assert [spec.text for spec in screen.session.specs] == specs and screen.watching == watching
-    screen.session.close()
+    assert [spec.text for spec in local_session(screen).specs] == specs and screen.watching == watching
+    local_session(screen).close()
 
 
 @pytest.mark.parametrize(
