@@ -8,7 +8,7 @@ import os
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from textual.app import App
 
@@ -90,9 +90,9 @@ CHECKS: dict[str, Callable[[object], bool]] = {
 def _field_value(name: str, value: object) -> object:
     """A checked value as the dataclass holds it."""
     if name == "speed":
-        return float(value)  # type: ignore[arg-type]
+        return float(cast(float, value))
     if name == "names":
-        return tuple(str(n).strip()[:NAME_LIMIT] for n in value)  # type: ignore[attr-defined]
+        return tuple(str(n).strip()[:NAME_LIMIT] for n in cast(list[object], value))
     return value
 
 
@@ -118,7 +118,7 @@ def load_settings(path: Path) -> tuple[Settings, str | None]:
         return Settings(), f"Settings file {path} was not readable ({reason}): defaults used{_keep(path, raw)}."
     if not isinstance(data, dict):
         return Settings(), f"Settings file {path} is not a JSON object: defaults used{_keep(path, raw)}."
-    values: dict[str, object] = {}
+    values: dict[str, Any] = {}
     bad = []
     for item in fields(Settings):
         if item.name not in data:
@@ -127,7 +127,7 @@ def load_settings(path: Path) -> tuple[Settings, str | None]:
             values[item.name] = _field_value(item.name, data[item.name])
         else:
             bad.append(item.name)
-    settings = Settings(**values)  # type: ignore[arg-type]
+    settings = Settings(**values)
     if not bad:
         return settings, None
     return settings, f"Settings file {path}: {', '.join(bad)} not understood, default used{_keep(path, raw)}."
