@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator, Coroutine
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -10,7 +11,7 @@ from typing import Any, TypeVar
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from ai.net.client import Link, TableClient, parse_link, play_as_bot
+from ai.net.client import JoinError, Link, TableClient, parse_link, play_as_bot
 from ai.net.host import Host
 from ai.net.hosted import HostedTable
 from ai.net.invites import SPECTATOR, Invites
@@ -67,16 +68,16 @@ async def hosting(
     seed: int = 7,
     spectators: Watcher | None = Watcher.PUBLIC,
     turn_timer: float | None = None,
-    table: Table | None = None,
-    invites: Invites | None = None,
+    hosted: HostedTable | None = None,
 ) -> AsyncIterator[Hosted]:
     """A host on 127.0.0.1 (a port the system picks) serving one table of ``game``."""
     host = Host(limits=limits or Limits())
     await host.start()
-    table = table or make_table(game, specs, seed)
-    remote = [seat for seat, text in enumerate(specs) if text.startswith("remote")]
-    invites = invites or Invites.fresh(remote, spectators is not None)
-    hosted = host.add(HostedTable(table, invites, spectators, turn_timer))
+    if hosted is None:
+        remote = [seat for seat, text in enumerate(specs) if text.startswith("remote")]
+        invites = Invites.fresh(remote, spectators is not None)
+        hosted = HostedTable(make_table(game, specs, seed), invites, spectators, turn_timer)
+    host.add(hosted)
     try:
         yield Hosted(host, hosted)
     finally:
@@ -103,7 +104,12 @@ async def raw_client(hosted: Hosted, role: int | None, path: str | None = None) 
 async def spectate(hosted: Hosted) -> TableClient:
     """A spectator client that has joined (its run goes on in a task of its own)."""
     client = TableClient(hosted.link(SPECTATOR))
-    asyncio.create_task(client.run())
+
+    async def watch() -> None:
+        with contextlib.suppress(JoinError):  # the host closed at the end of the test
+            await client.run()
+
+    asyncio.create_task(watch())
     while client.welcome is None:
         await asyncio.sleep(0.01)
     return client

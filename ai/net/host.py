@@ -186,7 +186,7 @@ class Host:
         state = table.state
         welcome = Welcome(hosted.id, state.game_id, state.preset, state.num_seats, tuple(table.names), seat, shown)
         conn.push(encode_control(welcome))
-        conn.push(encode(hosted.attach(conn, role)))
+        hosted.attach(conn, role)
         writer = asyncio.create_task(conn.write())
         try:
             await self._read(conn, hosted)

@@ -204,8 +204,8 @@ class HostedTable:
         """Whom a connection of ``role`` (a seat or :data:`SPECTATOR`) sees as: None if it may not watch."""
         return self.spectators if role == SPECTATOR else role
 
-    def attach(self, peer: Peer, role: int) -> Snapshot:
-        """Seat ``peer`` (taking the seat over from an earlier connection); the snapshot to send it first."""
+    def attach(self, peer: Peer, role: int) -> None:
+        """Seat ``peer`` (taking the seat over from an earlier connection) and send it the table as it is now."""
         viewer = self.viewer_of(role)
         assert viewer is not None
         earlier = self.seats.get(role) if role != SPECTATOR else None
@@ -214,11 +214,11 @@ class HostedTable:
             earlier.taken_over()
         watch = self.table.watch(viewer, lambda message: peer.deliver(self.with_deadline(message)))
         self.watches[peer] = watch
+        peer.deliver(self.snapshot(peer))
         if role != SPECTATOR:
             self.seats[role] = peer
             if earlier is None:
                 self.tell(lambda seq: Presence(seq, role, True, None))
-        return self.snapshot(peer)
 
     def snapshot(self, peer: Peer) -> Snapshot:
         """The table now for ``peer``, numbered like its messages."""
