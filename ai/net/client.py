@@ -201,10 +201,21 @@ class BotSeat:
             close()
 
 
-async def play_as_bot(link: Link, spec: SeatSpec, limits: Limits | None = None) -> TableClient:
-    """Join ``link`` and let ``spec`` play its seat to the end; the client, with the outcome."""
+async def play_as_bot(
+    link: Link, spec: SeatSpec, limits: Limits | None = None, on_message: OnMessage | None = None
+) -> TableClient:
+    """Join ``link`` and let ``spec`` play its seat to the end; the client, with the outcome. ``on_message`` is
+    told each message after the bot has seen it."""
     seat = BotSeat(spec)
-    client = TableClient(link, seat, limits or Limits())
+
+    async def both(client: TableClient, message: Message) -> None:
+        await seat(client, message)
+        if on_message is not None:
+            told = on_message(client, message)
+            if told is not None:
+                await told
+
+    client = TableClient(link, both, limits or Limits())
     try:
         await client.run()
     finally:
