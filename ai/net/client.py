@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -69,6 +70,9 @@ class TableClient:
     received: list[Message] = field(default_factory=list)
     """Every table message received, in order (tests check what a seat was sent)."""
     resyncs: int = 0
+    light: bool = False
+    """For a bot that reads no view (``random``): actions played are read without their events and views, and
+    :attr:`received` is not kept (a benchmark's thousands of clients)."""
     ws: ClientConnection | None = None
 
     async def run(self) -> Outcome | None:
@@ -109,7 +113,9 @@ class TableClient:
     async def _handle(self, text: str | bytes) -> bool:
         """Handle one message from the host; True when the game is over."""
         try:
-            message = parse_host(text)
+            message = self._light(text) if self.light else None
+            if message is None:
+                message = parse_host(text)
         except WireError as exc:
             raise JoinError(f"the host sent something this client cannot read: {exc}") from None
         if isinstance(message, Welcome):
@@ -128,7 +134,8 @@ class TableClient:
                 self.resyncs += 1
                 await self.send(Resync())
             return False
-        self.received.append(message)
+        if not self.light:
+            self.received.append(message)
         self.seq = message.seq
         self._keep(message)
         if self.on_message is not None:
@@ -136,6 +143,19 @@ class TableClient:
             if done is not None:
                 await done
         return isinstance(message, Ended)
+
+    def _light(self, text: str | bytes) -> Played | None:
+        """A ``Played`` message read for its number, seat and action alone (None for any other message)."""
+        if not isinstance(text, str) or not text.startswith('{"v":1,"type":"Played"'):
+            return None
+        try:
+            body = json.loads(text)
+        except ValueError:
+            return None
+        seq, seat, action = body.get("seq"), body.get("seat"), body.get("action")
+        if not isinstance(seq, int) or not isinstance(seat, int) or not isinstance(action, str | None):
+            return None
+        return Played(seq, seat, action, (), None)
 
     def _keep(self, message: Message) -> None:
         if isinstance(message, Snapshot):
@@ -183,7 +203,10 @@ class BotSeat:
     async def _think(self, client: TableClient, view: Any, legal: tuple[str, ...]) -> None:
         assert self.bot is not None
         try:
-            action = await asyncio.to_thread(self.bot.choose, view, list(legal))
+            if getattr(self.bot, "needs_view", True):
+                action = await asyncio.to_thread(self.bot.choose, view, list(legal))
+            else:  # a bot that reads no view chooses at once: no thread to wait for
+                action = self.bot.choose(None, list(legal))
         except BotFailure as failure:
             self.failure = str(failure)
             await client.send(Leave(f"its program failed: {failure}"))
@@ -202,7 +225,11 @@ class BotSeat:
 
 
 async def play_as_bot(
-    link: Link, spec: SeatSpec, limits: Limits | None = None, on_message: OnMessage | None = None
+    link: Link,
+    spec: SeatSpec,
+    limits: Limits | None = None,
+    on_message: OnMessage | None = None,
+    light: bool = False,
 ) -> TableClient:
     """Join ``link`` and let ``spec`` play its seat to the end; the client, with the outcome. ``on_message`` is
     told each message after the bot has seen it."""
@@ -215,7 +242,7 @@ async def play_as_bot(
             if told is not None:
                 await told
 
-    client = TableClient(link, both, limits or Limits())
+    client = TableClient(link, both, limits or Limits(), light=light)
     try:
         await client.run()
     finally:

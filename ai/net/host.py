@@ -117,10 +117,11 @@ class Host:
         )
         self.port = self.server.sockets[0].getsockname()[1]
 
-    def add(self, hosted: HostedTable) -> HostedTable:
-        """Serve ``hosted`` and start its game."""
+    def add(self, hosted: HostedTable, start: bool = True) -> HostedTable:
+        """Serve ``hosted`` and start its game (unless ``start`` is False: its players may join first)."""
         self.tables[hosted.id] = hosted
-        hosted.start()
+        if start:
+            hosted.start()
         return hosted
 
     def url(self, hosted: HostedTable, role: int) -> str:
