@@ -95,8 +95,8 @@ async def _run(game: str, tables: int, workers: int) -> dict[str, Any]:
         table = Table(state, [f"P{seat}" for seat in range(seats)], {})
         invites = Invites.fresh(list(range(seats)), False)
         hosted.append(HostedTable(table, invites, None, on_message=clock.hook(invites.table)))
-    for table in hosted:
-        host.add(table, start=False)
+    for each in hosted:
+        host.add(each, start=False)
     urls = [host.url(h, seat) for h in hosted for seat in range(seats)]
     context = multiprocessing.get_context("spawn")  # a clean process, not a copy of the host's loop
     results = context.Queue()
@@ -109,10 +109,10 @@ async def _run(game: str, tables: int, workers: int) -> dict[str, Any]:
         await asyncio.sleep(0.05)
     cpu0, wall0 = resource.getrusage(resource.RUSAGE_SELF), time.monotonic()
     rss_joined = _rss_kib()
-    for table in hosted:
-        table.start()
-    for table in hosted:
-        await table.over.wait()
+    for each in hosted:
+        each.start()
+    for each in hosted:
+        await each.over.wait()
     wall = time.monotonic() - wall0
     cpu1 = resource.getrusage(resource.RUSAGE_SELF)
     loop = asyncio.get_running_loop()

@@ -113,9 +113,8 @@ class TableClient:
     async def _handle(self, text: str | bytes) -> bool:
         """Handle one message from the host; True when the game is over."""
         try:
-            message = self._light(text) if self.light else None
-            if message is None:
-                message = parse_host(text)
+            light = self._light(text) if self.light else None
+            message = light if light is not None else parse_host(text)
         except WireError as exc:
             raise JoinError(f"the host sent something this client cannot read: {exc}") from None
         if isinstance(message, Welcome):
