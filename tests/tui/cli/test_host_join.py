@@ -150,3 +150,15 @@ def test_bad_host_and_join_command_lines_say_why_in_one_line(
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+def test_deleting_a_hosted_games_replay_takes_its_tokens_with_it(parlour_home: Path) -> None:
+    from ai.net.invites import Invites, invites_path
+    from rules.replay import Header, SeatEntry
+    from tui.storage import delete_replay, open_writer
+
+    writer, path = open_writer(Header("volcanoes", "codingame", [SeatEntry("Ana", "remote:Ana")] * 2, 1))
+    writer.close()
+    Invites.fresh([0, 1], True).save(invites_path(path))
+    delete_replay(path)
+    assert not path.exists() and not invites_path(path).exists()
