@@ -140,9 +140,9 @@ def save_problem(path: Path) -> str | None:
 
 
 def delete_replay(path: Path) -> None:
-    """Remove the replay ``path`` and the programs' stderr logs and invite tokens kept beside it; ReplayError saying why not if
-    another Parlour holds it (its game is being played there) or it cannot be removed. The file is held while it
-    goes, so a Parlour that opens it meanwhile finds it gone rather than half removed."""
+    """Remove the replay ``path`` and the programs' stderr logs and invite tokens kept beside it; ReplayError saying
+    why not if another Parlour holds it (its game is being played there) or it cannot be removed. The file is held
+    while it goes, so a Parlour that opens it meanwhile finds it gone rather than half removed."""
     try:
         f = path.open("r", encoding="utf-8")
     except OSError as exc:
