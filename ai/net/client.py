@@ -143,16 +143,28 @@ class TableClient:
                 await done
         return isinstance(message, Ended)
 
-    def _light(self, text: str | bytes) -> Played | None:
-        """A ``Played`` message read for its number, seat and action alone (None for any other message)."""
-        if not isinstance(text, str) or not text.startswith('{"v":1,"type":"Played"'):
+    def _light(self, text: str | bytes) -> Played | Asked | None:
+        """A ``Played`` message read for its number, seat and action alone, or an ``Asked`` read directly (None
+        for any other message, or one that does not read so: the full decoder then says what is wrong)."""
+        if not isinstance(text, str) or not text.startswith(('{"v":1,"type":"Played"', '{"v":1,"type":"Asked"')):
             return None
         try:
             body = json.loads(text)
         except ValueError:
             return None
-        seq, seat, action = body.get("seq"), body.get("seat"), body.get("action")
-        if not isinstance(seq, int) or not isinstance(seat, int) or not isinstance(action, str | None):
+        seq = body.get("seq")
+        if not isinstance(seq, int):
+            return None
+        if body["type"] == "Asked":
+            ask = body.get("ask")
+            if not isinstance(ask, dict) or not isinstance(ask.get("seat"), int):
+                return None
+            legal = ask.get("legal")
+            if not isinstance(legal, list) or not all(isinstance(action, str) for action in legal):
+                return None
+            return Asked(seq, Ask(ask["seat"], tuple(legal)))
+        seat, action = body.get("seat"), body.get("action")
+        if not isinstance(seat, int) or not isinstance(action, str | None):
             return None
         return Played(seq, seat, action, (), None)
 
