@@ -70,6 +70,8 @@ class TableClient:
     received: list[Message] = field(default_factory=list)
     """Every table message received, in order (tests check what a seat was sent)."""
     resyncs: int = 0
+    on_error: Callable[[str], None] | None = None
+    """Told what the host refused that the client sent (an action out of turn), the connection going on."""
     light: bool = False
     """For a bot that reads no view (``random``): actions played are read without their events and views, and
     :attr:`received` is not kept (a benchmark's thousands of clients)."""
@@ -124,6 +126,8 @@ class TableClient:
             if message.fatal:
                 raise JoinError(f"refused: {message.message}")
             self.errors.append(message.message)
+            if self.on_error is not None:
+                self.on_error(message.message)
             return False
         if isinstance(message, Bye):
             raise JoinError(message.reason)
