@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 import ssl
 from dataclasses import dataclass, field
 
@@ -95,6 +96,9 @@ class Host:
     port: int = 0
     limits: Limits = field(default_factory=Limits)
     tls: ssl.SSLContext | None = None
+    advertise: str | None = None
+    """The address the links name (the bind address when None; a host listening on every address names one that
+    others can reach, :func:`reachable_address`)."""
     tables: dict[str, HostedTable] = field(default_factory=dict)
     connections: int = 0
     server: Server | None = None
@@ -128,7 +132,8 @@ class Host:
         """The link for ``role`` at ``hosted`` (a seat, or :data:`SPECTATOR`)."""
         token = hosted.invites.spectators if role == SPECTATOR else hosted.invites.seats[role]
         scheme = "wss" if self.tls is not None else "ws"
-        where = f"[{self.bind}]" if ":" in self.bind else self.bind
+        name = self.advertise or self.bind
+        where = f"[{name}]" if ":" in name else name
         return f"{scheme}://{where}:{self.port}/t/{hosted.id}#{token}"
 
     async def close(self) -> None:
@@ -241,6 +246,22 @@ class Host:
         else:
             conn.push(encode_control(Error("bad_message", "already said hello")))
         return False
+
+
+def reachable_address(bind: str) -> str:
+    """The address to put in links for a host bound to ``bind``: itself, unless it is every address (``0.0.0.0``,
+    ``::``), then the address this machine reaches others from (no packet is sent to find it)."""
+    if bind not in ("0.0.0.0", "::", ""):
+        return bind
+    family = socket.AF_INET6 if bind == "::" else socket.AF_INET
+    probe = ("2001:db8::1", 9) if family == socket.AF_INET6 else ("192.0.2.1", 9)
+    try:
+        with socket.socket(family, socket.SOCK_DGRAM) as udp:
+            udp.connect(probe)
+            found: str = udp.getsockname()[0]
+            return found
+    except OSError:
+        return socket.gethostname()
 
 
 async def _refuse(ws: ServerConnection, code: str, message: str, close: int = POLICY) -> None:

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ai.net.host import Host
+from ai.net.host import Host, reachable_address
 from ai.net.hosted import HostedTable
 from ai.net.invites import SPECTATOR, Invites, invites_path
 from ai.net.limits import Limits
@@ -134,7 +134,7 @@ async def _host(
     port: int,
     tls: ssl.SSLContext | None,
 ) -> int:
-    host = Host(bind, port, Limits(), tls)
+    host = Host(bind, port, Limits(), tls, advertise=reachable_address(bind))
     try:
         await host.start()
     except OSError as exc:

@@ -198,3 +198,10 @@ def test_a_spectator_cannot_act_and_a_seat_cannot_act_out_of_turn() -> None:
             assert client.outcome is not None
 
     run(scenario())
+
+
+def test_links_of_a_host_on_every_address_name_one_others_can_reach() -> None:
+    from ai.net.host import reachable_address
+
+    assert reachable_address("127.0.0.1") == "127.0.0.1"
+    assert reachable_address("0.0.0.0") not in ("0.0.0.0", "")
