@@ -24,7 +24,7 @@ import sys
 import time
 from dataclasses import dataclass
 
-from ai.bots.hanabi.bots import make_bot
+from ai.bots.hanabi import make_bot
 from ai.programs.processes import worker_context
 from bench.options import check_seat, listed, positive, whole
 from bench.stats import percentile

@@ -1,9 +1,10 @@
 """Every game Parlour knows, one record each, in the order the home screen lists them.
 
-A record names all the parts of a game. The rules are imported here; every other part is given as a
-``"module:attribute"`` path, imported only by the layer that uses it (``ai/`` for bots and protocol
-adapters, ``tui/`` for the table and the screenshot scenes), so ``rules/`` never imports ``ai/`` or ``tui/``.
-Adding a game is one record below plus the game's own modules.
+A record names all the parts of a game. The rules are imported here; every other part is a ``"module:attribute"``
+path, imported only by the layer that uses it (``ai/`` for bots and protocol adapters, ``tui/`` for the table and the
+screenshot scenes), so ``rules/`` never imports ``ai/`` or ``tui/``. A part lives where :func:`conventional_parts`
+says unless its record names another path, so a record names only what differs. Adding a game is one record below
+plus the game's own modules.
 """
 
 from __future__ import annotations
@@ -14,26 +15,49 @@ from rules import fireworks, fish, hanabi, nimmt, volcanoes
 from rules.core import BadSetup, GameInfo
 
 
+def conventional_parts(game_id: str) -> dict[str, str]:
+    """Where each part of ``game_id`` lives by convention, by the record's field name.
+
+    The protocol class is the id in CamelCase plus ``Protocol`` (``nimmt`` -> ``NimmtProtocol``).
+    """
+    camel = "".join(word.capitalize() for word in game_id.split("_"))
+    return {
+        "bots": f"ai.bots.{game_id}:make_bot",
+        "protocol": f"ai.programs.protocols.{game_id}:{camel}Protocol",
+        "table": f"tui.games.{game_id}:UI",
+        "scenes": f"tui.scenes.{game_id}:SCENES",
+    }
+
+
 @dataclass(frozen=True)
 class GameRecord:
     """One game and where each of its parts lives.
 
-    The paths are ``"module:attribute"`` strings; ``tests/rules/test_registry.py`` imports each one and checks that
-    it is of the right kind.
+    The paths are ``"module:attribute"`` strings; a path left empty is filled from :func:`conventional_parts` of
+    ``shares`` (or of the game's own id). ``tests/rules/test_registry.py`` imports each one and checks that it is of
+    the right kind.
     """
 
     info: GameInfo
     """The rules: the ``INFO`` of the game's module in ``rules/``."""
-    bots: str
+    bots: str = ""
     """``make_bot(level, rng) -> Bot``, the built-in bot of each level."""
-    protocol: str
+    protocol: str = ""
     """A ``GameProtocol`` subclass: the text protocol of ``cmd:`` seats."""
-    table: str
+    table: str = ""
     """A ``GameUI``: the app's table widget, help text and side panel."""
-    scenes: str
+    scenes: str = ""
     """A ``dict[str, Scene]``: the fixed screenshots of the game (may be shared with a sibling game)."""
     levels: tuple[str, ...] = ("easy", "normal", "hard")
     """The ``ai:LEVEL`` seats the game's bots offer, weakest first."""
+    shares: str = ""
+    """The id of a sibling game whose parts this one uses wherever it names none of its own; empty: its own id."""
+
+    def __post_init__(self) -> None:
+        """Fill each part path left empty with the conventional one."""
+        for name, path in conventional_parts(self.shares or self.id).items():
+            if not getattr(self, name):
+                object.__setattr__(self, name, path)  # frozen: set once, here, before anyone reads it
 
     @property
     def id(self) -> str:
@@ -45,45 +69,19 @@ HANABI_LEVELS = ("easy", "normal", "hard", "expert")
 """Hanabi's and the league's levels: the convention bots and ``expert`` (hard plus a search)."""
 
 _ALL = (
-    GameRecord(
-        nimmt.INFO,
-        bots="ai.bots.nimmt.bots:make_bot",
-        protocol="ai.programs.protocols.nimmt:NimmtProtocol",
-        table="tui.games.nimmt.table:UI",
-        scenes="tui.scenes.nimmt:SCENES",
-    ),
-    GameRecord(
-        hanabi.INFO,
-        bots="ai.bots.hanabi.bots:make_bot",
-        protocol="ai.programs.protocols.hanabi:HanabiProtocol",
-        table="tui.games.hanabi:UI",
-        scenes="tui.scenes.hanabi:SCENES",
-        levels=HANABI_LEVELS,
-    ),
-    # The league is Hanabi played four times: same protocol, table widget and scenes; its help text and side
+    GameRecord(nimmt.INFO),
+    GameRecord(hanabi.INFO, levels=HANABI_LEVELS),
+    # The league is Hanabi played four times: Hanabi's protocol, table widget and scenes; its help text and side
     # panel (LEAGUE_UI) differ, and its expert keeps the league's 50 ms a move (make_league_bot plays it as hard).
     GameRecord(
         fireworks.INFO,
-        bots="ai.bots.hanabi.bots:make_league_bot",
-        protocol="ai.programs.protocols.hanabi:HanabiProtocol",
+        shares="hanabi",
+        bots="ai.bots.hanabi:make_league_bot",
         table="tui.games.hanabi:LEAGUE_UI",
-        scenes="tui.scenes.hanabi:SCENES",
         levels=HANABI_LEVELS,
     ),
-    GameRecord(
-        fish.INFO,
-        bots="ai.bots.fish.bots:make_bot",
-        protocol="ai.programs.protocols.fish:FishProtocol",
-        table="tui.games.fish:UI",
-        scenes="tui.scenes.fish:SCENES",
-    ),
-    GameRecord(
-        volcanoes.INFO,
-        bots="ai.bots.volcanoes.bots:make_bot",
-        protocol="ai.programs.protocols.volcanoes:VolcanoesProtocol",
-        table="tui.games.volcanoes.table:UI",
-        scenes="tui.scenes.volcanoes:SCENES",
-    ),
+    GameRecord(fish.INFO),
+    GameRecord(volcanoes.INFO),
 )
 
 RECORDS: dict[str, GameRecord] = {record.id: record for record in _ALL}

@@ -284,3 +284,116 @@ def test_tests_read_no_private_names() -> None:
         for line, name in private_reads(path.read_text(encoding="utf-8"))
     ]
     assert found == []
+
+
+def defined_names(tree: ast.Module) -> set[str]:
+    """The names a module defines itself at its top level: functions, classes and assigned names (also those
+    under a top-level ``if`` or ``try``), never the names it imports."""
+    names: set[str] = set()
+    nodes: list[ast.stmt] = list(tree.body)
+    while nodes:
+        node = nodes.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names.update(n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name))
+        elif isinstance(node, ast.If | ast.Try):
+            nodes += node.body + node.orelse + getattr(node, "finalbody", [])
+            nodes += [stmt for handler in getattr(node, "handlers", []) for stmt in handler.body]
+    return names
+
+
+def borrowed_imports(source: str, modules: dict[str, Path], providers: tuple[str, ...] = ("ai", "tui")) -> list[str]:
+    """``from M import name`` statements of ``source`` where ``M``, a module of ``providers``, does not define
+    ``name`` (nor has it as a submodule) but only imports it: the name has another, defining module to come from."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not (isinstance(node, ast.ImportFrom) and node.module and node.level == 0):
+            continue
+        if node.module.split(".")[0] not in providers or node.module not in modules:
+            continue
+        own = defined_names(ast.parse(modules[node.module].read_text(encoding="utf-8")))
+        for alias in node.names:
+            if alias.name not in own and f"{node.module}.{alias.name}" not in modules:
+                found.append(f"{node.lineno}: {alias.name} from {node.module}")
+    return found
+
+
+def test_borrowed_imports_are_found() -> None:
+    modules = project_modules()
+    source = "from ai.parts import load_part\nfrom ai.seats.levels import load_part, make_bot\nfrom ai import parts\n"
+    assert borrowed_imports(source, modules) == ["2: load_part from ai.seats.levels"]
+
+
+def test_one_import_path_per_thing() -> None:
+    """Every name of ``ai/`` and ``tui/`` is imported from the module that defines it: no package ``__init__`` or
+    module passes on a name it imported (a re-export), so each thing has one import path."""
+    modules = project_modules()
+    found = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for package in (*PROJECT_PACKAGES, "tests")
+        for path in sorted((ROOT / package).rglob("*.py"))
+        for line in borrowed_imports(path.read_text(encoding="utf-8"), modules)
+    ]
+    assert found == []
+
+
+GAME_ROOMS = {
+    "ai/bots/{game}/__init__.py": "make_bot",
+    "ai/programs/protocols/{game}.py": None,
+    "tui/games/{game}/__init__.py": "UI",
+    "tui/games/{game}/table.py": None,
+    "tui/games/{game}/panel.py": None,
+    "tui/games/{game}/help.py": None,
+    "tui/scenes/{game}.py": "SCENES",
+}
+"""The file each game has in each room, and the name that file must define (None: the file is enough)."""
+
+
+def missing_rooms(game: str) -> list[str]:
+    """The files of :data:`GAME_ROOMS` that ``game`` lacks, or that lack the name they must define."""
+    missing = []
+    for pattern, name in GAME_ROOMS.items():
+        path = ROOT / pattern.format(game=game)
+        if not path.is_file():
+            missing.append(str(path.relative_to(ROOT)))
+        elif name is not None and name not in defined_names(ast.parse(path.read_text(encoding="utf-8"))):
+            missing.append(f"{path.relative_to(ROOT)} defines no {name}")
+    return missing
+
+
+def test_missing_rooms_names_each_file_a_game_lacks() -> None:
+    assert missing_rooms("chess") == [pattern.format(game="chess") for pattern in GAME_ROOMS]
+
+
+def test_every_game_has_the_same_rooms() -> None:
+    """Each registered game (Fireworks shares Hanabi's) has its bots package with ``make_bot`` in its ``__init__``,
+    its program protocol, its app package of the same core files with ``UI`` in its ``__init__``, and its scenes."""
+    from rules.registry import RECORDS
+
+    games = sorted({record.shares or record.id for record in RECORDS.values()})
+    assert {game: missing_rooms(game) for game in games} == {game: [] for game in games}
+
+
+SHARED_MODULES = {"ai": {"parts.py"}, "tui": {"app.py", "ending.py", "session.py", "settings.py", "storage.py"}}
+"""The only modules at the top of ``ai/`` and ``tui/`` besides packages: what several rooms share. ``ai.parts``
+loads a registry record's parts for both layers; the app (``app.py``, its sure ending) and what every screen keeps
+(the game in play, the settings, the replays on disk) belong to no one screen."""
+
+
+def top_level_strays(package: str) -> list[str]:
+    """What sits at the top of ``package`` that is neither a package nor one of its :data:`SHARED_MODULES`."""
+    strays = []
+    for entry in sorted((ROOT / package).iterdir()):
+        if entry.is_dir():
+            if entry.name != "__pycache__" and not (entry / "__init__.py").is_file():
+                strays.append(f"{entry.name}/ (not a package)")
+        elif entry.suffix == ".py" and entry.name != "__init__.py" and entry.name not in SHARED_MODULES[package]:
+            strays.append(entry.name)
+    return strays
+
+
+@pytest.mark.parametrize("package", sorted(SHARED_MODULES))
+def test_top_levels_hold_packages_and_a_few_shared_modules(package: str) -> None:
+    assert top_level_strays(package) == []

@@ -35,7 +35,8 @@ from typing import Any, NoReturn
 from ai.programs import reaper, sandbox, time_limits
 from ai.programs.log import ProgramLog, last_words
 from ai.programs.processes import signals_held
-from ai.programs.protocols import GameProtocol, protocol_for
+from ai.programs.protocols import protocol_for
+from ai.programs.protocols.base import GameProtocol
 from ai.programs.sandbox import kept, sandboxed
 from ai.programs.start import CODINGAME_JS, life_line, line_buffered, program_env, start_folder
 from ai.programs.time_limits import time_scale

@@ -33,10 +33,7 @@ from rules.replay import Header, ReplayWriter, SeatEntry
 
 __all__ = [
     "Backend",
-    "BatchTimes",
     "GameJob",
-    "GameResult",
-    "MoveTimes",
     "TableResult",
     "arena_jobs",
     "game_seed",

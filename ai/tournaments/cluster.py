@@ -33,8 +33,9 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from ai.seats.specs import parse_seat, seat_problem
 
 if TYPE_CHECKING:  # the arena is imported where games are played, so the command line starts without it
-    from ai.tournaments.arena import GameJob, GameResult
+    from ai.tournaments.arena import GameJob
     from ai.tournaments.ladder.runner import LadderJob, LadderResult
+    from ai.tournaments.stats import GameResult
 
 PASSED_ENV = ("PARLOUR_TIME_SCALE",)
 """Settings of this machine's environment that change how games are played, so the workers use them too."""

@@ -13,7 +13,7 @@ from ai.programs.protocols import protocol_for
 from ai.programs.protocols.base import GameProtocol
 from ai.programs.protocols.volcanoes import VolcanoesProtocol
 from ai.seats.levels import make_bot
-from rules import registry
+from rules import fireworks, registry, volcanoes
 from rules.core import GameInfo
 from rules.registry import RECORDS, GameRecord
 from tui.games import game_ui
@@ -86,11 +86,28 @@ def test_fireworks_shares_hanabi_bots_protocol_and_scenes_with_its_own_help() ->
     assert game_ui("fireworks").help_markdown != game_ui("hanabi").help_markdown
 
 
+def test_a_record_naming_no_part_finds_each_where_the_convention_puts_it() -> None:
+    record = GameRecord(volcanoes.INFO)
+    assert (record.bots, record.protocol, record.table, record.scenes) == (
+        "ai.bots.volcanoes:make_bot",
+        "ai.programs.protocols.volcanoes:VolcanoesProtocol",
+        "tui.games.volcanoes:UI",
+        "tui.scenes.volcanoes:SCENES",
+    )
+    assert part_problems(record) == []
+
+
+def test_a_named_part_wins_over_the_convention_and_shares_takes_a_sibling_s() -> None:
+    record = GameRecord(fireworks.INFO, shares="volcanoes", table="tui.games.fish:UI")
+    assert record.table == "tui.games.fish:UI"
+    assert (record.bots, record.scenes) == ("ai.bots.volcanoes:make_bot", "tui.scenes.volcanoes:SCENES")
+
+
 def test_a_record_lacking_parts_fails_the_check() -> None:
     fake = dataclasses.replace(
         RECORDS["nimmt"],
-        bots="ai.bots.nimmt.bots:no_such_factory",
-        protocol="ai.bots.nimmt.bots:make_bot",  # loads, but is not a protocol
+        bots="ai.bots.nimmt:no_such_factory",
+        protocol="ai.bots.nimmt:make_bot",  # loads, but is not a protocol
         table="tui.games.no_such_game:UI",
         scenes="tui.scenes.nimmt",  # no attribute named
     )
@@ -100,7 +117,7 @@ def test_a_record_lacking_parts_fails_the_check() -> None:
 
 
 def test_make_bot_follows_the_record(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(RECORDS, "fish", dataclasses.replace(RECORDS["fish"], bots="ai.bots.volcanoes.bots:make_bot"))
+    monkeypatch.setitem(RECORDS, "fish", dataclasses.replace(RECORDS["fish"], bots="ai.bots.volcanoes:make_bot"))
     assert type(make_bot("fish", "easy", random.Random(1))).__module__ == "ai.bots.volcanoes.bots"
 
 
@@ -118,8 +135,8 @@ def test_scenes_of_takes_a_new_record_s_scenes() -> None:
 
 
 def test_game_ui_follows_the_record(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(RECORDS, "fish", dataclasses.replace(RECORDS["fish"], table="tui.games.volcanoes.table:UI"))
-    assert game_ui("fish") is load_part("tui.games.volcanoes.table:UI")
+    monkeypatch.setitem(RECORDS, "fish", dataclasses.replace(RECORDS["fish"], table="tui.games.volcanoes:UI"))
+    assert game_ui("fish") is load_part("tui.games.volcanoes:UI")
 
 
 def test_scenes_are_gathered_from_the_records_once_each() -> None:

@@ -37,7 +37,9 @@ from tests.apptools import (
 )
 from tui import storage
 from tui.app import ParlourApp
-from tui.games.fish import SIZES, FishTable, fish_panel
+from tui.games.fish.board import SIZES
+from tui.games.fish.panel import fish_panel
+from tui.games.fish.table import FishTable
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
 from tui.screens.replay_viewer import ReplayScreen

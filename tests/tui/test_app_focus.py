@@ -10,7 +10,7 @@ from textual.pilot import Pilot
 
 from tests.apptools import footer_keys, my_turn, screen_text, wait_until
 from tui.app import ParlourApp
-from tui.games.hanabi import HanabiTable
+from tui.games.hanabi.table import HanabiTable
 from tui.games.nimmt.table import NimmtTable
 from tui.scenes.kit import person_to_act
 from tui.screens.game import GameScreen

@@ -41,7 +41,7 @@ from tests.apptools import (
 )
 from tui.app import ParlourApp
 from tui.games.base import GameTable
-from tui.games.hanabi import HanabiTable
+from tui.games.hanabi.table import HanabiTable
 from tui.scenes import SCENES
 from tui.scenes import SIZE as SIZE80
 from tui.scenes.hanabi import advance
@@ -389,7 +389,7 @@ async def test_the_cards_keep_their_size_while_a_hint_is_chosen_or_empathy_shown
 def test_the_league_panel_gives_each_seat_one_line_where_names_fit_beside_the_scores() -> None:
     from rich.console import Console
 
-    from tui.games.hanabi.panels import league_panel
+    from tui.games.hanabi.panel import league_panel
 
     state = game_info("fireworks").start("codingame", 4, 7)
     names = ["Alexandra_Petrov", "Bartholomew_Hugo", "Cassiopeia_Nunez", "Dimitrios_Kostas"]

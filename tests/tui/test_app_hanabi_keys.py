@@ -8,7 +8,7 @@ from textual.pilot import Pilot
 from rules.hanabi import COLOURS, DISCARD_TEXT, PLAY_TEXT, SLOT_LETTERS, HanabiView, card_colour
 from tests.apptools import Notices, drawn_lines, footer_keys, game_table, my_turn, screen_rows, wait_until
 from tui.app import ParlourApp
-from tui.games.hanabi import HanabiTable
+from tui.games.hanabi.table import HanabiTable
 from tui.scenes.hanabi import advance
 from tui.screens.game import GameScreen
 from tui.session import Session, new_session

@@ -13,7 +13,7 @@ from rules.hanabi import PASS
 from rules.registry import game_info
 from tests.apptools import Notices, drawn_lines, game_table, my_turn, result_shown, screen_rows, wait_until
 from tui.app import ParlourApp
-from tui.games.hanabi import HanabiTable
+from tui.games.hanabi.table import HanabiTable
 from tui.scenes.hanabi import advance, sighted_move
 from tui.screens.game import GameScreen
 from tui.session import Session, new_session
@@ -110,7 +110,7 @@ async def test_the_end_of_a_classic_game_shows_no_round_notice() -> None:
 
 def test_the_league_total_counts_the_round_being_played() -> None:
     from rules.hanabi import view_scores
-    from tui.games.hanabi.panels import league_panel
+    from tui.games.hanabi.panel import league_panel
 
     state = game_info("fireworks").start("codingame", 4, 7)
     names = ["Ana", "Ben", "Cy", "Dee"]

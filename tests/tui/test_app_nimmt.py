@@ -36,7 +36,8 @@ from tui import storage
 from tui.app import ParlourApp
 from tui.cli.usage import UsageError
 from tui.games import game_ui
-from tui.games.nimmt.table import PAUSE, NimmtTable, card_text
+from tui.games.nimmt.cards import card_text
+from tui.games.nimmt.table import PAUSE, NimmtTable
 from tui.scenes.kit import finished_game
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen

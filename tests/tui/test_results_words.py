@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from ai.tournaments.arena import GameResult, MoveTimes, summarize
+from ai.tournaments.arena import summarize
+from ai.tournaments.stats import GameResult, MoveTimes
 from rules.fireworks import FireworksState
 from rules.hanabi import HanabiState
 from rules.registry import game_info

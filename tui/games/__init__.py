@@ -1,6 +1,6 @@
 """The game-specific parts of the app: one table widget and help text per game.
 
-Each game's registry record (``rules/registry.py``) names its :class:`GameUI`, e.g. ``tui.games.nimmt.table:UI``.
+Each game's registry record (``rules/registry.py``) names its :class:`GameUI`, e.g. ``tui.games.nimmt:UI``.
 """
 
 from __future__ import annotations

@@ -21,14 +21,13 @@ from textual.reactive import reactive
 from textual.widgets import RichLog, Static
 
 from ai.programs import sandbox
-from ai.table.pace import DEFAULT_SPEED
+from ai.table.pace import DEFAULT_SPEED, Pace
 from ai.table.table import (
     ActionApplied,
     BotBroke,
     BotChose,
     BotCrashed,
     GameOver,
-    Pace,
     Phase,
     SeatDisqualified,
     Table,

@@ -23,7 +23,7 @@ from collections import defaultdict
 from ai.bots.fish.placement import placement_choice, placement_lookahead
 from ai.bots.fish.position import HARD_TERRITORY_WEIGHT, PAIR_SLIDE_WEIGHT, PAIR_STEP_WEIGHT, Position, relative
 from ai.bots.fish.regions import BIT, RegionSolver, adjacent, counted_components, parts_without, region
-from ai.gc_pause import collector_paused
+from ai.bots.gc_pause import collector_paused
 from rules.fish import FishView, action_parts
 
 HARD_WORK = {2: 160_000, 3: 160_000, 4: 160_000}
@@ -568,14 +568,3 @@ class SearchBot:
         finally:
             self.nodes = nodes
         return val, best
-
-
-def make_bot(level: str, rng: random.Random) -> GreedyBot | TerritoryBot | SearchBot:
-    """The Fish bot for ``easy``, ``normal`` or ``hard``."""
-    if level == "easy":
-        return GreedyBot(rng)
-    if level == "normal":
-        return TerritoryBot(rng)
-    if level == "hard":
-        return SearchBot(rng)
-    raise ValueError(f"unknown Fish AI level {level!r}")

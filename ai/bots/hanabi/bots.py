@@ -12,13 +12,9 @@ from __future__ import annotations
 
 import random
 
-from ai.bots.hanabi.decide import LEVELS, Decision, Level
-from ai.bots.hanabi.expert import ExpertBot
+from ai.bots.hanabi.decide import Decision, Level
 from ai.bots.hanabi.knowledge import Tracker, tracker_for
 from rules.hanabi import HanabiView
-from rules.registry import HANABI_LEVELS
-
-__all__ = ["LEVELS", "ExpertBot", "HanabiBot", "Level", "make_bot", "make_league_bot"]
 
 
 class HanabiBot:
@@ -35,21 +31,3 @@ class HanabiBot:
             return legal[0]
         tr = self.tracker = tracker_for(self.tracker, view)
         return Decision(self.level, self.rng, view, tr, legal).choose()
-
-
-def make_bot(level: str, rng: random.Random) -> HanabiBot | ExpertBot:
-    """A Hanabi/Fireworks bot at ``level`` (easy, normal, hard or expert)."""
-    if level == "expert":
-        return ExpertBot(rng)
-    if level not in LEVELS:
-        raise ValueError(f"unknown Hanabi AI level {level!r} (levels: {', '.join(HANABI_LEVELS)})")
-    return HanabiBot(LEVELS[level], rng)
-
-
-def make_league_bot(level: str, rng: random.Random) -> HanabiBot | ExpertBot:
-    """A bot for the Fireworks league: as :func:`make_bot`, except that ``expert`` plays as ``hard``.
-
-    The league replays a contest where every move had 50 ms (docs/protocols.md), and its programs are held to
-    that; a search of up to a second would not be a fair entrant, so there the expert keeps hard's speed
-    (docs/rules-decisions.md)."""
-    return make_bot("hard" if level == "expert" else level, rng)

@@ -20,11 +20,8 @@ from bisect import bisect
 from dataclasses import dataclass
 from functools import partial
 
-from ai.bots.nimmt.hard import HARD_BUDGET, HardBot
 from ai.bots.nimmt.sim import TOO_LOW, Rollout, SamplingBot, board_lists, cheapest_row, deal, greedy_card, place_cards
 from rules.nimmt import CATTLE, PICK_TEXT, PLAY_TEXT, NimmtView, target_row
-
-__all__ = ["GreedyBot", "HardBot", "MonteCarloBot", "greedy_card", "make_bot", "playout"]
 
 
 def playout(
@@ -175,14 +172,3 @@ LEVEL_BUDGETS = {
     # Tuned on 100-game matches against three ai:easy: a greedy share of 0.8 beat 0.5 and 0.2.
     "normal": Budget(deals=5, greedy_share=0.8),
 }
-
-
-def make_bot(level: str, rng: random.Random) -> GreedyBot | MonteCarloBot | HardBot:
-    """The 6 nimmt! bot for ``level`` (``easy``, ``normal`` or ``hard``), drawing its chance from ``rng``."""
-    if level == "easy":
-        return GreedyBot(rng)
-    if level in LEVEL_BUDGETS:
-        return MonteCarloBot(rng, LEVEL_BUDGETS[level])
-    if level == "hard":
-        return HardBot(rng, HARD_BUDGET)
-    raise ValueError(f"unknown 6 nimmt! bot level {level!r}")

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import random
 
-from ai.bots.volcanoes.eval import INF, candidate_moves, evaluate, link_distance, state_from_view
-from ai.bots.volcanoes.search import SearchBot
+from ai.bots.volcanoes.eval import candidate_moves, evaluate, state_from_view
 from rules.volcanoes import INDEX, NAMES, VolcanoesState, VolcanoesView
 
 
@@ -42,17 +41,3 @@ def _score_moves(state: VolcanoesState, moves: list[int], seat: int, own_only: b
         child.play(m)
         out.append((evaluate(child, seat, own_only), m))
     return out
-
-
-def make_bot(level: str, rng: random.Random) -> GreedyBot | SearchBot:
-    """The Volcanoes bot for ``easy``, ``normal`` or ``hard``."""
-    if level == "easy":
-        return GreedyBot(rng, own_only=True, noise=0.25)
-    if level == "normal":
-        return GreedyBot(rng, own_only=False, noise=0.0)
-    if level == "hard":
-        return SearchBot(rng)
-    raise ValueError(f"unknown Volcanoes level {level!r}")
-
-
-__all__ = ["INF", "GreedyBot", "SearchBot", "evaluate", "link_distance", "make_bot", "state_from_view"]

@@ -12,8 +12,6 @@ from ai.programs.protocols.base import GameProtocol
 from rules.core import BadSetup
 from rules.registry import game_record
 
-__all__ = ["GameProtocol", "protocol_for"]
-
 
 def protocol_for(
     game: str, seat: int, num_seats: int, preset: str, options: dict[str, str] | None = None

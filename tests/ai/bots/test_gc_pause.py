@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from ai.bots.fish import bots as fish_bots
-from ai.gc_pause import collector_paused
+from ai.bots.gc_pause import collector_paused
 from rules.fish import new_game
 
 

@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
-from ai.bots.hanabi.bots import make_bot
+from ai.bots.hanabi import make_bot
 from ai.bots.hanabi.cards import ALL_IDS, BIT, COLOUR_IDS, VALUE_IDS, chop_slot, popcount
 from ai.bots.hanabi.conventions import interpret
-from ai.bots.hanabi.decide import LEVELS, PLAY_HINT, Decision
+from ai.bots.hanabi.decide import LEVELS, Decision
+from ai.bots.hanabi.hints import PLAY_HINT
 from ai.bots.hanabi.knowledge import Tracker
 from ai.seats.levels import make_bot as level_bot
 from rules.core import GameState, Outcome

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from ai.bots.hanabi.bots import HanabiBot, make_bot
+from ai.bots.hanabi import make_bot
+from ai.bots.hanabi.bots import HanabiBot
 from ai.bots.hanabi.cards import BIT
 from ai.bots.hanabi.decide import LEVELS, Decision
 from ai.bots.hanabi.expert import Budget, ExpertBot, sample_hand, unhinted_playable

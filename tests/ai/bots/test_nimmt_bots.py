@@ -8,7 +8,10 @@ import random
 import pytest
 
 from ai.bots.nimmt import bots as nimmt_bots
-from ai.bots.nimmt.bots import GreedyBot, HardBot, MonteCarloBot, greedy_card, make_bot, playout
+from ai.bots.nimmt import make_bot
+from ai.bots.nimmt.bots import GreedyBot, MonteCarloBot, playout
+from ai.bots.nimmt.hard import HardBot
+from ai.bots.nimmt.sim import greedy_card
 from ai.seats.levels import make_bot as levels_make_bot
 from rules.nimmt import CATTLE, PLAY_TEXT, NimmtState, new_game
 from tests.nimmt_helpers import deal_round

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 import time
 
-from ai.bots.nimmt.bots import GreedyBot, HardBot, make_bot
-from ai.bots.nimmt.hard import HARD_BUDGET
+from ai.bots.nimmt import make_bot
+from ai.bots.nimmt.bots import GreedyBot
+from ai.bots.nimmt.hard import HARD_BUDGET, HardBot
 from ai.seats.protocol import RandomBot
 from rules.nimmt import NimmtState, new_game
 from tests.nimmt_helpers import deal_round

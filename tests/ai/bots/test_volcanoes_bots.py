@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ai.bots.volcanoes.bots import INF, link_distance, make_bot
-from ai.bots.volcanoes.eval import WIN, Meter, erupting_link, evaluate, measured_distance, near_link
+from ai.bots.volcanoes import make_bot
+from ai.bots.volcanoes.eval import INF, WIN, Meter, erupting_link, evaluate, link_distance, measured_distance, near_link
 from ai.bots.volcanoes.search import SearchBot
 from ai.seats.protocol import RandomBot
 from rules.volcanoes import (

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, Select, Static
 
-from ai.bots.hanabi.bots import make_bot
+from ai.bots.hanabi import make_bot
 from ai.programs.external import ExternalBot
 from ai.table.table import Table
 from ai.tournaments.arena import run_arena

@@ -12,13 +12,13 @@ from ai.seats.levels import make_bot
 
 def test_a_bot_module_that_fails_to_import_raises(monkeypatch: pytest.MonkeyPatch) -> None:
     # None in sys.modules makes the next import of that module raise ImportError, as a broken file would.
-    monkeypatch.setitem(sys.modules, "ai.bots.fish.bots", None)
-    with pytest.raises(ImportError, match="ai.bots.fish.bots"):
+    monkeypatch.setitem(sys.modules, "ai.bots.fish", None)
+    with pytest.raises(ImportError, match="ai.bots.fish"):
         make_bot("fish", "easy", random.Random(1))
 
 
 def test_a_broken_bot_module_does_not_hide_the_others(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "ai.bots.fish.bots", None)
+    monkeypatch.setitem(sys.modules, "ai.bots.fish", None)
     assert make_bot("volcanoes", "easy", random.Random(1)) is not None
 
 

@@ -21,17 +21,8 @@ from rich.progress import Progress
 import ai
 import rules
 import tui
-from ai.tournaments.arena import (
-    GameJob,
-    GameResult,
-    MoveTimes,
-    arena_jobs,
-    local_results,
-    play_one,
-    run_arena,
-    summarize,
-)
-from ai.tournaments.stats import RELATIVE_ERROR, ArenaTally, TimeSketch, Welford
+from ai.tournaments.arena import GameJob, arena_jobs, local_results, play_one, run_arena, summarize
+from ai.tournaments.stats import RELATIVE_ERROR, ArenaTally, GameResult, MoveTimes, TimeSketch, Welford
 from tests.summary_helpers import timeless
 from tui.cli.arena_view import GamesPerSecond, arena_report, score_axis, sparkline
 from tui.cli.main import main

@@ -20,8 +20,9 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
-from ai.tournaments.arena import GameJob, GameResult, run_arena  # noqa: E402
+from ai.tournaments.arena import GameJob, run_arena  # noqa: E402
 from ai.tournaments.cluster import ClusterError, DaskBackend, RemotePlay, code_fingerprint, play_batch, write_back  # noqa: E402
+from ai.tournaments.stats import GameResult  # noqa: E402
 from tests.external_helpers import example_cmd  # noqa: E402
 from tests.summary_helpers import timeless  # noqa: E402
 

@@ -6,12 +6,9 @@ The registry names ``UI``.
 from __future__ import annotations
 
 from tui.games.base import GameUI
-from tui.games.fish.board import SIZES
 from tui.games.fish.help import HELP
 from tui.games.fish.panel import fish_panel
 from tui.games.fish.table import FishTable
-
-__all__ = ["SIZES", "UI", "FishTable", "fish_panel"]
 
 UI = GameUI(
     table=FishTable,

@@ -8,10 +8,8 @@ from __future__ import annotations
 from rules.hanabi import HanabiView
 from tui.games.base import GameUI
 from tui.games.hanabi.help import CONVENTIONS, KEYS, LEAGUE, RULES
-from tui.games.hanabi.panels import hanabi_panel, league_panel
+from tui.games.hanabi.panel import hanabi_panel, league_panel
 from tui.games.hanabi.table import HanabiTable
-
-__all__ = ["LEAGUE_UI", "UI", "HanabiTable"]
 
 UI = GameUI(
     table=HanabiTable,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
@@ -13,8 +12,7 @@ from ai.table.table import Asking
 from rules.core import Event
 from rules.nimmt import CLASSIC_LIMIT, PICK_TEXT, PLAY_TEXT, ROW_LIMIT, NimmtView, row_cattle
 from rules.text import plural
-from tui.games.base import GameTable, GameUI
-from tui.games.look import Look
+from tui.games.base import GameTable
 from tui.games.nimmt.cards import (
     BIG_LINES,
     BIG_WIDTH,
@@ -402,77 +400,3 @@ class NimmtTable(GameTable):
         if self.typed and self.hand:
             return f"Typed {self.typed}: {self.hand[self.cursor]} is picked, Enter plays it."
         return "Choose a card — ←→ or type its number, Enter plays."
-
-
-def nimmt_panel(view: NimmtView, names: list[str], look: Look | None = None) -> RenderableType:
-    """Scores: total heads, this round's heads, and who has chosen (a mark before the name).
-
-    The mark has a column of its own and the table no edge padding, so a 16-character name fits the side panel.
-    No colours, so ``look`` is not needed (6 nimmt! has no player colours: nothing changes when colour-blind).
-    """
-    table = Table(box=None, padding=(0, 0, 0, 1), pad_edge=False, expand=True, show_edge=False)
-    table.add_column("", width=1, no_wrap=True)
-    table.add_column("Seat", ratio=1, no_wrap=True)
-    table.add_column("Tot", justify="right")
-    table.add_column("Rnd", justify="right")
-    for s, name in enumerate(names):
-        mark = ""
-        if view.disqualified[s]:
-            mark = "✗"
-        elif view.phase == "choose" and view.has_chosen[s]:
-            mark = "✓"
-        elif s in view.to_act:
-            mark = "…"
-        table.add_row(mark, Text(name), str(view.scores[s]), str(view.round_cattle[s]))
-    return table
-
-
-HELP = """\
-# 6 nimmt! — rules in short
-
-Each card from 1 to 104 carries **cattle heads** (the small raised digit; in a wide window the cards are
-boxes with a dot per head in their bottom edge): most have 1;
-multiples of 5 have 2, of 10 have 3, of 11 have 5, and 55 has 7. **Fewer heads is better.**
-
-Every turn **everyone chooses a card at the same time**. Then the cards are shown and
-laid out one by one, lowest first:
-
-* a card goes on the row whose last card is the **highest one still below it**;
-* the card that would be **sixth** in a row instead takes the five cards there (their heads
-  count against you) and starts that row afresh;
-* a card **lower than every row's end** makes its owner **pick a row** to take; the card then
-  starts that row.
-
-A round lasts ten turns. The *codingame* preset plays five rounds; *classic* plays rounds
-until someone has 66 heads or more. The lowest total wins.
-
-## Computer players
-
-* **easy** plays the card that costs the fewest heads right now, and takes the cheapest row.
-* **normal** imagines a few deals of the cards it has not seen and plays each of its cards out.
-* **hard** imagines many more, and learns from the cards you reveal whether you play carefully
-  or at random, and expects your next cards accordingly.
-
-## Keys
-
-| key | does |
-|---|---|
-| ← → or h l | move along your hand |
-| digits | type a card's number to jump to it |
-| Enter | play the selected card |
-| ↑ ↓ or k j, 0–3 | choose a row when you must take one |
-| ? | this help |
-| q | leave the table (the game is saved; `parlour resume` goes on) |
-
-A card's colour follows its cattle heads, which its raised digit or dots also show, and no seat has a colour:
-**colour-blind symbols** (Ctrl+P) change nothing at this table. The rest of its colours follow the theme.
-"""
-
-UI = GameUI(
-    table=NimmtTable,
-    help_markdown=HELP,
-    min_width=80,  # a row with its heads fits the table beside the side panel from 80 columns
-    min_height=22,
-    panel=nimmt_panel,
-    score_label="Cattle (fewest wins)",
-)
