@@ -37,65 +37,83 @@ class BadSetup(RulesError):
 
 
 class EventKind(StrEnum):
-    """What kind of thing an :class:`Event` reports, across every game.
+    """What kind of thing an :class:`Event` reports: the base of every game's kinds, with no members of its own.
 
-    A ``StrEnum``: each member is its text, so ``kind == "place"`` still holds and logs, JSON and replays read
-    exactly as before.
+    Each game lists its kinds in a subclass in its own module (``NimmtKind``); :class:`CommonKind` holds the few that
+    several games share. A ``StrEnum``: each member is its text, so ``kind == "place"`` still holds and logs, JSON and
+    replays read the same words whichever game's enum the member belongs to.
     """
 
-    # Any game.
+
+class CommonKind(EventKind):
+    """The event kinds several games report (a game's own kinds live in its module)."""
+
     GAME_END = "game_end"
     DISQUALIFIED = "disqualified"
     ROUND_START = "round_start"
     ROUND_END = "round_end"
-    ROUND_SKIPPED = "round_skipped"
-    # Placing a card or a penguin (6 nimmt!, Fish); moving a penguin or a tile's lava (Fish, Volcanoes).
-    PLACE = "place"
-    MOVE = "move"
-    # 6 nimmt!
-    TAKE = "take"
-    REVEAL = "reveal"
-    MUST_PICK = "must_pick"
-    # Hanabi and the Fireworks league.
-    PLAY = "play"
-    MISPLAY = "misplay"
-    DISCARD = "discard"
-    HINT = "hint"
-    PASS = "pass"
-    LAST_CARD = "last_card"
-    # Hey That's My Fish!
-    STUCK = "stuck"
-    # Volcanoes.
-    GROWTH = "growth"
-    ERUPTION = "eruption"
-    DORMANT = "dormant"
-    WIN = "win"
-    DRAW = "draw"
 
 
-class OutcomeReason(StrEnum):
-    """Why a game ended, across every game; a ``StrEnum`` for the same reason as :class:`EventKind`.
+class EndReason(StrEnum):
+    """Why a game ended: the base of every game's end reasons, with no members of its own.
 
-    Volcanoes keeps three reasons as sentences of their own, because their words change from game to game: the
-    side that linked which two tiles, the side that was disqualified and why, and the eruption limit (a tunable
-    that tests shrink). Members that quote a game's constant are checked against it in ``tests/rules/test_typing.py``.
+    Each game lists its reasons in a subclass in its own module; :class:`CommonReason` holds those several games
+    share. A member's value is the text replays keep; :attr:`words` is how a person reads it.
     """
 
+    @property
+    def words(self) -> str:
+        """The reason as a person reads it: its text, unless the game's enum words it otherwise."""
+        return str(self.value)
+
+
+class CommonReason(EndReason):
+    """The end reasons several games share."""
+
     ALL_ROUNDS_PLAYED = "all rounds played"
-    # 6 nimmt!
-    LIMIT_REACHED = "a total reached 66"
-    FEW_LEFT_IN_PLAY = "fewer than two seats are left in play"
-    # Hanabi (one round; the Fireworks league ends with ALL_ROUNDS_PLAYED).
-    FUSES = "fuses"
-    PERFECT = "perfect"
-    DECK = "deck"
-    DISQUALIFIED = "disqualified"
-    # Hey That's My Fish!
-    NO_PENGUIN_CAN_MOVE = "no penguin can move"
-    FEW_LEFT_IN_GAME = "fewer than two seats are left in the game"
-    # Volcanoes.
-    BOTH_LINKED = "both sides linked north to south at once"
-    NO_LINK = "200 steps were played without a link"
+
+
+@dataclass(frozen=True, slots=True)
+class EndSentence:
+    """An end reason whose words change from game to game (who linked which tiles): a game subclasses it with the
+    facts as fields, and its ``str`` is the sentence replays keep."""
+
+    def __str__(self) -> str:
+        raise NotImplementedError(f"{type(self).__name__} does not say its sentence")  # a subclass must
+
+    @property
+    def words(self) -> str:
+        """The reason as a person reads it: its sentence."""
+        return str(self)
+
+
+Reason = EndReason | EndSentence
+"""What :attr:`Outcome.reason` holds: a member of a game's :class:`EndReason` enum, or a game's :class:`EndSentence`.
+``str(reason)`` is its text in a replay either way."""
+
+
+@dataclass(frozen=True, slots=True)
+class Payload:
+    """The data of an :class:`Event`: a game subclasses it once per kind of event (``NimmtPlace``).
+
+    Fields are JSON-friendly so that events can be sent as they are: ``int``, ``str``, ``bool``, ``float``,
+    ``None``, tuples of those, or nested frozen dataclasses; never a dict. The base, with no fields, is the payload
+    of an event that carries nothing beyond its kind and seat.
+    """
+
+
+NO_DATA = Payload()
+"""The payload of every event that carries nothing beyond its kind and seat."""
+
+
+@dataclass(frozen=True, slots=True)
+class Disqualification(Payload):
+    """A seat was taken out of the game (:attr:`Event.seat`): why."""
+
+    reason: str
+
+
+PayloadT = TypeVar("PayloadT", bound=Payload)
 
 
 @dataclass(slots=True)
@@ -103,27 +121,39 @@ class Event:
     """Something an action caused, for logs, animation and bots.
 
     ``text`` is a sentence in which ``{p0}``, ``{p1}``… stand for seat names; call
-    :meth:`words` with the names to get the sentence a person reads.
+    :meth:`words` with the names to get the sentence a person reads. ``data`` is the event's typed payload, of the
+    type the game declares for ``kind`` (:attr:`GameInfo.payloads`).
     """
 
     kind: EventKind
     text: str
-    seat: int | None = None
-    data: Mapping[str, Any] = field(default_factory=dict)
+    seat: int | None
+    data: Payload
     # Not frozen: frozen dataclasses are several times slower to build, and events are made on hot paths.
 
     def words(self, names: list[str]) -> str:
         """The event as a sentence with real seat names."""
         return self.text.format_map({f"p{i}": n for i, n in enumerate(names)})
 
+    def data_as(self, payload: type[PayloadT]) -> PayloadT:
+        """The payload, typed as ``payload`` (for code that knows the kind already); TypeError if it is another."""
+        if not isinstance(self.data, payload):
+            raise TypeError(f"a {self.kind} event carries {type(self.data).__name__}, not {payload.__name__}")
+        return self.data
+
+
+def disqualified_event(seat: int, reason: str) -> Event:
+    """The event every game reports when ``seat`` is disqualified for ``reason``."""
+    return Event(CommonKind.DISQUALIFIED, f"{{p{seat}}} is disqualified: {reason}.", seat, Disqualification(reason))
+
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a finished game ended: per-seat score and rank (1 = best, shared on ties)."""
+    """How a finished game ended: per-seat score and rank (1 = best, shared on ties), and why."""
 
     scores: tuple[float, ...]
     ranks: tuple[int, ...]
-    reason: str
+    reason: Reason
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -271,6 +301,10 @@ class GameInfo:
     """A score in words (Fish: ``6 fish (3 tiles)``); plain numbers when None."""
     perfect: Callable[[GameState[Any]], bool] | None = None
     """Whether a finished game reached the maximum score (co-operative games); None: no such notion."""
+    payloads: Mapping[EventKind, type[Payload]] = field(default_factory=dict)
+    """Every kind of event the game reports, and the type of the payload its events of that kind carry."""
+    end_reasons: tuple[EndReason | type[EndSentence], ...] = ()
+    """Every way the game can end: a reason member, or a sentence type whose words change from game to game."""
     rules_revisions: Mapping[str, int] = field(default_factory=dict)
     """The newest revision of the rules of each preset that has more than one (the others have revision 1 only).
     A change to what is legal raises a preset's revision; a replay names the revision it was played under."""

@@ -14,23 +14,27 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rules.core import (
     BadSetup,
+    CommonKind,
+    CommonReason,
     Event,
     EventKind,
     GameInfo,
     GameState,
     IllegalAction,
     Outcome,
-    OutcomeReason,
+    Payload,
     Preset,
+    disqualified_event,
     rank_seats,
 )
 from rules.hanabi import (
     FIREWORKS_REVISION,
+    ROUND_PAYLOADS,
     HanabiView,
     Round,
     build_view,
@@ -42,6 +46,43 @@ from rules.hanabi import (
 
 SEATS = 4
 ROUNDS = 4
+
+
+class FireworksKind(EventKind):
+    """The league's events beyond a Hanabi round's and the common ones."""
+
+    ROUND_SKIPPED = "round_skipped"
+
+
+@dataclass(frozen=True, slots=True)
+class FireworksRoundStart(Payload):
+    """A round of the league is dealt: its number (from 0) and its seats in turn order."""
+
+    round: int
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FireworksRoundSkipped(Payload):
+    """A round of the league (its number, from 0) is not played: fewer than two of its seats remain."""
+
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class FireworksGameEnd(Payload):
+    """The league is over: each seat's total."""
+
+    scores: tuple[int, ...]
+
+
+PAYLOADS: dict[EventKind, type[Payload]] = {
+    **ROUND_PAYLOADS,
+    FireworksKind.ROUND_SKIPPED: FireworksRoundSkipped,
+    CommonKind.ROUND_START: FireworksRoundStart,
+    CommonKind.GAME_END: FireworksGameEnd,
+}
+"""Each kind of event the league reports (a Hanabi round's among them) and its payload type."""
 
 
 def round_seats(r: int) -> tuple[int, ...]:
@@ -111,13 +152,21 @@ class FireworksState(GameState[HanabiView]):
                 self.round_scores.append((0,) * SEATS)
                 self.round_fireworks.append(0)
                 events.append(
-                    Event(EventKind.ROUND_SKIPPED, f"Round {r + 1} is skipped: too few seats remain.", None, {})
+                    Event(
+                        FireworksKind.ROUND_SKIPPED,
+                        f"Round {r + 1} is skipped: too few seats remain.",
+                        None,
+                        FireworksRoundSkipped(r),
+                    )
                 )
                 continue
             self.round = Round(seats, deck, self._rules)
             names = ", ".join(f"{{p{s}}}" for s in seats)
-            events.append(Event(EventKind.ROUND_START, f"Round {r + 1} begins with {names}.", None,
-                                {"round": r, "seats": seats}))  # fmt: skip
+            events.append(
+                Event(
+                    CommonKind.ROUND_START, f"Round {r + 1} begins with {names}.", None, FireworksRoundStart(r, seats)
+                )
+            )
             return
 
     def _close_round(self, events: list[Event]) -> None:
@@ -133,16 +182,18 @@ class FireworksState(GameState[HanabiView]):
         said = ", ".join(f"{{p{s}}} {scores[s]}" for s in rnd.seats)
         # A new event in its place, not the round's own edited: events are records, never changed once made.
         for i, event in enumerate(events):
-            if event.kind is EventKind.ROUND_END:
+            if event.kind is CommonKind.ROUND_END:
                 events[i] = replace(event, text=f"{event.text[:-1]}. Round {self.round_index + 1} scores: {said}.")
         self._next_round(events)
 
     def _finish(self, events: list[Event]) -> None:
         ranks = rank_seats(self.totals, self.disqualified, higher_is_better=True)
-        self._outcome = Outcome(tuple(float(x) for x in self.totals), ranks, OutcomeReason.ALL_ROUNDS_PLAYED)
+        self._outcome = Outcome(tuple(float(x) for x in self.totals), ranks, CommonReason.ALL_ROUNDS_PLAYED)
         table = ", ".join(f"{{p{s}}} {self.totals[s]}" for s in sorted(range(SEATS), key=lambda s: (ranks[s], s)))
         events.append(
-            Event(EventKind.GAME_END, f"The league is over. Scores: {table}.", None, {"scores": tuple(self.totals)})
+            Event(
+                CommonKind.GAME_END, f"The league is over. Scores: {table}.", None, FireworksGameEnd(tuple(self.totals))
+            )
         )
 
     def to_act(self) -> tuple[int, ...]:
@@ -172,7 +223,7 @@ class FireworksState(GameState[HanabiView]):
 
     def disqualify(self, seat: int, reason: str) -> list[Event]:
         """End the current round at once (the seat scores 0 for it) and leave the seat out of later rounds."""
-        events = [Event(EventKind.DISQUALIFIED, f"{{p{seat}}} is disqualified: {reason}.", seat, {"reason": reason})]
+        events = [disqualified_event(seat, reason)]
         if self._outcome is not None or self.disqualified[seat]:
             return events
         self.disqualified[seat] = True
@@ -238,5 +289,7 @@ INFO = GameInfo(
     score_words="league points, the sum of a seat's three rounds (10 + cards' values − own mistakes each); "
     "higher is better",
     perfect=is_perfect,
+    payloads=PAYLOADS,
+    end_reasons=(CommonReason.ALL_ROUNDS_PLAYED,),
     rules_revisions={"codingame": FIREWORKS_REVISION},
 )

@@ -32,17 +32,81 @@ from typing import Any
 
 from rules.core import (
     BadSetup,
+    CommonKind,
+    Disqualification,
+    EndReason,
     Event,
     EventKind,
     GameInfo,
     GameState,
     IllegalAction,
     Outcome,
-    OutcomeReason,
+    Payload,
     Preset,
+    disqualified_event,
     rank_seats,
 )
 from rules.text import plural
+
+
+class FishKind(EventKind):
+    """The events of Hey, That's My Fish! beyond the common ones (the game's end, a disqualification)."""
+
+    PLACE = "place"
+    MOVE = "move"
+    STUCK = "stuck"
+
+
+class FishReason(EndReason):
+    """How a game of Fish ends."""
+
+    NO_PENGUIN_CAN_MOVE = "no penguin can move"
+    FEW_LEFT_IN_GAME = "fewer than two seats are left in the game"
+
+
+@dataclass(frozen=True, slots=True)
+class FishPlace(Payload):
+    """A penguin (global id) placed on a tile (index)."""
+
+    penguin: int
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class FishMove(Payload):
+    """A penguin slid from tile ``start`` to tile ``to``, eating the fish of ``start``."""
+
+    penguin: int
+    start: int
+    to: int
+    fish: int
+
+
+@dataclass(frozen=True, slots=True)
+class FishStuck(Payload):
+    """A penguin that cannot move left the ice with its tile and that tile's fish."""
+
+    penguin: int
+    tile: int
+    fish: int
+
+
+@dataclass(frozen=True, slots=True)
+class FishGameEnd(Payload):
+    """The game is over: each seat's score and rank."""
+
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+
+
+PAYLOADS: dict[EventKind, type[Payload]] = {
+    FishKind.PLACE: FishPlace,
+    FishKind.MOVE: FishMove,
+    FishKind.STUCK: FishStuck,
+    CommonKind.GAME_END: FishGameEnd,
+    CommonKind.DISQUALIFIED: Disqualification,
+}
+"""Each kind of event Fish reports and its payload type."""
 
 ROWS = 8
 TILES = 60
@@ -339,7 +403,7 @@ class FishState(GameState[FishView]):
             self.last_move = (p, UNPLACED, t)
             number = p % self.k + 1  # people count each seat's penguins from 1
             text = f"{{p{seat}}} places penguin {number} on {name}."
-            events.append(Event(EventKind.PLACE, text, seat, {"penguin": p, "to": t}))
+            events.append(Event(FishKind.PLACE, text, seat, FishPlace(p, t)))
             if all(x != UNPLACED for x in self.penguins):
                 self.phase = "move"
         else:
@@ -363,11 +427,11 @@ class FishState(GameState[FishView]):
             self.last_move = (p, start, t)
             events.append(
                 Event(
-                    EventKind.MOVE,
+                    FishKind.MOVE,
                     f"{{p{seat}}} slides penguin {p % self.k + 1} from {TILE_NAMES[start]} to {name} "
                     f"and eats {gained} fish.",
                     seat,
-                    {"penguin": p, "from": start, "to": t, "fish": gained},
+                    FishMove(p, start, t, gained),
                 )
             )
         self._remove_stuck(events)
@@ -400,11 +464,11 @@ class FishState(GameState[FishView]):
             self.tiles_banked[seat] += 1
             events.append(
                 Event(
-                    EventKind.STUCK,
+                    FishKind.STUCK,
                     f"{{p{seat}}}'s penguin {p % self.k + 1} on {TILE_NAMES[t]} cannot move: it leaves with its tile "
                     f"and {gained} fish.",
                     seat,
-                    {"penguin": p, "tile": t, "fish": gained},
+                    FishStuck(p, t, gained),
                 )
             )
 
@@ -421,7 +485,7 @@ class FishState(GameState[FishView]):
         """Pass the turn to the next seat (in seat order) that can act, or end the game."""
         n = self.num_seats
         if sum(not d for d in self.disqualified) < 2:
-            self._finish(events, OutcomeReason.FEW_LEFT_IN_GAME)
+            self._finish(events, FishReason.FEW_LEFT_IN_GAME)
             return
         cur = self.turn if self.turn is not None else -1
         for i in range(1, n + 1):
@@ -429,9 +493,9 @@ class FishState(GameState[FishView]):
             if self._can_act(s):
                 self.turn = s
                 return
-        self._finish(events, OutcomeReason.NO_PENGUIN_CAN_MOVE)
+        self._finish(events, FishReason.NO_PENGUIN_CAN_MOVE)
 
-    def _finish(self, events: list[Event], reason: OutcomeReason) -> None:
+    def _finish(self, events: list[Event], reason: FishReason) -> None:
         self.phase = "over"
         self.turn = None
         scores = self.current_scores()
@@ -447,10 +511,10 @@ class FishState(GameState[FishView]):
         table = ", ".join(f"{{p{s}}} {score_text(self.preset, scores[s])}{tiles[s]}" for s in order)
         events.append(
             Event(
-                EventKind.GAME_END,
+                CommonKind.GAME_END,
                 f"Game over ({reason}). Scores: {table}.",
                 None,
-                {"scores": tuple(scores), "ranks": tuple(ranks)},
+                FishGameEnd(tuple(scores), tuple(ranks)),
             )
         )
 
@@ -462,7 +526,7 @@ class FishState(GameState[FishView]):
 
     def disqualify(self, seat: int, reason: str) -> list[Event]:
         """The seat's penguins leave (their tiles stay as ice); it ranks last and the others play on."""
-        events = [Event(EventKind.DISQUALIFIED, f"{{p{seat}}} is disqualified: {reason}.", seat, {"reason": reason})]
+        events = [disqualified_event(seat, reason)]
         if self.phase == "over" or self.disqualified[seat]:
             return events
         self.disqualified[seat] = True
@@ -477,7 +541,7 @@ class FishState(GameState[FishView]):
         if self.turn == seat or (self.turn is not None and not self._can_act(self.turn)):
             self._advance(events)
         elif sum(not d for d in self.disqualified) < 2:
-            self._finish(events, OutcomeReason.FEW_LEFT_IN_GAME)
+            self._finish(events, FishReason.FEW_LEFT_IN_GAME)
         return events
 
     def public_view(self) -> FishView:
@@ -570,4 +634,6 @@ INFO = GameInfo(
     score_words="fish eaten (tiles banked break ties); more fish is better",
     score_figures_of=score_figures,
     score_text_of=score_text,
+    payloads=PAYLOADS,
+    end_reasons=tuple(FishReason),
 )

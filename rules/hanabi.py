@@ -18,15 +18,20 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from rules.core import (
+    NO_DATA,
     BadSetup,
+    CommonKind,
+    Disqualification,
+    EndReason,
     Event,
     EventKind,
     GameInfo,
     GameState,
     IllegalAction,
     Outcome,
-    OutcomeReason,
+    Payload,
     Preset,
+    disqualified_event,
     rank_seats,
 )
 
@@ -114,6 +119,93 @@ def parse_action(text: str) -> str:
 
 
 # --- public record ----------------------------------------------------------------------------------------
+class HanabiKind(EventKind):
+    """The events of a Hanabi round beyond the common ones (shared with the Fireworks league)."""
+
+    PLAY = "play"
+    MISPLAY = "misplay"
+    DISCARD = "discard"
+    HINT = "hint"
+    PASS = "pass"
+    LAST_CARD = "last_card"
+
+
+class HanabiReason(EndReason):
+    """Why a Hanabi round ends; a replay keeps the one word, :attr:`words` says it for a person."""
+
+    FUSES = "fuses"
+    PERFECT = "perfect"
+    DECK = "deck"
+    DISQUALIFIED = "disqualified"
+
+    @property
+    def words(self) -> str:
+        """The reason as a sentence a person reads."""
+        return _REASON_WORDS[self]
+
+
+_REASON_WORDS = {
+    HanabiReason.FUSES: "the last fuse burnt out",
+    HanabiReason.PERFECT: "every firework reached 5",
+    HanabiReason.DECK: "the deck ran out and everyone had their last turn",
+    HanabiReason.DISQUALIFIED: "a seat was disqualified",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class HanabiPlay(Payload):
+    """A card played from a slot: it fitted its firework (``play``) or burnt a fuse (``misplay``)."""
+
+    slot: int
+    card: int
+    success: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HanabiDiscard(Payload):
+    """A card discarded from a slot (a hint token regained)."""
+
+    slot: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class HanabiHint(Payload):
+    """A hint: the seat told, the slots it touched, and what was said (``RED``, ``3``)."""
+
+    target: int
+    touched: tuple[int, ...]
+    hint: str
+
+
+@dataclass(frozen=True, slots=True)
+class HanabiRoundEnd(Payload):
+    """A round is over: why, and the height of each firework."""
+
+    reason: HanabiReason
+    fireworks: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HanabiGameEnd(Payload):
+    """A game of Hanabi is over: each seat's score."""
+
+    scores: tuple[int, ...]
+
+
+ROUND_PAYLOADS: dict[EventKind, type[Payload]] = {
+    HanabiKind.PLAY: HanabiPlay,
+    HanabiKind.MISPLAY: HanabiPlay,
+    HanabiKind.DISCARD: HanabiDiscard,
+    HanabiKind.HINT: HanabiHint,
+    HanabiKind.PASS: Payload,
+    HanabiKind.LAST_CARD: Payload,
+    CommonKind.ROUND_END: HanabiRoundEnd,
+    CommonKind.DISQUALIFIED: Disqualification,
+}
+"""The events a Hanabi round reports (in Hanabi and in the league) and their payload types."""
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
     """One action in the public history of a round; holds only what every seat saw happen.
@@ -236,7 +328,8 @@ class Round:
         self.turn = 0
         self.final_left: int | None = None
         self.over = False
-        self.reason = ""
+        self.reason: HanabiReason | None = None
+        """Why the round ended, once over."""
         self.history: list[Move] = []
         self.disqualified: int | None = None  # absolute seat that was disqualified, if any
 
@@ -360,7 +453,7 @@ class Round:
             if self.legal_actions(seat) != [PASS]:
                 raise IllegalAction(seat, action, "passing is allowed only when no other action is legal")
             self.history.append(Move(seat, PASS, "pass"))
-            events.append(Event(EventKind.PASS, f"{{p{seat}}} can do nothing and passes.", seat, {}))
+            events.append(Event(HanabiKind.PASS, f"{{p{seat}}} can do nothing and passes.", seat, NO_DATA))
         else:
             if self.tokens <= 0:
                 raise IllegalAction(seat, action, "there are no hint tokens left")
@@ -388,21 +481,21 @@ class Round:
                 if bonus:
                     self.tokens += 1
                 text = f"{{p{seat}}} plays {name} from slot {letter}" + (" and regains a hint token." if bonus else ".")
-                events.append(Event(EventKind.PLAY, text, seat, {"slot": slot, "card": card, "success": True}))
+                events.append(Event(HanabiKind.PLAY, text, seat, HanabiPlay(slot, card, True)))
             else:
                 self.fuses += 1
                 self.mistakes[p] += 1
                 self.discards.append(card)
                 events.append(
-                    Event(EventKind.MISPLAY,
+                    Event(HanabiKind.MISPLAY,
                           f"{{p{seat}}} plays {name} from slot {letter}, which does not fit: a fuse burns.",
-                          seat, {"slot": slot, "card": card, "success": False})
+                          seat, HanabiPlay(slot, card, False))
                 )  # fmt: skip
         else:
             self.tokens += 1
             self.discards.append(card)
-            events.append(Event(EventKind.DISCARD, f"{{p{seat}}} discards {name} from slot {letter}.", seat,
-                                {"slot": slot, "card": card}))  # fmt: skip
+            events.append(Event(HanabiKind.DISCARD, f"{{p{seat}}} discards {name} from slot {letter}.", seat,
+                                HanabiDiscard(slot, card)))  # fmt: skip
         drawn = -1
         if self.next_draw < len(self.deck):
             drawn = self.next_draw
@@ -411,7 +504,7 @@ class Round:
             if self.next_draw == len(self.deck):
                 # The drawer's own turn does not count among the final turns.
                 self.final_left = self.rules.final_turns * len(self.seats) + 1
-                events.append(Event(EventKind.LAST_CARD, "The last card has been drawn.", seat, {}))
+                events.append(Event(HanabiKind.LAST_CARD, "The last card has been drawn.", seat, NO_DATA))
         else:
             self.hands[p][slot] = -1
         self.col_mask[p][slot] = ALL_COLOURS
@@ -450,8 +543,8 @@ class Round:
         else:
             said = f"slot {letters} is {COLOURS[what].lower() if is_colour else f'a {what}'}"
         events.append(
-            Event(EventKind.HINT, f"{{p{seat}}} tells {{p{target}}}: {said}.", seat,
-                  {"target": target, "touched": touched, "hint": action.split(":")[2]})
+            Event(HanabiKind.HINT, f"{{p{seat}}} tells {{p{target}}}: {said}.", seat,
+                  HanabiHint(target, touched, action.split(":")[2]))
         )  # fmt: skip
         self.history.append(
             Move(seat, action, "hint", target=target, colour=what if is_colour else -1,
@@ -460,36 +553,36 @@ class Round:
 
     def _end_turn(self, events: list[Event]) -> None:
         if self.fuses >= self.rules.fuse_limit:
-            self._finish(OutcomeReason.FUSES, events)
+            self._finish(HanabiReason.FUSES, events)
             return
         if sum(self.fireworks) == 25:
-            self._finish(OutcomeReason.PERFECT, events)
+            self._finish(HanabiReason.PERFECT, events)
             return
         if self.final_left is not None:
             self.final_left -= 1
             if self.final_left <= 0:
-                self._finish(OutcomeReason.DECK, events)
+                self._finish(HanabiReason.DECK, events)
                 return
         self.turn = (self.turn + 1) % len(self.seats)
 
-    def _finish(self, reason: OutcomeReason, events: list[Event]) -> None:
+    def _finish(self, reason: HanabiReason, events: list[Event]) -> None:
         self.over = True
         self.reason = reason
         words = {
-            OutcomeReason.FUSES: "the fuses burnt out",
-            OutcomeReason.PERFECT: "all five fireworks are complete",
-            OutcomeReason.DECK: "the final turns are played",
-            OutcomeReason.DISQUALIFIED: "a seat was disqualified",
+            HanabiReason.FUSES: "the fuses burnt out",
+            HanabiReason.PERFECT: "all five fireworks are complete",
+            HanabiReason.DECK: "the final turns are played",
+            HanabiReason.DISQUALIFIED: "a seat was disqualified",
         }[reason]
-        events.append(Event(EventKind.ROUND_END, f"{ROUND_OVER}{words}.", None,
-                            {"reason": reason, "fireworks": tuple(self.fireworks)}))  # fmt: skip
+        events.append(Event(CommonKind.ROUND_END, f"{ROUND_OVER}{words}.", None,
+                            HanabiRoundEnd(reason, tuple(self.fireworks))))  # fmt: skip
 
     def disqualify(self, seat: int, events: list[Event]) -> None:
         """End the round at once; ``seat`` scores 0 for it, the others keep their score so far."""
         if self.over or seat not in self._pos:
             return
         self.disqualified = seat
-        self._finish(OutcomeReason.DISQUALIFIED, events)
+        self._finish(HanabiReason.DISQUALIFIED, events)
 
     @property
     def turns_left(self) -> int | None:
@@ -711,24 +804,25 @@ class HanabiState(GameState[HanabiView]):
     def _finish(self, events: list[Event]) -> None:
         # A game of Hanabi is one round: its log speaks of the game, as a league's rounds speak of rounds.
         for event in events:
-            if event.kind is EventKind.ROUND_END and event.text.startswith(ROUND_OVER):
+            if event.kind is CommonKind.ROUND_END and event.text.startswith(ROUND_OVER):
                 event.text = "The game is over: " + event.text[len(ROUND_OVER) :]
         rnd = self.round
         scores = rnd.seat_scores()
         # A disqualified seat ranks below the others even where everyone scored 0 (docs/rules-decisions.md).
         out = [s == rnd.disqualified for s in rnd.seats]  # scores are by position in the round, as its seats
         ranks = rank_seats(scores, out, higher_is_better=True)
+        assert rnd.reason is not None  # the round is over
         self._outcome = Outcome(tuple(float(x) for x in scores), ranks, rnd.reason)
         if self.preset == "classic":  # one team score
             text = f"Game over: final score {max(scores)}."
         else:  # each seat's own
             order = sorted(range(len(scores)), key=lambda s: (ranks[s], s))
             text = "Game over. Scores: " + ", ".join(f"{{p{s}}} {scores[s]}" for s in order) + "."
-        events.append(Event(EventKind.GAME_END, text, None, {"scores": tuple(scores)}))
+        events.append(Event(CommonKind.GAME_END, text, None, HanabiGameEnd(tuple(scores))))
 
     def disqualify(self, seat: int, reason: str) -> list[Event]:
         """The game ends at once; the failed seat scores 0, the others the score standing at that moment."""
-        events = [Event(EventKind.DISQUALIFIED, f"{{p{seat}}} is disqualified: {reason}.", seat, {"reason": reason})]
+        events = [disqualified_event(seat, reason)]
         if self.round.over:
             return events
         self.round.disqualify(seat, events)
@@ -792,6 +886,8 @@ INFO = GameInfo(
     score_words="the team's fireworks, 25 at most; higher is better",
     preset_score_words={"fireworks": "10 + the cards' values − own mistakes, 85 at most; higher is better"},
     perfect=is_perfect,
+    payloads={**ROUND_PAYLOADS, CommonKind.GAME_END: HanabiGameEnd},
+    end_reasons=tuple(HanabiReason),
     rules_revisions={"fireworks": FIREWORKS_REVISION},
 )
 

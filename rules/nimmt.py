@@ -16,17 +16,22 @@ from typing import Any
 
 from rules.core import (
     BadSetup,
+    CommonKind,
+    CommonReason,
+    Disqualification,
+    EndReason,
     Event,
     EventKind,
     GameInfo,
     GameState,
     IllegalAction,
     Outcome,
-    OutcomeReason,
+    Payload,
     Preset,
     RulesError,
     Viewer,
     Watcher,
+    disqualified_event,
     rank_seats,
 )
 from rules.text import plural
@@ -101,6 +106,90 @@ def target_row(ends: list[int], card: int) -> int:
     return best
 
 
+class NimmtKind(EventKind):
+    """The events of 6 nimmt! beyond the common ones (rounds, the game's end, a disqualification)."""
+
+    PLACE = "place"
+    TAKE = "take"
+    REVEAL = "reveal"
+    MUST_PICK = "must_pick"
+
+
+class NimmtReason(EndReason):
+    """How a game of 6 nimmt! ends besides :attr:`~rules.core.CommonReason.ALL_ROUNDS_PLAYED` (``codingame``)."""
+
+    LIMIT_REACHED = f"a total reached {CLASSIC_LIMIT}"  # classic
+    FEW_LEFT_IN_PLAY = "fewer than two seats are left in play"
+
+
+@dataclass(frozen=True, slots=True)
+class NimmtPlace(Payload):
+    """A card laid on a row (at its end, or starting it afresh after a take)."""
+
+    card: int
+    row: int
+
+
+@dataclass(frozen=True, slots=True)
+class NimmtTake(Payload):
+    """A seat took the cards of a row, and their cattle heads."""
+
+    row: int
+    cards: tuple[int, ...]
+    cattle: int
+
+
+@dataclass(frozen=True, slots=True)
+class NimmtReveal(Payload):
+    """The turn's chosen cards, shown at once: ``(card, seat)`` pairs, lowest card first."""
+
+    cards: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NimmtMustPick(Payload):
+    """A seat's card is below every row: it picks a row to take."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class NimmtRoundStart(Payload):
+    """A round is dealt: its number (from 0) and the four cards the rows start with."""
+
+    round: int
+    rows: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NimmtRoundEnd(Payload):
+    """A round is over: its number (from 0) and each seat's cattle heads taken in it."""
+
+    round: int
+    round_cattle: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NimmtGameEnd(Payload):
+    """The game is over: each seat's total of cattle heads and its rank."""
+
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+
+
+PAYLOADS: dict[EventKind, type[Payload]] = {
+    NimmtKind.PLACE: NimmtPlace,
+    NimmtKind.TAKE: NimmtTake,
+    NimmtKind.REVEAL: NimmtReveal,
+    NimmtKind.MUST_PICK: NimmtMustPick,
+    CommonKind.ROUND_START: NimmtRoundStart,
+    CommonKind.ROUND_END: NimmtRoundEnd,
+    CommonKind.GAME_END: NimmtGameEnd,
+    CommonKind.DISQUALIFIED: Disqualification,
+}
+"""Each kind of event 6 nimmt! reports and its payload type."""
+
+
 @dataclass(frozen=True)
 class NimmtView:
     """What one seat sees (``seat`` None: a spectator who sees every hand)."""
@@ -139,53 +228,49 @@ class NimmtView:
         return self.hands[self.seat] or ()
 
 
+_PLACES = tuple(tuple(NimmtPlace(card, row) for row in range(ROWS)) for card in range(CARDS + 1))
+"""``_PLACES[card][row]``: every placement payload, made once (payloads never change, and building a frozen
+dataclass costs more than the rest of a placement's event)."""
+
+
 def _event(rec: tuple[Any, ...]) -> Event:
     """Build the Event a compact record stands for (see :class:`_Events`)."""
     kind = rec[0]
     if kind == "place":
         _, seat, card, row, fresh = rec
         text = f"{{p{seat}}}'s {card} starts row {row}." if fresh else f"{{p{seat}}} puts {card} on row {row}."
-        return Event(EventKind.PLACE, text, seat, {"card": card, "row": row})
+        return Event(NimmtKind.PLACE, text, seat, _PLACES[card][row])
     if kind == "take":
         _, seat, row, cards, heads = rec
         taken = f"{len(cards)} {plural('card', len(cards))}, {heads} {plural('head', heads)}"
         return Event(
-            EventKind.TAKE,
-            f"{{p{seat}}} takes row {row} ({taken}).",
-            seat,
-            {"row": row, "cards": tuple(cards), "cattle": heads},
+            NimmtKind.TAKE, f"{{p{seat}}} takes row {row} ({taken}).", seat, NimmtTake(row, tuple(cards), heads)
         )
     if kind == "reveal":
         played = rec[1]
         shown = ", ".join(f"{{p{s}}} {c}" for c, s in played)
-        return Event(EventKind.REVEAL, f"Cards revealed: {shown}.", None, {"cards": {s: c for c, s in played}})
+        return Event(NimmtKind.REVEAL, f"Cards revealed: {shown}.", None, NimmtReveal(played))
     if kind == "must_pick":
         _, seat, card = rec
         text = f"{{p{seat}}}'s {card} is lower than every row: {{p{seat}}} picks a row to take."
-        return Event(EventKind.MUST_PICK, text, seat, {"card": card})
+        return Event(NimmtKind.MUST_PICK, text, seat, NimmtMustPick(card))
     if kind == "round_start":
         _, rnd, rows = rec
         text = f"Round {rnd + 1} begins; the rows start with {', '.join(map(str, rows))}."
-        return Event(EventKind.ROUND_START, text, None, {"round": rnd, "rows": rows})
+        return Event(CommonKind.ROUND_START, text, None, NimmtRoundStart(rnd, rows))
     if kind == "round_end":
         _, rnd, got = rec
         summary = ", ".join(f"{{p{s}}} {c}" for s, c in enumerate(got))
-        return Event(
-            EventKind.ROUND_END,
-            f"Round {rnd + 1} is over. Heads taken: {summary}.",
-            None,
-            {"round": rnd, "round_cattle": got},
-        )
+        text = f"Round {rnd + 1} is over. Heads taken: {summary}."
+        return Event(CommonKind.ROUND_END, text, None, NimmtRoundEnd(rnd, got))
     if kind == "game_end":
         _, reason, scores, ranks = rec
         order = sorted(range(len(scores)), key=lambda s: (ranks[s], s))
         table = ", ".join(f"{{p{s}}} {scores[s]}" for s in order)
-        return Event(
-            EventKind.GAME_END, f"Game over ({reason}). Cattle: {table}.", None, {"scores": scores, "ranks": ranks}
-        )
+        return Event(CommonKind.GAME_END, f"Game over ({reason}). Cattle: {table}.", None, NimmtGameEnd(scores, ranks))
     if kind == "disqualified":
         _, seat, reason = rec
-        return Event(EventKind.DISQUALIFIED, f"{{p{seat}}} is disqualified: {reason}.", seat, {"reason": reason})
+        return disqualified_event(seat, reason)
     raise AssertionError(f"unknown event record {rec!r}")
 
 
@@ -508,14 +593,14 @@ class NimmtState(GameState[NimmtView]):
         recs.append(("round_end", self.round, tuple(self.round_cattle)))
         if self._codingame:
             if self.round + 1 >= CODINGAME_ROUNDS:
-                self._finish(recs, OutcomeReason.ALL_ROUNDS_PLAYED)
+                self._finish(recs, CommonReason.ALL_ROUNDS_PLAYED)
                 return
         elif max(self.scores[s] for s in self._live) >= CLASSIC_LIMIT:
-            self._finish(recs, OutcomeReason.LIMIT_REACHED)
+            self._finish(recs, NimmtReason.LIMIT_REACHED)
             return
         self._start_round(recs)
 
-    def _finish(self, recs: list[tuple[Any, ...]], reason: OutcomeReason) -> None:
+    def _finish(self, recs: list[tuple[Any, ...]], reason: EndReason) -> None:
         self.over = True
         self._can = {}
         self.picker = None
@@ -557,7 +642,7 @@ class NimmtState(GameState[NimmtView]):
                 self.removed.append(mine)
                 self._played = [(c, s) for c, s in self._played if s != seat]
         if len(self._live) < 2:
-            self._finish(recs, OutcomeReason.FEW_LEFT_IN_PLAY)
+            self._finish(recs, NimmtReason.FEW_LEFT_IN_PLAY)
         elif was_picker:
             # Its too-low card was withdrawn unplaced; placement goes on with the next card.
             self.picker = None
@@ -729,4 +814,6 @@ INFO = GameInfo(
     hidden_information=True,
     higher_is_better=False,
     score_words="cattle heads taken; fewer heads is better",
+    payloads=PAYLOADS,
+    end_reasons=(CommonReason.ALL_ROUNDS_PLAYED, *NimmtReason),
 )

@@ -276,7 +276,7 @@ def result_json(state: GameState[Any]) -> dict[str, Any]:
     """The result object stored on a replay's last line."""
     outcome = state.outcome()
     assert outcome is not None
-    return {"scores": list(outcome.scores), "ranks": list(outcome.ranks), "reason": outcome.reason}
+    return {"scores": list(outcome.scores), "ranks": list(outcome.ranks), "reason": str(outcome.reason)}
 
 
 class ReplayWriter:

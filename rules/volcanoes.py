@@ -13,7 +13,23 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core import BadSetup, Event, EventKind, GameInfo, GameState, IllegalAction, Outcome, OutcomeReason, Preset
+from rules.core import (
+    BadSetup,
+    CommonKind,
+    Disqualification,
+    EndReason,
+    EndSentence,
+    Event,
+    EventKind,
+    GameInfo,
+    GameState,
+    IllegalAction,
+    Outcome,
+    Payload,
+    Preset,
+    Reason,
+    disqualified_event,
+)
 from rules.text import plural
 from rules.volcanoes_board import LAYOUT, NAMES, NEIGHBORS, OPPOSITE
 
@@ -43,6 +59,7 @@ __all__ = [
     "GROWTH",
     "INDEX",
     "INFO",
+    "PAYLOADS",
     "LAYOUT",
     "MAX_PHASES",
     "MAX_STEPS",
@@ -50,8 +67,19 @@ __all__ = [
     "NEIGHBORS",
     "NEIGHBOR_MASKS",
     "OPPOSITE",
+    "EruptionLimit",
+    "Linked",
+    "SideDisqualified",
+    "VolcanoesDormant",
+    "VolcanoesDraw",
+    "VolcanoesEruption",
+    "VolcanoesGrowth",
+    "VolcanoesKind",
+    "VolcanoesMove",
+    "VolcanoesReason",
     "VolcanoesState",
     "VolcanoesView",
+    "VolcanoesWin",
     "find_chain",
     "is_connected",
     "mask_links",
@@ -61,6 +89,127 @@ __all__ = [
     "resolve_eruptions",
     "side_masks",
 ]
+
+
+class VolcanoesKind(EventKind):
+    """The events of Volcanoes beyond the common one (a disqualification)."""
+
+    MOVE = "move"
+    GROWTH = "growth"
+    ERUPTION = "eruption"
+    DORMANT = "dormant"
+    WIN = "win"
+    DRAW = "draw"
+
+
+class VolcanoesReason(EndReason):
+    """The endings of Volcanoes whose words never change (the others are the sentences below)."""
+
+    BOTH_LINKED = "both sides linked north to south at once"
+    NO_LINK = f"{MAX_STEPS} steps were played without a link"
+
+
+@dataclass(frozen=True, slots=True)
+class Linked(EndSentence):
+    """A side won by linking a north tile to its south tile: which side, and the chain's two ends."""
+
+    side: int
+    first: str
+    last: str
+
+    def __str__(self) -> str:
+        return f"{SIDE_NAMES[self.side]} linked {self.first} to {self.last}"
+
+
+@dataclass(frozen=True, slots=True)
+class SideDisqualified(EndSentence):
+    """A side lost because its program failed: which side, and why."""
+
+    side: int
+    why: str
+
+    def __str__(self) -> str:
+        return f"{SIDE_NAMES[self.side]} was disqualified ({self.why})"
+
+
+@dataclass(frozen=True, slots=True)
+class EruptionLimit(EndSentence):
+    """A chain of eruptions ran past the phase limit (a figure tests shrink, so it is a field)."""
+
+    phases: int
+
+    def __str__(self) -> str:
+        return f"eruptions kept going past {self.phases} phases"
+
+
+@dataclass(frozen=True, slots=True)
+class VolcanoesMove(Payload):
+    """A move raised the mover's volcano on ``tile`` from level ``before`` to ``after`` (signed: + Blue);
+    ``step`` counts the steps played, this one included."""
+
+    tile: str
+    before: int
+    after: int
+    step: int
+
+
+@dataclass(frozen=True, slots=True)
+class VolcanoesGrowth(Payload):
+    """Every active volcano grew one level (``step`` counts it); the tiles that reached level 4 erupt next."""
+
+    step: int
+    reached_4: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class VolcanoesEruption(Payload):
+    """One phase (from 1) of eruptions: the tiles that erupted and each one's side (0 Blue, 1 Orange), and per tile
+    pushed, how many pushes it took, its level after the phase and before it (``(tile, figure)`` pairs)."""
+
+    phase: int
+    erupted: tuple[str, ...]
+    sides: tuple[tuple[str, int], ...]
+    pushes: tuple[tuple[str, int], ...]
+    results: tuple[tuple[str, int], ...]
+    before: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class VolcanoesDormant(Payload):
+    """After eruption phase ``phase`` these tiles stay at level 4: dormant."""
+
+    phase: int
+    tiles: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class VolcanoesWin(Payload):
+    """The winner's side won (:attr:`Event.seat`): why, its winning chain (empty if the other side was
+    disqualified) and each seat's chain."""
+
+    reason: Reason
+    chain: tuple[str, ...]
+    chains: tuple[tuple[str, ...], tuple[str, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class VolcanoesDraw(Payload):
+    """The game is drawn: why, and each seat's chain (both, when both linked at once)."""
+
+    reason: Reason
+    chains: tuple[tuple[str, ...], tuple[str, ...]]
+
+
+PAYLOADS: dict[EventKind, type[Payload]] = {
+    VolcanoesKind.MOVE: VolcanoesMove,
+    VolcanoesKind.GROWTH: VolcanoesGrowth,
+    VolcanoesKind.ERUPTION: VolcanoesEruption,
+    VolcanoesKind.DORMANT: VolcanoesDormant,
+    VolcanoesKind.WIN: VolcanoesWin,
+    VolcanoesKind.DRAW: VolcanoesDraw,
+    CommonKind.DISQUALIFIED: Disqualification,
+}
+"""Each kind of event Volcanoes reports and its payload type."""
 
 
 def parse_action(text: str) -> str:
@@ -458,12 +607,7 @@ class VolcanoesState(GameState[VolcanoesView]):
                 erupts = ": it erupts." if abs(new) == MAX_LEVEL else "."
                 what = f"raises {side}'s volcano on {NAMES[i]} to level {abs(new)}{erupts}"
             events.append(
-                Event(
-                    EventKind.MOVE,
-                    f"{{p{seat}}} {what}",
-                    seat,
-                    {"tile": NAMES[i], "from": old, "to": new, "step": self.step},
-                )
+                Event(VolcanoesKind.MOVE, f"{{p{seat}}} {what}", seat, VolcanoesMove(NAMES[i], old, new, self.step))
             )
         ok = True
         if new == MAX_LEVEL * s:
@@ -486,12 +630,7 @@ class VolcanoesState(GameState[VolcanoesView]):
                 who, plural = volcanoes_phrase([(NAMES[t], levels[t]) for t in due])
                 text += f" {who} {'grow' if plural else 'grows'} to level 4 and {'erupt' if plural else 'erupts'}."
             events.append(
-                Event(
-                    EventKind.GROWTH,
-                    text,
-                    None,
-                    {"step": self.step, "reached_4": tuple(NAMES[t] for t in due)},
-                )
+                Event(VolcanoesKind.GROWTH, text, None, VolcanoesGrowth(self.step, tuple(NAMES[t] for t in due)))
             )
         ok = self._erupt(due, events) if due else True
         # Growth without eruptions changes no ownership, so no link can appear.
@@ -506,11 +645,11 @@ class VolcanoesState(GameState[VolcanoesView]):
         ok = resolve_eruptions(self.levels, self.dormant, due, MAX_PHASES, record)
         for p, ph in enumerate(record, 1):
             names = tuple(NAMES[t] for t in ph.erupted)
-            sides = {NAMES[t]: (0 if sg > 0 else 1) for t, sg in zip(ph.erupted, ph.signs, strict=True)}
+            sides = tuple([(NAMES[t], 0 if sg > 0 else 1) for t, sg in zip(ph.erupted, ph.signs, strict=True)])
             who, plural = volcanoes_phrase([(NAMES[t], sg) for t, sg in zip(ph.erupted, ph.signs, strict=True)])
             following = record[p].erupted if p < len(record) else ()
             told = push_sentences([(NAMES[t], board[t], ph.results[t], t in following) for t in sorted(ph.pushes)])
-            before = {NAMES[t]: board[t] for t in sorted(ph.pushes)}
+            before = tuple([(NAMES[t], board[t]) for t in sorted(ph.pushes)])
             for t, v in ph.results.items():
                 board[t] = v
             # Only those still at 4 once the phase's pushes are done: one an enemy eruption of the same phase wiped
@@ -518,17 +657,17 @@ class VolcanoesState(GameState[VolcanoesView]):
             still = [t for t in ph.erupted if abs(board[t]) == 4]
             events.append(
                 Event(
-                    EventKind.ERUPTION,
+                    VolcanoesKind.ERUPTION,
                     f"Eruption, phase {p}: {who} {'erupt' if plural else 'erupts'}. " + " ".join(told),
                     None,
-                    {
-                        "phase": p,
-                        "erupted": names,
-                        "sides": sides,
-                        "pushes": {NAMES[t]: d for t, d in sorted(ph.pushes.items())},
-                        "results": {NAMES[t]: v for t, v in sorted(ph.results.items())},
-                        "before": before,
-                    },
+                    VolcanoesEruption(
+                        phase=p,
+                        erupted=names,
+                        sides=sides,
+                        pushes=tuple([(NAMES[t], d) for t, d in sorted(ph.pushes.items())]),
+                        results=tuple([(NAMES[t], v) for t, v in sorted(ph.results.items())]),
+                        before=before,
+                    ),
                 )
             )
             if still:
@@ -538,13 +677,13 @@ class VolcanoesState(GameState[VolcanoesView]):
                     "at level 4 unless pushed below it."
                 )
                 tiles = tuple(NAMES[t] for t in still)
-                events.append(Event(EventKind.DORMANT, text, None, {"phase": p, "tiles": tiles}))
+                events.append(Event(VolcanoesKind.DORMANT, text, None, VolcanoesDormant(p, tiles)))
         return ok
 
     def _settle(self, ok: bool, check: tuple[int, ...], events: list[Event] | None) -> bool:
         """End the game if an eruption chain ran away, someone linked, or the step limit is reached."""
         if not ok:
-            self._finish(None, f"eruptions kept going past {MAX_PHASES} phases", events)
+            self._finish(None, EruptionLimit(MAX_PHASES), events)
             return True
         linked = [s for s in check if is_connected(self.levels, s)]
         if linked:
@@ -552,18 +691,18 @@ class VolcanoesState(GameState[VolcanoesView]):
                 seat = 0 if s > 0 else 1
                 self.chains[seat] = find_chain(self.levels, s) or ()
             if len(linked) == 2:
-                self._finish(None, OutcomeReason.BOTH_LINKED, events)
+                self._finish(None, VolcanoesReason.BOTH_LINKED, events)
             else:
                 seat = 0 if linked[0] > 0 else 1
                 c = self.chains[seat]
-                self._finish(seat, f"{SIDE_NAMES[seat]} linked {NAMES[c[0]]} to {NAMES[c[-1]]}", events)
+                self._finish(seat, Linked(seat, NAMES[c[0]], NAMES[c[-1]]), events)
             return True
         if self.step >= MAX_STEPS:
-            self._finish(None, OutcomeReason.NO_LINK, events)
+            self._finish(None, VolcanoesReason.NO_LINK, events)
             return True
         return False
 
-    def _finish(self, winner: int | None, reason: OutcomeReason | str, events: list[Event] | None) -> None:
+    def _finish(self, winner: int | None, reason: Reason, events: list[Event] | None) -> None:
         self.over = True
         self.winner = winner
         if winner is None:
@@ -573,28 +712,29 @@ class VolcanoesState(GameState[VolcanoesView]):
                 (1.0, 0.0) if winner == 0 else (0.0, 1.0), (1, 2) if winner == 0 else (2, 1), reason
             )
         if events is not None:
-            chains = {s: tuple(NAMES[t] for t in c) for s, c in enumerate(self.chains) if c}
+            blue, orange = (tuple(NAMES[t] for t in c) for c in self.chains)
+            chains = (blue, orange)
             if winner is None:
                 events.append(
-                    Event(EventKind.DRAW, f"The game is drawn: {reason}.", None, {"reason": reason, "chains": chains})
+                    Event(VolcanoesKind.DRAW, f"The game is drawn: {reason}.", None, VolcanoesDraw(reason, chains))
                 )
             else:
-                chain = chains.get(winner, ())
+                chain = chains[winner]
                 path = f" ({' – '.join(chain)})" if chain else ""  # spaced: a log wraps it between tile names
                 events.append(
                     Event(
-                        EventKind.WIN,
+                        VolcanoesKind.WIN,
                         f"{{p{winner}}} wins: {reason}{path}.",
                         winner,
-                        {"reason": reason, "chain": chain, "chains": chains},
+                        VolcanoesWin(reason, chain, chains),
                     )
                 )
 
     def disqualify(self, seat: int, reason: str) -> list[Event]:
         """A seat whose program failed loses; the other seat wins."""
-        events = [Event(EventKind.DISQUALIFIED, f"{{p{seat}}} is disqualified: {reason}.", seat, {"reason": reason})]
+        events = [disqualified_event(seat, reason)]
         if not self.over:
-            self._finish(1 - seat, f"{SIDE_NAMES[seat]} was disqualified ({reason})", events)
+            self._finish(1 - seat, SideDisqualified(seat, reason), events)
         return events
 
     def public_view(self) -> VolcanoesView:
@@ -615,7 +755,7 @@ class VolcanoesState(GameState[VolcanoesView]):
             over=self.over,
             winner=self.winner,
             chains=(tuple(NAMES[t] for t in self.chains[0]), tuple(NAMES[t] for t in self.chains[1])),
-            result=self._outcome.reason if self._outcome else "",
+            result=str(self._outcome.reason) if self._outcome else "",
         )
 
     def outcome(self) -> Outcome | None:
@@ -652,6 +792,8 @@ INFO = GameInfo(
     new_game=new_game,
     parse_action=parse_action,
     score_words="win = 1, draw = ½, loss = 0; higher is better",
+    payloads=PAYLOADS,
+    end_reasons=(*VolcanoesReason, Linked, SideDisqualified, EruptionLimit),
 )
 
 

@@ -113,7 +113,7 @@ def play_random(
             ev = g.apply(s, a)
             actions.append((s, a))
         if events is not None:
-            events.extend((e.kind, e.text, e.seat, dict(e.data)) for e in ev)
+            events.extend((e.kind, e.text, e.seat, e.data) for e in ev)
         if g.round != rnd:
             # A new round began: its totals so far are the base of the next checks.
             base = [sc for sc in g.scores]

@@ -1,8 +1,8 @@
 """Seat specs (``human[:NAME]``, ``ai[:LEVEL]``, ``random``, ``cmd[OPTIONS]:COMMAND``, ``remote[:NAME]``) and the
 players behind them.
 
-A program seat may carry options between brackets, ``cmd[key=value,…]:COMMAND``; :data:`CMD_OPTIONS` lists the
-keys and values accepted (so far only ``phase``, where 6 nimmt! puts its phase line).
+A program seat may carry options between brackets, ``cmd[key=value,…]:COMMAND``; each game's protocol class
+declares the keys and values it accepts (:attr:`~ai.programs.protocols.base.GameProtocol.options`).
 """
 
 from __future__ import annotations
@@ -12,15 +12,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ai.programs.external import SCRIPT_RUNNERS, ExternalBot, program_problem, split_command
+from ai.programs.protocols import seat_options
+from ai.programs.protocols.base import options_words
 from ai.seats.levels import LEVELS, game_levels, level_problem, make_bot
 from ai.seats.protocol import Bot
 from rules.registry import RECORDS, game_info
 
 KINDS = ("human", "ai", "random", "cmd", "remote")
-CMD_OPTIONS: dict[str, tuple[str, ...]] = {"phase": ("first", "last")}
-"""Options of a ``cmd[…]:`` seat and their accepted values (the first one is the default)."""
-OPTION_GAMES: dict[str, tuple[str, ...]] = {"phase": ("nimmt",)}
-"""Games where an option means something; elsewhere it is refused rather than silently ignored."""
 # Short, distinct names keep score panels and logs readable; the level shows beside them where it matters.
 BOT_NAMES = ("Ada", "Basil", "Clio", "Dora", "Emil", "Fay", "Gus", "Hugo", "Iris", "Jules")
 
@@ -42,7 +40,7 @@ class SeatSpec:
 
     def option(self, key: str) -> str:
         """The value of a ``cmd`` option, or its default."""
-        return dict(self.options).get(key, CMD_OPTIONS[key][0])
+        return dict(self.options).get(key, cmd_options()[key][0])
 
     @property
     def text(self) -> str:
@@ -139,20 +137,28 @@ def parse_seat(text: str) -> SeatSpec:
     )
 
 
-def _accepted() -> str:
-    return "; ".join(f"{key}={'|'.join(values)}" for key, values in CMD_OPTIONS.items())
+def cmd_options() -> dict[str, tuple[str, ...]]:
+    """The options a ``cmd[…]:`` seat may carry in some game, each with the values some game accepts (the first is
+    the default): a seat is read before its game is known, so :func:`seat_problem` checks the game's own."""
+    found: dict[str, list[str]] = {}
+    for options in seat_options().values():
+        for key, values in options.items():
+            known = found.setdefault(key, [])
+            known += [v for v in values if v not in known]
+    return {key: tuple(values) for key, values in found.items()}
 
 
 def _parse_options(inside: str, text: str) -> tuple[tuple[str, str], ...]:
-    """The ``key=value,…`` list of a ``cmd[…]:`` seat, checked against :data:`CMD_OPTIONS`."""
+    """The ``key=value,…`` list of a ``cmd[…]:`` seat, checked against :func:`cmd_options`."""
     found: dict[str, str] = {}
+    accepted = cmd_options()
     for item in inside.split(","):
         key, eq, value = (part.strip() for part in item.partition("="))
-        if key not in CMD_OPTIONS:
+        if key not in accepted:
             what = f"unknown option {key!r}" if key else "an empty option"
-            raise SeatSpecError(f"{what} in seat {text!r} (accepted: {_accepted()})")
-        if not eq or value not in CMD_OPTIONS[key]:
-            raise SeatSpecError(f"bad value {value!r} for {key} in seat {text!r} (accepted: {_accepted()})")
+            raise SeatSpecError(f"{what} in seat {text!r} (accepted: {options_words(accepted)})")
+        if not eq or value not in accepted[key]:
+            raise SeatSpecError(f"bad value {value!r} for {key} in seat {text!r} (accepted: {options_words(accepted)})")
         if key in found:
             raise SeatSpecError(f"option {key} given twice in seat {text!r}")
         found[key] = value
@@ -170,9 +176,13 @@ def seat_problem(game: str, spec: SeatSpec, cwd: str | Path | None = None) -> st
         return level_problem(game, spec.level)
     if spec.kind != "cmd":
         return None
-    for key, _ in spec.options:
-        if game not in OPTION_GAMES[key]:
-            return f"option {key} is for {', '.join(OPTION_GAMES[key])} only, not {game}"
+    every = seat_options()
+    takes = every.get(game, {})
+    for key, value in spec.options:
+        if key not in takes:
+            return f"option {key} is for {', '.join(g for g, o in every.items() if key in o)} only, not {game}"
+        if value not in takes[key]:
+            return f"{game} takes {key}={'|'.join(takes[key])}, not {key}={value}"
     return program_problem(spec.command, cwd)
 
 

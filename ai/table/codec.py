@@ -109,10 +109,10 @@ def from_json(data: Any, hint: Any = Any) -> Any:
             raise WireError(f"expected an object, got {data!r}")
         return {key: _untyped(item) for key, item in data.items()}
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        try:
-            return hint(data)
-        except ValueError:
-            raise WireError(f"{data!r} is not a {hint.__name__}") from None
+        member = _members(hint).get(data) if isinstance(data, str | int) else None
+        if member is None:
+            raise WireError(f"{data!r} is not a {hint.__name__}")
+        return member
     if hint is bool:
         if not isinstance(data, bool):
             raise WireError(f"expected true or false, got {data!r}")
@@ -173,6 +173,21 @@ def _untyped(data: Any) -> Any:
             raise WireError(f"{name} has no field {sorted(given)[0]!r}")
         return cls(**values)
     return data
+
+
+@cache
+def _members(base: type[enum.Enum]) -> dict[Any, enum.Enum]:
+    """The members of enum ``base`` by value, and those of its subclasses: a field typed by a base with no members
+    of its own (``EventKind``, ``EndReason``) holds a game's member. Where two games' members share a text, the first
+    by module and class name is read back; being ``StrEnum`` members, it equals the one sent."""
+    found: dict[Any, enum.Enum] = {}
+    todo = [base]
+    while todo:
+        cls = todo.pop(0)
+        for member in cls:
+            found.setdefault(member.value, member)
+        todo += sorted(cls.__subclasses__(), key=lambda c: (c.__module__, c.__qualname__))
+    return found
 
 
 @cache

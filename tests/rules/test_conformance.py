@@ -21,7 +21,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.core import Event, EventKind, GameState, IllegalAction, OutcomeReason
+from rules.core import (
+    CommonKind,
+    CommonReason,
+    EndReason,
+    EndSentence,
+    Event,
+    EventKind,
+    GameInfo,
+    GameState,
+    IllegalAction,
+    Outcome,
+    Payload,
+)
 from rules.hanabi import CARD_TEXT
 from rules.registry import GAMES
 from rules.replay import Header, ReplayWriter, SeatEntry, load_replay
@@ -95,7 +107,7 @@ def observable(state: GameState[Any]) -> tuple[Any, ...]:
 
 def event_tuples(events: list[Event]) -> list[tuple[Any, ...]]:
     """Events as plain comparable tuples."""
-    return [(e.kind, e.text, e.seat, dict(e.data)) for e in events]
+    return [(e.kind, e.text, e.seat, e.data) for e in events]
 
 
 # --- random games to the end -------------------------------------------------------------------------------------
@@ -124,21 +136,92 @@ def test_random_game_reaches_an_end(game: str, preset: str, seats: int, seed: in
     assert all(state.legal_actions(s) == [] for s in range(seats))
 
 
+def is_frozen(cls: type) -> bool:
+    """Whether ``cls`` is a frozen dataclass."""
+    params = getattr(cls, "__dataclass_params__", None)  # not in the typing stubs
+    return params is not None and bool(params.frozen)
+
+
+def json_friendly(value: object) -> bool:
+    """Whether ``value`` can be sent as it is: a plain scalar, a tuple of such values, or a frozen dataclass of them
+    (never a dict or a list, whose contents could change or whose keys JSON would turn into strings)."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return True
+    if isinstance(value, tuple):
+        return all(json_friendly(v) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return is_frozen(type(value)) and all(json_friendly(getattr(value, f.name)) for f in dataclasses.fields(value))
+    return False
+
+
+def declares_reason(info: GameInfo, outcome: Outcome) -> bool:
+    """Whether ``outcome`` ends the game a way the game declares: one of its reason members, or one of its sentence
+    types."""
+    reason = outcome.reason
+    if isinstance(reason, EndReason):
+        return reason in info.end_reasons
+    return any(isinstance(t, type) and isinstance(reason, t) for t in info.end_reasons)
+
+
+def check_declared(info: GameInfo, events: list[Event]) -> None:
+    """Every event is of a kind its game declares and carries exactly the payload type declared for that kind,
+    JSON-friendly, and its kind reads as the same text it always did."""
+    for e in events:
+        assert isinstance(e.kind, EventKind), repr(e.kind)
+        assert e.kind in info.payloads, f"{info.id} does not declare events of kind {e.kind!r}"
+        assert type(e.data) is info.payloads[e.kind], f"{info.id} {e.kind}: {type(e.data).__name__}"
+        assert json_friendly(e.data), f"{info.id} {e.kind}: {e.data!r}"
+        assert e.kind == e.kind.value and json.dumps(e.kind) == f'"{e.kind.value}"'
+
+
 @pytest.mark.parametrize(("game", "preset", "seats", "seed"), CASES)
-def test_event_kinds_and_outcome_reasons_are_the_shared_enums(game: str, preset: str, seats: int, seed: int) -> None:
-    """Every event names its kind by an ``EventKind`` and every outcome its reason by an ``OutcomeReason`` (only a
-    few Volcanoes endings whose sentence changes from game to game are free text); both stay plain strings to
-    compare with and to write."""
+def test_events_and_endings_are_the_ones_their_game_declares(game: str, preset: str, seats: int, seed: int) -> None:
+    """Each event's kind and typed payload, and the outcome's reason, are declared by the game's own module (the
+    registry record lists them); the same holds when a seat is disqualified part way through."""
+    info = GAMES[game]
     state = start(game, preset, seats, seed)
-    events = play(state, record(game, preset, seats, seed))
-    assert all(type(e.kind) is EventKind for e in events), sorted({repr(e.kind) for e in events})
-    assert all(e.kind == e.kind.value and json.dumps(e.kind) == f'"{e.kind.value}"' for e in events)
+    check_declared(info, play(state, record(game, preset, seats, seed)))
     outcome = state.outcome()
     assert outcome is not None
-    assert isinstance(outcome.reason, OutcomeReason) or (
-        game == "volcanoes"
-        and any(w in outcome.reason for w in (" linked ", " was disqualified ", " kept going past "))
-    )
+    assert declares_reason(info, outcome), repr(outcome.reason)
+    assert str(outcome.reason) and outcome.reason.words
+    # Again, with one seat disqualified at a random point of the same game.
+    state = start(game, preset, seats, seed)
+    moves = record(game, preset, seats, seed)
+    rng = random.Random(seed)
+    cut = rng.randrange(len(moves))
+    events = play(state, moves[:cut]) + state.disqualify(rng.randrange(seats), "it printed nothing")
+    while not state.is_over:
+        events.extend(state.apply(*random_step(state, rng)))
+    check_declared(info, events)
+    assert CommonKind.DISQUALIFIED in {e.kind for e in events}
+    outcome = state.outcome()
+    assert outcome is not None
+    assert declares_reason(info, outcome), repr(outcome.reason)
+
+
+def test_payload_types_are_frozen_and_each_game_declares_its_endings() -> None:
+    for info in GAMES.values():
+        if not info.available:
+            continue
+        assert info.payloads and info.end_reasons, info.id
+        for kind, payload in info.payloads.items():
+            assert issubclass(payload, Payload) and is_frozen(payload), (info.id, kind)
+        for reason in info.end_reasons:
+            assert isinstance(reason, EndReason) or issubclass(reason, EndSentence), (info.id, reason)
+
+
+def test_the_common_vocabulary_names_no_single_games_fact() -> None:
+    """What ``rules/core.py`` lists is shared: each common event kind and each common end reason is declared by two
+    games at least; a kind or a reason of one game belongs in that game's module. The bases list nothing."""
+    games = [info for info in GAMES.values() if info.available]
+    for kind in CommonKind:
+        users = [info.id for info in games if kind in info.payloads]
+        assert len(users) >= 2, f"CommonKind.{kind.name} is declared by {users} only: move it into that game"
+    for reason in CommonReason:
+        users = [info.id for info in games if reason in info.end_reasons]
+        assert len(users) >= 2, f"CommonReason.{reason.name} is declared by {users} only: move it into that game"
+    assert len(EventKind) == 0 and len(EndReason) == 0
 
 
 # --- replay round trip ---------------------------------------------------------------------------------------------

@@ -8,7 +8,18 @@ import pytest
 
 from rules import fish
 from rules.core import BadSetup, IllegalAction
-from rules.fish import GONE, TILE_NAMES, UNPLACED, new_game, parse_action, parse_tile, reachable, tile_name
+from rules.fish import (
+    GONE,
+    TILE_NAMES,
+    UNPLACED,
+    FishMove,
+    FishStuck,
+    new_game,
+    parse_action,
+    parse_tile,
+    reachable,
+    tile_name,
+)
 from rules.registry import game_info
 
 T = {n: i for i, n in enumerate(TILE_NAMES)}
@@ -191,7 +202,7 @@ def test_slide_banks_the_tile_left() -> None:
     ev = s.apply(0, "MOVE 0 G1")
     assert s.fish[T["F4"]] == 0 and s.penguins[0] == T["G1"] and s.occ[T["F4"]] == -1
     assert s.fish_banked == [f4, 0] and s.tiles_banked == [1, 0]
-    assert ev[0].kind == "move" and ev[0].data["fish"] == f4 and s.to_act() == (1,)
+    assert ev[0].kind == "move" and ev[0].data_as(FishMove).fish == f4 and s.to_act() == (1,)
     assert s.view(None).scores == (100 * f4 + 1, 0)
 
 
@@ -206,7 +217,7 @@ def forced_game(preset: str, line: str = "ABCD") -> fish.FishState:
     for a in ("MOVE 0 A1", "MOVE 4 A8", "MOVE 1 A4", "MOVE 5 B6", "MOVE 2 C4", "MOVE 6 D6", "MOVE 3 E4", "MOVE 7 F6"):
         ev += s.apply(s.to_act()[0], a)
     # Each penguin on a lone tile was taken off as soon as it was placed, its tile banked by its owner.
-    assert [e.data["penguin"] for e in ev if e.kind == "stuck"] == [1, 5, 2, 6, 3, 7]
+    assert [e.data.penguin for e in ev if isinstance(e.data, FishStuck)] == [1, 5, 2, 6, 3, 7]
     assert s.penguins[1] == GONE and s.fish[T["A4"]] == 0
     assert s.fish_banked == [3, 3] and s.tiles_banked == [3, 3]
     assert s.phase == "move" and s.to_act() == (0,)

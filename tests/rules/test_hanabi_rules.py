@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from rules import fireworks, hanabi
-from rules.core import BadSetup, EventKind, IllegalAction
+from rules.core import BadSetup, CommonKind, IllegalAction
 from rules.hanabi import CARD_TEXT, FULL_DECK, PASS, HanabiView, SlotView, parse_action, parse_card
 from rules.registry import game_info
 
@@ -438,7 +438,7 @@ def test_each_league_rounds_end_tells_its_scores() -> None:
     ends = []
     while not g.is_over:
         s = g.to_act()[0]
-        ends += [e.text for e in g.apply(s, rng.choice(g.legal_actions(s))) if e.kind is EventKind.ROUND_END]
+        ends += [e.text for e in g.apply(s, rng.choice(g.legal_actions(s))) if e.kind is CommonKind.ROUND_END]
     scores = g.view(None).round_scores
     assert len(ends) == 4
     for r, text in enumerate(ends):

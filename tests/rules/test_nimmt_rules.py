@@ -13,7 +13,17 @@ import pytest
 
 from rules import nimmt
 from rules.core import BadSetup, IllegalAction, RulesError
-from rules.nimmt import CATTLE, PICK_TEXT, PLAY_TEXT, new_game, parse_action, row_cattle, target_row
+from rules.nimmt import (
+    CATTLE,
+    PICK_TEXT,
+    PLAY_TEXT,
+    NimmtPlace,
+    NimmtTake,
+    new_game,
+    parse_action,
+    row_cattle,
+    target_row,
+)
 from rules.registry import game_info
 from tests.nimmt_helpers import card_census, check_invariants, deal_round, play_random, snapshot
 
@@ -46,7 +56,7 @@ def test_worked_example_as_narrated() -> None:
     assert g.taken[CELIA] == [69, 72, 81]
     assert g.taken[DAVID] == [33, 42, 50, 57, 64]
     assert g.rows == [[9, 12, 21, 23], [19, 24], [88], [7]]
-    kinds = [(e.kind, e.seat, e.data.get("row")) for e in events]
+    kinds = [(e.kind, e.seat, e.data.row) for e in events if isinstance(e.data, NimmtPlace | NimmtTake)]
     assert kinds == [
         ("take", CELIA, 3),
         ("place", CELIA, 3),
@@ -55,7 +65,8 @@ def test_worked_example_as_narrated() -> None:
         ("take", DAVID, 2),
         ("place", DAVID, 2),
     ]
-    assert events[4].data["cattle"] == 11 and events[4].data["cards"] == (33, 42, 50, 57, 64)
+    took = events[4].data_as(NimmtTake)
+    assert took.cattle == 11 and took.cards == (33, 42, 50, 57, 64)
     assert g.to_act() == (0, 1, 2, 3) and g.last_played == [23, 64, 7, 88]
 
 
@@ -251,7 +262,7 @@ def test_classic_ends_at_a_round_end_once_someone_has_66() -> None:
         ends = [e for e in events if e[0] == "round_end"]
         totals = [0] * seats
         for i, e in enumerate(ends):
-            totals = [a + b for a, b in zip(totals, e[3]["round_cattle"], strict=True)]
+            totals = [a + b for a, b in zip(totals, e[3].round_cattle, strict=True)]
             assert (max(totals) >= 66) == (i == len(ends) - 1)
         assert events[-2][0] == "round_end" and events[-1][0] == "game_end"
         assert list(g.scores) == totals

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from rules.core import GameState, OutcomeReason
-from rules.nimmt import CLASSIC_LIMIT
+from rules.core import GameState
+from rules.nimmt import CLASSIC_LIMIT, NimmtReason
 from rules.registry import GAMES
-from rules.volcanoes import MAX_STEPS
+from rules.volcanoes import MAX_STEPS, VolcanoesReason
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -140,6 +140,5 @@ def test_mypy_is_a_test_tool() -> None:
 
 
 def test_outcome_reasons_quote_the_game_constants() -> None:
-    # core.py cannot import the games, so the figures in these reasons are written out there and checked here.
-    assert f"a total reached {CLASSIC_LIMIT}" == OutcomeReason.LIMIT_REACHED
-    assert f"{MAX_STEPS} steps were played without a link" == OutcomeReason.NO_LINK
+    assert f"a total reached {CLASSIC_LIMIT}" == NimmtReason.LIMIT_REACHED
+    assert f"{MAX_STEPS} steps were played without a link" == VolcanoesReason.NO_LINK

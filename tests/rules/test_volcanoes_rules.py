@@ -24,7 +24,12 @@ from rules.volcanoes import (
     NAMES,
     NEIGHBORS,
     OPPOSITE,
+    VolcanoesDormant,
+    VolcanoesDraw,
+    VolcanoesEruption,
+    VolcanoesGrowth,
     VolcanoesState,
+    VolcanoesWin,
     find_chain,
     is_connected,
     new_game,
@@ -168,7 +173,7 @@ def test_two_enemies_erupting_into_each_other_are_destroyed_not_dormant() -> Non
     g = pos({"N07": 3, "N01": -3}, step=1)
     events = g.apply(1, "S20")  # Orange's quiet move; the growth follows
     eruption = next(e for e in events if e.kind == "eruption")
-    assert set(eruption.data["erupted"]) == {"N07", "N01"}
+    assert set(eruption.data_as(VolcanoesEruption).erupted) == {"N07", "N01"}
     assert lv(g, "N07") == 0 and lv(g, "N01") == 0
     # Nothing is said to be dormant: both are gone, as the eruption's own sentence tells, naming both.
     assert "dormant" not in kinds(events), [e.text for e in events]
@@ -182,10 +187,10 @@ def test_eruption_into_empty_neighbours() -> None:
     assert kinds(events) == ["move", "eruption", "dormant"]
     assert (lv(g, "N01"), lv(g, "N08"), lv(g, "N06")) == (1, 1, 1)
     assert lv(g, "N07") == 4 and dormant(g, "N07")
-    e = events[1]
-    assert e.data["erupted"] == ("N07",) and e.data["sides"] == {"N07": 0}
-    assert e.data["pushes"] == {"N01": 1, "N06": 1, "N08": 1}
-    assert events[2].data["tiles"] == ("N07",)
+    e = events[1].data_as(VolcanoesEruption)
+    assert e.erupted == ("N07",) and e.sides == (("N07", 0),)
+    assert e.pushes == (("N01", 1), ("N06", 1), ("N08", 1))
+    assert events[2].data_as(VolcanoesDormant).tiles == ("N07",)
 
 
 def test_eruption_raises_own_neighbour() -> None:
@@ -199,9 +204,9 @@ def test_enemy_pushed_back_but_survives() -> None:
     g = pos({"N07": -4, "N01": 3, "N08": -3}, step=1)
     events = g.apply(1, "S40")
     assert kinds(events)[:3] == ["move", "growth", "eruption"]
-    erupt = events[2]
-    assert set(erupt.data["erupted"]) == {"N01", "N08"}
-    assert erupt.data["pushes"]["N07"] == 3
+    erupt = events[2].data_as(VolcanoesEruption)
+    assert set(erupt.erupted) == {"N01", "N08"}
+    assert dict(erupt.pushes)["N07"] == 3
     assert lv(g, "N07") == -1 and not dormant(g, "N07")
 
 
@@ -222,23 +227,23 @@ def test_enemy_landing_on_zero_becomes_empty_and_wakes() -> None:
 def test_opposite_pushes_on_an_empty_tile_cancel() -> None:
     g = pos({"N01": 3, "N08": -3}, step=1)
     events = g.apply(1, "S40")
-    erupt = next(e for e in events if e.kind == "eruption")
-    assert erupt.data["pushes"]["N07"] == 0 and lv(g, "N07") == 0
+    erupt = next(e.data for e in events if isinstance(e.data, VolcanoesEruption))
+    assert dict(erupt.pushes)["N07"] == 0 and lv(g, "N07") == 0
 
 
 def test_pushes_from_two_erupters_are_summed() -> None:
     g = pos({"N01": 3, "N08": 3}, step=1)
     events = g.apply(1, "S40")
-    erupt = next(e for e in events if e.kind == "eruption")
-    assert erupt.data["pushes"]["N07"] == 2 and lv(g, "N07") == 2
+    erupt = next(e.data for e in events if isinstance(e.data, VolcanoesEruption))
+    assert dict(erupt.pushes)["N07"] == 2 and lv(g, "N07") == 2
 
 
 def test_chain_reaches_a_second_phase() -> None:
     g = pos({"N07": 3, "N08": 3})
     events = g.apply(0, "N07")
-    erupts = [e for e in events if e.kind == "eruption"]
-    assert [e.data["erupted"] for e in erupts] == [("N07",), ("N08",)]
-    assert erupts[1].data["pushes"] == {"N07": 1, "N09": 1, "N23": 1}
+    erupts = [e.data for e in events if isinstance(e.data, VolcanoesEruption)]
+    assert [e.erupted for e in erupts] == [("N07",), ("N08",)]
+    assert erupts[1].pushes == (("N07", 1), ("N09", 1), ("N23", 1))
     # N07 received +1 in phase 2 but is dormant: it stays at 4 and does not erupt a second time.
     assert lv(g, "N07") == 4 and dormant(g, "N07") and lv(g, "N08") == 4 and dormant(g, "N08")
     assert (lv(g, "N09"), lv(g, "N23"), lv(g, "N01"), lv(g, "N06")) == (1, 1, 1, 1)
@@ -283,7 +288,7 @@ def test_runaway_chain_draws_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
     out = g.outcome()
     assert out is not None
     assert g.is_over and out.scores == (0.5, 0.5) and events[-1].kind == "draw"
-    assert out.reason == "eruptions kept going past 1 phases"
+    assert str(out.reason) == "eruptions kept going past 1 phases"
 
 
 # --- wins and draws --------------------------------------------------------------------------------------------------
@@ -297,10 +302,10 @@ def test_win_after_move() -> None:
     assert g.is_over and g.winner == 0 and out.scores == (1.0, 0.0) and out.ranks == (1, 2)
     win = events[-1]
     assert win.kind == "win" and win.seat == 0
-    assert win.data["chain"] == tuple(NAMES[t] for t in chain)
+    assert win.data_as(VolcanoesWin).chain == tuple(NAMES[t] for t in chain)
     # The path in words, its names spaced so that a narrow log wraps it between names, never inside one.
     assert win.text.endswith(f"({' – '.join(NAMES[t] for t in chain)}).")
-    assert g.view(1).chains[0] == win.data["chain"] and g.view(None).winner == 0 and g.view(0).over
+    assert g.view(1).chains[0] == win.data_as(VolcanoesWin).chain and g.view(None).winner == 0 and g.view(0).over
     assert g.legal_actions(1) == [] and g.to_act() == ()
     with pytest.raises(IllegalAction):
         g.apply(1, "N05")
@@ -338,7 +343,7 @@ def test_both_linking_at_once_is_a_draw() -> None:
     out = g.outcome()
     assert out is not None
     assert g.is_over and g.winner is None and out.scores == (0.5, 0.5) and out.ranks == (1, 1)
-    assert events[-1].kind == "draw" and set(events[-1].data["chains"]) == {0, 1}
+    assert events[-1].kind == "draw" and all(events[-1].data_as(VolcanoesDraw).chains)
     assert g.view(None).chains[0] and g.view(None).chains[1]
 
 
@@ -388,14 +393,15 @@ def _check_step(before_dormant: list[bool], before_levels: list[int], events: li
         assert all(d == (abs(v) == 4) for v, d in zip(g.levels, g.dormant, strict=True))
     dorm = {NAMES[i] for i, d in enumerate(before_dormant) if d}
     for e in events:
-        if e.kind == "growth":
+        data = e.data
+        if isinstance(data, VolcanoesGrowth):
             # Dormant volcanoes do not grow, so none of them is among those growth brought to 4.
-            assert not dorm & set(e.data["reached_4"])
-        if e.kind == "eruption":
-            for name in e.data["erupted"]:
+            assert not dorm & set(data.reached_4)
+        if isinstance(data, VolcanoesEruption):
+            for name in data.erupted:
                 assert name not in dorm, f"dormant {name} erupted again"
-            dorm.update(e.data["erupted"])
-            for name, v in e.data["results"].items():
+            dorm.update(data.erupted)
+            for name, v in data.results:
                 if abs(v) < 4:
                     dorm.discard(name)
     if not g.is_over:
@@ -432,7 +438,7 @@ def test_thousands_of_random_games_keep_invariants() -> None:
             chain = find_chain(g.levels, 1 if g.winner == 0 else -1)
             assert chain and chain[0] + 40 == chain[-1]
             assert all(g.levels[t] * (1 if g.winner == 0 else -1) > 0 for t in chain)
-        reasons.add(out.reason.split()[0])
+        reasons.add(str(out.reason).split()[0])
     assert {"Blue", "Orange"} <= reasons
 
 

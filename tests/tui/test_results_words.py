@@ -251,20 +251,27 @@ def test_hanabi_score_words_fit_the_preset_played(capsys: pytest.CaptureFixture[
 
 
 def test_every_way_a_game_ends_reads_as_words_on_the_result_screen() -> None:
-    from rules.core import OutcomeReason
-    from tui.screens.modals import reason_words
+    from rules.core import EndReason
+    from rules.hanabi import HanabiReason
+    from rules.registry import GAMES
+    from rules.volcanoes import Linked
 
-    for reason in OutcomeReason:
-        assert " " in reason_words(reason), reason  # a sentence, not a replay's code word
-    assert reason_words("deck") == "the deck ran out and everyone had their last turn"
-    assert reason_words("Orange linked N3 to S3") == "Orange linked N3 to S3"  # Volcanoes' own sentences as they are
+    for info in GAMES.values():
+        for reason in info.end_reasons:
+            if isinstance(reason, EndReason):
+                assert " " in reason.words, reason  # a sentence, not a replay's code word
+    assert (
+        HanabiReason.DECK.words == "the deck ran out and everyone had their last turn" and HanabiReason.DECK == "deck"
+    )
+    assert Linked(1, "N03", "S03").words == str(Linked(1, "N03", "S03")) == "Orange linked N03 to S03"
 
 
 def test_the_tie_break_note_is_for_tie_breaks_only() -> None:
     from rules.core import Outcome
+    from rules.fish import FishReason
     from tui.screens.modals import ResultScreen
 
-    outcome = Outcome((0.0, 0.0), (2, 1), "fewer than two seats are left in the game")
+    outcome = Outcome((0.0, 0.0), (2, 1), FishReason.FEW_LEFT_IN_GAME)
     words = "fish eaten (tiles banked break ties); more fish is better"
     assert ResultScreen(outcome, ["Ana", "Ben"], "Score", score_words=words).tie_broken()
     # Seat 0 was disqualified: last for that, whatever the scores.
@@ -276,11 +283,11 @@ def test_the_tie_break_note_is_for_tie_breaks_only() -> None:
 async def test_the_ranking_marks_a_disqualified_seat() -> None:
     from textual.app import App
 
-    from rules.core import Outcome
+    from rules.core import CommonReason, Outcome
     from tests.apptools import screen_rows
     from tui.screens.modals import ResultScreen
 
-    outcome = Outcome((0.0, 40.0), (2, 1), "all rounds played")
+    outcome = Outcome((0.0, 40.0), (2, 1), CommonReason.ALL_ROUNDS_PLAYED)
     screen = ResultScreen(outcome, ["Ana", "Ben"], "Cattle", disqualified=frozenset({0}))
     app: App[None] = App()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -12,10 +13,15 @@ from rules.replay import Replay, ReplayError
 from tui import storage
 from tui.cli.usage import UsageError, parlour_command, table_setup
 
+WEB_DRIVER_ENV = "TEXTUAL_DRIVER"
+"""Set by ``parlour serve`` (textual-serve) for each tab's app: the driver that draws without a terminal."""
+
 
 def require_terminal(command: str | None) -> None:
     """UsageError unless stdin and stdout are both a terminal: without one the app would wait for keys forever."""
     if sys.stdin.isatty() and sys.stdout.isatty():
+        return
+    if os.environ.get(WEB_DRIVER_ENV):  # a browser tab of `parlour serve`: Textual's driver talks through pipes
         return
     what = f"parlour {command}" if command else "parlour"
     hint = f"; `{parlour_command()} check FILE` reads a replay without one" if command in ("replay", "resume") else ""

@@ -26,6 +26,7 @@ from rules.text import plural
 from tui.cli.host import add_host_parser, cmd_host
 from tui.cli.join import add_join_parser, cmd_join
 from tui.cli.ladder import add_ladder_parser, cmd_ladder
+from tui.cli.serve import add_serve_parser, cmd_serve
 from tui.cli.usage import UsageError, parlour_command, place_text, table_setup
 
 
@@ -115,6 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_ladder_parser(sub)
     add_host_parser(sub)
     add_join_parser(sub)
+    add_serve_parser(sub)
     return parser
 
 
@@ -444,6 +446,8 @@ def _command(argv: list[str] | None) -> int:
             return cmd_host(args)
         if args.command == "join":
             return cmd_join(args)
+        if args.command == "serve":
+            return cmd_serve(args, build_parser().parse_args)
         from tui.cli.launch import launch
 
         return launch(args)

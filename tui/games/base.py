@@ -78,6 +78,8 @@ class GameTable(Widget, can_focus=True):
     EXPLAINED_WHEN_HIDDEN: ClassVar[frozenset[str]] = frozenset()
     """Input actions whose key leaves the footer while it cannot act, yet still runs when pressed by the person
     asked, so that they hear why (its action then refuses with :meth:`refuse`)."""
+    LOG_STYLES: ClassVar[dict[str, str]] = {}
+    """Styles of this game's own kinds of event in the log (the common kinds have theirs in the game screen)."""
 
     ask: Asking | None = None
     """The person being asked, and what they may do; None while no one is."""

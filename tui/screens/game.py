@@ -34,7 +34,7 @@ from ai.table.table import (
     TableEvent,
     WaitingFor,
 )
-from rules.core import Event, IllegalAction
+from rules.core import CommonKind, Event, IllegalAction
 from rules.registry import game_info
 from tui import storage
 from tui.cli.usage import parlour_command
@@ -49,6 +49,14 @@ from tui.session import Session
 BEAT = 0.1
 """Seconds between two beats of the screen (:meth:`GameScreen.beat`); a pause's event is shown by the beat once
 it is a beat overdue."""
+
+
+COMMON_LOG_STYLES: dict[str, str] = {
+    CommonKind.ROUND_END: "bold",
+    CommonKind.GAME_END: "bold green",
+    CommonKind.DISQUALIFIED: "bold red",
+}
+"""Log styles of the event kinds several games share (a game's own are its table's :attr:`GameTable.LOG_STYLES`)."""
 
 
 class GameScreen(PaceKeys, TableScreen):
@@ -213,9 +221,9 @@ class GameScreen(PaceKeys, TableScreen):
 
     def log_event(self, event: Event) -> None:
         """One line of the log."""
-        style = {"take": "red", "round_end": "bold", "game_end": "bold green", "disqualified": "bold red"}
+        style = self.table.LOG_STYLES.get(event.kind) or COMMON_LOG_STYLES.get(event.kind, "")
         log = self.query_one("#log", RichLog)
-        log.write(Text(event.words(self.session.names), style=style.get(event.kind, "")))
+        log.write(Text(event.words(self.session.names), style=style))
         program_log = (
             self.session.program_log(event.seat) if event.kind == "disqualified" and event.seat is not None else None
         )

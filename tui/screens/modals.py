@@ -20,7 +20,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Markdown, Static
 
-from rules.core import Outcome, OutcomeReason
+from rules.core import Outcome
 from tui import storage
 from tui.cli.usage import commands_as_typed, parlour_command
 
@@ -39,20 +39,6 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(id="help-box"):
             yield Markdown(self.markdown)
         yield Footer()
-
-
-REASON_WORDS: dict[str, str] = {
-    OutcomeReason.FUSES: "the last fuse burnt out",
-    OutcomeReason.PERFECT: "every firework reached 5",
-    OutcomeReason.DECK: "the deck ran out and everyone had their last turn",
-    OutcomeReason.DISQUALIFIED: "a seat was disqualified",
-}
-"""Sentences for the reasons that replays keep as one word (Hanabi's); the others are sentences already."""
-
-
-def reason_words(reason: str) -> str:
-    """Why a game ended, as a person reads it."""
-    return REASON_WORDS.get(reason, reason)
 
 
 class CurtainScreen(ModalScreen[str | None]):
@@ -177,7 +163,7 @@ class ResultScreen(ModalScreen[str]):
             )
         with Vertical(id="result-box"):
             yield Static(table)
-            yield Static(Text(f"The game ended: {reason_words(self.outcome.reason)}.", style="italic"))
+            yield Static(Text(f"The game ended: {self.outcome.reason.words}.", style="italic"))
             if self.tie_broken():
                 yield Static(Text(f"Equal scores are placed by the tie-break: {self.score_words}.", style="dim"))
             if self.replay_path is not None:

@@ -102,7 +102,7 @@ def round_from_view(view: HanabiView, deck: tuple[int, ...]) -> Round:
     assert view.to_act is not None
     r.turn = seats.index(view.to_act)
     r.final_left = view.turns_left
-    r.over, r.reason, r.disqualified = False, "", None
+    r.over, r.reason, r.disqualified = False, None, None
     r.history = list(view.history)
     return r
 

@@ -7,17 +7,17 @@ process handling and calls these; ``docs/protocols.md`` describes every protocol
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import cache
+
 from ai.parts import load_part
 from ai.programs.protocols.base import GameProtocol
 from rules.core import BadSetup
-from rules.registry import game_record
+from rules.registry import RECORDS, game_record
 
 
-def protocol_for(
-    game: str, seat: int, num_seats: int, preset: str, options: dict[str, str] | None = None
-) -> GameProtocol:
-    """The adapter that the game's registry record names, seen from ``seat`` with the seat's ``cmd[…]`` options;
-    ValueError if the game is unknown or an option does not apply to it."""
+def protocol_class(game: str) -> type[GameProtocol]:
+    """The adapter class the game's registry record names; ValueError if the game is unknown."""
     try:
         record = game_record(game)
     except BadSetup:
@@ -25,4 +25,18 @@ def protocol_for(
     adapter = load_part(record.protocol)
     if not (isinstance(adapter, type) and issubclass(adapter, GameProtocol)):
         raise TypeError(f"{record.protocol} is not a GameProtocol subclass")
-    return adapter.for_seat(game, seat, num_seats, preset, options or {})
+    return adapter
+
+
+def protocol_for(
+    game: str, seat: int, num_seats: int, preset: str, options: Mapping[str, str] | None = None
+) -> GameProtocol:
+    """The adapter that the game's registry record names, seen from ``seat`` with the seat's ``cmd[…]`` options;
+    ValueError if the game is unknown or an option does not apply to it."""
+    return protocol_class(game).for_seat(game, seat, num_seats, preset, options or {})
+
+
+@cache
+def seat_options() -> dict[str, Mapping[str, tuple[str, ...]]]:
+    """Each game's ``cmd[…]`` seat options, as its protocol class declares them (:attr:`GameProtocol.options`)."""
+    return {game: protocol_class(game).options for game in RECORDS}

@@ -7,7 +7,8 @@ import the package back (an import cycle).
 from __future__ import annotations
 
 import random
-from typing import Any, Self
+from collections.abc import Mapping
+from typing import Any, ClassVar, Self
 
 from rules.registry import game_info
 
@@ -19,6 +20,8 @@ class GameProtocol:
     """Time allowed for the program's first answer (start-up included), before scaling."""
     turn_ms: int = 100
     """Time allowed for every later answer, before scaling."""
+    options: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """The ``cmd[key=value,…]`` options a seat of this game may carry: each key's accepted values, the default first."""
 
     def __init__(self, game: str, seat: int, num_seats: int, preset: str) -> None:
         self.game = game
@@ -28,13 +31,21 @@ class GameProtocol:
         self._parse = game_info(game).parse_action
 
     @classmethod
-    def for_seat(cls, game: str, seat: int, num_seats: int, preset: str, options: dict[str, str]) -> Self:
-        """The adapter for ``seat`` with its ``cmd[…]`` options; ValueError for an option the game does not take.
-
-        Games without seat options keep this one; a game with options overrides it to read them.
-        """
-        if options:
+    def for_seat(cls, game: str, seat: int, num_seats: int, preset: str, options: Mapping[str, str]) -> Self:
+        """The adapter for ``seat`` with its ``cmd[…]`` options, each one not given at its default; ValueError for
+        an option the game does not take or a value it does not accept."""
+        if options and not cls.options:
             raise ValueError(f"{game} takes no seat options (given: {', '.join(sorted(options))})")
+        for key, value in options.items():
+            if value not in cls.options.get(key, ()):
+                raise ValueError(f"{game} takes no seat option {key}={value} (accepted: {options_words(cls.options)})")
+        chosen = {key: options.get(key, values[0]) for key, values in cls.options.items()}
+        return cls.seated(game, seat, num_seats, preset, chosen)
+
+    @classmethod
+    def seated(cls, game: str, seat: int, num_seats: int, preset: str, options: Mapping[str, str]) -> Self:
+        """The adapter with every option of :attr:`options` set (a game that declares options overrides this to
+        read them)."""
         return cls(game, seat, num_seats, preset)
 
     def initial_lines(self, view: Any) -> list[str]:
@@ -59,3 +70,8 @@ class GameProtocol:
         """The canonical action of the program's line and an optional message; ValueError if malformed."""
         assert self._parse is not None
         return self._parse(line), None
+
+
+def options_words(options: Mapping[str, tuple[str, ...]]) -> str:
+    """Options and their accepted values as a person types them: ``phase=first|last; …``."""
+    return "; ".join(f"{key}={'|'.join(values)}" for key, values in options.items())

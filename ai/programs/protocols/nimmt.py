@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Self
 
 from ai.programs.protocols.base import GameProtocol
@@ -19,15 +20,16 @@ class NimmtProtocol(GameProtocol):
 
     first_turn_ms = 1000
     turn_ms = 100
+    options = {"phase": ("first", "last")}
 
     def __init__(self, game: str, seat: int, num_seats: int, preset: str, *, phase_last: bool = False) -> None:
         super().__init__(game, seat, num_seats, preset)
         self.phase_last = phase_last
 
     @classmethod
-    def for_seat(cls, game: str, seat: int, num_seats: int, preset: str, options: dict[str, str]) -> Self:
+    def seated(cls, game: str, seat: int, num_seats: int, preset: str, options: Mapping[str, str]) -> Self:
         """The adapter with the seat option ``phase`` (``first``, the default, or ``last``) applied."""
-        return cls(game, seat, num_seats, preset, phase_last=options.get("phase", "first") == "last")
+        return cls(game, seat, num_seats, preset, phase_last=options["phase"] == "last")
 
     def first_turn_hint(self, misread: bool) -> str:
         """A program failing at once may simply expect the phase line elsewhere: say how to try the other order.

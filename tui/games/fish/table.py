@@ -28,6 +28,9 @@ from rules.fish import (
     STEP,
     TILE_NAMES,
     TILES,
+    FishMove,
+    FishPlace,
+    FishStuck,
     FishView,
     action_parts,
     tile_index,
@@ -121,16 +124,16 @@ class FishTable(GameTable):
     def show_event(self, event: Event, names: list[str]) -> float:
         """Follow one placement, slide or stuck penguin on the drawn board."""
         data = event.data
-        if event.kind == "place":
-            self.penguins[data["penguin"]] = data["to"]
-            self.flash = (data["to"], event.seat if event.seat is not None else 0)
-        elif event.kind == "move":
-            self.fish[data["from"]] = 0
-            self.penguins[data["penguin"]] = data["to"]
-            self.flash = (data["to"], event.seat if event.seat is not None else 0)
-        elif event.kind == "stuck":
-            self.fish[data["tile"]] = 0
-            self.penguins[data["penguin"]] = GONE
+        if isinstance(data, FishPlace):
+            self.penguins[data.penguin] = data.to
+            self.flash = (data.to, event.seat if event.seat is not None else 0)
+        elif isinstance(data, FishMove):
+            self.fish[data.start] = 0
+            self.penguins[data.penguin] = data.to
+            self.flash = (data.to, event.seat if event.seat is not None else 0)
+        elif isinstance(data, FishStuck):
+            self.fish[data.tile] = 0
+            self.penguins[data.penguin] = GONE
         else:
             return 0.0
         self.refresh()

@@ -18,6 +18,9 @@ from rules.hanabi import (
     PLAY_TEXT,
     SLOT_LETTERS,
     VALUE_HINT_TEXT,
+    HanabiDiscard,
+    HanabiHint,
+    HanabiPlay,
     HanabiView,
 )
 from tui.games.hanabi.cards import hint_label
@@ -106,11 +109,11 @@ class HanabiTable(HanabiDrawing):
     def show_event(self, event: Event, names: list[str]) -> float:
         """Light the cards an event concerns (the hinted cards, the slot a card left) while it is told."""
         data = event.data
-        if event.kind == "hint":
-            self.flash = Flash(data["target"], tuple(data["touched"]), " reverse")
-        elif event.kind in ("play", "misplay", "discard") and event.seat is not None:
-            style = {"play": " reverse", "misplay": " reverse blink", "discard": " dim"}[event.kind]
-            self.flash = Flash(event.seat, (data["slot"],), style)
+        if isinstance(data, HanabiHint):
+            self.flash = Flash(data.target, data.touched, " reverse")
+        elif isinstance(data, HanabiPlay | HanabiDiscard) and event.seat is not None:
+            style = " dim" if isinstance(data, HanabiDiscard) else " reverse" if data.success else " reverse blink"
+            self.flash = Flash(event.seat, (data.slot,), style)
         else:
             self.flash = None
         self.refresh()

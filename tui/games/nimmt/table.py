@@ -10,7 +10,19 @@ from textual.reactive import reactive
 
 from ai.table.table import Asking
 from rules.core import Event
-from rules.nimmt import CLASSIC_LIMIT, PICK_TEXT, PLAY_TEXT, ROW_LIMIT, NimmtView, row_cattle
+from rules.nimmt import (
+    CLASSIC_LIMIT,
+    PICK_TEXT,
+    PLAY_TEXT,
+    ROW_LIMIT,
+    NimmtKind,
+    NimmtPlace,
+    NimmtReveal,
+    NimmtRoundStart,
+    NimmtTake,
+    NimmtView,
+    row_cattle,
+)
 from rules.text import plural
 from tui.games.base import GameTable
 from tui.games.nimmt.cards import (
@@ -78,19 +90,19 @@ class NimmtTable(GameTable):
     def show_event(self, event: Event, names: list[str]) -> float:
         """Follow one event on the drawn rows so a person sees each card land."""
         data = event.data
-        if event.kind == "round_start":
-            self.rows = [[c] for c in data["rows"]]
+        if isinstance(data, NimmtRoundStart):
+            self.rows = [[c] for c in data.rows]
             self.on_table = []
-        elif event.kind == "reveal":
-            self.on_table = sorted((c, s) for s, c in data["cards"].items())
+        elif isinstance(data, NimmtReveal):
+            self.on_table = list(data.cards)
             self.laying_out = True
-        elif event.kind == "take":
-            self.rows[data["row"]] = []
-            self.flash_row = data["row"]
-        elif event.kind == "place":
-            self.rows[data["row"]].append(data["card"])
-            self.on_table = [(c, s) for c, s in self.on_table if c != data["card"]]
-            self.flash_row = data["row"]
+        elif isinstance(data, NimmtTake):
+            self.rows[data.row] = []
+            self.flash_row = data.row
+        elif isinstance(data, NimmtPlace):
+            self.rows[data.row].append(data.card)
+            self.on_table = [(c, s) for c, s in self.on_table if c != data.card]
+            self.flash_row = data.row
         self.refresh()
         return PAUSE.get(event.kind, 0.0)
 
@@ -128,6 +140,7 @@ class NimmtTable(GameTable):
     ]
 
     INPUT_ACTIONS = frozenset({"card", "row", "choose"})
+    LOG_STYLES = {NimmtKind.TAKE: "red"}
 
     def allows(self, action: str, parameters: tuple[object, ...]) -> bool:
         """The hand's keys while playing a card, the rows' keys while picking a row."""

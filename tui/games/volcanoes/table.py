@@ -11,6 +11,7 @@ from textual import events
 from textual.binding import Binding
 
 from ai.table.table import Asking
+from rules import volcanoes
 from rules.core import Event
 from rules.volcanoes import INDEX, MAX_STEPS, NAMES, NEIGHBORS, OPPOSITE, VolcanoesView, grown_levels
 from tui.games.base import (
@@ -194,40 +195,40 @@ class VolcanoesTable(GameTable):
             self.end_input()
         self.erupting = set()
         self.hit = set()
-        if kind == "move":
-            t = INDEX[data["tile"]]
-            self.levels[t] = data["to"]
+        if isinstance(data, volcanoes.VolcanoesMove):
+            t = INDEX[data.tile]
+            self.levels[t] = data.after
             self.last = t
             self.last_seat = event.seat
             self.banner = Text(event.words(names))
-        elif kind == "growth":
+        elif isinstance(data, volcanoes.VolcanoesGrowth):
             self.levels = list(grown_levels(self.levels, self.dormant))
-            self.hit = {INDEX[t] for t in data["reached_4"]}
+            self.hit = {INDEX[t] for t in data.reached_4}
             self.banner = Text("Growth: every active volcano rises one level", style="bold")
-        elif kind == "eruption":
-            self.erupting = {INDEX[t] for t in data["erupted"]}
-            self.hit = {INDEX[t] for t in data["results"]}
+        elif isinstance(data, volcanoes.VolcanoesEruption):
+            self.erupting = {INDEX[t] for t in data.erupted}
+            self.hit = {INDEX[t] for t, _ in data.results}
             for t in self.erupting:
                 self.dormant[t] = True
-            for name, level in data["results"].items():
+            for name, level in data.results:
                 t = INDEX[name]
                 self.levels[t] = level
                 if abs(level) < 4:
                     self.dormant[t] = False
-            erupted = data["erupted"]
+            erupted = data.erupted
             verb = "erupts" if len(erupted) == 1 else "erupt"
             self.banner = Text(
-                f"Eruption, phase {data['phase']}: {', '.join(erupted)} {verb}", style=self.look()("volcanoes--erupt")
+                f"Eruption, phase {data.phase}: {', '.join(erupted)} {verb}", style=self.look()("volcanoes--erupt")
             )
             # What each push did is told in the log; the banner only names the tiles hit (outlined in yellow).
-            self.banner.append(", pushing " + ", ".join(data["pushes"]), style=self.look()("volcanoes--hit"))
-        elif kind == "dormant":
-            self.banner = Text(f"{', '.join(data['tiles'])} now dormant", style="bold")
-        elif kind == "win":
-            self.chain = {INDEX[t] for t in data["chain"]}
+            self.banner.append(", pushing " + ", ".join(t for t, _ in data.pushes), style=self.look()("volcanoes--hit"))
+        elif isinstance(data, volcanoes.VolcanoesDormant):
+            self.banner = Text(f"{', '.join(data.tiles)} now dormant", style="bold")
+        elif isinstance(data, volcanoes.VolcanoesWin):
+            self.chain = {INDEX[t] for t in data.chain}
             self.banner = Text(event.words(names), style=self.look()("volcanoes--chain"))
-        elif kind == "draw":
-            self.chain = {INDEX[t] for c in data.get("chains", {}).values() for t in c}
+        elif isinstance(data, volcanoes.VolcanoesDraw):
+            self.chain = {INDEX[t] for c in data.chains for t in c}
             self.banner = Text(event.words(names), style="bold")
         self.refresh()
         return PAUSE.get(kind, 0.0)

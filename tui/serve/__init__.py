@@ -1,0 +1,1 @@
+"""``parlour serve``: the app in a browser tab, through textual-serve, offline and guarded (token, Origin, a cap)."""
