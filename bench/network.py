@@ -1,11 +1,12 @@
-"""Network tables under load: ``python -m bench.network [--tables N] [--workers K] [--json]``.
+"""Network tables under load: ``python -m bench.network [--tables N] [--workers K] [--wait-ms MS] [--json]``.
 
 One host process (this one) serves many tables whose every seat is remote; the clients that play them run in
 worker processes of their own, each a bot (``random``, so the clients' thinking costs next to nothing) that
-answers when its seat is asked. Printed: tables, clients, moves per second over all tables, the latency from the
-host accepting an action to every client of that table having received it (p50, p99, max; one clock, the
-system's monotonic one, read in both processes), and the host's CPU time and memory per client. ``--json``
-prints one JSON object a line per run.
+answers when its seat is asked, at once or after ``--wait-ms`` (people take their time; at once, the run
+measures a host kept as busy as the clients can make it). Printed: tables, clients, moves per second over all
+tables, the latency from the host accepting an action to every client of that table having received it (p50,
+p99, max; one clock, the system's monotonic one, read in both processes), and the host's CPU time and memory
+per client. ``--json`` prints one JSON object a line per run.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ class Clock:
         return heard
 
 
-def _clients(urls: list[str], results: Any) -> None:
+def _clients(urls: list[str], wait_s: float, results: Any) -> None:
     """A worker process: every client of ``urls`` plays its seat; the arrival time of each move goes back."""
 
     async def one(url: str) -> list[tuple[str, int, float]]:
@@ -63,7 +64,7 @@ def _clients(urls: list[str], results: Any) -> None:
             if isinstance(message, Played):
                 arrivals.append((table, len(arrivals) + 1, time.monotonic()))
 
-        await play_as_bot(parse_link(url), parse_seat("random"), on_message=arrived, light=True)
+        await play_as_bot(parse_link(url), parse_seat("random"), on_message=arrived, light=True, wait_s=wait_s)
         return arrivals
 
     async def every() -> list[tuple[str, int, float]]:
@@ -81,7 +82,7 @@ def _rss_kib() -> int:
     return 0
 
 
-async def _run(game: str, tables: int, workers: int) -> dict[str, Any]:
+async def _run(game: str, tables: int, workers: int, wait_ms: float) -> dict[str, Any]:
     info = game_info(game)
     preset = info.preset(None)
     seats = preset.default_seats
@@ -101,7 +102,7 @@ async def _run(game: str, tables: int, workers: int) -> dict[str, Any]:
     context = multiprocessing.get_context("spawn")  # a clean process, not a copy of the host's loop
     results = context.Queue()
     shares = [urls[k::workers] for k in range(workers)]
-    processes = [context.Process(target=_clients, args=(share, results)) for share in shares if share]
+    processes = [context.Process(target=_clients, args=(share, wait_ms / 1000, results)) for share in shares if share]
     for process in processes:
         process.start()
     # The tables start once every client is connected, so the figures are of play, not of joining.
@@ -133,6 +134,7 @@ async def _run(game: str, tables: int, workers: int) -> dict[str, Any]:
         "tables": tables,
         "clients": clients,
         "workers": len(processes),
+        "wait_ms": wait_ms,
         "moves": moves,
         "elapsed_s": round(wall, 3),
         "moves_per_s": round(moves / wall, 1),
@@ -160,16 +162,24 @@ def main(argv: list[str] | None = None) -> int:
         "--tables", type=positive, action="append", help="tables at once (repeat for several runs; default 50)"
     )
     parser.add_argument("--workers", type=positive, default=4, help="client processes (default 4)")
+    parser.add_argument(
+        "--wait-ms",
+        type=float,
+        action="append",
+        help="each player waits this long before acting (repeat for several runs; default 0: as fast as they can)",
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object a line per run")
     args = parser.parse_args(argv)
     game_info(args.game)
-    for tables in args.tables or [50]:
-        figures = asyncio.run(_run(args.game, tables, args.workers))
+    runs = [(tables, wait) for tables in args.tables or [50] for wait in args.wait_ms or [0.0]]
+    for tables, wait in runs:
+        figures = asyncio.run(_run(args.game, tables, args.workers, wait))
         if args.json:
             print(json.dumps(figures), flush=True)
             continue
         print(
-            f"{figures['tables']} tables, {figures['clients']} clients in {figures['workers']} processes: "
+            f"{figures['tables']} tables, {figures['clients']} clients in {figures['workers']} processes "
+            f"(acting after {figures['wait_ms']:g} ms): "
             f"{figures['moves']} moves in {figures['elapsed_s']} s = {figures['moves_per_s']} moves/s; "
             f"accepted → every client has it: p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms, "
             f"max {figures['max_ms']} ms; host CPU {figures['host_cpu_pct']}% of a core "

@@ -194,6 +194,8 @@ class BotSeat:
     spec: SeatSpec
     bot: Bot | None = None
     failure: str | None = None
+    wait_s: float = 0.0
+    """Seconds to wait before each action is sent (a benchmark's players who take their time)."""
     crashes: list[str] = field(default_factory=list)
     _thinking: asyncio.Task[None] | None = None
 
@@ -229,6 +231,8 @@ class BotSeat:
         except Exception as exc:  # a built-in bot's bug: as at a local table, its seat plays its first legal action
             self.crashes.append(f"{type(exc).__name__}: {exc}")
             action = legal[0]
+        if self.wait_s:
+            await asyncio.sleep(self.wait_s)
         await client.send(Act(action))
 
     def close(self) -> None:
@@ -245,10 +249,11 @@ async def play_as_bot(
     limits: Limits | None = None,
     on_message: OnMessage | None = None,
     light: bool = False,
+    wait_s: float = 0.0,
 ) -> TableClient:
     """Join ``link`` and let ``spec`` play its seat to the end; the client, with the outcome. ``on_message`` is
     told each message after the bot has seen it."""
-    seat = BotSeat(spec)
+    seat = BotSeat(spec, wait_s=wait_s)
 
     async def both(client: TableClient, message: Message) -> None:
         await seat(client, message)
