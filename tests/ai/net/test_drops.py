@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
+from pathlib import Path
 
 from ai.net.client import JoinError, TableClient, play_as_bot
 from ai.net.hosted import STAND_IN
 from ai.seats.specs import parse_seat
-from ai.table.projection import Asked, Message, Played, Presence, Snapshot
+from ai.table.projection import Asked, Disqualified, Message, Played, Presence, Snapshot
 from tests.net_helpers import hosting, raw_client, run, spectate
 
 BOT = parse_seat("ai:easy")
@@ -79,3 +81,17 @@ def test_with_a_turn_timer_a_slow_seat_is_played_for_and_then_plays_again() -> N
     got = run(scenario())
     stood = [m for m in got if m.get("type") == "Presence" and m.get("stand_in") == STAND_IN]
     assert stood and stood[0]["present"] is True
+
+
+def test_a_joined_program_that_fails_gives_its_seat_up_and_the_game_goes_on(tmp_path: Path) -> None:
+    crash = tmp_path / "crash.py"
+    crash.write_text("import sys\nsys.exit(3)\n", encoding="utf-8")
+
+    async def scenario() -> TableClient:
+        async with hosting("nimmt", ["remote:Sam", "random", "random", "random"]) as hosted:
+            return await play_as_bot(hosted.link(0), parse_seat(f"cmd:{sys.executable} {crash}"))
+
+    client = run(scenario())
+    out = [m for m in client.received if isinstance(m, Disqualified)]
+    assert out and out[0].seat == 0 and "program failed" in out[0].reason
+    assert client.outcome is not None
