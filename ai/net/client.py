@@ -27,6 +27,9 @@ from ai.table.codec import WireError
 from ai.table.projection import Ask, Asked, Disqualified, Ended, Message, Played, Snapshot
 from rules.core import Outcome
 
+HOST_MESSAGE_LIMIT = 16 * 1024 * 1024
+"""Bytes in one message from the host: a long game's snapshot (its whole log) is well below it."""
+
 
 class JoinError(Exception):
     """Joining failed or the connection was lost: a one-line reason for the person who ran ``parlour join``."""
@@ -84,7 +87,7 @@ class TableClient:
             async with connect(
                 self.link.address,
                 compression=None,
-                max_size=None,  # the host's snapshots of a long game may be large; the host is trusted
+                max_size=HOST_MESSAGE_LIMIT,
                 open_timeout=limits.open_timeout,
                 ping_interval=limits.ping_interval,
                 ping_timeout=limits.ping_timeout,
