@@ -114,7 +114,7 @@ class HostedTable:
         table = self.table
         if seat not in self.remote:
             return
-        if table.curtain_for == seat:  # a curtain is for people sharing the host's keyboard, not a far-away seat
+        if getattr(table, "curtain_for", None) == seat:  # a curtain is for people at one keyboard, not far away
             table.lift_curtain()
         self._asks += 1
         self._asked[seat] = self._asks
@@ -131,19 +131,30 @@ class HostedTable:
             timer.cancel()
 
     def asked_now(self, seat: int) -> bool:
-        """Whether ``seat`` is the one the table asks now."""
-        asking = self.table.asking
-        return asking is not None and asking.seat == seat and not self.table.state.is_over
+        """Whether the table asks ``seat`` now."""
+        return self.legal_now(seat) is not None
+
+    def legal_now(self, seat: int) -> tuple[str, ...] | None:
+        """What ``seat`` may play now, if the table asks it (a table that asks every person of a turn at once
+        keeps them in ``asked``; one that asks one at a time, in ``asking``)."""
+        table = self.table
+        if table.state.is_over:
+            return None
+        asked = getattr(table, "asked", None)
+        if isinstance(asked, dict):
+            found = asked.get(seat)
+            return None if found is None else tuple(found.legal)
+        asking = table.asking
+        return asking.legal if asking is not None and asking.seat == seat else None
 
     # --- the turn timer -----------------------------------------------------------------
     def _time_up(self, seat: int, number: int) -> None:
-        if self._asked.get(seat) != number or not self.asked_now(seat):
+        legal = self.legal_now(seat)
+        if self._asked.get(seat) != number or legal is None:
             return
-        asking = self.table.asking
-        assert asking is not None
         view = self.table.state.view(seat)
         bot = self._stand_in(seat)
-        future = self.loop.run_in_executor(None, bot.choose, view, list(asking.legal))
+        future = self.loop.run_in_executor(None, bot.choose, view, list(legal))
         future.add_done_callback(lambda done: self._stand_in_chose(seat, number, done))
 
     def _stand_in(self, seat: int) -> Bot:
@@ -188,7 +199,10 @@ class HostedTable:
         table = self.table
         if table.state.is_over:
             return "the game is over"
-        if table.asking is not None and table.asking.seat == seat:
+        asked = getattr(table, "asked", None)
+        if isinstance(asked, dict):
+            asked.pop(seat, None)
+        elif table.asking is not None and table.asking.seat == seat:
             table.asking = None
         try:
             table.disqualify(seat, reason)
