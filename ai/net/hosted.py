@@ -18,8 +18,8 @@ from typing import Any, Protocol
 from ai.net.invites import SPECTATOR, Invites
 from ai.seats.levels import make_bot
 from ai.seats.protocol import Bot
-from ai.table.projection import Ask, Asked, Disqualified, Ended, Message, Played, Presence, Snapshot
-from ai.table.table import Table, Watch
+from ai.table.projection import Ask, Asked, Disqualified, Ended, Listener, Message, Played, Presence, Snapshot
+from ai.table.table import Table
 from rules.core import IllegalAction, RulesError, Watcher
 
 STAND_IN = "ai"
@@ -34,6 +34,22 @@ class Peer(Protocol):
 
     def taken_over(self) -> None:
         """Another connection took this one's seat: say why and close."""
+
+
+class Watching(Protocol):
+    """A viewer's watch of the table, as the host uses it (:meth:`Table.watch` returns one)."""
+
+    seq: int
+
+    @property
+    def listener(self) -> Listener:
+        """Where the watch's messages go."""
+
+    def snapshot(self) -> Snapshot:
+        """The table now, numbered like the watch's messages."""
+
+    def close(self) -> None:
+        """Stop sending to this watch."""
 
 
 @dataclass
@@ -53,7 +69,7 @@ class HostedTable:
 
     def __post_init__(self) -> None:
         self.seats: dict[int, Peer] = {}
-        self.watches: dict[Peer, Watch] = {}
+        self.watches: dict[Peer, Watching] = {}
         self.over = asyncio.Event()
         self._asks = 0  # numbers the asks of remote seats, so a late timer or stand-in answer is ignored
         self._asked: dict[int, int] = {}
@@ -266,7 +282,8 @@ class HostedTable:
 
     def tell(self, make: Callable[[int], Message]) -> None:
         """Send every watch of the table a message the table itself does not make (presence), numbered in turn."""
-        for watch in [self._own, *self.watches.values()]:
+        watches: list[Watching] = [self._own, *self.watches.values()]
+        for watch in watches:
             watch.seq += 1
             watch.listener(make(watch.seq))
 
