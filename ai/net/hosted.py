@@ -130,8 +130,9 @@ class HostedTable:
         table = self.table
         if seat not in self.remote:
             return
-        if getattr(table, "curtain_for", None) == seat:  # a curtain is for people at one keyboard, not far away
-            table.lift_curtain()
+        lift = getattr(table, "lift_curtain", None)  # a table that curtains people itself
+        if lift is not None and getattr(table, "curtain_for", None) == seat:  # for one keyboard, not far away
+            lift()
         self._asks += 1
         self._asked[seat] = self._asks
         if self.turn_timer is not None:
@@ -219,7 +220,7 @@ class HostedTable:
         if isinstance(asked, dict):
             asked.pop(seat, None)
         elif table.asking is not None and table.asking.seat == seat:
-            table.asking = None
+            vars(table)["asking"] = None  # a table that asks one person at a time: that ask is void
         try:
             table.disqualify(seat, reason)
         except RulesError as exc:
