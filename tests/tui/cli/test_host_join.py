@@ -20,6 +20,8 @@ from tui.cli.main import main
 
 BOUND_S = 90.0
 PARLOUR = [sys.executable, "-m", "tui.cli"]
+PRINTED: dict[int, queue.Queue[str]] = {}
+"""What each host process printed after its links, read on in a thread of its own (by process id)."""
 JOIN_LINE = re.compile(r"^(?P<who>.+?): .* join '?(?P<url>wss?://[^' ]+)'?$")
 
 
@@ -45,7 +47,7 @@ def start_host(*args: str) -> tuple[subprocess.Popen[str], dict[str, str], Path]
         if found := JOIN_LINE.match(line.strip()):
             links[found["who"].split(" (seat")[0]] = found["url"]
     assert replay is not None
-    host.printed = lines  # type: ignore[attr-defined]
+    PRINTED[host.pid] = lines
     return host, links, replay
 
 
@@ -58,7 +60,7 @@ def join(url: str, bot: str) -> subprocess.Popen[str]:
 
 def finish(process: subprocess.Popen[str]) -> tuple[int, str, str]:
     """Wait for ``process``: its exit status, output and errors."""
-    printed = getattr(process, "printed", None)
+    printed = PRINTED.pop(process.pid, None)
     if printed is None:
         out, err = process.communicate(timeout=BOUND_S)
         return process.returncode, out, err
