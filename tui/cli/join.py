@@ -1,4 +1,4 @@
-"""``parlour join URL [--bot SPEC]``: sit at a table someone hosts, with a bot playing the seat headless."""
+"""``parlour join URL [--bot SPEC]``: sit at a table someone hosts, in the app or with a bot playing the seat."""
 
 from __future__ import annotations
 
@@ -20,18 +20,23 @@ def add_join_parser(sub: Any) -> None:
     join = sub.add_parser("join", help="sit at a table someone hosts (the line `parlour host` printed)")
     join.add_argument("url", help="the join link: ws://HOST:PORT/t/TABLE#TOKEN")
     join.add_argument(
-        "--bot", metavar="SPEC", help="let ai[:LEVEL], random or cmd:COMMAND play the seat, headless, to the end"
+        "--bot",
+        metavar="SPEC",
+        help="let ai[:LEVEL], random or cmd:COMMAND play the seat, headless, to the end (default: you play it)",
     )
 
 
 def cmd_join(args: argparse.Namespace) -> int:
-    """Join the table; with ``--bot``, play it to the end and exit 0 (1 if the host refused or was lost)."""
+    """Join the table: in the app's table screen, or with ``--bot`` played to the end headless; exit 0 (1 if the
+    host refused or was lost)."""
     try:
         link = parse_link(args.url)
     except JoinError as exc:
         raise UsageError(f"parlour join: {exc}") from None
     if args.bot is None:
-        raise UsageError("parlour join: the table screen for a joined seat is not ready yet; use --bot SPEC")
+        from tui.cli.join_app import run_join_app
+
+        return run_join_app(link, colour_blind=bool(getattr(args, "colour_blind", False)))
     try:
         spec = parse_seat(args.bot)
     except SeatSpecError as exc:

@@ -29,6 +29,7 @@ or just watching bots play.
 
 * **↑ ↓** choose a game, **Enter** sets up a new table.
 * **r** resumes your latest unfinished game; **p** lists saved games and replays.
+* **j** joins a table a friend hosts (`parlour host`): paste the `parlour join` line they sent you.
 * **s** opens the settings (theme, animations, colour-blind symbols, new games' seats and names); **t** the
   statistics of the highlighted game, from its saved games.
 * In every game: **?** explains its rules and keys, **q** leaves (the game is saved); **Ctrl+C** does what
@@ -65,6 +66,7 @@ class HomeScreen(ParlourScreen):
         Binding("p", "replays", "Replays"),
         Binding("s", "app.settings", "Settings"),
         Binding("t", "statistics", "Stats"),
+        Binding("j", "join", "Join"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -159,6 +161,12 @@ class HomeScreen(ParlourScreen):
             self.app.push_screen(MessageScreen.replay_folder(exc))
             return
         self.app.push_screen(ReplayListScreen())
+
+    def action_join(self) -> None:
+        """Ask for a ``parlour join`` link and sit at its seat of a hosted table."""
+        from tui.screens.join_link import JoinLinkScreen
+
+        self.app.push_screen(JoinLinkScreen())
 
     def action_statistics(self) -> None:
         """The statistics of the highlighted game."""
