@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Awaitable, Callable
 
 from textual.app import App
 from textual.pilot import Pilot
 
+from ai.net.client import Link, TableClient
+from ai.net.joined import Joined
+from ai.net.wire import Welcome
+from ai.table.projection import Ask
 from rules.core import GameState
 from rules.hanabi import PLAY_TEXT, VALUE_HINT_TEXT, HanabiView, SlotView, card_colour, card_value
 from tui.app import ParlourApp
 from tui.scenes.kit import Scene, person_to_act, settle, until_result, wait_until
 from tui.screens.game import GameScreen
+from tui.screens.remote_link import RemoteLink
 from tui.session import Session, new_session
 
 CLASSIC_SEATS = ["human:Sam", "ai:easy", "ai:easy"]
@@ -121,6 +127,18 @@ async def _result(pilot: Pilot[None]) -> None:
     await _settle(pilot)
 
 
+def _joined() -> App[None]:
+    """Tom's seat at a Hanabi table Maya hosts, drawn from what a host sends: the opening snapshot alone, as
+    ``parlour join`` gets it on joining (no connection: a picture needs no host)."""
+    session = new_session("hanabi", "classic", ["remote:Tom", "human:Maya", "ai:easy"], 11, save=False)
+    state = session.state
+    advance(session, lambda: len(state.view(None).history) >= 12 and state.to_act() == (0,))
+    opening = dataclasses.replace(session.table.snapshot_for(0), asked=(Ask(0, tuple(state.legal_actions(0))),))
+    client = TableClient(Link("ws://127.0.0.1:1/t/scene", "-"))
+    client.welcome = Welcome("scene", "hanabi", "classic", 3, tuple(session.names), 0, "0")
+    return ParlourApp(GameScreen(RemoteLink(Joined(client, opening)), pace=0), pace=0)
+
+
 SCENES: dict[str, Scene] = {
     "hanabi-table": Scene(_game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _keys("right")),
     "hanabi-hint": Scene(_game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _keys("tab", "4")),
@@ -132,6 +150,8 @@ SCENES: dict[str, Scene] = {
     ),
     "hanabi-league": Scene(_game("fireworks", "codingame", LEAGUE_SEATS, 7, moves=6, league_round=1), _keys()),
     "hanabi-final-ranking": Scene(_finished, _result),
+    # A seat joined over the network (`parlour join URL`): the same table, drawn from the host's snapshot.
+    "hanabi-joined": Scene(_joined, _keys()),
     # Sixteen-letter names with the most cards (2 seats) and the most hands (5 seats), hinting, and the league.
     "hanabi-long-names-2": Scene(
         _game("hanabi", "classic", ["human", "ai:easy"], 11, moves=6, names=LONG_NAMES[:2]), _keys("tab", "1")

@@ -16,7 +16,7 @@ from tui.app import ParlourApp
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
 from tui.screens.modals import ResultScreen
-from tui.session import LocalLink, Session, local_session, new_session
+from tui.session import LocalLink, Session, new_session
 
 
 async def wait_until(pilot: Pilot[None], condition: Callable[[], bool], timeout: float = 30.0) -> None:
@@ -45,11 +45,12 @@ def where_it_stands(app: App[None]) -> str:
 
 
 def person_to_act(app: App[None]) -> bool:
-    """A person is being asked on a game screen: no curtain, no animation, no bot still thinking."""
+    """A person is being asked on a game screen: no curtain, no animation, no bot here still thinking (a seat
+    joined over the network has no bots here)."""
     screen = app.screen
-    return (
-        isinstance(screen, GameScreen) and screen.phase is Phase.CHOOSING and not local_session(screen).table.bots_busy
-    )
+    if not isinstance(screen, GameScreen) or screen.phase is not Phase.CHOOSING:
+        return False
+    return not (isinstance(screen.link, LocalLink) and screen.link.table.bots_busy)
 
 
 @dataclass(frozen=True)
