@@ -67,6 +67,8 @@ def missing_paths(text: str, root: Path, games: list[str]) -> list[str]:
         for path in expand(named, games):
             if DOTTED.match(path):
                 exists = names_a_module(path.split(":", 1)[0], root)
+            elif "*" in path:
+                exists = any(root.glob(path))
             else:
                 exists = (root / path.rstrip("/")).exists()
             if not exists:
@@ -80,10 +82,16 @@ def test_missing_paths_names_each_wrong_path(tmp_path: Path) -> None:
     (tmp_path / "rules").mkdir()
     (tmp_path / "rules" / "core.py").write_text("")
     text = (
-        "See `rules/core.py`, `ai/bots/<game>/` and `ai.bots.<game>:make_bot`; "
-        "not `rules/gone.py`, `tui/{cli,widgets}/` or `python -m ai.missing`; `a b/c` is no path."
+        "See `rules/core.py`, `ai/bots/<game>/`, `rules/*.py` and `ai.bots.<game>:make_bot`; "
+        "not `rules/gone.py`, `tui/{cli,widgets}/`, `ai/*.py` or `python -m ai.missing`; `a b/c` is no path."
     )
-    assert missing_paths(text, tmp_path, ["nimmt"]) == ["rules/gone.py", "tui/cli/", "tui/widgets/", "ai.missing"]
+    assert missing_paths(text, tmp_path, ["nimmt"]) == [
+        "rules/gone.py",
+        "tui/cli/",
+        "tui/widgets/",
+        "ai/*.py",
+        "ai.missing",
+    ]
 
 
 @pytest.mark.parametrize("doc", CHECKED_DOCS)
