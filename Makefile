@@ -28,9 +28,7 @@ play: $(PLAY_STAMP)
 test: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy --strict rules ai
-	$(BIN)/mypy tui
-	$(BIN)/mypy tests bench
+	$(BIN)/mypy --strict rules ai tui tests bench
 	$(BIN)/python -m pytest -q -p no:cacheprovider -n auto --maxprocesses 2
 
 # The fast loop: lint, types, and the tests that neither run the app, start a program nor are long (the markers
@@ -38,9 +36,7 @@ test: $(TEST_STAMP)
 check: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy --strict rules ai
-	$(BIN)/mypy tui
-	$(BIN)/mypy tests bench
+	$(BIN)/mypy --strict rules ai tui tests bench
 	$(BIN)/python -m pytest -q -p no:cacheprovider -n auto --maxprocesses 2 -m "not app and not program and not long"
 
 screenshots: $(PLAY_STAMP)

@@ -18,6 +18,7 @@ Run: ``.venv/bin/python -m bench.arena [--quick] [--no-100k] [--workers 2]`` (``
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import random
@@ -26,15 +27,17 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from ai.programs.processes import worker_context
-from ai.tournaments.arena import run_arena
+from ai.tournaments.arena import Backend, run_arena
 from bench.options import counts, positive
 from rules.registry import game_info
 
 CHEAP = ("nimmt", ["random"] * 4)
 COSTLY = ("volcanoes", ["ai:hard", "ai:hard"])
+Rate = TypeVar("Rate", float, tuple[float, float])
+"""A measurement `best` compares: games per second, or (games per second, wall seconds)."""
 
 
 def raw_games(game: str, seats: int, first: int, count: int) -> int:
@@ -70,7 +73,9 @@ def raw_rate(game: str, seats: int, games: int, workers: int) -> float:
     return games / (time.perf_counter() - t0)
 
 
-def arena_rate(game: str, specs: list[str], games: int, workers: int, backend: Any = None) -> tuple[float, float]:
+def arena_rate(
+    game: str, specs: list[str], games: int, workers: int, backend: Backend | None = None
+) -> tuple[float, float]:
     """(games per second, wall seconds) of ``run_arena`` on ``workers`` local processes, or on ``backend``."""
     t0 = time.perf_counter()
     summary = run_arena(game, None, specs, games, seed=1, workers=workers, backend=backend)
@@ -83,7 +88,7 @@ def _line(label: str, rate: float, note: str = "") -> None:
     print(f"  {label:<34} {rate:9.1f} games/s  {note}", flush=True)
 
 
-def best(repeat: int, measure: Callable[[], Any]) -> Any:
+def best(repeat: int, measure: Callable[[], Rate]) -> Rate:
     """The fastest of ``repeat`` measurements (the least disturbed by other programs on the cores)."""
     return max((measure() for _ in range(repeat)), key=lambda m: m[0] if isinstance(m, tuple) else m)
 
@@ -164,8 +169,8 @@ def memory(sizes: list[int], workers: int) -> list[dict[str, Any]]:
 
 def with_cluster(workers: int, body: Callable[[Any], None]) -> None:
     """Run ``body(cluster)`` with a Dask LocalCluster of ``workers`` single-threaded processes on this machine."""
-    import distributed
-
+    # distributed's functions have no type hints (mypy --strict refuses untyped calls): held as Any.
+    distributed: Any = importlib.import_module("distributed")
     with distributed.LocalCluster(
         n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
     ) as cluster:

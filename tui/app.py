@@ -8,6 +8,7 @@ import os
 import time
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -70,7 +71,7 @@ class ParlourApp(App[None]):
 
     def __init__(
         self,
-        first: Screen | None = None,
+        first: Screen[Any] | None = None,
         error: tuple[str, str] | None = None,
         pace: float = 1.0,
         fixed_seed: int | None = None,
@@ -175,7 +176,7 @@ class ParlourApp(App[None]):
         if self.use_command_palette and not any(isinstance(s, CommandPalette) for s in self.screen_stack):
             self.push_screen(ParlourPalette(id="--command-palette"))
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Textual's commands (Theme among them) and the colour-blind switch."""
         yield from super().get_system_commands(screen)
         state = "off" if self.colour_blind else "on"
@@ -199,14 +200,14 @@ class ParlourApp(App[None]):
         """The settings file keeps the theme chosen (the tables repaint themselves from the new CSS)."""
         self._save_settings()
 
-    def _screen_changed(self, screen: Screen) -> None:
+    def _screen_changed(self, screen: Screen[Any]) -> None:
         # A screen's widgets are mounted a moment after it is pushed: tell its tables once they are there.
         self.call_after_refresh(self._pass_colour_blind, screen)
         if self._shell_opened and isinstance(screen, HomeScreen):
             # Later, not now: "again, same seats" leaves a table and opens the next one in one go.
             self.call_later(self._back_to_shell)
 
-    def mark_from_shell(self, screen: Screen) -> Screen:
+    def mark_from_shell(self, screen: Screen[Any]) -> Screen[Any]:
         """Mark ``screen`` as asked for from a shell: leaving it ends the app, back to that shell (home, which the
         person did not ask for, is never shown). The screen's footer says so."""
         if isinstance(screen, ParlourScreen):
@@ -232,7 +233,7 @@ class ParlourApp(App[None]):
         """What to say once the app has ended (a game left when it goes back to the shell)."""
         self._parting.append(message.words)
 
-    def _pass_colour_blind(self, screen: Screen) -> None:
+    def _pass_colour_blind(self, screen: Screen[Any]) -> None:
         for table in screen.query(GameTable):
             table.colour_blind = self.colour_blind
 
@@ -278,7 +279,7 @@ class ParlourApp(App[None]):
         if replay is not None:
             self._show(ReplayScreen(replay, path.name), from_shell)
 
-    def _show(self, screen: Screen, from_shell: bool) -> None:
+    def _show(self, screen: Screen[Any], from_shell: bool) -> None:
         """Push ``screen``, marked as a shell command's (:meth:`mark_from_shell`) if ``from_shell``."""
         self.push_screen(self.mark_from_shell(screen) if from_shell else screen)
 

@@ -77,7 +77,7 @@ def new_session(
     seed: int | None,
     names: list[str] | None = None,
     save: bool = True,
-    deal: dict | None = None,
+    deal: dict[str, Any] | None = None,
 ) -> Session:
     """Start a new game (from a seed, or an explicit deal) and its replay file."""
     specs = [parse_seat(t) for t in seat_texts]

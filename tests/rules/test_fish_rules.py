@@ -7,7 +7,7 @@ import random
 import pytest
 
 from rules import fish
-from rules.core import BadSetup, IllegalAction
+from rules.core import BadSetup, Event, IllegalAction
 from rules.fish import (
     GONE,
     TILE_NAMES,
@@ -213,7 +213,7 @@ def forced_game(preset: str, line: str = "ABCD") -> fish.FishState:
     tiles = {"A1": 1, "B1": 3, "A4": 1, "C4": 1, "E4": 1, "B6": 1, "D6": 1, "F6": 1}
     tiles.update({f"{c}8": 1 for c in line})
     s = new_game(preset, 2, None, board_of(tiles))
-    ev: list = []
+    ev: list[Event] = []
     for a in ("MOVE 0 A1", "MOVE 4 A8", "MOVE 1 A4", "MOVE 5 B6", "MOVE 2 C4", "MOVE 6 D6", "MOVE 3 E4", "MOVE 7 F6"):
         ev += s.apply(s.to_act()[0], a)
     # Each penguin on a lone tile was taken off as soon as it was placed, its tile banked by its owner.

@@ -409,7 +409,7 @@ def test_pass_is_legal_only_when_nothing_else_is() -> None:
 def test_league_round_seating_and_totals() -> None:
     assert [fireworks.round_seats(r) for r in range(4)] == [(0, 1, 2), (0, 1, 3), (0, 2, 3), (1, 2, 3)]
     g = game_info("fireworks").start(None, 4, 11)
-    seen_rounds: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+    seen_rounds: list[tuple[int, tuple[int, ...], int | None]] = []
     rng = random.Random(4)
     while not g.is_over:
         v = g.view(None)

@@ -6,13 +6,14 @@ import copy
 import io
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from rules.core import GameState
-from rules.hanabi import HanabiState, card_text, new_game
+from rules.hanabi import HanabiState, Round, card_text, new_game
 from rules.hanablive import HanabLiveError, export_game, import_game
 from rules.replay import ActionRecord, Header, ReplayWriter, SeatEntry, load_replay
 from tui.cli.main import main
@@ -22,7 +23,8 @@ FIXTURE = Path(__file__).resolve().parents[1] / "data" / "hanablive_short.json"
 
 
 def fixture() -> dict[str, Any]:
-    return json.loads(FIXTURE.read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    return data
 
 
 def play_seeded(num_seats: int, seed: int, careful: bool) -> tuple[Header, list[ActionRecord], HanabiState]:
@@ -46,7 +48,7 @@ def play_seeded(num_seats: int, seed: int, careful: bool) -> tuple[Header, list[
     return header, records, state
 
 
-def _fits(rnd: Any, seat: int, action: str) -> bool:
+def _fits(rnd: Round, seat: int, action: str) -> bool:
     card = rnd.deck[rnd.hands[seat]["ABCDE".index(action[-1])]]
     return rnd.fireworks[card // 5] == card % 5
 
@@ -140,7 +142,7 @@ def test_import_without_the_game_over_action_is_unfinished_and_says_so() -> None
         (lambda g: g["players"].append("Cathy") or g["players"].extend(["D", "E", "F"]), "6 players"),
     ],
 )
-def test_import_errors_are_clear(change: Any, words: str) -> None:
+def test_import_errors_are_clear(change: Callable[[dict[str, Any]], object], words: str) -> None:
     game = copy.deepcopy(fixture())
     change(game)
     with pytest.raises(HanabLiveError) as info:

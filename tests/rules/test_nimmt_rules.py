@@ -8,11 +8,12 @@ import copy
 import pickle
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from rules import nimmt
-from rules.core import BadSetup, IllegalAction, RulesError
+from rules.core import BadSetup, Event, IllegalAction, RulesError
 from rules.nimmt import (
     CATTLE,
     PICK_TEXT,
@@ -30,7 +31,7 @@ from tests.nimmt_helpers import card_census, check_invariants, deal_round, play_
 ALICE, BOB, CELIA, DAVID = range(4)
 
 
-def example_game(bob: int, david: int) -> tuple[nimmt.NimmtState, list]:
+def example_game(bob: int, david: int) -> tuple[nimmt.NimmtState, list[Event]]:
     """The seed's example: two turns build its rows, then the third turn is the one it describes."""
     hands = [[12, 21, 23], [24, 50, bob], [42, 57, 7], [72, 81, david]]
     g = new_game("codingame", 4, 1, {"rounds": [deal_round([9, 19, 33, 69], hands)]})
@@ -245,7 +246,7 @@ def test_hidden_information() -> None:
 def test_codingame_plays_exactly_five_rounds() -> None:
     for seed in range(20):
         g = new_game("codingame", 4, seed, None)
-        events: list = []
+        events: list[Any] = []  # play_random's records: (kind, text, seat, data)
         play_random(g, random.Random(seed), events=events)
         assert [e[0] for e in events].count("round_end") == 5
         assert events[-1][0] == "game_end" and g.round == 4
@@ -257,7 +258,7 @@ def test_classic_ends_at_a_round_end_once_someone_has_66() -> None:
     for seed in range(40):
         seats = 2 + seed % 9
         g = new_game("classic", seats, seed, None)
-        events: list = []
+        events: list[Any] = []  # play_random's records: (kind, text, seat, data)
         play_random(g, random.Random(seed), events=events)
         ends = [e for e in events if e[0] == "round_end"]
         totals = [0] * seats
@@ -308,7 +309,7 @@ def test_registry_and_presets() -> None:
         {"rounds": [None]},
     ],
 )
-def test_bad_deals(deal: dict) -> None:
+def test_bad_deals(deal: dict[str, Any]) -> None:
     with pytest.raises(BadSetup):
         new_game("codingame", 4, 1, deal)
 

@@ -6,9 +6,9 @@ import io
 import json
 import os
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import pytest
 from textual.screen import Screen
@@ -113,7 +113,7 @@ def test_card_not_in_hand_is_rejected() -> None:
         (lambda r: r[:2] + [json.dumps({"result": {"scores": [0, 0, 0, 0]}}) + "\n"] + r[2:], 3, "last line"),
     ],
 )
-def test_corrupt_files_give_line_and_reason(mutate, line: int, words: str) -> None:  # noqa: ANN001
+def test_corrupt_files_give_line_and_reason(mutate: Callable[[list[str]], list[str]], line: int, words: str) -> None:
     rows = play_game(stop_after=5).splitlines(keepends=True)
     with pytest.raises(ReplayError) as err:
         load_replay(mutate(rows))
@@ -289,7 +289,7 @@ def test_the_look_for_an_unfinished_game_reads_only_files_changed_since(monkeypa
     opened: list[Path] = []
     real_open = storage.open_regular
 
-    def counting_open(path: Path, limit: int) -> Any:
+    def counting_open(path: Path, limit: int) -> BinaryIO:
         opened.append(path)
         return real_open(path, limit)
 
@@ -302,7 +302,7 @@ def test_the_look_for_an_unfinished_game_reads_only_files_changed_since(monkeypa
     assert [p.name for p in opened] == ["open.jsonl"]  # the file changed since: read again, and only it
 
 
-def log_text(screen: Screen) -> str:
+def log_text(screen: Screen[Any]) -> str:
     """The side log of a game or replay screen as one line of words (wrapped lines joined again)."""
     log = screen.query_one("#log", RichLog)
     return " ".join(" ".join(strip.text.split()) for strip in log.lines)
@@ -479,7 +479,7 @@ def test_a_replay_is_read_line_by_line_and_reading_stops_at_the_first_bad_line()
     header, first, *_ = play_game(stop_after=2).splitlines(keepends=True)
     pulled = []
 
-    def endless() -> Any:
+    def endless() -> Iterator[str]:
         yield header
         yield first.replace('"action": "', '"action": "NOT ')  # line 2 is bad
         while True:  # a reader holding the whole file first would never get to line 2

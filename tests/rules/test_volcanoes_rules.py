@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import volcanoes
-from rules.core import BadSetup, IllegalAction
+from rules.core import BadSetup, Event, IllegalAction
 from rules.registry import GAMES
 from rules.volcanoes import (
     CYCLE,
@@ -24,6 +24,7 @@ from rules.volcanoes import (
     NAMES,
     NEIGHBORS,
     OPPOSITE,
+    EruptionPhase,
     VolcanoesDormant,
     VolcanoesDraw,
     VolcanoesEruption,
@@ -53,7 +54,7 @@ def dormant(state: VolcanoesState, tile: str) -> bool:
     return state.dormant[INDEX[tile]]
 
 
-def kinds(events: list) -> list[str]:
+def kinds(events: list[Event]) -> list[str]:
     return [e.kind for e in events]
 
 
@@ -273,7 +274,7 @@ def test_phase_limit_helper() -> None:
     a, b = levels[:], dorm[:]
     assert resolve_eruptions(a, b, [line[0]], max_phases=3) is False
     a, b = levels[:], dorm[:]
-    rec: list = []
+    rec: list[EruptionPhase] = []
     assert resolve_eruptions(a, b, [line[0]], record=rec) is True
     assert len(rec) == len(line) and all(b[t] for t in line)
     # Exactly as many phases as allowed is fine: the chain stopped in time.
@@ -385,7 +386,7 @@ def test_find_chain_and_is_connected() -> None:
 
 
 # --- properties ------------------------------------------------------------------------------------------------------
-def _check_step(before_dormant: list[bool], before_levels: list[int], events: list, g: VolcanoesState) -> None:
+def _check_step(before_dormant: list[bool], before_levels: list[int], events: list[Event], g: VolcanoesState) -> None:
     """Invariants of one apply(), with an independent reading of dormancy through the eruption events."""
     assert all(-4 <= v <= 4 for v in g.levels)
     if not g.is_over:

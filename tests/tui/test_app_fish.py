@@ -91,13 +91,13 @@ def key_path(start: int, goal: int) -> list[str]:
     return keys[::-1]
 
 
-def actions(session) -> int:  # noqa: ANN001
+def actions(session: Session) -> int:
     """Actions written to the session's replay so far."""
     assert session.path is not None
     return len(session.path.read_text(encoding="utf-8").splitlines()) - 1
 
 
-def table_of(pilot: Pilot) -> FishTable:
+def table_of(pilot: Pilot[None]) -> FishTable:
     screen = pilot.app.screen
     assert isinstance(screen, GameScreen)
     table = screen.table
@@ -105,7 +105,7 @@ def table_of(pilot: Pilot) -> FishTable:
     return table
 
 
-async def go_to(pilot: Pilot, tile: int) -> None:
+async def go_to(pilot: Pilot[None], tile: int) -> None:
     """Walk the cursor to ``tile`` by keys and check it got there."""
     table = table_of(pilot)
     await pilot.press(*key_path(table.cursor, tile))
@@ -335,7 +335,7 @@ async def test_end_screen_says_where_the_replay_is(watch: bool, monkeypatch: pyt
         assert box.region.bottom <= 24 - 1  # all of it above the footer, buttons included
 
 
-def log_words(pilot: Pilot) -> str:
+def log_words(pilot: Pilot[None]) -> str:
     """The game log as plain words."""
     log = pilot.app.screen.query_one("#log", RichLog)
     return " ".join(" ".join(strip.text.split()) for strip in log.lines)
@@ -408,7 +408,7 @@ async def test_names_of_sixteen_letters_show_whole_at_80_by_24(seats: int) -> No
             assert any(name in row for row in panel), (name, panel)
 
 
-def actions_played(session) -> int:  # noqa: ANN001
+def actions_played(session: Session) -> int:
     """Penguins placed so far."""
     return sum(1 for t in session.state.view(None).penguins if t != UNPLACED)
 

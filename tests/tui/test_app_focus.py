@@ -40,7 +40,7 @@ def working_table_keys(screen: GameScreen) -> set[str]:
     return out
 
 
-async def until_person(pilot: Pilot) -> GameScreen:
+async def until_person(pilot: Pilot[None]) -> GameScreen:
     """Wait until a person must act, with the bots done; the game screen."""
     await wait_until(pilot, lambda: person_to_act(pilot.app), timeout=60)
     await pilot.pause()
@@ -49,7 +49,7 @@ async def until_person(pilot: Pilot) -> GameScreen:
     return screen
 
 
-async def check_footer(pilot: Pilot, screen: GameScreen) -> None:
+async def check_footer(pilot: Pilot[None], screen: GameScreen) -> None:
     """The footer shows the table's working keys plus help and leave, every one usable, no watch controls."""
     await pilot.pause()
     keys = footer_keys(pilot)

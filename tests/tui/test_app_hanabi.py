@@ -74,14 +74,14 @@ def progress(session: Session) -> tuple[int, int, bool]:
     return view.round, len(view.history), session.state.is_over
 
 
-async def confirm_if_asked(pilot: Pilot) -> None:
+async def confirm_if_asked(pilot: Pilot[None]) -> None:
     """Enter, when the card just played or thrown was hinted and the table asks to confirm."""
     screen = pilot.app.screen
     if isinstance(screen, GameScreen) and isinstance(screen.table, HanabiTable) and screen.table.pending is not None:
         await pilot.press("enter")
 
 
-async def take_turn(pilot: Pilot, session: Session, seat: int, n: int) -> None:
+async def take_turn(pilot: Pilot[None], session: Session, seat: int, n: int) -> None:
     """One turn by keys: a card known (to the test) to fit, else a hint, else a discard; then wait for it."""
     state = session.state
     truth = state.view(None)
@@ -274,7 +274,7 @@ async def test_replay_viewer_takes_each_seats_view() -> None:
         assert viewer.viewpoint is None
 
 
-def _deck(top: list[str]) -> dict:
+def _deck(top: list[str]) -> dict[str, list[str]]:
     rest = Counter(card_text(c) for c in range(25) for _ in range((3, 2, 2, 2, 1)[c % 5]))
     rest.subtract(Counter(top))
     return {"deck": top + sorted(rest.elements())}

@@ -42,7 +42,7 @@ def actions(session: Session) -> list[str]:
     return [move.action for move in session.state.view(None).history]
 
 
-def footer_actions(pilot: Pilot) -> set[str]:
+def footer_actions(pilot: Pilot[None]) -> set[str]:
     return {action for action, usable in footer_keys(pilot) if usable}
 
 

@@ -55,7 +55,7 @@ async def test_choosing_a_hint_moves_no_hand(seats: int, size: tuple[int, int]) 
             assert hand_rows(table, NAMES[:seats]) == before, key
 
 
-async def discard_or_hint(pilot: Pilot, session: Session) -> None:
+async def discard_or_hint(pilot: Pilot[None], session: Session) -> None:
     """Sam throws the picked card away where the rules let him (the pile grows), else hints, else plays."""
     legal = session.state.legal_actions(0)
     table = game_table(pilot.app, HanabiTable)

@@ -19,7 +19,7 @@ SIZE = (80, 24)
 HOME_ORDER = ["nimmt", "hanabi", "fireworks", "fish", "volcanoes"]
 
 
-async def open_form(pilot: Pilot, game: str) -> NewGameScreen:
+async def open_form(pilot: Pilot[None], game: str) -> NewGameScreen:
     """From the home screen, arrow down to ``game`` and press Enter."""
     app = pilot.app
     await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
@@ -31,13 +31,13 @@ async def open_form(pilot: Pilot, game: str) -> NewGameScreen:
     return screen
 
 
-async def settled(pilot: Pilot, screen: NewGameScreen) -> None:
+async def settled(pilot: Pilot[None], screen: NewGameScreen) -> None:
     """Let the form finish reshaping itself."""
     for _ in range(5):
         await pilot.pause()
 
 
-async def choose(pilot: Pilot, screen: NewGameScreen, select_id: str, steps: int) -> None:
+async def choose(pilot: Pilot[None], screen: NewGameScreen, select_id: str, steps: int) -> None:
     """Open a drop-down by keys, move ``steps`` options down (negative: up) and pick."""
     screen.query_one(f"#{select_id}", Select).focus()
     await pilot.press("enter")
@@ -57,7 +57,7 @@ def seats_value(screen: NewGameScreen) -> int:
     return value
 
 
-async def start_and_count(pilot: Pilot) -> int:
+async def start_and_count(pilot: Pilot[None]) -> int:
     """Start the game with ctrl+s; the number of seats at the table that opens."""
     app = pilot.app
     await pilot.press("ctrl+s")

@@ -11,6 +11,7 @@ import pytest
 from textual import events
 from textual.geometry import Region
 from textual.pilot import Pilot
+from textual.timer import Timer
 from textual.widgets import Button
 
 from ai.seats.levels import game_levels
@@ -83,7 +84,7 @@ async def test_whole_game_from_home_screen_by_keys(parlour_home: Path) -> None:
 
 async def test_hot_seat_hides_each_hand_from_the_other(parlour_home: Path) -> None:
     session = new_session("nimmt", "codingame", ["human:Ana", "human:Ben", "ai:easy", "ai:easy"], seed=3)
-    hands = lambda: session.state.view(None).hands  # noqa: E731
+    hands: Callable[[], tuple[tuple[int, ...] | None, ...]] = lambda: session.state.view(None).hands  # noqa: E731
     app = ParlourApp(GameScreen(session, pace=0), pace=0)
     checked = 0
     async with app.run_test(size=SIZE) as pilot:
@@ -103,6 +104,7 @@ async def test_hot_seat_hides_each_hand_from_the_other(parlour_home: Path) -> No
             table = game_table(app, NimmtTable)
             text = "".join(drawn_lines(table))
             mine, theirs = hands()[me], hands()[other]
+            assert mine is not None and theirs is not None  # the all-seeing view holds every hand
             assert table.hand == mine
             assert f"Hand of {session.names[me]}" in text
             assert f"Hand of {session.names[other]}" not in text
@@ -346,7 +348,7 @@ async def one_turn_of_pauses(
     waits: list[float] = []
     timer, show = screen.set_timer, screen.table.show_event
 
-    def timed(delay: float, *args: Any, **kwargs: Any) -> Any:
+    def timed(delay: float, *args: Any, **kwargs: Any) -> Timer:
         waits.append(delay)
         return timer(delay, *args, **kwargs)
 
@@ -441,7 +443,7 @@ def _shown_past(screen: GameScreen, count: int) -> Callable[[], bool]:
     return lambda: screen.shown > count
 
 
-def _actions(session) -> int:  # noqa: ANN001
+def _actions(session: Session) -> int:
     assert session.path is not None
     return len(session.path.read_text(encoding="utf-8").splitlines()) - 1
 

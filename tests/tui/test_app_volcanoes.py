@@ -6,12 +6,14 @@ import json
 import random
 import re
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from textual.geometry import Region
 from textual.widgets import RichLog
 
+from rules.core import Event
 from rules.volcanoes import INDEX, NAMES, NEIGHBORS, OPPOSITE, VolcanoesState
 from tests.apptools import Notices, my_turn, result_shown, screen_text, until_changed, until_result, wait_until
 from tui import storage
@@ -24,7 +26,11 @@ from tui.screens.replay_viewer import ReplayScreen
 from tui.session import new_session
 
 SIZE = (80, 24)
-KEYS = {"left": lambda t: along(t, -1), "right": lambda t: along(t, 1), "up": lambda t: across(t, -1)}
+KEYS: dict[str, Callable[[int], int]] = {
+    "left": lambda t: along(t, -1),
+    "right": lambda t: along(t, 1),
+    "up": lambda t: across(t, -1),
+}
 KEYS["down"] = lambda t: across(t, 1)
 
 
@@ -262,7 +268,7 @@ async def test_clicking_a_tile_selects_it_and_a_second_click_plays_it() -> None:
 
 
 # --- the log in words ---------------------------------------------------------------------------------------------
-def log_lines(events: list) -> list[str]:
+def log_lines(events: list[Event]) -> list[str]:
     """The log lines a person reads for ``events``."""
     return [e.words(["Ann", "Bob"]) for e in events]
 

@@ -6,7 +6,9 @@ final ranking) or ``[b]Ana[/b]`` (which markup turns into a bold "Ana").
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from textual.content import Content
 from textual.screen import Screen
@@ -30,12 +32,12 @@ HINT_KEYS = {**{colour: colour[0].lower() for colour in COLOURS}, **{str(v): str
 """The key that names each hint on the Hanabi table."""
 
 
-def static_texts(screen: Screen) -> list[str]:
+def static_texts(screen: Screen[Any]) -> list[str]:
     """The plain text of every Static on ``screen`` that holds text, whole (however the screen wraps it)."""
     return [w.visual.plain for w in screen.query(Static) if isinstance(w.visual, Content)]
 
 
-def toasts(screen: Screen) -> list[str]:
+def toasts(screen: Screen[Any]) -> list[str]:
     """The plain text (title and message) of every notice drawn on ``screen`` (Textual's Toast, found by type name:
     the class is not public)."""
     drawn = [toast.render() for toast in screen.query("Toast")]
@@ -85,7 +87,7 @@ async def test_hanabi_hands_panel_log_and_notice_show_names_as_typed() -> None:
         # Ana plays a card (no discard with every token in the box); Bob moves; the log tells both by name.
         await pilot.press("escape", "p")
         log = app.screen.query_one("#log", RichLog)
-        logged = lambda: " ".join(strip.text for strip in log.lines)  # noqa: E731
+        logged: Callable[[], str] = lambda: " ".join(strip.text for strip in log.lines)  # noqa: E731
         await wait_until(pilot, lambda: BOB in logged() and ANA in logged(), timeout=8)
 
 

@@ -34,7 +34,7 @@ def advanced(game: str, preset: str, seats: list[str], seed: int, moves: int) ->
     return session
 
 
-def table(pilot: Pilot) -> GameTable:
+def table(pilot: Pilot[None]) -> GameTable:
     screen = pilot.app.screen
     assert isinstance(screen, GameScreen)
     return screen.table

@@ -261,7 +261,8 @@ def test_every_way_a_game_ends_reads_as_words_on_the_result_screen() -> None:
             if isinstance(reason, EndReason):
                 assert " " in reason.words, reason  # a sentence, not a replay's code word
     assert (
-        HanabiReason.DECK.words == "the deck ran out and everyone had their last turn" and HanabiReason.DECK == "deck"
+        HanabiReason.DECK.words == "the deck ran out and everyone had their last turn"
+        and HanabiReason.DECK.value == "deck"
     )
     assert Linked(1, "N03", "S03").words == str(Linked(1, "N03", "S03")) == "Orange linked N03 to S03"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -15,7 +15,7 @@ from tui.scenes import SCENES
 
 
 @pytest.mark.parametrize("name", list(SCENES))
-def test_screen(name: str, snap_compare) -> None:  # noqa: ANN001
+def test_screen(name: str, snap_compare: Callable[..., bool]) -> None:
     scene = SCENES[name]
     assert snap_compare(scene.make(), run_before=scene.prepare, terminal_size=scene.size)
 

@@ -101,12 +101,12 @@ class CoinApp(App[None]):
         self.push_screen(CoinScreen())
 
 
-def shown_keys(pilot: Pilot) -> set[str]:
+def shown_keys(pilot: Pilot[None]) -> set[str]:
     """The actions the footer shows."""
     return {action for action, _ in footer_keys(pilot)}
 
 
-async def coin_screen(pilot: Pilot) -> CoinScreen:
+async def coin_screen(pilot: Pilot[None]) -> CoinScreen:
     """The coin screen once it is up."""
     await pilot.pause()
     screen = pilot.app.screen

@@ -6,12 +6,17 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from textual.screen import Screen
 
 from rules.replay import Replay, ReplayError
 from tui import storage
 from tui.cli.usage import UsageError, parlour_command, table_setup
+
+if TYPE_CHECKING:
+    # For the annotation only: build_app imports the app when it runs.
+    from tui.app import ParlourApp
 
 WEB_DRIVER_ENV = "TEXTUAL_DRIVER"
 """Set by ``parlour serve`` (textual-serve) for each tab's app: the driver that draws without a terminal."""
@@ -28,7 +33,7 @@ def require_terminal(command: str | None) -> None:
     raise UsageError(f"{what}: the app needs a terminal (stdin and stdout must not be redirected){hint}")
 
 
-def build_app(args: argparse.Namespace, need_terminal: bool = False):  # noqa: ANN201 - ParlourApp, imported lazily
+def build_app(args: argparse.Namespace, need_terminal: bool = False) -> ParlourApp:
     """The app as the subcommand asks (home screen, a table, a replay…).
 
     ``need_terminal`` refuses to go on without a terminal once the command line is known to be good, before a
@@ -38,7 +43,7 @@ def build_app(args: argparse.Namespace, need_terminal: bool = False):  # noqa: A
     from tui.settings import settings_path
 
     colour_blind = bool(getattr(args, "colour_blind", False))
-    first: Screen | None = None
+    first: Screen[Any] | None = None
     if args.command in ("play", "watch"):
         from tui.games import has_ui
         from tui.screens.game import GameScreen

@@ -213,7 +213,7 @@ class GameUI:
     help_markdown: str
     min_width: int
     min_height: int
-    panel: Any
+    panel: Callable[[Any, list[str], Look | None], RenderableType]
     """Callable (view, names, look=None) -> renderable for the side panel's scores (``look``: the table's)."""
     score_label: str = "Score"
     preset_score_labels: Mapping[str, str] = field(default_factory=dict)

@@ -23,35 +23,35 @@ def _table(
     seats: list[str] | None = None,
     names: list[str] | None = None,
     colour_blind: bool = False,
-) -> Callable[[], App]:
-    def make() -> App:
+) -> Callable[[], App[None]]:
+    def make() -> App[None]:
         session = new_session("fish", preset, seats or SEATS, seed, names=names, save=False)
         return ParlourApp(GameScreen(session, pace=0), pace=0, colour_blind=colour_blind)
 
     return make
 
 
-async def _turn(pilot: Pilot, *keys: str) -> None:
+async def _turn(pilot: Pilot[None], *keys: str) -> None:
     await wait_until(pilot, lambda: person_to_act(pilot.app))
     await pilot.press(*keys)
 
 
-async def _settle(pilot: Pilot) -> None:
+async def _settle(pilot: Pilot[None]) -> None:
     await wait_until(pilot, lambda: person_to_act(pilot.app))
     await settle(pilot)
 
 
-async def _placement(pilot: Pilot) -> None:
+async def _placement(pilot: Pilot[None]) -> None:
     await _turn(pilot, "enter")
     await _turn(pilot, "tab", "tab", "tab", "enter")
     await _turn(pilot, "x", "x", "x", "tab")
     await _settle(pilot)
 
 
-def _slides(count: int) -> Callable[[Pilot], Awaitable[None]]:
+def _slides(count: int) -> Callable[[Pilot[None]], Awaitable[None]]:
     """Place four penguins, make ``count`` slides (first penguin, first lit hex), then pick a penguin."""
 
-    async def prepare(pilot: Pilot) -> None:
+    async def prepare(pilot: Pilot[None]) -> None:
         await _turn(pilot, "enter")
         await _turn(pilot, "x", "x", "d", "enter")
         await _turn(pilot, "a", "a", "z", "z", "enter")
@@ -64,18 +64,18 @@ def _slides(count: int) -> Callable[[Pilot], Awaitable[None]]:
     return prepare
 
 
-async def _long_names(pilot: Pilot) -> None:
+async def _long_names(pilot: Pilot[None]) -> None:
     await _turn(pilot, "enter")
     await _turn(pilot, "x", "x", "d", "enter")
     await _turn(pilot, "1")
     await _settle(pilot)
 
 
-def _finished() -> App:
+def _finished() -> App[None]:
     return finished_game("fish", "codingame", SEATS, 11)
 
 
-async def _result(pilot: Pilot) -> None:
+async def _result(pilot: Pilot[None]) -> None:
     await until_result(pilot)
     await settle(pilot)
 

@@ -66,8 +66,8 @@ def _game(
     moves: int = 0,
     league_round: int = 0,
     names: list[str] | None = None,
-) -> Callable[[], App]:
-    def make() -> App:
+) -> Callable[[], App[None]]:
+    def make() -> App[None]:
         session = new_session(game, preset, seats, seed, names=names, save=False)
         state = session.state
 
@@ -83,14 +83,14 @@ def _game(
     return make
 
 
-async def _settle(pilot: Pilot) -> None:
+async def _settle(pilot: Pilot[None]) -> None:
     await pilot.pause()
     pilot.app.clear_notifications()  # round summaries are toasts with timers: keep them out of pictures
     await settle(pilot)
 
 
-def _keys(*keys: str) -> Callable[[Pilot], Awaitable[None]]:
-    async def prepare(pilot: Pilot) -> None:
+def _keys(*keys: str) -> Callable[[Pilot[None]], Awaitable[None]]:
+    async def prepare(pilot: Pilot[None]) -> None:
         await wait_until(pilot, lambda: person_to_act(pilot.app))
         if keys:
             await pilot.press(*keys)
@@ -99,24 +99,24 @@ def _keys(*keys: str) -> Callable[[Pilot], Awaitable[None]]:
     return prepare
 
 
-def _light(*keys: str) -> Callable[[Pilot], Awaitable[None]]:
+def _light(*keys: str) -> Callable[[Pilot[None]], Awaitable[None]]:
     """The keys' scene under a light theme: the white cards keep their edge."""
     then = _keys(*keys)
 
-    async def prepare(pilot: Pilot) -> None:
+    async def prepare(pilot: Pilot[None]) -> None:
         pilot.app.theme = "textual-light"
         await then(pilot)
 
     return prepare
 
 
-def _finished() -> App:
+def _finished() -> App[None]:
     session = new_session("hanabi", "classic", CLASSIC_SEATS, 11, save=False)
     advance(session, lambda: False)
     return ParlourApp(GameScreen(session, pace=0), pace=0)
 
 
-async def _result(pilot: Pilot) -> None:
+async def _result(pilot: Pilot[None]) -> None:
     await until_result(pilot)
     await _settle(pilot)
 

@@ -19,7 +19,7 @@ from tui.screens.modals import ResultScreen
 from tui.session import new_session
 
 
-async def wait_until(pilot: Pilot, condition: Callable[[], bool], timeout: float = 30.0) -> None:
+async def wait_until(pilot: Pilot[None], condition: Callable[[], bool], timeout: float = 30.0) -> None:
     """Let the app run until ``condition`` holds; AssertionError after ``timeout`` seconds."""
     deadline = time.monotonic() + timeout
     while not condition():
@@ -28,7 +28,7 @@ async def wait_until(pilot: Pilot, condition: Callable[[], bool], timeout: float
         await pilot.pause(0.01)
 
 
-def where_it_stands(app: App) -> str:
+def where_it_stands(app: App[None]) -> str:
     """What the app is doing, for the message of a wait that timed out: which screen, and a game's phase."""
     screen = app.screen
     words = f"screen {type(screen).__name__}"
@@ -42,7 +42,7 @@ def where_it_stands(app: App) -> str:
     return words + f", threads {bots}"
 
 
-def person_to_act(app: App) -> bool:
+def person_to_act(app: App[None]) -> bool:
     """A person is being asked on a game screen: no curtain, no animation, no bot still thinking."""
     screen = app.screen
     return isinstance(screen, GameScreen) and screen.phase is Phase.CHOOSING and not screen.core.bots_busy
@@ -52,13 +52,13 @@ def person_to_act(app: App) -> bool:
 class Scene:
     """An app and the steps that bring it to the moment worth a picture."""
 
-    make: Callable[[], App]
-    prepare: Callable[[Pilot], Awaitable[None]]
+    make: Callable[[], App[None]]
+    prepare: Callable[[Pilot[None]], Awaitable[None]]
     size: tuple[int, int] = (80, 24)
     """The terminal size of the picture: 80x24 unless a scene shows what a larger window gets."""
 
 
-async def settle(pilot: Pilot) -> None:
+async def settle(pilot: Pilot[None]) -> None:
     """Let pending messages and animations finish, home's look for an unfinished game answer, and every game log
     scroll to its latest line."""
     await pilot.pause()
@@ -73,7 +73,7 @@ async def settle(pilot: Pilot) -> None:
     await pilot.wait_for_scheduled_animations()
 
 
-def finished_game(game: str, preset: str, seats: list[str], seed: int) -> App:
+def finished_game(game: str, preset: str, seats: list[str], seed: int) -> App[None]:
     """An app whose game was played to the end by taking every seat's first legal action."""
     session = new_session(game, preset, seats, seed, save=False)
     state = session.state
@@ -83,7 +83,7 @@ def finished_game(game: str, preset: str, seats: list[str], seed: int) -> App:
     return ParlourApp(GameScreen(session, pace=0), pace=0)
 
 
-def result_shown(app: App) -> bool:
+def result_shown(app: App[None]) -> bool:
     """The end-of-game screen is up and laid out.
 
     A pushed screen is on top of the stack a moment before its widgets are mounted and placed; text read
@@ -96,6 +96,6 @@ def result_shown(app: App) -> bool:
     return bool(boxes) and boxes.first().region.area > 0
 
 
-async def until_result(pilot: Pilot, timeout: float = 30.0) -> None:
+async def until_result(pilot: Pilot[None], timeout: float = 30.0) -> None:
     """Wait for the end-of-game screen to be drawn."""
     await wait_until(pilot, lambda: result_shown(pilot.app), timeout)

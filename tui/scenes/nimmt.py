@@ -8,6 +8,7 @@ import shutil
 import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 from rich.text import Text
 from textual.app import App
@@ -18,26 +19,26 @@ from tui import storage
 from tui.app import ParlourApp
 from tui.scenes.kit import Scene, finished_game, person_to_act, settle, until_result, wait_until
 from tui.screens.game import GameScreen
-from tui.session import new_session
+from tui.session import Session, new_session
 
 
-def _home() -> App:
+def _home() -> App[None]:
     return ParlourApp(pace=0, fixed_seed=1234)
 
 
-async def _at_home(pilot: Pilot) -> None:
+async def _at_home(pilot: Pilot[None]) -> None:
     await settle(pilot)
 
 
-async def _new_game(pilot: Pilot) -> None:
+async def _new_game(pilot: Pilot[None]) -> None:
     await settle(pilot)
     await pilot.press("enter")
     await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "NewGameScreen")
     await settle(pilot)
 
 
-def _nimmt_table(seed: int = 17, deal: dict | None = None) -> Callable[[], App]:
-    def make() -> App:
+def _nimmt_table(seed: int = 17, deal: dict[str, Any] | None = None) -> Callable[[], App[None]]:
+    def make() -> App[None]:
         session = new_session(
             "nimmt", "codingame", ["human:Sam", "ai:easy", "ai:easy", "ai:easy"], seed, save=False, deal=deal
         )
@@ -50,14 +51,14 @@ LONG_NAMES = ["Bartholomew Smit", "Anastasia Quince", "Maximilian Ortiz", "Genev
 """Four 16-character names: the longest a table must show whole."""
 
 
-def _nimmt_classic() -> App:
+def _nimmt_classic() -> App[None]:
     seats = ["human", "ai:easy", "ai:easy", "ai:easy"]
     session = new_session("nimmt", "classic", seats, 17, LONG_NAMES, save=False)
     return ParlourApp(GameScreen(session, pace=0), pace=0)
 
 
-def _plays(count: int) -> Callable[[Pilot], Awaitable[None]]:
-    async def prepare(pilot: Pilot) -> None:
+def _plays(count: int) -> Callable[[Pilot[None]], Awaitable[None]]:
+    async def prepare(pilot: Pilot[None]) -> None:
         for _ in range(count):
             await wait_until(pilot, lambda: person_to_act(pilot.app))
             await pilot.press("enter")
@@ -78,22 +79,22 @@ PICK_DEAL = {
 }
 
 
-def _finished() -> App:
+def _finished() -> App[None]:
     return finished_game("nimmt", "codingame", ["human:Sam", "ai:easy", "ai:easy", "ai:easy"], 5)
 
 
-async def _result(pilot: Pilot) -> None:
+async def _result(pilot: Pilot[None]) -> None:
     await until_result(pilot)
     await settle(pilot)
 
 
-async def _help(pilot: Pilot) -> None:
+async def _help(pilot: Pilot[None]) -> None:
     await wait_until(pilot, lambda: person_to_act(pilot.app))
     await pilot.press("question_mark")
     await settle(pilot)
 
 
-def _played(seed: int, actions: int, specs: list[str], save: bool = False):  # noqa: ANN202 - a Session
+def _played(seed: int, actions: int, specs: list[str], save: bool = False) -> Session:
     """A 6 nimmt! session with its first ``actions`` played by taking each seat's first legal action."""
     session = new_session("nimmt", "codingame", specs, seed, save=save)
     state = session.state
@@ -103,23 +104,23 @@ def _played(seed: int, actions: int, specs: list[str], save: bool = False):  # n
     return session
 
 
-def _watching() -> App:
+def _watching() -> App[None]:
     session = _played(31, 45, ["ai:easy"] * 4)
     return ParlourApp(GameScreen(session, watch=True, pace=0, paused=True), pace=0)
 
 
-async def _watch_settled(pilot: Pilot) -> None:
+async def _watch_settled(pilot: Pilot[None]) -> None:
     screen = pilot.app.screen
     await wait_until(pilot, lambda: isinstance(screen, GameScreen) and not screen.core.thinking)
     await settle(pilot)
 
 
-def _curtain() -> App:
+def _curtain() -> App[None]:
     session = new_session("nimmt", "codingame", ["human:Ana", "human:Ben", "ai:easy", "ai:easy"], 12, save=False)
     return ParlourApp(GameScreen(session, pace=0), pace=0)
 
 
-async def _curtain_up(pilot: Pilot) -> None:
+async def _curtain_up(pilot: Pilot[None]) -> None:
     await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "CurtainScreen")
     await settle(pilot)
 
@@ -142,7 +143,7 @@ SHOWN_REPLAY_DIR = "~/.local/share/parlour/replays"
 """The replay folder as the replay list's picture names it: each app's own folder has a name of the moment."""
 
 
-def _with_replays() -> App:
+def _with_replays() -> App[None]:
     """An app whose data folder holds two fixed replays (one finished, one not) with fixed times.
 
     The folder is the app's own: a fixed one would be emptied and filled under a running scene by a scene started
@@ -163,12 +164,12 @@ def _with_replays() -> App:
     return ParlourApp(pace=0)
 
 
-async def _home_with_unfinished(pilot: Pilot) -> None:
+async def _home_with_unfinished(pilot: Pilot[None]) -> None:
     await wait_until(pilot, lambda: pilot.app.screen.query_one("#home-unfinished").display)
     await settle(pilot)
 
 
-def _replay_list_shown(app: App) -> bool:
+def _replay_list_shown(app: App[None]) -> bool:
     """The replay list is up, laid out, and holds a row for each replay of the data folder."""
     screen = app.screen
     if type(screen).__name__ != "ReplayListScreen":
@@ -177,7 +178,7 @@ def _replay_list_shown(app: App) -> bool:
     return bool(lists) and lists.first().option_count == len(storage.list_replays()) and lists.first().region.area > 0
 
 
-async def _replay_list(pilot: Pilot) -> None:
+async def _replay_list(pilot: Pilot[None]) -> None:
     await settle(pilot)
     await pilot.press("p")
     await wait_until(pilot, lambda: _replay_list_shown(pilot.app))
@@ -186,7 +187,7 @@ async def _replay_list(pilot: Pilot) -> None:
     await settle(pilot)
 
 
-async def _replay_viewer(pilot: Pilot) -> None:
+async def _replay_viewer(pilot: Pilot[None]) -> None:
     await _replay_list(pilot)
     await pilot.press("down", "enter")
     await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "ReplayScreen")
@@ -194,7 +195,7 @@ async def _replay_viewer(pilot: Pilot) -> None:
     await settle(pilot)
 
 
-def _bad_replay() -> App:
+def _bad_replay() -> App[None]:
     """An app opening a broken replay, over a home whose data folder holds nothing else (so no unfinished game)."""
     bad = _fresh_data_folder(SCENE_HOME / "bad-replay") / "broken.jsonl"
     bad.write_text('{"format": "parlour-replay", "version": 1, "game": "nimmt"}\n{"seat": 0, "act', encoding="utf-8")
@@ -203,7 +204,7 @@ def _bad_replay() -> App:
     return app
 
 
-async def _message(pilot: Pilot) -> None:
+async def _message(pilot: Pilot[None]) -> None:
     await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "MessageScreen")
     await settle(pilot)
 

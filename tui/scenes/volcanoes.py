@@ -41,16 +41,16 @@ def volcanoes_session(seed: int = 7, position: VolcanoesState | None = None, sea
 
 def _table(
     position: Callable[[], VolcanoesState] | None = None, pace: float = 0, colour_blind: bool = False
-) -> Callable[[], App]:
-    def make() -> App:
+) -> Callable[[], App[None]]:
+    def make() -> App[None]:
         session = volcanoes_session(position=position() if position else None)
         return ParlourApp(GameScreen(session, pace=pace), pace=pace, colour_blind=colour_blind)
 
     return make
 
 
-def _keys(*keys: str) -> Callable[[Pilot], Awaitable[None]]:
-    async def prepare(pilot: Pilot) -> None:
+def _keys(*keys: str) -> Callable[[Pilot[None]], Awaitable[None]]:
+    async def prepare(pilot: Pilot[None]) -> None:
         await wait_until(pilot, lambda: person_to_act(pilot.app))
         await pilot.press(*keys)
         await settle(pilot)
@@ -58,7 +58,7 @@ def _keys(*keys: str) -> Callable[[Pilot], Awaitable[None]]:
     return prepare
 
 
-async def _mid_chain(pilot: Pilot) -> None:
+async def _mid_chain(pilot: Pilot[None]) -> None:
     """Play N22, then tell the chain up to its second phase (the scene's pace keeps every pause long)."""
     await wait_until(pilot, lambda: person_to_act(pilot.app))
     await pilot.press("enter")  # the cursor starts on N22
@@ -70,13 +70,13 @@ async def _mid_chain(pilot: Pilot) -> None:
     await settle(pilot)
 
 
-def _won() -> App:
+def _won() -> App[None]:
     """Two easy bots (seed 11) play the game out on the table; Orange links N26 to S26 on step 34."""
     session = volcanoes_session(seed=11, seats=["ai:easy", "ai:easy"])
     return ParlourApp(GameScreen(session, pace=0), pace=0)
 
 
-async def _look_at_table(pilot: Pilot) -> None:
+async def _look_at_table(pilot: Pilot[None]) -> None:
     await until_result(pilot)
     await pilot.press("v")
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, GameScreen))

@@ -20,7 +20,7 @@ class TooSmall(Static):
     """Shown instead of the screen while the terminal is smaller than it needs."""
 
 
-class ParlourScreen(Screen):
+class ParlourScreen(Screen[None]):
     """A screen with a minimum size; below it a clear message asks for a larger window, and keys do nothing but
     leave: what they would do could not be seen."""
 

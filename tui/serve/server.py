@@ -118,8 +118,8 @@ class ParlourServer(Server):
         app.add_routes(
             [
                 web.get("/", self.handle_index, name="index"),
-                web.get("/ws", self.handle_websocket, name="websocket"),
-                web.get("/ws/{token}", self.handle_websocket, name="websocket-token"),
+                web.get("/ws", self.handle_tab_socket, name="websocket"),
+                web.get("/ws/{token}", self.handle_tab_socket, name="websocket-token"),
                 web.static("/static", self.statics_path, show_index=False, name="static"),
             ]
         )
@@ -179,8 +179,11 @@ class ParlourServer(Server):
         response.headers["Cache-Control"] = "no-store"
         return response
 
-    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
-        """A tab's WebSocket: its own app process, ended when the WebSocket closes."""
+    async def handle_tab_socket(self, request: web.Request) -> web.StreamResponse:
+        """A tab's WebSocket: its own app process, ended when the WebSocket closes.
+
+        In place of textual-serve's ``handle_websocket``, which always upgrades: this one may refuse with a plain
+        response first."""
         refused = (
             self._token_refusal(request, request.match_info.get("token"))
             or _origin_refusal(self, request)

@@ -77,18 +77,21 @@ class TabProcess(AppService):
 
     async def attach(
         self,
-        write_bytes: Callable[[bytes], Awaitable[object]],
-        write_str: Callable[[str], Awaitable[object]],
+        write_bytes: Callable[[bytes], Awaitable[None]],
+        write_str: Callable[[str], Awaitable[None]],
         close: Callable[[], Awaitable[object]],
     ) -> None:
         """Send what the app wrote so far to its tab, then all it writes from now on."""
         while self._held:  # output coming meanwhile is held behind, so the order is kept
             kind, data = self._held.pop(0)
             await (write_bytes(data) if kind == "bytes" else write_str(data) if kind == "str" else close())
-        # What textual-serve itself passes here (a WebSocket's send and close), whose results it never uses.
-        self.remote_write_bytes = write_bytes  # type: ignore[assignment]
-        self.remote_write_str = write_str  # type: ignore[assignment]
-        self.remote_close = close  # type: ignore[assignment]
+        self.remote_write_bytes = write_bytes
+        self.remote_write_str = write_str
+
+        async def close_remote() -> None:  # a WebSocket's close says whether it closed; textual-serve never asks
+            await close()
+
+        self.remote_close = close_remote
 
     async def begin(self, width: int, height: int) -> None:
         """Start the app with a terminal of ``width`` × ``height``, or, for a spare already started, tell it that

@@ -5,26 +5,30 @@ from __future__ import annotations
 import itertools
 import random
 import time
+from collections.abc import Sequence
 from itertools import permutations
 
 import pytest
 
 from ai.bots.fish import bots as fish_bots
 from ai.bots.fish import regions as fish_regions
+from ai.bots.fish.position import Position
 from ai.seats.levels import make_bot
-from ai.seats.protocol import RandomBot
+from ai.seats.protocol import Bot, RandomBot
 from rules import fish
 from rules.fish import TILE_NAMES, new_game
 
 T = {n: i for i, n in enumerate(TILE_NAMES)}
 
 
-def play_out(state: fish.FishState, bots: list) -> list[str]:
+def play_out(state: fish.FishState, bots: Sequence[Bot | None]) -> list[str]:
     log = []
     while not state.is_over:
         (seat,) = state.to_act()
         legal = state.legal_actions(seat)
-        a = bots[seat].choose(state.view(seat), legal)
+        bot = bots[seat]
+        assert bot is not None, f"seat {seat} has no bot but is to act"
+        a = bot.choose(state.view(seat), legal)
         assert a in legal
         log.append(a)
         state.apply(seat, a)
@@ -45,7 +49,7 @@ def test_every_level_plays_legal_games(seats: int, preset: str) -> None:
 
 def test_bots_are_deterministic_given_the_rng() -> None:
     def game() -> list[str]:
-        bots = [fish_bots.SearchBot(random.Random(1)), fish_bots.GreedyBot(random.Random(2))]
+        bots: list[Bot] = [fish_bots.SearchBot(random.Random(1)), fish_bots.GreedyBot(random.Random(2))]
         return play_out(new_game("codingame", 2, 4, None), bots)
 
     assert game() == game()
@@ -90,7 +94,7 @@ def test_greedy_takes_the_most_fish() -> None:
     assert s.fish[fish.action_parts(a)[1]] == 3
 
 
-def row_one_duel() -> fish_bots.Position:
+def row_one_duel() -> Position:
     """Row 1 only: seat 0 on A1, seat 1 on G1, B1..F1 (one fish each) between them; the other penguins stuck on
     lone floes."""
     tiles = {n: 1 for n in ("A1", "B1", "C1", "D1", "E1", "F1", "G1")}
@@ -101,7 +105,7 @@ def row_one_duel() -> fish_bots.Position:
     s = new_game("codingame", 2, None, {"board": fish.board_rows(values)})
     for a in ("MOVE 0 A1", "MOVE 4 G1", "MOVE 1 A4", "MOVE 5 C4", "MOVE 2 E4", "MOVE 6 G4", "MOVE 3 A6", "MOVE 7 C6"):
         s.apply(s.to_act()[0], a)
-    return fish_bots.Position(s.view(0))
+    return Position(s.view(0))
 
 
 def test_territory_counts_tiles_reached_first() -> None:

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from ai.bots.fish import bots as fish_bots
 from ai.bots.fish import regions as fish_regions
+from ai.bots.fish.position import Position
 from rules import fish
 from rules.fish import new_game
 
@@ -62,7 +62,7 @@ def test_search_moves_are_the_rules_legal_slides(seed: int, seats: int, plies: i
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     if state.phase != "move":
         return
-    pos = fish_bots.Position(state.view(None))
+    pos = Position(state.view(None))
     for seat in range(seats):
         ours = sorted((p, t) for p, a, t in pos.moves(seat))
         theirs = sorted(fish.action_parts(a) for a in rules_slides(state, seat))
@@ -120,7 +120,7 @@ def rules_slides(state: fish.FishState, seat: int) -> list[str]:
     return probe.legal_actions(seat)
 
 
-def reference_territory(pos: fish_bots.Position) -> list[float]:
+def reference_territory(pos: Position) -> list[float]:
     """Per seat, by breadth-first search over slides: the free tiles it reaches in fewer slides than any other seat,
     plus half of each tile it reaches in as few slides as some other seat (the evaluation's rule, tile by tile)."""
     dist = []
@@ -157,5 +157,5 @@ def test_territory_matches_a_tile_by_tile_count(seed: int, seats: int, plies: in
             break
         (seat,) = state.to_act()
         state.apply(seat, rng.choice(state.legal_actions(seat)))
-    pos = fish_bots.Position(state.view(None))
+    pos = Position(state.view(None))
     assert pos.territory() == pytest.approx(reference_territory(pos))

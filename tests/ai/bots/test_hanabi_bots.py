@@ -17,7 +17,7 @@ from ai.bots.hanabi.hints import PLAY_HINT
 from ai.bots.hanabi.knowledge import Tracker
 from ai.seats.levels import make_bot as level_bot
 from rules.core import GameState, Outcome
-from rules.hanabi import CARD_TEXT, COLOURS, DISCARD_TEXT, FULL_DECK, PLAY_TEXT, parse_card
+from rules.hanabi import CARD_TEXT, COLOURS, DISCARD_TEXT, FULL_DECK, PLAY_TEXT, HanabiView, parse_card
 from rules.registry import game_info
 
 
@@ -28,7 +28,7 @@ def deck_with(top: list[str]) -> list[str]:
     return top + [CARD_TEXT[c] for c in rest]
 
 
-def decision_of(g: GameState, seat: int = 0) -> Decision:
+def decision_of(g: GameState[HanabiView], seat: int = 0) -> Decision:
     """Seat ``seat``'s reasoning on the current turn, with its tracker open for a test to adjust."""
     v = g.view(seat)
     tr = Tracker(v)
@@ -355,7 +355,7 @@ def test_chop_slot_is_the_oldest_untouched_card() -> None:
 
 
 # Seat 0: junk. Seat 1: R2 in slot B (no chop). Seat 2: its known play is in slot E (R1, or B1 for the look-alike).
-def delayed_table(seat1_b: str, seat2_e: str) -> GameState:
+def delayed_table(seat1_b: str, seat2_e: str) -> GameState[HanabiView]:
     g = game_info("hanabi").start("classic", 3, None, {"deck": deck_with(
         ["W3", "W3", "W4", "W4", "B4", "G4", seat1_b, "Y4", "B3", "G3", "Y3", "B2", "G2", "W2", seat2_e])})  # fmt: skip
     g.apply(0, "SAY:2:1")  # seat 2 knows slot E is a playable 1, not which one

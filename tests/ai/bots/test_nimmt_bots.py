@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Sequence
 
 import pytest
 
@@ -13,11 +14,12 @@ from ai.bots.nimmt.bots import GreedyBot, MonteCarloBot, playout
 from ai.bots.nimmt.hard import HardBot
 from ai.bots.nimmt.sim import greedy_card
 from ai.seats.levels import make_bot as levels_make_bot
+from ai.seats.protocol import Bot
 from rules.nimmt import CATTLE, PLAY_TEXT, NimmtState, new_game
 from tests.nimmt_helpers import deal_round
 
 
-def _play_game(g: NimmtState, bots: list, check_legal: bool = True) -> list[str]:
+def _play_game(g: NimmtState, bots: Sequence[Bot], check_legal: bool = True) -> list[str]:
     actions = []
     while not g.over:
         for s in g.to_act():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import shlex
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -101,11 +102,12 @@ async def test_external_program_from_the_new_game_screen(parlour_home: Path, mon
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.session.specs[0].kind == "cmd"
         session = screen.session
-        assert session.path is not None
-        moves = lambda: len(session.path.read_text(encoding="utf-8").splitlines()) - 1  # noqa: E731
+        path = session.path
+        assert path is not None
+        moves: Callable[[], int] = lambda: len(path.read_text(encoding="utf-8").splitlines()) - 1  # noqa: E731
         await wait_until(pilot, lambda: moves() >= 12, timeout=30)  # the program has played a few turns
         assert not session.table.disqualified and len(children()) == 1
-        log = session.path.with_name(session.path.name + ".seat0.stderr.log")
+        log = path.with_name(path.name + ".seat0.stderr.log")
         assert "6 nimmt! bot: seat 0 of 4" in log.read_text()
         await pilot.press("q")
         await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))

@@ -294,7 +294,7 @@ def test_kill_9_of_a_run_ends_its_workers_and_programs(
 def test_without_bubblewrap_programs_run_in_the_keeper_and_it_is_said_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(sandbox.shutil, "which", lambda name, *args, **kwargs: None)
+    monkeypatch.setattr(shutil, "which", lambda name, *args, **kwargs: None)
     sandbox.forget()
     try:
         assert not sandbox.available()

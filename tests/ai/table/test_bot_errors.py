@@ -7,8 +7,10 @@ from typing import Any
 
 import pytest
 
+import ai.seats.specs
 import ai.tournaments.arena
-from ai.seats.protocol import IllegalBotAction
+from ai.seats.protocol import Bot, IllegalBotAction
+from ai.seats.specs import SeatSpec
 from ai.table.table import Table
 from ai.tournaments.arena import run_arena
 from rules.registry import game_info
@@ -31,7 +33,7 @@ class IllegalBot:
         return "PLAY 999"
 
 
-def easy_bot():  # noqa: ANN201 - a Bot
+def easy_bot() -> Bot:
     from ai.seats.levels import make_bot
 
     return make_bot("nimmt", "easy", random.Random(1))
@@ -39,7 +41,8 @@ def easy_bot():  # noqa: ANN201 - a Bot
 
 def test_the_match_loop_stops_with_the_game_seat_level_and_action() -> None:
     state = game_info("nimmt").start("codingame", 4, 5)
-    bots = {0: easy_bot(), 1: IllegalBot(), 2: easy_bot(), 3: easy_bot()}
+    illegal = IllegalBot()
+    bots = {0: easy_bot(), 1: illegal, 2: easy_bot(), 3: easy_bot()}
     table = Table(
         state, ["Ann", "Bob", "Cy", "Di"], bots, kinds={0: "ai:easy", 1: "ai:hard", 2: "ai:easy", 3: "ai:easy"}
     )
@@ -47,13 +50,13 @@ def test_the_match_loop_stops_with_the_game_seat_level_and_action() -> None:
         table.run()
     words = str(caught.value)
     assert "nimmt" in words and "seat 2 (Bob)" in words and "ai:hard" in words and "'PLAY 999'" in words
-    assert bots[1].asked == 1
+    assert illegal.asked == 1
 
 
 def test_the_arena_stops_with_the_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = ai.tournaments.arena.make_player
+    real = ai.seats.specs.make_player  # what the arena calls unless patched
 
-    def make_player(game: str, spec: Any, rng: random.Random, **kw: Any) -> Any:
+    def make_player(game: str, spec: SeatSpec, rng: random.Random, **kw: Any) -> Bot | None:
         return IllegalBot() if kw["seat"] == 1 else real(game, spec, rng, **kw)
 
     monkeypatch.setattr(ai.tournaments.arena, "make_player", make_player)
@@ -91,7 +94,7 @@ def test_parlour_arena_prints_the_error_on_one_line(
 ) -> None:
     from tui.cli.main import main
 
-    real = ai.tournaments.arena.make_player
+    real = ai.seats.specs.make_player  # what the arena calls unless patched
     monkeypatch.setattr(
         ai.tournaments.arena,
         "make_player",

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from ai.seats.protocol import BotFailure, IllegalBotAction, RandomBot
+from ai.seats.protocol import Bot, BotFailure, IllegalBotAction, RandomBot
 from ai.table.pace import SPEEDS, Pace
 from ai.table.table import (
     BOT_MOVE_PAUSE,
@@ -38,7 +38,13 @@ def told(table: Table) -> list[TableEvent]:
     return seen
 
 
-def randoms(seats: range | list[int], seed: int = 1) -> dict[int, Any]:
+def phase_of(table: Table) -> Phase:
+    """The table's phase, read afresh: mypy keeps an assert's narrowing of ``table.phase`` across the calls that
+    change it."""
+    return table.phase
+
+
+def randoms(seats: range | list[int], seed: int = 1) -> dict[int, Bot]:
     return {seat: RandomBot(random.Random(seed + seat)) for seat in seats}
 
 
@@ -82,7 +88,7 @@ def test_a_person_and_a_bot_take_turns_through_the_phases() -> None:
         table.submit(0, "NOT A MOVE")
     assert table.phase is Phase.CHOOSING and state.view(None) == before  # nothing changed
     applied = table.submit(0, table.asking.legal[0])
-    assert table.phase is Phase.SHOWING and table.asking is None and seen[-1] == applied
+    assert phase_of(table) is Phase.SHOWING and table.asking is None and seen[-1] == applied
     table.advance()  # the owner has not finished showing: nothing happens
     assert table.phase is Phase.SHOWING
     seen.clear()
@@ -103,7 +109,7 @@ def test_the_curtain_goes_up_between_people_only_when_the_person_changes() -> No
     table.advance()
     assert table.phase is Phase.CURTAIN and table.curtain_for == 0 and table.hides_private()
     table.lift_curtain()
-    assert table.phase is Phase.CHOOSING and not table.hides_private() and table.viewpoint() == 0
+    assert phase_of(table) is Phase.CHOOSING and not table.hides_private() and table.viewpoint() == 0
     assert table.asking is not None
     table.submit(0, next(a for a in table.asking.legal if a.startswith("PLAY")))
     table.done_showing()
@@ -182,7 +188,7 @@ def test_in_a_simultaneous_turn_bots_choose_after_the_person_so_the_save_holds_n
         assert saved.to_act() == (0, 1, 2, 3) and not any(saved.view(None).has_chosen)
         table.submit(0, table.asking.legal[0])
         table.done_showing()  # now the bots choose, from the same position the person chose in
-        while table.tick() or table.phase is Phase.SHOWING:
+        while table.tick() or phase_of(table) is Phase.SHOWING:
             table.done_showing()
 
 

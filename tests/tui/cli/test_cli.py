@@ -358,12 +358,12 @@ def test_arena_replay_folder_is_checked_before_any_game(capsys: pytest.CaptureFi
 def test_a_stopped_arena_says_how_far_it_got_and_keeps_only_whole_games(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import ai.tournaments.arena
+    from ai.tournaments.stats import ArenaTally, GameResult
 
     folder = tmp_path / "r"
-    real = ai.tournaments.arena.ArenaTally.add
+    real = ArenaTally.add
 
-    def stop_at_the_third(tally: ai.tournaments.arena.ArenaTally, result: ai.tournaments.arena.GameResult) -> None:
+    def stop_at_the_third(tally: ArenaTally, result: GameResult) -> None:
         if result.index == 2:
             # Game 3 is over; an unfinished replay stands for a game still being played when Ctrl-C came.
             (folder / "volcanoes-00003.jsonl").write_text(
@@ -372,7 +372,7 @@ def test_a_stopped_arena_says_how_far_it_got_and_keeps_only_whole_games(
             raise KeyboardInterrupt
         real(tally, result)
 
-    monkeypatch.setattr(ai.tournaments.arena.ArenaTally, "add", stop_at_the_third)
+    monkeypatch.setattr(ArenaTally, "add", stop_at_the_third)
     code, out, err = run(capsys, *ARENA, "--games", "10", "--save-replays", str(folder))
     assert (code, out) == (130, "")
     assert err.strip().splitlines()[-1] == (
@@ -384,17 +384,17 @@ def test_a_stopped_arena_says_how_far_it_got_and_keeps_only_whole_games(
 def test_a_stopped_arena_keeps_other_files_in_its_folder(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import ai.tournaments.arena
+    from ai.tournaments.stats import ArenaTally, GameResult
 
     folder = tmp_path / "r"
     folder.mkdir()
     mine = folder / "volcanoes-20261126-101010-000000.jsonl"
     mine.write_text("a person's unfinished game\n")
 
-    def stop(tally: ai.tournaments.arena.ArenaTally, result: ai.tournaments.arena.GameResult) -> None:
+    def stop(tally: ArenaTally, result: GameResult) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(ai.tournaments.arena.ArenaTally, "add", stop)
+    monkeypatch.setattr(ArenaTally, "add", stop)
     assert run(capsys, *ARENA, "--games", "3", "--save-replays", str(folder))[0] == 130
     assert mine.read_text() == "a person's unfinished game\n"
 

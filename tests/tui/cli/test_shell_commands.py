@@ -14,7 +14,6 @@ import pytest
 
 from tests.apptools import Notices, my_turn, played_session, wait_until
 from tui.app import ParlourApp
-from tui.cli import usage
 from tui.cli.main import main
 from tui.cli.usage import parlour_command
 from tui.screens.game import GameScreen
@@ -91,15 +90,15 @@ def test_the_command_is_plain_parlour_where_the_path_finds_this_installation(
     (venv / "parlour").write_text("#!/bin/sh\n")
     monkeypatch.setattr(sys, "executable", str(venv / "python"))
     monkeypatch.chdir(tmp_path / "clone")
-    monkeypatch.setattr(usage.shutil, "which", lambda name: None)
+    monkeypatch.setattr(shutil, "which", lambda name: None)
     assert parlour_command() == os.path.join(".venv", "bin", "parlour")  # as `make play` leaves it
     monkeypatch.chdir(tmp_path)
     assert parlour_command() == os.path.join("clone", ".venv", "bin", "parlour")
     (tmp_path / "other").mkdir()
     monkeypatch.chdir(tmp_path / "other")
     assert parlour_command() == str(venv / "parlour")
-    monkeypatch.setattr(usage.shutil, "which", lambda name: str(venv / "parlour"))  # venv activated, pipx…
+    monkeypatch.setattr(shutil, "which", lambda name: str(venv / "parlour"))  # venv activated, pipx…
     assert parlour_command() == "parlour"
     other = tmp_path / "elsewhere" / "parlour"
-    monkeypatch.setattr(usage.shutil, "which", lambda name: str(other))  # another Parlour's script on the PATH
+    monkeypatch.setattr(shutil, "which", lambda name: str(other))  # another Parlour's script on the PATH
     assert parlour_command() == str(venv / "parlour")

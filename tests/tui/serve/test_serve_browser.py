@@ -15,6 +15,7 @@ import re
 import shutil
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
@@ -89,9 +90,9 @@ async def test_a_whole_game_of_nimmt_in_chromium_stays_on_this_host(tmp_path: Pa
         websocket.on("framereceived", received)
         websocket.on("framesent", sent)
 
-    async def until(ready: object, what: str, timeout: float = 60) -> None:
+    async def until(ready: Callable[[], object], what: str, timeout: float = 60) -> None:
         deadline = time.monotonic() + timeout
-        while not ready():  # type: ignore[operator]
+        while not ready():
             assert time.monotonic() < deadline, f"no {what} after {timeout} s; the terminal shows:\n{terminal.text}"
             await asyncio.sleep(0.05)
 
@@ -124,7 +125,11 @@ async def test_a_whole_game_of_nimmt_in_chromium_stays_on_this_host(tmp_path: Pa
                 moves += 1
                 if moves == 30:  # mid-game, once the speed notices are gone: the rows, this turn's cards, the hand
                     await page.screenshot(path=str(shots / "browser-nimmt.png"))
-                await until(lambda shown=before: terminal.text != shown, "the table answering Enter", timeout=30)
+
+                def answered(shown: str = before) -> bool:
+                    return terminal.text != shown
+
+                await until(answered, "the table answering Enter", timeout=30)
             await until(lambda: "The game ended" in terminal.text, "the whole ranking")
             await page.screenshot(path=str(shots / "browser-nimmt-ranking.png"))
         finally:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -27,14 +28,14 @@ def pids(tmp_path: Path) -> Path:
     return folder
 
 
-def options(folder: Path, mode: str = "obeys", **given: object) -> ServeOptions:
+def options(folder: Path, mode: str = "obeys", **given: Any) -> ServeOptions:
     """A server on 127.0.0.1 (a free port) whose tabs run the stand-in app, with no spare unless asked for."""
-    base: dict[str, object] = {"bind": "127.0.0.1", "port": 0, "command": fake_command(mode, folder), "spare": False}
-    return ServeOptions(**(base | given))  # type: ignore[arg-type]
+    base: dict[str, Any] = {"bind": "127.0.0.1", "port": 0, "command": fake_command(mode, folder), "spare": False}
+    return ServeOptions(**(base | given))
 
 
-async def status(client: aiohttp.ClientSession, url: str, **kwargs: object) -> tuple[int, str]:
-    async with client.get(url, **kwargs) as answer:  # type: ignore[arg-type]
+async def status(client: aiohttp.ClientSession, url: str, **kwargs: Any) -> tuple[int, str]:
+    async with client.get(url, **kwargs) as answer:
         return answer.status, await answer.text()
 
 
