@@ -3,7 +3,7 @@
 Run: ``.venv/bin/python -m bench.fish [--games 400] [--workers 1] [--seed 1] [--preset codingame]``.
 
 Seats are arena specs (``ai:hard``, ``ai:easy``, ``random``) plus ``v1:hard``, the copy of the ``hard`` level as it
-was before the current one (``bench/opponents/fish_hard_v1.py``; the app does not know it, only this module seats
+was before the current one (``bench/vendor/fish_hard_v1.py``; the app does not know it, only this module seats
 it, with its clock guard lifted so that only its node budget stops it). Every match is seat-rotated (game ``i``
 shifts the seats by ``i``), games are dealt from the arena's ``game_seed(seed, i)`` and each bot draws chance from
 ``seat_rng`` as in the arena, so a seed gives the same games.
@@ -34,9 +34,9 @@ from ai.seats.protocol import Bot
 from ai.seats.specs import make_player, parse_seat, seat_rng
 from ai.tournaments.arena import game_seed
 from ai.tournaments.schedule import table_for
-from bench.opponents import fish_hard_v1
 from bench.options import check_seat, positive
 from bench.stats import percentile
+from bench.vendor import fish_hard_v1
 from rules.fish import new_game
 
 HERO = "ai:hard"

@@ -20,7 +20,7 @@ import sys
 import time
 
 from ai.seats.levels import make_bot
-from ai.table.table import Phase
+from ai.table.events import Phase
 from bench.options import positive
 from rules.nimmt import PICK_TEXT
 from tui.app import ParlourApp

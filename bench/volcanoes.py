@@ -2,7 +2,7 @@
 
 Run ``python -m bench volcanoes [-- --games N --seed S --all]``. Seats are arena specs (``ai:hard``, ``ai:easy``,
 ``random``, ...) plus ``v1:hard``, the ``hard`` level as it was before the current one
-(``bench/opponents/volcanoes_hard_v1.py``; the app does not know it, only this module seats it). Each match plays
+(``bench/vendor/volcanoes_hard_v1.py``; the app does not know it, only this module seats it). Each match plays
 N games, the hero taking Blue (the first move) in even games and Orange in odd ones. The game has no chance: games
 differ only through the bots' own random draws (tie-breaks, ``easy``'s random moves), each bot drawing from
 ``Random(seed * 1_000_003 + i)``. The current ``hard`` was tuned on base seeds 1000 and up (games
@@ -24,9 +24,9 @@ from dataclasses import dataclass
 
 from ai.seats.protocol import Bot
 from ai.seats.specs import make_player, parse_seat
-from bench.opponents import volcanoes_hard_v1
 from bench.options import check_seat, positive
 from bench.stats import percentile
+from bench.vendor import volcanoes_hard_v1
 from rules.volcanoes import new_game
 
 HERO = "ai:hard"

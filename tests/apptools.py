@@ -17,7 +17,7 @@ from textual.notifications import Notify
 from textual.pilot import Pilot
 from textual.widget import Widget
 
-from ai.table.table import Phase
+from ai.table.events import Phase
 from tui.games.base import GameTable
 from tui.scenes.kit import result_shown, until_result, wait_until
 from tui.screens.game import GameScreen

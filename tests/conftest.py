@@ -15,6 +15,7 @@ not long"``):
 
 from __future__ import annotations
 
+import functools
 import inspect
 import re
 import sys
@@ -29,6 +30,13 @@ PROGRAM_WORDS = ("subprocess", "sys.executable", "cmd:", "cmd[")
 """Words in a test's code that say it starts another process."""
 STARTING_EVENTS = {"subprocess.Popen", "os.system", "os.posix_spawn", "os.spawn", "os.exec"}
 """The audit events of another program being started (a fork of this one, a worker pool, is none)."""
+
+
+@functools.cache
+def _source_and_names(function: Any) -> tuple[str, frozenset[str]]:
+    """A function's source and the words in it (each read once, however many tests name the function)."""
+    code = inspect.getsource(function)
+    return code, frozenset(re.findall(r"\w+", code))
 
 
 def test_code(item: pytest.Item) -> str:
@@ -53,10 +61,10 @@ def test_code(item: pytest.Item) -> str:
             continue
         if not inspect.isfunction(value) or not value.__module__.startswith("tests."):
             continue
-        code = inspect.getsource(value)
+        code, words = _source_and_names(value)
         texts.append(code)
         scope = vars(inspect.getmodule(value) or object())
-        todo += [(scope[name], scope) for name in set(re.findall(r"\w+", code)) if name in scope]
+        todo += [(scope[name], scope) for name in words if name in scope]
     return "\n".join(texts)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -213,26 +214,6 @@ def test_no_app_module_over_the_line_limit() -> None:
     assert long_modules("tui") | long_modules("ai") == {}
 
 
-@pytest.mark.parametrize(
-    ("module", "owner", "name"),
-    [
-        ("ai.table.table", "Table", "bot_turns"),
-        ("rules.hanabi", "SlotView", "colour_names"),
-        ("rules.hanabi", "Round", "played_total"),
-        ("rules.fish", None, "can_move"),
-        ("rules.fish", "FishView", "placement_tiles"),
-    ],
-)
-def test_dead_helpers_stay_gone(module: str, owner: str | None, name: str) -> None:
-    """Helpers nothing called (not the app, bots, tests, bench or examples) were removed; they must not creep back."""
-    import importlib
-
-    found = importlib.import_module(module)
-    if owner is not None:
-        found = getattr(found, owner)
-    assert not hasattr(found, name)
-
-
 def _private(name: str) -> bool:
     """A private name: ``_x``, not a dunder like ``__class__`` and not a bare ``_``."""
     return name.startswith("_") and name.strip("_") != "" and not (name.startswith("__") and name.endswith("__"))
@@ -304,6 +285,12 @@ def defined_names(tree: ast.Module) -> set[str]:
     return names
 
 
+@functools.cache
+def names_defined_in(path: Path) -> set[str]:
+    """:func:`defined_names` of the module at ``path`` (each module parsed once, however many imports name it)."""
+    return defined_names(ast.parse(path.read_text(encoding="utf-8")))
+
+
 def borrowed_imports(source: str, modules: dict[str, Path], providers: tuple[str, ...] = ("ai", "tui")) -> list[str]:
     """``from M import name`` statements of ``source`` where ``M``, a module of ``providers``, does not define
     ``name`` (nor has it as a submodule) but only imports it: the name has another, defining module to come from."""
@@ -313,7 +300,7 @@ def borrowed_imports(source: str, modules: dict[str, Path], providers: tuple[str
             continue
         if node.module.split(".")[0] not in providers or node.module not in modules:
             continue
-        own = defined_names(ast.parse(modules[node.module].read_text(encoding="utf-8")))
+        own = names_defined_in(modules[node.module])
         for alias in node.names:
             if alias.name not in own and f"{node.module}.{alias.name}" not in modules:
                 found.append(f"{node.lineno}: {alias.name} from {node.module}")

@@ -8,6 +8,7 @@ from typing import Any
 
 from ai.seats.protocol import Bot
 from ai.seats.specs import SeatSpec, SeatSpecError, make_player, parse_seat, seat_problem, seat_rng
+from ai.table.keyboard import OneKeyboard
 from ai.table.table import Table
 from ai.tournaments.arena import stderr_log_path
 from rules.core import Event, GameState
@@ -28,6 +29,11 @@ class Session:
     """Events of the actions played before a resumed game was left, for the log to show them again."""
     warnings: list[str] = field(default_factory=list)
     """What was wrong with the file a game was resumed from (a torn last line that was dropped)."""
+    keyboard: OneKeyboard = field(init=False)
+    """Who of the table's people is at this keyboard, and the curtain between them."""
+
+    def __post_init__(self) -> None:
+        self.keyboard = OneKeyboard(self.table)
 
     @property
     def state(self) -> GameState[Any]:

@@ -1,8 +1,8 @@
 """Hold Python's cycle collector off while a bot thinks against a time target.
 
 A search makes many small objects (position keys, table entries) and keeps them to the end of its move, so the cycle
-collector runs often in the middle of it and now and then sweeps the whole heap (6-9 ms measured in Fish, in about one
-move of a hundred: among its slowest). The search makes no cycles (its objects are freed by reference counting as
+collector runs often in the middle of it and now and then sweeps the whole heap (in Fish, 2026-11-26: 6-9 ms in about
+one move of a hundred, among its slowest). The search makes no cycles (its objects are freed by reference counting as
 usual), so the collector is put off to the end of the move, where it runs as it would have.
 """
 

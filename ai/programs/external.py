@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import copy
 import os
 import random
 import selectors
@@ -41,7 +40,6 @@ from ai.programs.sandbox import kept, sandboxed
 from ai.programs.start import CODINGAME_JS, life_line, line_buffered, program_env, start_folder
 from ai.programs.time_limits import time_scale
 from ai.seats.protocol import BotFailure, NotLegalNow, ProgramEnded, TimedOut
-from rules.core import GameState, IllegalAction
 
 MAX_LINE_BYTES = 64 * 1024
 """An answer longer than this is refused (a program flooding its output cannot make Parlour hoard memory)."""
@@ -220,6 +218,11 @@ class ExternalBot:
             finally:
                 if self._closed:
                     self._cleanup()
+
+    @classmethod
+    def end_together(cls, bots: list[Any]) -> None:
+        """End these programs of finished games together (the bot protocol's optional member: :func:`finish_all`)."""
+        finish_all(bots)
 
     def close(self) -> None:
         """End the program at once (and all it started) and close its pipes; safe to call twice or mid-turn."""
@@ -548,21 +551,6 @@ class ExternalBot:
 
 def _ms(seconds: float) -> str:
     return f"{seconds * 1000:.0f} ms"
-
-
-def failure_reason(state: GameState[Any], seat: int, failure: BotFailure, bot: object) -> str:
-    """Why a program's seat is disqualified: the failure, and for an action that is not legal now the rules' reason,
-    found on a copy of ``state`` (the game as the program was asked: the real one must not change), which also goes
-    into the program's log."""
-    if not isinstance(failure, NotLegalNow):
-        return str(failure)
-    try:
-        copy.deepcopy(state).apply(seat, failure.action)
-    except IllegalAction as exc:
-        if isinstance(bot, ExternalBot):
-            bot.note(f"why it is not legal: {exc.reason}")
-        return failure.with_reason(exc.reason)
-    return str(failure)
 
 
 def _show(line: str, limit: int = 60) -> str:

@@ -5,7 +5,7 @@ POSIX, from a process running no thread but its main one. A fork copies every lo
 another thread held at that instant stays held in the child, where no thread will ever release it; a worker that
 needs it waits forever (Python 3.12 warns of such forks). ``parlour arena`` forks while its progress bar's thread
 runs, and a test process may hold the threads of a Dask client, so those start their workers by spawn: a fresh
-interpreter each, about 0.2 s to start here, with the same results.
+interpreter each, slower to start, with the same results.
 """
 
 from __future__ import annotations

@@ -6,8 +6,12 @@ Bots keep no hidden link to the game state, so a resumed game or a replay needs 
 
 from __future__ import annotations
 
+import copy
 import random
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Protocol
+
+from rules.core import GameState, IllegalAction
 
 
 class BotFailure(Exception):
@@ -53,14 +57,81 @@ class NotLegalNow(BotFailure):
 class Bot(Protocol):
     """Something that chooses an action for one seat.
 
-    A bot whose class sets ``needs_view = False`` is handed ``None`` instead of a view: building a seat's view is
-    most of the cost of a move for a bot that only looks at the legal actions (the table asks with ``getattr``,
-    so other bots need not say anything).
+    Only :meth:`choose` is required. A bot may also have the members of :class:`BotExtras`, which the table reads
+    with ``getattr`` through the functions below, so a bot that needs none of them says nothing.
     """
 
     def choose(self, view: Any, legal: list[str]) -> str:
         """One of ``legal``, chosen from the seat's ``view``."""
         ...
+
+
+class BotExtras(Protocol):
+    """The optional members of a :class:`Bot`, by name and type."""
+
+    needs_view: bool
+    """False: ``choose`` is handed ``None`` instead of a view (building a seat's view is most of the cost of a move
+    for a bot that only looks at the legal actions). True when absent."""
+
+    def close(self) -> None:
+        """Let go of what it holds (a program's process), at once; called when the table is left."""
+        ...
+
+    @classmethod
+    def end_together(cls, bots: list[Any]) -> None:
+        """End these bots of this class, whose game is over, together (programs share one grace to exit); called
+        instead of :meth:`close` at the end of a game. Having it makes a bot a program rather than a built-in."""
+        ...
+
+    def note(self, text: str) -> None:
+        """Write ``text`` to the bot's own log (why its action was not legal, before its seat is disqualified)."""
+        ...
+
+
+def needs_view(bot: Bot) -> bool:
+    """Whether ``bot`` reads the view it is handed (:attr:`BotExtras.needs_view`)."""
+    return bool(getattr(bot, "needs_view", True))
+
+
+def is_program(bot: Bot) -> bool:
+    """Whether ``bot`` is a program rather than a built-in bot (it has :meth:`BotExtras.end_together`)."""
+    return getattr(type(bot), "end_together", None) is not None
+
+
+def close_bot(bot: Bot) -> None:
+    """Close ``bot`` if it holds something (:meth:`BotExtras.close`)."""
+    close: Callable[[], None] | None = getattr(bot, "close", None)
+    if close is not None:
+        close()
+
+
+def end_bots(bots: Iterable[Bot]) -> None:
+    """End the bots of a finished game: the programs of each class together (:meth:`BotExtras.end_together`), the
+    others by :meth:`BotExtras.close`."""
+    together: dict[type, list[Bot]] = {}
+    for bot in bots:
+        if is_program(bot):
+            together.setdefault(type(bot), []).append(bot)
+        else:
+            close_bot(bot)
+    for cls, group in together.items():
+        cls.end_together(group)  # type: ignore[attr-defined]  # is_program checked it has one
+
+
+def failure_reason(state: GameState[Any], seat: int, failure: BotFailure, bot: Bot | None) -> str:
+    """Why a program's seat is disqualified: the failure, and for an action that is not legal now the rules' reason,
+    found on a copy of ``state`` (the game as the program was asked: the real one must not change), which also goes
+    into the program's log (:meth:`BotExtras.note`)."""
+    if not isinstance(failure, NotLegalNow):
+        return str(failure)
+    try:
+        copy.deepcopy(state).apply(seat, failure.action)
+    except IllegalAction as exc:
+        note: Callable[[str], None] | None = getattr(bot, "note", None)
+        if note is not None:
+            note(f"why it is not legal: {exc.reason}")
+        return failure.with_reason(exc.reason)
+    return str(failure)
 
 
 class RandomBot:

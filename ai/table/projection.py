@@ -20,11 +20,13 @@ from rules.core import Event, Outcome, Viewer
 @dataclass(frozen=True)
 class Ask:
     """A seat being asked for an action. ``legal`` is empty for every viewer but that seat itself; ``deadline``
-    is the seconds the seat has left when the ask was sent (None: no turn timer)."""
+    is the seconds the seat has left when the ask was sent (None: no turn timer), counting down unless
+    ``paused`` (the host stopped the clocks)."""
 
     seat: int
     legal: tuple[str, ...] = ()
     deadline: float | None = None
+    paused: bool = False
 
 
 @dataclass(frozen=True)

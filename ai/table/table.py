@@ -1,12 +1,14 @@
 """The table: one game between its seats, and the only place Parlour runs a game.
 
-A :class:`Table` holds the game state, the seats (people, built-in bots, programs), whose turn it is, the replay
-being written, the curtain between people who share one keyboard, and the pace moves are shown at. Bots think in
-threads of their own; their answers come back through ``deliver`` so every change of the table happens on its
-owner's thread (the app's event loop, or the caller of :meth:`Table.run`). The owner learns what happened from typed
-:data:`TableEvent` values and shows them; while it shows an action the table waits (:attr:`Phase.SHOWING`) until
-:meth:`Table.done_showing`. The app's game screen, its replay viewer, ``parlour watch``, the arena and the command line
-all drive a table.
+A :class:`Table` holds the game state, the seats (:mod:`ai.table.seats`: people here or elsewhere, built-in bots,
+programs), whose turn it is and how long each person asked has left, the replay being written, and the pace moves
+are shown at. Who sits at this keyboard, the curtain between them and whose eyes the screen shows are the app's
+business (:class:`ai.table.keyboard.OneKeyboard`). Bots think in threads of their own; their answers come back
+through ``deliver`` so every change of the table happens on its owner's thread (the app's event loop, or the caller
+of :meth:`Table.run`). The owner learns what happened from typed :data:`~ai.table.events.TableEvent` values, and
+each viewer what it may see of it (:meth:`Table.watch`); while an action is shown the table waits
+(:attr:`Phase.SHOWING`) until :meth:`Table.done_showing`. The app's game screen, its replay viewer, ``parlour
+watch``, the arena and the command line all drive a table.
 """
 
 from __future__ import annotations
@@ -15,118 +17,37 @@ import contextlib
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
-from ai.programs.external import ExternalBot, failure_reason, finish_all
-from ai.seats.protocol import Bot, BotFailure, IllegalBotAction
+from ai.seats.protocol import Bot, BotFailure, IllegalBotAction, close_bot, end_bots, failure_reason, needs_view
+from ai.table.clocks import TurnClocks
+from ai.table.events import (
+    ActionApplied,
+    Asking,
+    BotBroke,
+    BotChose,
+    BotCrashed,
+    ClocksChanged,
+    GameOver,
+    Phase,
+    SeatChanged,
+    SeatDisqualified,
+    TableEvent,
+    TurnStarted,
+    WaitingFor,
+)
+from ai.table.headless import NS_PER_MS, run_unheard
 from ai.table.pace import Pace
-from ai.table.projection import Ask, Asked, Disqualified, Ended, Listener, Message, Played, Snapshot
+from ai.table.projection import Ask, Listener, Snapshot
+from ai.table.seats import BuiltIn, Keyboard, Player, Program, Remote, bot_player
+from ai.table.watches import Record, Watch, project
 from rules.core import Event, GameState, IllegalAction, Outcome, Viewer
-from rules.registry import game_info
 from rules.replay import ActionRecord, ReplayWriter
 
 BOT_MOVE_PAUSE = 0.5
 """Seconds a bot's move waits in a game people play, so they can follow it (scaled by the table's ``pause``)."""
-NS_PER_MS = 1_000_000
-"""Moves are timed in whole nanoseconds: the clock ticks in steps, so a fast bot's times repeat exactly, and the
-arena's time sketch buckets each distinct time once (:meth:`ai.tournaments.stats.MoveTimes.of`)."""
-
-
-class Phase(StrEnum):
-    """What the table is waiting for."""
-
-    THINKING = "thinking"
-    """Bots are thinking or their moves wait for their time; no person is being asked."""
-    CURTAIN = "curtain"
-    """A person sharing the keyboard is next: the curtain is up until they say they are there."""
-    CHOOSING = "choosing"
-    """A person is choosing an action (bots of a simultaneous turn may be thinking as well)."""
-    SHOWING = "showing"
-    """An action was applied; its owner is showing it and calls :meth:`Table.done_showing` when done."""
-    HALTED = "halted"
-    """A built-in bot chose an illegal action and no one else can act: the game cannot go on (it stays saved)."""
-    OVER = "over"
-    """The game is over."""
-
-
-@dataclass(frozen=True)
-class Asking:
-    """A person's seat being asked for an action, with the actions they may take."""
-
-    seat: int
-    legal: tuple[str, ...]
-
-
-# --- what a table tells its owner --------------------------------------------------------------
-@dataclass(frozen=True)
-class TurnStarted:
-    """New seats are to act (after an action, or at the start)."""
-
-    to_act: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class WaitingFor:
-    """A seat is being asked: a person (``person``) or a bot that starts thinking."""
-
-    seat: int
-    person: bool
-
-
-@dataclass(frozen=True)
-class BotChose:
-    """A bot has chosen; its move is played when the pace allows."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class ActionApplied:
-    """An action was played, with the events the rules reported for it."""
-
-    seat: int
-    action: str
-    events: tuple[Event, ...]
-    ms: float | None
-
-
-@dataclass(frozen=True)
-class SeatDisqualified:
-    """A program failed (crashed, timed out, printed nonsense) and its seat was taken out."""
-
-    seat: int
-    reason: str
-    events: tuple[Event, ...]
-
-
-@dataclass(frozen=True)
-class BotBroke:
-    """A built-in bot chose an illegal action: it is not asked again (asked again, it would answer the same)."""
-
-    seat: int
-    error: IllegalBotAction
-
-
-@dataclass(frozen=True)
-class BotCrashed:
-    """A built-in bot raised an error in a game people watch or play: its seat played its first legal action."""
-
-    seat: int
-    error: str
-
-
-@dataclass(frozen=True)
-class GameOver:
-    """The game is over."""
-
-    outcome: Outcome
-
-
-TableEvent = TurnStarted | WaitingFor | BotChose | ActionApplied | SeatDisqualified | BotBroke | BotCrashed | GameOver
-"""Everything a table reports to its owner."""
 
 
 @dataclass
@@ -135,6 +56,8 @@ class _Answer:
 
     seat: int
     generation: int
+    seat_generation: int
+    """The seat's player count when asked: an answer from a player since replaced is dropped."""
     started: float
     ms: float
     together: bool = False
@@ -151,51 +74,14 @@ def _run_now(call: Callable[[], None]) -> None:
 
 
 @dataclass
-class Watch:
-    """One viewer's subscription to a table (:meth:`Table.watch`): its messages, numbered from 1.
-
-    A watch that ``shows`` holds the table after each :class:`~ai.table.projection.Played` or
-    :class:`~ai.table.projection.Disqualified` until :meth:`done_showing` (the local screen's animation); the
-    others never hold it, so a host never waits for a far-away screen.
-    """
-
-    table: Table
-    viewer: Viewer
-    listener: Listener
-    shows: bool = False
-    seq: int = 0
-    """The number of the last message sent (a snapshot carries it: the next message is ``seq + 1``)."""
-    closed: bool = False
-
-    def snapshot(self) -> Snapshot:
-        """What this viewer's screen needs to draw the table now, numbered like the messages that follow it."""
-        return self.table.snapshot_for(self.viewer, self.seq)
-
-    def done_showing(self) -> None:
-        """This viewer has shown the last change: the table may go on."""
-        self.table.done_showing()
-
-    def close(self) -> None:
-        """Stop sending messages to this viewer."""
-        if not self.closed:
-            self.closed = True
-            self.table.unwatch(self)
-
-
-@dataclass(frozen=True)
-class _Record:
-    """One change of the game, kept for the log a joining viewer is sent (:meth:`Table.snapshot_for`)."""
-
-    seat: int
-    action: str | None
-    """None for a disqualification."""
-    events: Sequence[Event]
-    """As the rules gave them (6 nimmt!'s are built only when read)."""
-
-
-@dataclass
 class Table:
-    """One game between its seats. Seats without a bot are people at this keyboard.
+    """One game between its seats. Seats in ``bots`` are played by those bots, seats in ``remote`` by people
+    elsewhere, the others by people at this keyboard (:meth:`player` says who plays a seat now).
+
+    Every person to act is asked at once (all of a simultaneous turn), and any of them may answer, in any order;
+    bots of a simultaneous turn are asked once no person of it still chooses. With a ``turn_time`` each person's
+    ask has a deadline: :meth:`overdue` tells the owner whose time is up (the table never acts on it itself), and
+    :meth:`pause_clocks` stops every clock until :meth:`resume_clocks`.
 
     ``threaded`` tables ask bots in threads and hand answers back through ``deliver`` (the app passes its
     ``call_from_thread``); other tables ask bots in the caller's thread (the arena, scripts, :meth:`run`).
@@ -207,6 +93,11 @@ class Table:
     writer: ReplayWriter | None = None
     kinds: dict[int, str] = field(default_factory=dict)
     """What plays each bot seat, as its seat spec (``ai:hard``, ``random``…), to name it in errors."""
+    remote: frozenset[int] = frozenset()
+    """Seats of people at other screens (:class:`~ai.table.seats.Remote`): asked by message, answering by
+    :meth:`submit`."""
+    turn_time: float | None = None
+    """Seconds each person asked has to answer (None: no turn timer)."""
     watching: bool = False
     """Everyone is a bot and people watch: moves follow the :attr:`pace`."""
     spectating: bool = False
@@ -225,10 +116,10 @@ class Table:
     move_ms: dict[int, list[float]] = field(default_factory=dict)
     failures: dict[int, str] = field(default_factory=dict)
     """Seats taken out after their program failed, each with why."""
-    asking: Asking | None = None
-    curtain_for: int | None = None
-    """The person the curtain is up for, until :meth:`lift_curtain`."""
-    last_person: int | None = None
+    asked: dict[int, Asking] = field(default_factory=dict)
+    """The people being asked now, by seat (several in a simultaneous turn)."""
+    away: set[int] = field(default_factory=set)
+    """Remote seats whose person has left (:meth:`leave`) and is not back yet."""
     thinking: set[int] = field(default_factory=set)
     broken: dict[int, IllegalBotAction] = field(default_factory=dict)
     """Built-in bots that chose an illegal action, never asked again."""
@@ -247,8 +138,13 @@ class Table:
         self._generation = 0  # answers of an earlier generation (before close) are dropped
         self._announced: tuple[int, ...] | None = None
         self._over_told = False
-        self._watches: list[Watch] = []
-        self._records: list[_Record] = []
+        self.watches: list[Watch] = []
+        self._records: list[Record] = []
+        self._people: dict[int, Keyboard | Remote] = {s: Remote() for s in self.remote if s not in self.bots}
+        self._seat_generation: dict[int, int] = {}  # raised when a seat's player is replaced
+        self.clocks = TurnClocks(self.clock)
+        self._former: list[Bot] = []  # bots replaced mid-game, ended with the others at the end
+        self._seated = {seat: self.player(seat) for seat in range(len(self.names))}  # to tell a stand-in
 
     # --- who sits here ------------------------------------------------------------------
     @property
@@ -256,30 +152,22 @@ class Table:
         """Moves follow the :attr:`pace`'s pause and steps too: a watched game, or a round its people sit out."""
         return self.watching or self.spectating
 
+    def player(self, seat: int) -> Player:
+        """Who plays ``seat`` now (a bot is whatever ``bots`` holds for it)."""
+        bot = self.bots.get(seat)
+        if bot is not None:
+            return bot_player(bot, self.kinds.get(seat))
+        return self._people.get(seat, Keyboard())
+
     @property
     def people(self) -> list[int]:
-        """Seats played by people at this keyboard."""
+        """Seats played by people now, here or elsewhere."""
         return [seat for seat in range(len(self.names)) if seat not in self.bots]
 
     @property
-    def hot_seat(self) -> bool:
-        """Several people share the keyboard in a game with secrets: a curtain goes up between them."""
-        return len(self.people) > 1 and game_info(self.state.game_id).hidden_information
-
-    def viewpoint(self) -> int | None:
-        """Whose eyes the table is shown through: a spectator when watching, with no person or after the end."""
-        people = self.people
-        if self.watching or not people or self.state.is_over:
-            return None
-        if self.asking is not None:
-            return self.asking.seat
-        if len(people) == 1:
-            return people[0]
-        return self.last_person if self.last_person is not None else people[0]
-
-    def hides_private(self) -> bool:
-        """Whether secrets must be covered: people share the keyboard, none of them is at it, and the game is on."""
-        return self.hot_seat and not self.state.is_over and (self.asking is None or self.curtain_for is not None)
+    def asking(self) -> Asking | None:
+        """The first person asked now, by seat order (the only one outside a simultaneous turn)."""
+        return self.asked[min(self.asked)] if self.asked else None
 
     @property
     def phase(self) -> Phase:
@@ -288,9 +176,7 @@ class Table:
             return Phase.SHOWING
         if self.state.is_over:
             return Phase.OVER
-        if self.curtain_for is not None:
-            return Phase.CURTAIN
-        if self.asking is not None:
+        if self.asked:
             return Phase.CHOOSING
         if any(seat in self.broken for seat in self.state.to_act()):
             return Phase.HALTED
@@ -309,8 +195,8 @@ class Table:
         # Callers on the hot path of a headless run check ``self._listeners`` first, so no event is built for no one.
         for listener in self._listeners:
             listener(event)
-        if self._watches:
-            self._project(event)
+        if self.watches:
+            project(self, event)
 
     # --- viewers ------------------------------------------------------------------------
     def watch(self, viewer: Viewer, listener: Listener, shows: bool = False) -> Watch:
@@ -318,29 +204,32 @@ class Table:
         :meth:`Watch.snapshot` for the table as it is. A watch that ``shows`` holds the table after each change
         until its :meth:`Watch.done_showing`."""
         watch = Watch(self, viewer, listener, shows)
-        self._watches.append(watch)
+        self.watches.append(watch)
         return watch
 
     def unwatch(self, watch: Watch) -> None:
         """Stop sending to ``watch`` (:meth:`Watch.close` calls this)."""
         watch.closed = True
-        if watch in self._watches:
-            self._watches.remove(watch)
+        if watch in self.watches:
+            self.watches.remove(watch)
 
     def _holds_showing(self) -> bool:
         """Whether a change waits for :meth:`done_showing`: someone listens to the table's own events, a watch
         shows, or no one watches at all (the owner steps the table itself, as the arena and replays do)."""
-        return bool(self._listeners) or not self._watches or any(watch.shows for watch in self._watches)
+        return bool(self._listeners) or not self.watches or any(watch.shows for watch in self.watches)
 
     def asks(self, viewer: Viewer) -> tuple[Ask, ...]:
         """The seats asked now as ``viewer`` may know it: legal actions for its own seat only."""
         if self.state.is_over:
             return ()
-        asked = self.asking.seat if self.asking is not None else None
-        return tuple(
-            Ask(seat, self.asking.legal if seat == asked == viewer and self.asking is not None else ())
-            for seat in self.state.to_act()
-        )
+        return tuple(self.ask_for(seat, viewer) for seat in self.state.to_act())
+
+    def ask_for(self, seat: int, viewer: Viewer) -> Ask:
+        asking = self.asked.get(seat)
+        if asking is None:
+            return Ask(seat)
+        legal = asking.legal if viewer == seat else ()
+        return Ask(seat, legal, self.clocks.left(seat), self.clocks.paused)
 
     def snapshot_for(self, viewer: Viewer, seq: int = 0) -> Snapshot:
         """The table now as ``viewer`` may see it, with the log so far in words (numbered ``seq``)."""
@@ -355,45 +244,14 @@ class Table:
             seq, viewer, tuple(names), state.view_for(viewer), self.asks(viewer), tuple(log), state.outcome()
         )
 
-    def _project(self, event: TableEvent) -> None:
-        """Send every watch its part of ``event``: what the rules let its viewer see, and its view after it."""
-        state = self.state
-        views: dict[Viewer, Any] = {}
-
-        def view(viewer: Viewer) -> Any:
-            if viewer not in views:
-                views[viewer] = state.view_for(viewer)
-            return views[viewer]
-
-        def seen(events: tuple[Event, ...], viewer: Viewer) -> tuple[Event, ...]:
-            return tuple(e for e in (state.seen_event(event, viewer) for event in events) if e is not None)
-
-        for watch in list(self._watches):
-            v = watch.viewer
-            message: Message
-            n = watch.seq + 1
-            if isinstance(event, ActionApplied):
-                action = state.seen_action(event.seat, event.action, v)
-                message = Played(n, event.seat, action, seen(event.events, v), view(v))
-            elif isinstance(event, SeatDisqualified):
-                message = Disqualified(n, event.seat, event.reason, seen(event.events, v), view(v))
-            elif isinstance(event, WaitingFor):
-                legal = self.asking.legal if event.person and self.asking is not None and v == event.seat else ()
-                message = Asked(n, Ask(event.seat, legal))
-            elif isinstance(event, GameOver):
-                message = Ended(n, event.outcome, view(v))
-            else:
-                continue
-            watch.seq = n
-            watch.listener(message)
-
     # --- the flow ----------------------------------------------------------------------
     def advance(self) -> None:
         """Start whatever comes next: bots thinking, a person asked, or the end told."""
         if self.showing or self.closed:
             return
         if self.state.is_over:
-            self.asking = None
+            self.asked.clear()
+            self.clocks.clear()
             if not self._over_told:
                 self._over_told = True
                 outcome = self.state.outcome()
@@ -403,8 +261,10 @@ class Table:
         to_act = self.state.to_act()
         if to_act != self._announced:
             self._announced = to_act
-            if self._listeners or self._watches:
+            if self._listeners or self.watches:
                 self._emit(TurnStarted(to_act))
+        for seat in [seat for seat in self.asked if seat not in to_act]:  # taken out, or no longer to act
+            self._stop_asking(seat)
         people = [seat for seat in to_act if seat not in self.bots]
         # In a turn everyone chooses at once, bots choose after the people: a choice is saved as it is made, and the
         # save file must not hold a bot's card while a person at the table still has to pick theirs.
@@ -414,8 +274,9 @@ class Table:
                 self._ask_bot(seat)
                 if self.showing:  # an unthreaded bot's program failed and its seat was taken out
                     return
-        if people and self.asking is None:
-            self._ask_person(people[0])
+        for seat in people:  # every person of the turn at once: any of them may answer first
+            if seat not in self.asked:
+                self._ask_person(seat)
 
     def _may_ask_bot(self, seat: int) -> bool:
         return (
@@ -426,27 +287,98 @@ class Table:
         )
 
     def _ask_person(self, seat: int) -> None:
-        self.asking = Asking(seat, tuple(self.state.legal_actions(seat)))
-        if self.hot_seat and self.last_person != seat:
-            self.curtain_for = seat
-        else:
-            self.last_person = seat
+        self.asked[seat] = Asking(seat, tuple(self.state.legal_actions(seat)))
+        if self.turn_time is not None:
+            self.clocks.start(seat, self.turn_time)
         self._emit(WaitingFor(seat, person=True))
 
-    def lift_curtain(self) -> None:
-        """The person the curtain was up for is at the keyboard."""
-        if self.asking is not None:
-            self.last_person = self.asking.seat
-        self.curtain_for = None
+    def _stop_asking(self, seat: int) -> None:
+        self.asked.pop(seat, None)
+        self.clocks.stop(seat)
+
+    # --- turn timers ----------------------------------------------------------------------
+    def time_left(self, seat: int) -> float | None:
+        """Seconds ``seat``'s person has left to answer (negative once overdue); None if not asked or no timer."""
+        return self.clocks.left(seat)
+
+    def overdue(self) -> tuple[int, ...]:
+        """The people asked whose time is up, by seat: the owner decides what follows (a stand-in, a default)."""
+        return self.clocks.overdue()
+
+    def pause_clocks(self) -> None:
+        """Stop every person's clock (the host paused the game); their time left is kept."""
+        if self.clocks.pause():
+            self._emit(ClocksChanged(paused=True))
+
+    def resume_clocks(self) -> None:
+        """Start the clocks again from the time each person had left."""
+        if self.clocks.resume():
+            self._emit(ClocksChanged(paused=False))
+
+    # --- who plays a seat -------------------------------------------------------------------
+    def replace_seat(self, seat: int, player: Player | Bot, kind: str | None = None) -> None:
+        """Let ``player`` play ``seat`` from now on (a bot, given as itself or as a seat, with its spec ``kind``): a
+        bot standing in for an absent person, or the person again. What the one before was asked or was thinking is
+        dropped; the bot replaced is kept to be ended with the others at the end of the game."""
+        if not isinstance(player, Keyboard | Remote | BuiltIn | Program):
+            player = bot_player(player, kind)
+        old = self.player(seat)
+        if old == player:
+            return
+        if isinstance(old, BuiltIn | Program) and old.bot not in self._former:
+            self._former.append(old.bot)
+        self._stop_asking(seat)
+        self._seat_generation[seat] = self._seat_generation.get(seat, 0) + 1
+        self.thinking.discard(seat)
+        self._ready = deque(ready for ready in self._ready if ready[0] != seat)
+        self._ready_seats.discard(seat)
+        self.broken.pop(seat, None)
+        if isinstance(player, BuiltIn | Program):
+            self.bots[seat] = player.bot
+            self.kinds[seat] = player.kind
+        else:
+            self.bots.pop(seat, None)
+            self.kinds.pop(seat, None)
+            self._people[seat] = player
+        if isinstance(player, Remote):
+            self.away.discard(seat)
+        self._tell_presence(seat)
+        self.advance()
+
+    def leave(self, seat: int) -> None:
+        """A remote seat's person has gone (their connection dropped): still asked, their clock still runs."""
+        self._set_away(seat, True)
+
+    def come_back(self, seat: int) -> None:
+        """A remote seat's person is back (send them their watch's snapshot)."""
+        self._set_away(seat, False)
+
+    def _set_away(self, seat: int, away: bool) -> None:
+        if not isinstance(self._seated.get(seat), Remote):
+            raise ValueError(f"seat {seat} is not a remote seat")
+        if away != (seat in self.away):
+            (self.away.add if away else self.away.discard)(seat)
+            self._tell_presence(seat)
+
+    def stand_in(self, seat: int) -> str | None:
+        """The spec of the bot playing ``seat`` for whoever sat there when the game began, or None."""
+        player = self.player(seat)
+        if isinstance(player, BuiltIn | Program) and player != self._seated[seat]:
+            return player.kind
+        return None
+
+    def _tell_presence(self, seat: int) -> None:
+        self._emit(SeatChanged(seat, seat not in self.away, self.stand_in(seat)))
 
     def _ask_bot(self, seat: int) -> None:
-        view = self.state.view(seat) if getattr(self.bots[seat], "needs_view", True) else None
+        view = self.state.view(seat) if needs_view(self.bots[seat]) else None
         legal = self.state.legal_actions(seat)
         self.thinking.add(seat)
-        if self._listeners or self._watches:
+        if self._listeners or self.watches:
             self._emit(WaitingFor(seat, person=False))
         started = self.clock() if self.pause or self.threaded else 0.0  # a headless run never waits
-        asked = _Answer(seat, self._generation, started, 0.0, together=len(self.state.to_act()) > 1)
+        generation = self._seat_generation.get(seat, 0)
+        asked = _Answer(seat, self._generation, generation, started, 0.0, together=len(self.state.to_act()) > 1)
         if self.threaded:
             args = (asked, view, legal)
             threading.Thread(target=self._think, args=args, name=f"parlour-bot-{seat}", daemon=True).start()
@@ -456,9 +388,10 @@ class Table:
     def _think(self, answer: _Answer, view: Any, legal: list[str]) -> None:
         """Ask the bot (in its own thread when threaded) and hand the answer to the owner's thread."""
         seat = answer.seat
+        bot = self.bots[seat]
         t0 = time.perf_counter_ns()
         try:
-            answer.action = self.bots[seat].choose(view, legal)
+            answer.action = bot.choose(view, legal)
         except BotFailure as failure:
             answer.failure = failure
         except Exception as exc:  # a built-in bot's bug: the owner decides (played around in the app, raised in run)
@@ -480,6 +413,8 @@ class Table:
     def _answered(self, answer: _Answer, legal: list[str]) -> None:
         if answer.generation != self._generation or self.closed:
             return
+        if answer.seat_generation != self._seat_generation.get(answer.seat, 0):
+            return  # its player was replaced while it thought
         seat = answer.seat
         self.thinking.discard(seat)
         if answer.failure is not None:
@@ -538,8 +473,9 @@ class Table:
             self.done_showing()
 
     def submit(self, seat: int, action: str) -> ActionApplied:
-        """A person's action. :class:`IllegalAction` (the table unchanged) if it is not theirs to take or not legal."""
-        if self.phase is not Phase.CHOOSING or self.asking is None or self.asking.seat != seat:
+        """A person's action: any seat asked now may answer, in any order. :class:`IllegalAction` (the table
+        unchanged) if it is not theirs to take or not legal, or while the last change is still being shown."""
+        if self.phase is not Phase.CHOOSING or seat not in self.asked:
             raise IllegalAction(seat, action, "it is not this seat's turn to choose")
         events = self._apply(seat, action, None)
         assert events is not None  # a person's illegal action raises
@@ -557,11 +493,11 @@ class Table:
             return None
         if self.writer is not None:
             self.writer.action(seat, action, ms)
-        if self.asking is not None and self.asking.seat == seat:
-            self.asking = None
-        self._after_change()
-        self._records.append(_Record(seat, action, events))
-        if self._listeners or self._watches:
+        if seat in self.asked:
+            self._stop_asking(seat)
+        self.after_change()
+        self._records.append(Record(seat, action, events))
+        if self._listeners or self.watches:
             self._emit(ActionApplied(seat, action, tuple(events), ms))
         # The list as the rules gave it: 6 nimmt! builds its events only when read, and a headless run never reads.
         return events
@@ -574,13 +510,13 @@ class Table:
             self.writer.disqualify(seat, reason)
         self._ready = deque(ready for ready in self._ready if ready[0] != seat)
         self._ready_seats.discard(seat)
-        self._after_change()
+        self.after_change()
         told = SeatDisqualified(seat, reason, tuple(events))
-        self._records.append(_Record(seat, None, told.events))
+        self._records.append(Record(seat, None, told.events))
         self._emit(told)
         return told
 
-    def _after_change(self) -> None:
+    def after_change(self) -> None:
         self.showing = True
         if self.state.is_over:
             if self.writer is not None:
@@ -617,8 +553,8 @@ class Table:
         play goes on; a built-in bot that chooses an illegal action stops the game with :class:`IllegalBotAction`."""
         if self.people:
             raise ValueError("a table with people at it cannot run on its own")
-        if not (self._listeners or self._watches or self.threaded or self._ready or self.thinking or self.closed):
-            self._run_unheard()
+        if not (self._listeners or self.watches or self.threaded or self._ready or self.thinking or self.closed):
+            run_unheard(self)
             return self._final_outcome()
         self.advance()
         while not self.state.is_over:
@@ -636,66 +572,13 @@ class Table:
         assert outcome is not None
         return outcome
 
-    def _run_unheard(self) -> None:
-        """:meth:`run`'s loop when no one listens (the arena): the steps of ``advance``, ``_think``, ``_answered``
-        and ``_apply`` in the same order, written out in one loop; their calls were most of a cheap game's time."""
-        state, bots, writer = self.state, self.bots, self.writer
-        blind = {seat for seat, bot in bots.items() if not getattr(bot, "needs_view", True)}
-        # Bound methods looked up once: a cheap game makes hundreds of thousands of these calls.
-        choose = {seat: bot.choose for seat, bot in bots.items()}
-        record = {seat: self.move_ms.setdefault(seat, []).append for seat in bots}
-        to_act, legal_actions, view, apply = state.to_act, state.legal_actions, state.view, state.apply
-        clock = time.perf_counter_ns
-        ready: dict[int, tuple[str, float, list[str]]] = {}  # answers not played yet, in the order they came
-        if state.is_over:
-            return
-        while True:
-            for seat in to_act():  # every bot of the turn is asked from the same position
-                if seat in ready:
-                    continue
-                seen = None if seat in blind else view(seat)
-                legal = legal_actions(seat)
-                t0 = clock()
-                try:
-                    action = choose[seat](seen, legal)
-                except BotFailure as failure:
-                    self.disqualify(seat, failure_reason(state, seat, failure, self.bots.get(seat)))
-                    if state.is_over:
-                        return
-                    break  # the seats not asked yet are asked from the position after it
-                ms = (clock() - t0) / NS_PER_MS
-                record[seat](ms)
-                ready[seat] = (action, ms, legal)
-            else:
-                if not ready:
-                    raise RuntimeError("the table is stuck: no bot is left to act")
-                seat = next(iter(ready))
-                action, ms, legal = ready.pop(seat)
-                try:
-                    apply(seat, action)
-                except IllegalAction:
-                    # Checked only here, where the rules refused it, to save a scan of the list on every move.
-                    if action not in legal:
-                        raise self.illegal(seat, action) from None
-                    continue  # chosen on a position the game has left: the seat is asked again
-                if writer is not None:
-                    writer.action(seat, action, ms)
-                if state.is_over:
-                    self._after_change()  # the only change it makes mid-run is at the end (a disqualification's own)
-                    return
-
     # --- the end --------------------------------------------------------------------------
     def end_programs(self) -> None:
         """End every bot that holds something (external programs); done as soon as the game is over.
 
         Programs get end of input and a short grace, shared by all of them, to write their logs and exit.
         """
-        programs = [bot for bot in self.bots.values() if isinstance(bot, ExternalBot)]
-        finish_all(programs)
-        for bot in self.bots.values():
-            close = getattr(bot, "close", None)
-            if close is not None and bot not in programs:
-                close()
+        end_bots([*self.bots.values(), *self._former])
 
     def close(self) -> None:
         """Leave the table: answers still coming are dropped, the replay is closed and programs are ended."""
@@ -709,7 +592,5 @@ class Table:
         if self.writer is not None:
             self.writer.close()
             self.writer = None
-        for bot in self.bots.values():
-            close = getattr(bot, "close", None)
-            if close is not None:
-                close()
+        for bot in [*self.bots.values(), *self._former]:
+            close_bot(bot)

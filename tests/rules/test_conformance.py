@@ -295,9 +295,9 @@ def test_illegal_actions_are_rejected_and_change_nothing(game: str, preset: str,
     tried = 0
     for k in range(len(moves) + 1):
         if k in checkpoints:
+            before = observable(state)
             for seat in range(seats):
                 for action in illegal_candidates(set(state.legal_actions(seat)), pool, rng):
-                    before = observable(state)
                     with pytest.raises(IllegalAction) as err:
                         state.apply(seat, action)
                     assert (err.value.seat, err.value.action) == (seat, action)

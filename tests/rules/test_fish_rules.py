@@ -21,6 +21,7 @@ from rules.fish import (
     tile_name,
 )
 from rules.registry import game_info
+from tests.property_runs import seed_runs
 
 T = {n: i for i, n in enumerate(TILE_NAMES)}
 
@@ -348,6 +349,7 @@ def random_game(seed: int, seats: int, preset: str, check: bool) -> tuple[list[s
     return log, out.scores
 
 
-def test_thousands_of_random_games() -> None:
-    for i in range(2000):
+@pytest.mark.parametrize("seeds", seed_runs(2000, 300))
+def test_thousands_of_random_games(seeds: range) -> None:
+    for i in seeds:
         random_game(i, 2 + i % 3, ("codingame", "classic")[i // 3 % 2], check=i % 4 == 0)

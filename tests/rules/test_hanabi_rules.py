@@ -11,6 +11,7 @@ from rules import fireworks, hanabi
 from rules.core import BadSetup, CommonKind, IllegalAction
 from rules.hanabi import CARD_TEXT, FULL_DECK, PASS, HanabiView, SlotView, parse_action, parse_card
 from rules.registry import game_info
+from tests.property_runs import seed_runs
 
 
 def deck_with(top: list[str]) -> list[str]:
@@ -513,8 +514,9 @@ SEAT_SETS = [("hanabi", "classic", 2), ("hanabi", "classic", 3), ("hanabi", "cla
              ("hanabi", "classic", 5), ("hanabi", "fireworks", 3)]  # fmt: skip
 
 
-def test_thousands_of_random_games_keep_invariants_and_scores() -> None:
-    for i in range(2000):
+@pytest.mark.parametrize("seeds", seed_runs(2000, 300))
+def test_thousands_of_random_games_keep_invariants_and_scores(seeds: range) -> None:
+    for i in seeds:
         game, preset, n = SEAT_SETS[i % len(SEAT_SETS)]
         _, g = _random_game(game, preset, n, i)
         v = g.view(None)

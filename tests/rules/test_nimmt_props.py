@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.nimmt import CARDS, NimmtState, new_game
 from tests.nimmt_helpers import play_random
+from tests.property_runs import seed_runs
 
 presets = st.sampled_from(["codingame", "classic"])
 
@@ -33,14 +35,15 @@ def test_random_games_with_disqualifications_keep_invariants(preset: str, k: int
             assert out.ranks[s] <= len(live)
 
 
-def test_thousands_of_random_games() -> None:
+@pytest.mark.parametrize("seeds", seed_runs(2000, 150))
+def test_thousands_of_random_games(seeds: range) -> None:
     """A seeded loop over many games of both presets and every seat count, checked after every action."""
-    rng = random.Random(2024)
-    for i in range(2000):
+    for i in seeds:
+        rng = random.Random(2024 + i)
         preset = "codingame" if i % 2 else "classic"
         g = new_game(preset, _seats(preset, i // 2), rng.randrange(10**9), None)
         # Every action of the first games is checked; later games are checked after each turn's placement.
-        play_random(g, rng, dq_chance=0.003 if i % 10 == 0 else 0.0, check=True if i < 300 else "turns")
+        play_random(g, rng, dq_chance=0.003 if i % 10 == 0 else 0.0, check=True if i < 150 else "turns")
         assert g.over
 
 

@@ -3,11 +3,9 @@ disqualification and explicit deals."""
 
 from __future__ import annotations
 
-import ast
 import copy
 import pickle
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -140,26 +138,6 @@ def test_target_row_is_the_row_with_the_highest_end_below_the_card() -> None:
         below = [i for i in range(4) if ends[i] < card]
         expected = max(below, key=ends.__getitem__) if below else -1
         assert target_row(ends, card) == expected
-
-
-def _chained_less_than(tree: ast.AST) -> bool:
-    """Whether the code holds a comparison like ``a < b < c`` (the shape of a row search)."""
-    return any(
-        isinstance(node, ast.Compare) and len(node.ops) == 2 and all(isinstance(op, ast.Lt) for op in node.ops)
-        for node in ast.walk(tree)
-    )
-
-
-def test_the_row_search_is_written_once() -> None:
-    """The rules and the bots' playouts place cards through ``target_row``; no other function searches rows."""
-    root = Path(__file__).resolve().parents[2]
-    searching = []
-    for path in (root / "rules" / "nimmt.py", root / "ai" / "bots" / "nimmt" / "bots.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.FunctionDef) and _chained_less_than(node):
-                searching.append(f"{path.name}:{node.name}")
-    assert searching == ["nimmt.py:target_row"]
 
 
 def test_action_texts_round_trip() -> None:

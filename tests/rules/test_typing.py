@@ -132,13 +132,6 @@ def test_make_runs_strict_mypy_once_on_every_package_between_ruff_and_pytest(tar
     assert "--strict" in args and {a for a in args if not a.startswith("-")} == packages, (args, packages)
 
 
-def test_mypy_is_a_test_tool() -> None:
-    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    test_extra = text.split("test = [", 1)[1].split("]", 1)[0]
-    assert '"mypy>=' in test_extra
-    assert "[tool.mypy]" in text
-
-
 def test_outcome_reasons_quote_the_game_constants() -> None:
     assert f"a total reached {CLASSIC_LIMIT}" == NimmtReason.LIMIT_REACHED
     assert f"{MAX_STEPS} steps were played without a link" == VolcanoesReason.NO_LINK

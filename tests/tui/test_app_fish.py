@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import deque
 from pathlib import Path
@@ -40,6 +41,7 @@ from tui.app import ParlourApp
 from tui.games.fish.board import SIZES
 from tui.games.fish.panel import fish_panel
 from tui.games.fish.table import FishTable
+from tui.scenes.kit import play_ahead
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
 from tui.screens.replay_viewer import ReplayScreen
@@ -244,8 +246,11 @@ async def test_bigger_window_draws_bigger_hexes_with_names_inside() -> None:
 
 
 async def test_watch_replay_and_resume() -> None:
-    # Spectating: two bots to the end.
+    # Spectating: two bots to the end (the placements and most slides played before the screen opens).
     session = new_session("fish", "codingame", ["ai:easy", "ai:easy"], seed=4)
+    moves = itertools.count()
+    play_ahead(session, lambda: next(moves) == 36)  # asked once before each move: 36 moves
+    assert not session.state.is_over
     app = ParlourApp(GameScreen(session, watch=True, speed=16, pace=0.001), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await until_result(pilot, timeout=40)

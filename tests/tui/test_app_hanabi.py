@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 from textual.pilot import Pilot
 
-from ai.table.table import Phase
+from ai.table.events import Phase
 from rules.hanabi import (
     COLOURS,
     PASS,
@@ -212,6 +212,8 @@ async def test_league_plays_into_the_second_round() -> None:
 
 async def test_a_person_sitting_a_league_round_out_has_the_pace_keys_until_their_round() -> None:
     session = new_session("fireworks", "codingame", ["ai:easy", "ai:easy", "ai:easy", "human:Sam"], seed=5)
+    advance(session, lambda: session.state.view(None).deck_count <= 6)  # most of round 1, without the screen
+    assert session.state.view(None).round == 0
     app = ParlourApp(GameScreen(session, pace=0, paused=True), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)

@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.widgets import Footer, Input
 
-from ai.table.table import Asking
+from ai.table.events import Asking
 from tests.apptools import footer_keys
 from tui.games.base import GameTable
 from tui.screens.base import TableScreen

@@ -15,7 +15,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ai.table.table import Asking
+from ai.table.events import Asking
 from rules.core import Event
 from tui.games.look import Look
 

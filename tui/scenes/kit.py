@@ -11,12 +11,12 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import RichLog
 
-from ai.table.table import Phase
+from ai.table.events import Phase
 from tui.app import ParlourApp
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
 from tui.screens.modals import ResultScreen
-from tui.session import new_session
+from tui.session import Session, new_session
 
 
 async def wait_until(pilot: Pilot[None], condition: Callable[[], bool], timeout: float = 30.0) -> None:
@@ -73,13 +73,18 @@ async def settle(pilot: Pilot[None]) -> None:
     await pilot.wait_for_scheduled_animations()
 
 
+def play_ahead(session: Session, until: Callable[[], bool] = lambda: False) -> None:
+    """Play whoever acts their first legal action through the session's table (so its replay keeps each), until
+    ``until()`` holds or the game is over: a game brought to where a scene or a test wants it."""
+    while not session.state.is_over and not until():
+        seat = session.state.to_act()[0]
+        session.table.play(seat, session.state.legal_actions(seat)[0])
+
+
 def finished_game(game: str, preset: str, seats: list[str], seed: int) -> App[None]:
     """An app whose game was played to the end by taking every seat's first legal action."""
     session = new_session(game, preset, seats, seed, save=False)
-    state = session.state
-    while not state.is_over:
-        seat = state.to_act()[0]
-        session.table.play(seat, state.legal_actions(seat)[0])
+    play_ahead(session)
     return ParlourApp(GameScreen(session, pace=0), pace=0)
 
 

@@ -21,8 +21,7 @@ from textual.reactive import reactive
 from textual.widgets import RichLog, Static
 
 from ai.programs import sandbox
-from ai.table.pace import DEFAULT_SPEED, Pace
-from ai.table.table import (
+from ai.table.events import (
     ActionApplied,
     BotBroke,
     BotChose,
@@ -30,10 +29,11 @@ from ai.table.table import (
     GameOver,
     Phase,
     SeatDisqualified,
-    Table,
     TableEvent,
     WaitingFor,
 )
+from ai.table.pace import DEFAULT_SPEED, Pace
+from ai.table.table import Table
 from rules.core import CommonKind, Event, IllegalAction
 from rules.registry import game_info
 from tui import storage
@@ -94,6 +94,9 @@ class GameScreen(PaceKeys, TableScreen):
         self.session = session
         self.core: Table = session.table
         """The table running this game; the screen shows it and hands it people's choices."""
+        self.keyboard = session.keyboard
+        """Who of the table's people is at the keyboard, and the curtain between them."""
+        self._curtain_up: int | None = None
         self.ui = game_ui(session.header.game)
         self.MIN_WIDTH = self.ui.min_width
         self.MIN_HEIGHT = self.ui.min_height
@@ -151,11 +154,11 @@ class GameScreen(PaceKeys, TableScreen):
     # --- what is shown ------------------------------------------------------------
     def refresh_table(self) -> None:
         """Redraw table, status and scores from the game state."""
-        core = self.core
-        seat = core.viewpoint()
+        core, keyboard = self.core, self.keyboard
+        seat = keyboard.viewpoint()
         view = core.state.view(seat)
-        ask = core.asking if core.curtain_for is None else None
-        self.table.sync(view, self.session.names, ask, core.hides_private())
+        ask = keyboard.asking if keyboard.curtain_for is None else None
+        self.table.sync(view, self.session.names, ask, keyboard.hides_private())
         self.query_one("#scores", Static).update(self.ui.panel_renderable(view, self.session.names, self.table.look()))
         self.follow_sitting_out(seat, view)
         self.refresh_status()
@@ -165,7 +168,7 @@ class GameScreen(PaceKeys, TableScreen):
         once someone plays again the game goes on unpaused at the pace people play at. ``view`` is ``seat``'s, just
         drawn: the one person's in most games, so no other view is built for it."""
         core, state = self.core, self.core.state
-        people = core.people
+        people = self.keyboard.people
         now = (
             bool(people)
             and not state.is_over
@@ -188,12 +191,12 @@ class GameScreen(PaceKeys, TableScreen):
 
     def redraw_panel(self) -> None:
         """The scores again, in the table's current look."""
-        view = self.core.state.view(self.core.viewpoint())
+        view = self.core.state.view(self.keyboard.viewpoint())
         self.query_one("#scores", Static).update(self.ui.panel_renderable(view, self.session.names, self.table.look()))
 
     def refresh_status(self) -> None:
         """The line above the table (whose move, bots thinking, speed), and the phase kept in step."""
-        self.phase = self.core.phase
+        self.phase = self.keyboard.phase
         self.query_one("#status", Static).update(self.status_text())
 
     def status_text(self) -> Text:
@@ -208,8 +211,8 @@ class GameScreen(PaceKeys, TableScreen):
             text.append("Game over", style="bold")
         elif self.phase is Phase.SHOWING:
             text.append("Playing out the move…", style="italic")
-        elif self.phase is Phase.CHOOSING and core.asking is not None:
-            text.append(f"{names[core.asking.seat]}, your move", style="bold green")
+        elif self.phase is Phase.CHOOSING and (asking := self.keyboard.asking) is not None:
+            text.append(f"{names[asking.seat]}, your move", style="bold green")
         else:
             waiting = [names[s] for s in core.state.to_act()]
             if len(waiting) > 4:  # a table of ten choosing at once: the line would be cut mid-list
@@ -244,7 +247,7 @@ class GameScreen(PaceKeys, TableScreen):
                     markup=False,
                 )
 
-            if self.core.asking is None:
+            if self.keyboard.asking is None:
                 self.table.end_input()  # the table keeps showing the events one by one: only its keys go
             self.animating.extend(told.events)
             self.refresh_status()
@@ -262,16 +265,8 @@ class GameScreen(PaceKeys, TableScreen):
         elif isinstance(told, GameOver):
             self.refresh_table()
             self.show_result()
-        elif isinstance(told, WaitingFor) and told.person and self.core.curtain_for == told.seat:
-            self.refresh_table()  # secrets covered before the curtain goes up
-            # The last player's notices go too: "Ben holds no 4s" must not wait for Ben behind the curtain.
-            self.app.clear_notifications()
-            curtain = CurtainScreen(
-                self.session.names[told.seat],
-                CurtainScreen.GUARD_S * self.pause_scale,
-                "shell" if self.opened_from_shell else "back",
-            )
-            self.app.push_screen(curtain, lambda went: self.action_leave() if went == "leave" else self.lift_curtain())
+        elif isinstance(told, WaitingFor) and told.person and self.keyboard.curtain_for == told.seat:
+            self.raise_curtain()
         elif self.core.phase is Phase.SHOWING:
             self.refresh_status()  # the table is showing an action: it is redrawn when that is done
         else:
@@ -280,9 +275,27 @@ class GameScreen(PaceKeys, TableScreen):
             # Play it as soon as its time has come rather than at the next beat of the clock below.
             self.call_later(self.core.tick)
 
+    def raise_curtain(self) -> None:
+        """Put the curtain up for the person next at the keyboard, unless it is up for them already (people of a
+        simultaneous turn are asked at once: the next one's turn at the keyboard comes after the last one's move)."""
+        seat = self.keyboard.curtain_for
+        if seat is None or seat == self._curtain_up:
+            return
+        self._curtain_up = seat
+        self.refresh_table()  # secrets covered before the curtain goes up
+        # The last player's notices go too: "Ben holds no 4s" must not wait for Ben behind the curtain.
+        self.app.clear_notifications()
+        curtain = CurtainScreen(
+            self.session.names[seat],
+            CurtainScreen.GUARD_S * self.pause_scale,
+            "shell" if self.opened_from_shell else "back",
+        )
+        self.app.push_screen(curtain, lambda went: self.action_leave() if went == "leave" else self.lift_curtain())
+
     def lift_curtain(self) -> None:
         """The person is at the keyboard."""
-        self.core.lift_curtain()
+        self.keyboard.lift_curtain()
+        self._curtain_up = None
         self.refresh_table()
         self.table.focus()
 
@@ -309,6 +322,7 @@ class GameScreen(PaceKeys, TableScreen):
         if not self.animating:
             self.core.done_showing()
             self.refresh_table()
+            self.raise_curtain()
             self.call_later(self.core.tick)  # a move chosen while this one was shown may be due already
             return
         event = self.animating.popleft()
@@ -347,11 +361,10 @@ class GameScreen(PaceKeys, TableScreen):
 
     def on_game_table_chosen(self, message: GameTable.Chosen) -> None:
         """A person chose on the table."""
-        asking = self.core.asking
-        if self.phase is not Phase.CHOOSING or asking is None:
+        if self.phase is not Phase.CHOOSING or self.keyboard.asking is None:
             return
         try:
-            self.core.submit(asking.seat, message.action)
+            self.keyboard.submit(message.action)
         except IllegalAction as exc:
             self.notify(str(exc), title="Not allowed", severity="warning", markup=False)
 

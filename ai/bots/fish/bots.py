@@ -27,36 +27,19 @@ from ai.bots.gc_pause import collector_paused
 from rules.fish import FishView, action_parts
 
 HARD_WORK = {2: 160_000, 3: 160_000, 4: 160_000}
-"""Work one ``hard`` move may do, per number of seats, in the units of :data:`WORK_COSTS` (about a tenth of a
-microsecond each on the two-core test machine). Counted, never timed: a seed gives the same game on any machine under
-any load. Counting work rather than positions gives the cheap positions of the opening (big open ice, few regions)
-more of them and the dear ones of the middle game (many regions, long fills, the exact solver) fewer, for the same
-worst-case time. The previous search played 175k at two seats (quiet machine, 400 games of seed 1: p99 21.2 ms) and
-170k at three and four (p99 21.7 and 17.2 ms). The faster search (regions found from the position before, fills
-written out) buys more search a unit; its costs were refitted so that a unit keeps its time, and 182k at two seats
-costs what 175k cost before (15 games of seed 12000 alternated, CPU per move under load 3: p50 14.9 vs 14.0-14.4 ms,
-p99 20.8-21.0 vs 19.9-22.7 ms) with 43% more nodes (190 positions). Timed on seed 1 (one worker, load about 1-2):
-two seats p99 22.7 ms (the previous search 21.7 ms in the same conditions), three seats (172k) 21.4 ms; four seats
-at 200k 23.9 ms and no stronger. On a quiet machine, though, 182k at two seats gave a p99 of 24.0, 24.3 and 25.6 ms in
-three runs (the host's speed drifts by about a tenth: the frozen v1's p99 moved with it, 14.6-16.5 ms), so the
-budgets came down to 170k at two seats and 160k at three and four: p99 24.0 / 22.7 / 19.6 ms in the slower state,
-and first places on seed 1 within the error of the larger budgets (78.2%, 55.0%, 35.0% against 77.2%, 54.5%,
-38.0%; tuning seed 12000 at two seats 83.0% against 83.3%). With the walking count at two seats (a move takes about
-2.5% longer for the same tally, and the bench's 99th percentile came to 24.4 ms in a slow hour at 170k) the two-seat
-budget came down to 160k as well: tuning seeds 13000 and 17000 83.5% and 86.5% against 85.8% and 85.8% at 170k."""
+"""Work one ``hard`` move may do, per number of seats, in the units of :data:`WORK_COSTS`. Counted, never timed: a
+seed gives the same game on any machine under any load. Counting work rather than positions gives the cheap
+positions of the opening (big open ice, few regions) more of them and the dear ones of the middle game (many regions,
+long fills, the exact solver) fewer, for the same worst-case time. The budgets are those that kept the benchmark's
+99th percentile of move times under its target with the most first places when they were tuned (2026-11-25 to
+2026-11-28); each run and its figures is a row of docs/bots-fish-log.md."""
 WORK_COSTS = {2: (42, 9, 29, 23, 18, 13), 3: (46, 152, 33, 31, 18, 13), 4: (52, 146, 43, 28, 18, 13)}
 """Per number of seats, work units of one search node, one fresh evaluation, one territory slide fill, one
 region-finding step, one look-up of the exact solver and one level of the walking count (two seats only,
-:meth:`~ai.bots.fish.position.Position.steps2`: 13 units, from timing both counts over 4,824 positions of games of
-tuning seed 21000, about 1.3 us a level against 3 us a fill). The first five are least-squares fits of CPU time per move
-(993, 225 and 132 positions of tuning seed 11000 at two, three and four seats), scaled by what the previous search's
-units were worth in the same runs (1.25, 1.30 and 1.29 units per 0.1 us), so that a unit means the time it meant before.
-Fresh evaluations and fills go together (about 1.6 fills an evaluation at two seats), so their split is loose; their sum
-is not. The solver was first counted by the positions it searched (26, 30 and 22 units each), but its time follows its
-look-ups (about two a position, more in big islands): the moves where it ran out of positions were the slowest for their
-count, up to 1.6 times a unit's usual time. Counted by look-ups (18 units, fitted with the other costs held, on tuning
-seeds 12001 and 12002, each move timed twice and the faster kept), the slowest of 100 moves at two seats takes 1.17
-times what its count foretells instead of 1.29; at three and four seats 1.19 instead of 1.20 and 1.22."""
+:meth:`~ai.bots.fish.position.Position.steps2`). Least-squares fits of CPU time per move over positions of tuning
+games (2026-11-26 to 2026-11-28, docs/bots-fish-log.md), scaled so that a unit means the time it meant before the
+search was made faster. Fresh evaluations and fills go together, so their split is loose; their sum is not. The
+solver is counted by its look-ups, not by the positions it searched: its time follows its look-ups."""
 PRIVATE_WEIGHT = 0.8
 """How much of a private region too big to solve counts as banked."""
 SOLVE_TILES = 14

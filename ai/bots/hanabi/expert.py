@@ -65,7 +65,7 @@ class Budget:
     """Cards left in the deck from which a sure play is searched too (against hints that let a teammate play
     first, or a discard); -1: never."""
     sure_seats: int = 5
-    """Least seats at the table for ``sure_deck`` (it was measured to help at 5 seats only)."""
+    """Least seats at the table for ``sure_deck`` (it helped at 5 seats only when measured, 2026-11-25)."""
     wide_deck: int = 2
     """Cards left in the deck from which every play and discard, and ``wide_hints`` convention hints, are
     candidates too (-1: never)."""

@@ -351,11 +351,10 @@ class HardBot(SamplingBot):
 
 
 HARD_BUDGET = HardBudget(deals=48, own_share=0.8, prior=(0.1,) * len(SHARES), even_from=6)
-"""Tuned with tools outside the repository on 200-game matches (seeds 2000+ against easy, 3000+ against random,
-never the benchmark's): dealing by the clues raised wins against three easy from 56 % to 72 % at 24 deals, and 48
-deals to 80 % (4.70 cattle per round against random), at a CPU p99 near 25 ms. An own greedy share of 0.8 beat 1.0
-against random (5.04 against 5.22 at 24 deals, 150 games; within the noise). ``even_from=6`` (2026-11-30): a hand
-of 7–10 cards used to get the most work (48 deals at 10 cards took twice a 5-card decision's time, and made the
-99th percentile); capped at a 6-card decision's work it won 450 of 600 games against three easy on seed 2000
-(461 without the cap) and took 4.51 cattle a round against random, with the p99 from 60.8 to 41.6 ms on a slow
-host."""
+"""Tuned with tools outside the repository on 200-game matches (2026-11-25; seeds 2000+ against easy, 3000+ against
+random, never the benchmark's): dealing by the clues raised wins against three easy from 56 % to 72 % at 24 deals, and
+48 deals to 80 % (4.70 cattle per round against random), at a CPU p99 near 25 ms. An own greedy share of 0.8 beat 1.0
+against random (5.04 against 5.22 at 24 deals, 150 games; within the noise). ``even_from=6`` (2026-11-30): a hand of
+7–10 cards used to get the most work (48 deals at 10 cards took twice a 5-card decision's time, and made the 99th
+percentile); capped at a 6-card decision's work it won 450 of 600 games against three easy on seed 2000 (461 without the
+cap) and took 4.51 cattle a round against random, with the p99 from 60.8 to 41.6 ms on a slow host."""

@@ -22,7 +22,7 @@ from ai.bots.volcanoes.eval import WIN, Meter, candidate_moves, evaluate, state_
 from rules.volcanoes import CYCLE, INDEX, NAMES, NEIGHBORS, VolcanoesState, VolcanoesView
 
 BUDGET = 30_000
-"""Work per move in :class:`Meter` units (about a microsecond each on a 2020s core), the one-ply scores included."""
+"""Work per move in :class:`Meter` units, the one-ply scores included."""
 PAIR_WIDTH = 20
 """Second moves tried after a first move of ours that we follow with another (the cycle's pairs)."""
 WAYS_WEIGHT = 0.5

@@ -19,9 +19,10 @@ from rules.nimmt import CATTLE, PLAY_TEXT, NimmtState, new_game
 from tests.nimmt_helpers import deal_round
 
 
-def _play_game(g: NimmtState, bots: Sequence[Bot], check_legal: bool = True) -> list[str]:
+def _play_game(g: NimmtState, bots: Sequence[Bot], check_legal: bool = True, rounds: int | None = None) -> list[str]:
+    """Play ``g`` to its end, or through its first ``rounds`` rounds; every action in order."""
     actions = []
-    while not g.over:
+    while not g.over and (rounds is None or g.round < rounds):
         for s in g.to_act():
             legal = g.legal_actions(s)
             action = bots[s].choose(g.view(s), legal)
@@ -49,24 +50,26 @@ def test_every_level_plays_legal_moves_classic(level: str) -> None:
         if seed == 2:
             g.disqualify(1, "test")
         bots = [make_bot(level, random.Random(s)) for s in range(g.num_seats)]
-        _play_game(g, bots)
+        _play_game(g, bots, rounds=2)
+        assert g.over or g.round == 2
 
 
 def test_hard_plays_legal_moves_with_a_disqualified_seat() -> None:
     g = new_game("codingame", 4, 3, None)
     bots = [make_bot("hard", random.Random(s)) for s in range(4)]
     g.disqualify(2, "test")
-    _play_game(g, bots)
-    assert g.over
+    _play_game(g, bots, rounds=2)
+    assert g.round == 2
 
 
 def test_bots_are_deterministic_given_the_rng() -> None:
+    # Two rounds: the second is played with what the bots learned in the first.
     runs = []
     for _ in range(2):
         g = new_game("codingame", 4, 12, None)
         bots = [make_bot(level, random.Random(40 + s)) for s, level in enumerate(["hard", "normal", "easy", "hard"])]
-        runs.append(_play_game(g, bots, check_legal=False))
-    assert runs[0] == runs[1]
+        runs.append(_play_game(g, bots, check_legal=False, rounds=2))
+    assert runs[0] == runs[1] and len(runs[0]) > 80
 
 
 def test_greedy_rule() -> None:
@@ -125,6 +128,7 @@ def test_hard_pick_prefers_fewer_cattle_on_the_last_turn() -> None:
 
 
 def test_hard_beats_random() -> None:
+    # The first two rounds of four games are enough for hard to take fewer cattle than any random seat.
     totals = [0.0] * 4
     for i in range(4):
         g = new_game("codingame", 4, 100 + i, None)
@@ -133,7 +137,7 @@ def test_hard_beats_random() -> None:
         ]
         order = [(s + i) % 4 for s in range(4)]  # rotate the hard seat
         seated = [bots[order[s]] for s in range(4)]
-        _play_game(g, seated, check_legal=False)
+        _play_game(g, seated, check_legal=False, rounds=2)
         for s in range(4):
             totals[order[s]] += g.scores[s]
     assert totals[0] < min(totals[1:])

@@ -55,8 +55,8 @@ def test_hard_picks_a_legal_row() -> None:
     assert make_bot("hard", random.Random(0)).choose(g.view(0), g.legal_actions(0)) in g.legal_actions(0)
 
 
-def _game_with(seats: list[str], seed: int) -> tuple[list[str], list[HardBot]]:
-    """Play a whole game; the hard seats' actions in order, and the hard bots."""
+def _game_with(seats: list[str], seed: int, rounds: int | None = None) -> tuple[list[str], list[HardBot]]:
+    """Play a whole game (or its first ``rounds`` rounds); the hard seats' actions in order, and the hard bots."""
     g = new_game("codingame", 4, seed, None)
     bots: list[HardBot | GreedyBot | RandomBot] = []
     hard: list[HardBot] = []
@@ -71,7 +71,7 @@ def _game_with(seats: list[str], seed: int) -> tuple[list[str], list[HardBot]]:
         else:
             bots.append(RandomBot(rng))
     actions = []
-    while not g.over:
+    while not g.over and (rounds is None or g.round < rounds):
         for s in g.to_act():
             action = bots[s].choose(g.view(s), g.legal_actions(s))
             if seats[s] == "hard":
@@ -81,9 +81,10 @@ def _game_with(seats: list[str], seed: int) -> tuple[list[str], list[HardBot]]:
 
 
 def test_same_seed_same_choices() -> None:
-    first, _ = _game_with(["hard", "random", "easy", "hard"], 7)
-    again, _ = _game_with(["hard", "random", "easy", "hard"], 7)
-    assert first == again
+    # Two rounds: the second is played with the opponent model the first taught.
+    first, _ = _game_with(["hard", "random", "easy", "hard"], 7, rounds=2)
+    again, _ = _game_with(["hard", "random", "easy", "hard"], 7, rounds=2)
+    assert first == again and len(first) > 40
 
 
 def test_the_choice_depends_only_on_the_seat_view() -> None:

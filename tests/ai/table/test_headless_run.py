@@ -11,7 +11,8 @@ import pytest
 
 from ai.seats.levels import make_bot
 from ai.seats.protocol import BotFailure, IllegalBotAction, RandomBot
-from ai.table.table import Table, TableEvent
+from ai.table.events import TableEvent
+from ai.table.table import Table
 from rules.registry import GAMES, game_info
 from rules.replay import Header, ReplayWriter, SeatEntry
 

@@ -1,4 +1,4 @@
-"""The table core: phases, events, the curtain, threads handing answers back, pace, and the headless run."""
+"""The table core: phases, events, threads handing answers back, pace, and the headless run."""
 
 from __future__ import annotations
 
@@ -11,9 +11,7 @@ from typing import Any
 import pytest
 
 from ai.seats.protocol import Bot, BotFailure, IllegalBotAction, RandomBot
-from ai.table.pace import SPEEDS, Pace
-from ai.table.table import (
-    BOT_MOVE_PAUSE,
+from ai.table.events import (
     ActionApplied,
     BotBroke,
     BotChose,
@@ -21,11 +19,12 @@ from ai.table.table import (
     GameOver,
     Phase,
     SeatDisqualified,
-    Table,
     TableEvent,
     TurnStarted,
     WaitingFor,
 )
+from ai.table.pace import SPEEDS, Pace
+from ai.table.table import BOT_MOVE_PAUSE, Table
 from rules.core import IllegalAction
 from rules.registry import game_info
 from rules.replay import Header, ReplayWriter, SeatEntry, load_replay
@@ -100,46 +99,6 @@ def test_a_person_and_a_bot_take_turns_through_the_phases() -> None:
         assert isinstance(seen[-1], ActionApplied) and seen[-1].seat == 1
         table.done_showing()
     assert table.phase is Phase.CHOOSING and seen[-1] == WaitingFor(0, person=True)
-
-
-def test_the_curtain_goes_up_between_people_only_when_the_person_changes() -> None:
-    state = game_info("hanabi").start("classic", 2, 4)
-    table = Table(state, ["Ann", "Ben"], {})
-    assert table.hot_seat and table.hides_private()
-    table.advance()
-    assert table.phase is Phase.CURTAIN and table.curtain_for == 0 and table.hides_private()
-    table.lift_curtain()
-    assert phase_of(table) is Phase.CHOOSING and not table.hides_private() and table.viewpoint() == 0
-    assert table.asking is not None
-    table.submit(0, next(a for a in table.asking.legal if a.startswith("PLAY")))
-    table.done_showing()
-    assert table.phase is Phase.CURTAIN and table.curtain_for == 1
-    assert table.viewpoint() == 1 and table.hides_private()  # asked, but the curtain still covers the hand
-    table.lift_curtain()
-    assert table.viewpoint() == 1 and not table.hides_private()
-
-
-def test_once_the_game_is_over_the_table_shows_everything() -> None:
-    state = game_info("hanabi").start("classic", 2, 4)
-    table = Table(state, ["Ann", "Ben"], {})
-    while not state.is_over:
-        table.advance()
-        if table.curtain_for is not None:
-            table.lift_curtain()
-        assert table.asking is not None
-        table.submit(table.asking.seat, next(a for a in table.asking.legal if a.startswith("PLAY")))
-        table.done_showing()
-    table.advance()
-    assert table.phase is Phase.OVER and table.viewpoint() is None and not table.hides_private()
-
-
-def test_one_person_with_bots_has_no_curtain_and_watchers_see_everything() -> None:
-    state = game_info("hanabi").start("classic", 3, 4)
-    table = Table(state, ["Ann", "b", "c"], randoms([1, 2]))
-    table.advance()
-    assert not table.hot_seat and table.phase is Phase.CHOOSING and table.viewpoint() == 0
-    watched = Table(game_info("hanabi").start("classic", 3, 4), ["a", "b", "c"], randoms([0, 1, 2]), watching=True)
-    assert watched.viewpoint() is None and not watched.hides_private()
 
 
 def test_run_plays_to_the_end_and_writes_the_replay() -> None:

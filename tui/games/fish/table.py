@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.geometry import Region
 from textual.strip import Strip
 
-from ai.table.table import Asking
+from ai.table.events import Asking
 from rules.core import Event
 from rules.fish import (
     COLUMNS,

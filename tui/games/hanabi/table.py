@@ -8,7 +8,7 @@ from __future__ import annotations
 from textual import events
 from textual.binding import Binding
 
-from ai.table.table import Asking
+from ai.table.events import Asking
 from rules.core import Event
 from rules.hanabi import (
     COLOUR_HINT_TEXT,

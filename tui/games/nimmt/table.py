@@ -8,7 +8,7 @@ from textual import events
 from textual.binding import Binding
 from textual.reactive import reactive
 
-from ai.table.table import Asking
+from ai.table.events import Asking
 from rules.core import Event
 from rules.nimmt import (
     CLASSIC_LIMIT,

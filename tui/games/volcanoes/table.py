@@ -10,7 +10,7 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding
 
-from ai.table.table import Asking
+from ai.table.events import Asking
 from rules import volcanoes
 from rules.core import Event
 from rules.volcanoes import INDEX, MAX_STEPS, NAMES, NEIGHBORS, OPPOSITE, VolcanoesView, grown_levels

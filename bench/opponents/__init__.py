@@ -1,1 +1,0 @@
-"""Frozen copies of earlier bots, kept only so benchmarks can measure new levels against them."""
