@@ -44,7 +44,7 @@ async def turn_times(preset: str, seats: int, turns: int, seed: int) -> list[flo
     async with app.run_test(size=(120, 36)) as pilot:
 
         def asked_for_a_card() -> bool:
-            asking = screen.core.asking
+            asking = screen.own_ask()
             choosing = app.screen is screen and screen.phase is Phase.CHOOSING
             return choosing and asking is not None and asking.legal[0] not in PICK_TEXT
 

@@ -26,7 +26,7 @@ Event texts (read by people) number each seat's penguins from 1; actions and the
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -181,6 +181,38 @@ STEP: tuple[tuple[int, ...], ...] = tuple(tuple(_step(i, d) for d in range(6)) f
 """``STEP[tile][d]``: the neighbour in direction ``d`` (order of :data:`DIRECTION_NAMES`) or −1."""
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(tuple(n for n in STEP[i] if n >= 0) for i in range(TILES))
 """The neighbours of each tile that exist on the board."""
+
+
+def territories(fish: Sequence[int], penguins: Sequence[int], penguins_per_seat: int) -> tuple[int | None, ...]:
+    """Per tile, the seat whose penguins alone touch its patch of free ice (``None``: shared, empty or taken).
+
+    A patch is a connected group of tiles with fish and no penguin; only penguins of that seat can ever slide
+    onto it, so its fish are that seat's for the taking.
+    """
+    on_board = {t: p for p, t in enumerate(penguins) if t >= 0}
+    out: list[int | None] = [None] * TILES
+    seen: set[int] = set()
+    for start in range(TILES):
+        if start in seen or not fish[start] or start in on_board:
+            continue
+        patch: list[int] = []
+        seats: set[int] = set()
+        todo = [start]
+        seen.add(start)
+        while todo:
+            t = todo.pop()
+            patch.append(t)
+            for n in NEIGHBOURS[t]:
+                if n in on_board:
+                    seats.add(on_board[n] // penguins_per_seat)
+                elif fish[n] and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        if len(seats) == 1:
+            (seat,) = seats
+            for t in patch:
+                out[t] = seat
+    return tuple(out)
 
 
 def _ray(index: int, d: int) -> tuple[int, ...]:

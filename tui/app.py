@@ -7,6 +7,7 @@ import contextlib
 import os
 import time
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -95,6 +96,10 @@ class ParlourApp(App[None]):
         self.colour_blind_wanted = colour_blind
         self.play_speed = DEFAULT_SPEED
         """The speed games are played at (a watched game has its own): the + and - keys at a table set it."""
+        self.settings = Settings()
+        """The settings as last read or chosen; :meth:`current_settings` has the theme, symbols and speed of now."""
+        self.animated_level = self.animation_level
+        """The animation level while animations are on: Textual's own (``TEXTUAL_ANIMATIONS``, ``none`` in tests)."""
         self.ends_on_signals = False
         """Set by the command line: :data:`~ai.programs.processes.ENDING_SIGNALS` close the app (tests leave them
         alone)."""
@@ -126,6 +131,8 @@ class ParlourApp(App[None]):
                 notice = notice or f"Theme {settings.theme!r} is not known here: the default is used."
             self.colour_blind = settings.colour_blind
             self.play_speed = settings.speed
+            self.settings = settings
+            self.set_animations(settings.animations)
         self._settings_read = True
         if self.colour_blind_wanted:
             self.colour_blind = True
@@ -185,6 +192,45 @@ class ParlourApp(App[None]):
             "Shapes for players and letters for card colours, beside the colours (saved for next time)",
             self.action_toggle_colour_blind,
         )
+        yield SystemCommand(
+            "Settings", "Theme, animations, colour-blind symbols, new games' seats and names", self.action_settings
+        )
+        yield SystemCommand(
+            "Statistics", "Games, wins, scores and streaks, from the saved games", self.action_statistics
+        )
+
+    def action_settings(self) -> None:
+        """The settings screen (not a second one over the first)."""
+        from tui.screens.settings import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen())
+
+    def action_statistics(self) -> None:
+        """The statistics of the game being played, else of the first game."""
+        from tui.screens.game import GameScreen
+        from tui.screens.statistics import StatisticsScreen
+
+        screen = self.screen
+        game = screen.game if isinstance(screen, GameScreen) else None
+        if not isinstance(screen, StatisticsScreen):
+            self.push_screen(StatisticsScreen(game))
+
+    def current_settings(self) -> Settings:
+        """Every setting as it stands now."""
+        return replace(self.settings, theme=self.theme, colour_blind=self.colour_blind, speed=self.play_speed)
+
+    def set_animations(self, on: bool) -> None:
+        """Animate from now on, or not (the settings file keeps the choice): no restart needed."""
+        self.animation_level = self.animated_level if on else "none"
+        if on != self.settings.animations:
+            self.settings = replace(self.settings, animations=on)
+            self._save_settings()
+
+    def keep_new_game_defaults(self, seats: int, level: str, names: tuple[str, ...]) -> None:
+        """What new tables start with from now on (the settings file keeps it)."""
+        self.settings = replace(self.settings, seats=seats, level=level, names=names)
+        self._save_settings()
 
     def action_toggle_colour_blind(self) -> None:
         """Turn colour-blind symbols on or off."""
@@ -246,7 +292,7 @@ class ParlourApp(App[None]):
         if self.settings_file is None or not self._settings_read:
             return
         try:
-            save_settings(self.settings_file, Settings(self.theme, self.colour_blind, self.play_speed))
+            save_settings(self.settings_file, self.current_settings())
         except OSError as exc:
             self.notify(f"Settings not saved: {exc.strerror}", severity="warning", markup=False)
 

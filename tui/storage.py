@@ -140,9 +140,9 @@ def save_problem(path: Path) -> str | None:
 
 
 def delete_replay(path: Path) -> None:
-    """Remove the replay ``path`` and the programs' stderr logs kept beside it; ReplayError saying why not if
-    another Parlour holds it (its game is being played there) or it cannot be removed. The file is held while it
-    goes, so a Parlour that opens it meanwhile finds it gone rather than half removed."""
+    """Remove the replay ``path`` and the programs' stderr logs and invite tokens kept beside it; ReplayError saying
+    why not if another Parlour holds it (its game is being played there) or it cannot be removed. The file is held
+    while it goes, so a Parlour that opens it meanwhile finds it gone rather than half removed."""
     try:
         f = path.open("r", encoding="utf-8")
     except OSError as exc:
@@ -156,6 +156,7 @@ def delete_replay(path: Path) -> None:
         f.close()
     for log in path.parent.glob(f"{glob.escape(path.name)}.seat*.stderr.log"):
         log.unlink(missing_ok=True)
+    path.with_name(path.name + ".tokens").unlink(missing_ok=True)  # a hosted game's invite tokens (docs/network.md)
 
 
 def _open_held(path: Path) -> TextIO:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, cast
 
 from rules.core import GameState, IllegalAction
 
@@ -115,7 +115,7 @@ def end_bots(bots: Iterable[Bot]) -> None:
         else:
             close_bot(bot)
     for cls, group in together.items():
-        cls.end_together(group)  # type: ignore[attr-defined]  # is_program checked it has one
+        cast(Any, cls).end_together(group)  # is_program checked it has one
 
 
 def failure_reason(state: GameState[Any], seat: int, failure: BotFailure, bot: Bot | None) -> str:

@@ -1,4 +1,5 @@
-"""Seat specs (``human[:NAME]``, ``ai[:LEVEL]``, ``random``, ``cmd[OPTIONS]:COMMAND``) and the players behind them.
+"""Seat specs (``human[:NAME]``, ``ai[:LEVEL]``, ``random``, ``cmd[OPTIONS]:COMMAND``, ``remote[:NAME]``) and the
+players behind them.
 
 A program seat may carry options between brackets, ``cmd[key=value,…]:COMMAND``; each game's protocol class
 declares the keys and values it accepts (:attr:`~ai.programs.protocols.base.GameProtocol.options`).
@@ -17,7 +18,7 @@ from ai.seats.levels import LEVELS, game_levels, level_problem, make_bot
 from ai.seats.protocol import Bot
 from rules.registry import RECORDS, game_info
 
-KINDS = ("human", "ai", "random", "cmd")
+KINDS = ("human", "ai", "random", "cmd", "remote")
 # Short, distinct names keep score panels and logs readable; the level shows beside them where it matters.
 BOT_NAMES = ("Ada", "Basil", "Clio", "Dora", "Emil", "Fay", "Gus", "Hugo", "Iris", "Jules")
 
@@ -44,8 +45,8 @@ class SeatSpec:
     @property
     def text(self) -> str:
         """The canonical spec string."""
-        if self.kind == "human":
-            return f"human:{self.name}" if self.name else "human"
+        if self.kind in ("human", "remote"):
+            return f"{self.kind}:{self.name}" if self.name else self.kind
         if self.kind == "ai":
             return f"ai:{self.level}"
         if self.kind == "cmd":
@@ -58,11 +59,16 @@ class SeatSpec:
         """Whether a person plays this seat."""
         return self.kind == "human"
 
+    @property
+    def is_remote(self) -> bool:
+        """Whether someone joins this seat over the network (``parlour host``)."""
+        return self.kind == "remote"
+
     def display_name(self, index: int) -> str:
         """A name for the seat when none was given."""
         if self.name:
             return self.name
-        if self.kind == "human":
+        if self.kind in ("human", "remote"):
             return f"Player {index + 1}"
         if self.kind == "ai":
             return BOT_NAMES[index % len(BOT_NAMES)]
@@ -110,8 +116,8 @@ def parse_seat(text: str) -> SeatSpec:
         kind = "cmd"
     else:
         options = ()
-    if kind == "human":
-        return SeatSpec("human", name=rest.strip())
+    if kind in ("human", "remote"):
+        return SeatSpec(kind, name=rest.strip())
     if kind == "ai":
         level = (rest.strip() or "hard").lower()
         if level not in LEVELS:
@@ -126,7 +132,8 @@ def parse_seat(text: str) -> SeatSpec:
             raise SeatSpecError(f"bad command line in seat {text!r}: {exc}") from None
         return SeatSpec("cmd", command=rest.strip(), options=options)
     raise SeatSpecError(
-        f"bad seat {text!r}: use human[:NAME], ai[:{'|'.join(LEVELS)}], random, cmd:COMMAND or cmd[OPTIONS]:COMMAND"
+        f"bad seat {text!r}: use human[:NAME], ai[:{'|'.join(LEVELS)}], random, cmd:COMMAND, cmd[OPTIONS]:COMMAND "
+        "or remote[:NAME]"
     )
 
 
@@ -194,12 +201,12 @@ def make_player(
     preset: str | None = None,
     log_path: str | Path | None = None,
 ) -> Bot | None:
-    """The bot for a non-human seat (``None`` for a human).
+    """The bot for a seat a bot plays (``None`` for a human or a remote seat).
 
     A ``cmd:`` seat needs to know where it sits (``seat`` of ``num_seats``, the ``preset``) to speak its protocol;
     its program's stderr goes to ``log_path`` (a temporary file when None). The program starts on its first turn.
     """
-    if spec.kind == "human":
+    if spec.kind in ("human", "remote"):
         return None
     if spec.kind == "cmd":
         info = game_info(game)

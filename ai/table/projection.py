@@ -41,6 +41,10 @@ class Snapshot:
     log: tuple[str, ...]
     """What happened so far, in words, as this viewer may read it."""
     outcome: Outcome | None
+    game: str = ""
+    """The game's id (``nimmt``, ``hanabi``…), for the screen to pick its table and words."""
+    preset: str = ""
+    """The game's preset, for its scores' words."""
 
 
 @dataclass(frozen=True)

@@ -240,9 +240,8 @@ class Table:
                 seen = state.seen_event(event, viewer)
                 if seen is not None:
                     log.append(seen.words(names))
-        return Snapshot(
-            seq, viewer, tuple(names), state.view_for(viewer), self.asks(viewer), tuple(log), state.outcome()
-        )
+        view, asked, outcome = state.view_for(viewer), self.asks(viewer), state.outcome()
+        return Snapshot(seq, viewer, tuple(names), view, asked, tuple(log), outcome, state.game_id, state.preset)
 
     # --- the flow ----------------------------------------------------------------------
     def advance(self) -> None:

@@ -353,3 +353,20 @@ def random_game(seed: int, seats: int, preset: str, check: bool) -> tuple[list[s
 def test_thousands_of_random_games(seeds: range) -> None:
     for i in seeds:
         random_game(i, 2 + i % 3, ("codingame", "classic")[i // 3 % 2], check=i % 4 == 0)
+
+
+def test_territories_are_patches_only_one_seat_touches() -> None:
+    """A patch of ice cut off next to seat 0's penguin only is seat 0's; one both seats touch is nobody's."""
+    board = [1] * fish.TILES
+    # Melt row 4 (0-based row 3) so rows 1-3 and rows 5-8 are two patches.
+    for c in range(fish.ROW_WIDTHS[3]):
+        board[fish.tile_index(c, 3)] = 0
+    a1, a8, b8 = fish.tile_index(0, 0), fish.tile_index(0, 7), fish.tile_index(1, 7)
+    penguins = [a1, a8, b8, fish.UNPLACED]  # two seats, two penguins each: seat 0 = 0, 1; seat 1 = 2, 3
+    owners = fish.territories(board, penguins, 2)
+    north = [t for t in range(fish.ROW_START[3]) if t != a1]
+    assert {owners[t] for t in north} == {0}
+    assert owners[a1] is None  # a penguin's own tile is not free ice
+    south = [t for t in range(fish.ROW_START[4], fish.TILES) if t not in (a8, b8)]
+    assert {owners[t] for t in south} == {None}  # both seats touch it
+    assert owners[fish.tile_index(2, 3)] is None  # a hole

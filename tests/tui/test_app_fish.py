@@ -45,7 +45,7 @@ from tui.scenes.kit import play_ahead
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
 from tui.screens.replay_viewer import ReplayScreen
-from tui.session import Session, new_session
+from tui.session import Session, local_session, new_session
 
 SIZE = (80, 24)
 
@@ -290,7 +290,7 @@ async def test_watch_replay_and_resume() -> None:
         await wait_until(pilot, lambda: isinstance(app4.screen, HomeScreen))
         await pilot.press("r")
         await wait_until(pilot, lambda: my_turn(pilot))
-        after = game_screen(app4).session.state.view(0)
+        after = local_session(game_screen(app4)).state.view(0)
         assert (after.fish, after.penguins, after.scores) == (before.fish, before.penguins, before.scores)
 
 

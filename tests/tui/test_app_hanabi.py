@@ -165,8 +165,8 @@ async def test_hot_seat_nobody_sees_their_own_cards() -> None:
                 await pilot.press("enter")
                 await wait_until(pilot, lambda: my_turn(pilot))
             screen = app.screen
-            assert isinstance(screen, GameScreen) and screen.core.asking is not None
-            me = screen.core.asking.seat
+            assert isinstance(screen, GameScreen) and (own := screen.own_ask()) is not None
+            me = own.seat
             others = [s for s in range(3) if s != me]
             shown = faces_on_table(screen.table)
             # Exactly the teammates' real cards are drawn: none of the person's own (copies held by others aside).
@@ -218,7 +218,7 @@ async def test_a_person_sitting_a_league_round_out_has_the_pace_keys_until_their
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
         # Round 1 leaves seat 3 out: Sam watches it, paused as asked, with the keys of a watched game.
-        await wait_until(pilot, lambda: screen.core.spectating)
+        await wait_until(pilot, lambda: screen.sitting_out)
         assert dict(footer_keys(pilot))["pause"] and str(screen.status_text()).startswith("PAUSED · speed ×1")
         assert "Sam sits this round out" in screen_text(pilot)
         before = len(session.state.view(None).history)
@@ -230,7 +230,7 @@ async def test_a_person_sitting_a_league_round_out_has_the_pace_keys_until_their
         # Round 2 has Sam in it: the game asks Sam, unpaused, and the pace keys are gone from the footer; the speed
         # Sam chose stays, as the status line says.
         await wait_until(pilot, lambda: my_turn(pilot), timeout=60)
-        assert session.state.view(3).round == 1 and not screen.core.spectating and not screen.pace.paused
+        assert session.state.view(3).round == 1 and not screen.sitting_out and not screen.pace.paused
         assert "pause" not in dict(footer_keys(pilot)) and str(screen.status_text()).startswith("speed ×2  ·  Sam,")
 
 
@@ -437,10 +437,10 @@ async def test_hot_seat_starts_each_person_afresh() -> None:
                 await pilot.press("enter")
                 await wait_until(pilot, lambda: my_turn(pilot))
             screen = app.screen
-            assert isinstance(screen, GameScreen) and screen.core.asking is not None
+            assert isinstance(screen, GameScreen) and (own := screen.own_ask()) is not None
             table = screen.table
             assert isinstance(table, HanabiTable)
-            me = session.names[screen.core.asking.seat]
+            me = session.names[own.seat]
             first = next(i for i, s in enumerate(table.my_hand) if s is not None)
             assert (table.slot, table.empathy, table.target, table.hint) == (first, False, None, None), me
             assert "knows" not in " ".join(drawn_lines(table)), me

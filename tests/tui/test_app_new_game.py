@@ -14,6 +14,7 @@ from tui.app import ParlourApp
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
 from tui.screens.new_game import FOCUS_MARK, NewGameScreen, RowLabel, SeatRow
+from tui.session import local_session
 
 SIZE = (80, 24)
 HOME_ORDER = ["nimmt", "hanabi", "fireworks", "fish", "volcanoes"]
@@ -64,7 +65,7 @@ async def start_and_count(pilot: Pilot[None]) -> int:
     await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
     screen = app.screen
     assert isinstance(screen, GameScreen)
-    return len(screen.session.specs)
+    return len(local_session(screen).specs)
 
 
 async def test_hanabi_default_form_shows_and_starts_three_seats(parlour_home: Path) -> None:
@@ -162,7 +163,7 @@ async def test_a_table_of_bots_from_the_form_opens_watched(parlour_home: Path) -
         await pilot.press("ctrl+s")
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
         game = app.screen
-        assert isinstance(game, GameScreen) and game.session.bots_only and game.watching
+        assert isinstance(game, GameScreen) and local_session(game).bots_only and game.watching
         await pilot.press("space")  # the watch keys work, as in parlour watch
         await wait_until(pilot, lambda: game.pace.paused)
 
@@ -215,7 +216,7 @@ async def test_a_name_typed_on_a_seat_kind_goes_into_its_name_box(parlour_home: 
         await pilot.press("ctrl+s")
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
         game = app.screen
-        assert isinstance(game, GameScreen) and game.session.names[:2] == ["Ana", "Bo"]
+        assert isinstance(game, GameScreen) and local_session(game).names[:2] == ["Ana", "Bo"]
 
 
 async def test_enter_in_a_field_moves_on_and_only_start_starts(parlour_home: Path) -> None:

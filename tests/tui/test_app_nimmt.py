@@ -45,7 +45,7 @@ from tui.screens.home import HomeScreen
 from tui.screens.modals import CurtainScreen, HelpScreen, MessageScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.replay_viewer import ReplayScreen
-from tui.session import Session, new_session
+from tui.session import Session, local_session, new_session
 from tui.settings import Settings, load_settings
 
 SIZE = (100, 30)
@@ -76,8 +76,8 @@ async def test_a_game_from_the_home_screen_by_keys(parlour_home: Path) -> None:
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        assert [s.kind for s in screen.session.specs] == ["human", "ai", "ai", "ai"]
-        moves = await play_by_keys(pilot, lambda: screen.session.state.view(None).round >= 1)
+        assert [s.kind for s in local_session(screen).specs] == ["human", "ai", "ai", "ai"]
+        moves = await play_by_keys(pilot, lambda: local_session(screen).state.view(None).round >= 1)
         assert moves >= 10  # ten cards, plus any row picks
 
 
@@ -112,8 +112,8 @@ async def test_hot_seat_hides_each_hand_from_the_other(parlour_home: Path) -> No
                 await pilot.press("enter")
                 await wait_until(pilot, lambda: my_turn(pilot))
             screen = app.screen
-            assert isinstance(screen, GameScreen) and screen.core.asking is not None
-            me = screen.core.asking.seat
+            assert isinstance(screen, GameScreen) and (own := screen.own_ask()) is not None
+            me = own.seat
             other = 1 - me
             table = game_table(app, NimmtTable)
             text = "".join(drawn_lines(table))
@@ -148,13 +148,13 @@ async def test_curtain_comes_between_two_people(parlour_home: Path) -> None:
                 assert isinstance(game, GameScreen) and game.table.hide_private
                 await pilot.press("enter")
                 await wait_until(pilot, lambda: my_turn(pilot))
-                assert game.core.asking is not None
-                asked = game.core.asking.seat
+                assert (own := game.own_ask()) is not None
+                asked = own.seat
                 assert curtains[-1] == session.names[asked]
             else:
                 game = app.screen
-                assert isinstance(game, GameScreen) and game.core.asking is not None
-                asked = game.core.asking.seat
+                assert isinstance(game, GameScreen) and (own := game.own_ask()) is not None
+                asked = own.seat
                 # No curtain only when the same person goes on (a row pick right after their card).
                 assert asked == previous
             previous = asked
@@ -190,7 +190,7 @@ async def test_hot_seat_shows_the_reveal_to_everyone_then_raises_the_next_curtai
                 timeline.append(("curtain", app.screen.person))
                 await pilot.press("enter")
                 await wait_until(pilot, lambda: my_turn(pilot))
-            asking = game.core.asking
+            asking = local_session(game).table.asking
             assert asking is not None
             timeline.append(("choose", session.names[asking.seat]))
             await pilot.press("end", "enter")  # the highest card, or the last row
@@ -244,7 +244,7 @@ async def test_a_double_tap_does_not_lift_the_next_curtain(parlour_home: Path) -
         await pilot.press("enter")
         await wait_until(pilot, lambda: my_turn(pilot))
         game = app.screen
-        assert isinstance(game, GameScreen) and game.core.asking is not None and game.core.asking.seat == 1
+        assert isinstance(game, GameScreen) and (own := game.own_ask()) is not None and own.seat == 1
 
 
 def row_pick_table(rows: list[int], last_hand: list[int]) -> tuple[Session, ParlourApp]:
@@ -349,7 +349,7 @@ async def test_leaving_keeps_the_game_and_resume_goes_on(parlour_home: Path) -> 
         await wait_until(pilot, lambda: my_turn(pilot))
         resumed = app2.screen
         assert isinstance(resumed, GameScreen)
-        after = resumed.session.state.view(0)
+        after = local_session(resumed).state.view(0)
         assert after.hand == before.hand and after.rows == before.rows and after.scores == before.scores
 
 
@@ -529,11 +529,11 @@ async def test_again_with_the_same_seats(parlour_home: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await until_result(pilot)
         await pilot.press("a")
-        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.session is not session)
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen) and local_session(app.screen) is not session)
         fresh = app.screen
         assert isinstance(fresh, GameScreen)
-        assert [s.spec for s in fresh.session.header.seats] == [s.spec for s in session.header.seats]
-        assert fresh.session.names == session.names and not fresh.session.state.is_over
+        assert [s.spec for s in local_session(fresh).header.seats] == [s.spec for s in session.header.seats]
+        assert local_session(fresh).names == session.names and not local_session(fresh).state.is_over
         assert [type(s).__name__ for s in app.screen_stack][-2:] == ["HomeScreen", "GameScreen"]
         assert sum(isinstance(s, GameScreen) for s in app.screen_stack) == 1
 
@@ -552,7 +552,7 @@ async def test_command_line_opens_replay_and_resume(parlour_home: Path) -> None:
     app.pace = 0
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: my_turn(pilot))
-        assert game_screen(app).session.state.view(0).hand == session.state.view(0).hand
+        assert local_session(game_screen(app)).state.view(0).hand == session.state.view(0).hand
     app = build_app(build_parser().parse_args(["replay", str(session.path)]))
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))

@@ -18,7 +18,7 @@ from tui.screens.home import HomeScreen
 from tui.screens.modals import ConfirmScreen, MessageScreen
 from tui.screens.replay_viewer import ReplayScreen
 from tui.screens.replays import ReplayListScreen, result_words
-from tui.session import new_session
+from tui.session import local_session, new_session
 
 SIZE = (100, 30)
 
@@ -80,7 +80,7 @@ async def test_a_left_watch_is_a_replay_not_the_game_r_and_resume_go_on_with(par
         await pilot.press("r")
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
         screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.session.path == mine
+        assert isinstance(screen, GameScreen) and local_session(screen).path == mine
     mine.unlink()  # only the watch is left: nothing to resume, yet the list still goes on with it
     assert storage.latest_unfinished() is None
     listed = [item for item in storage.list_replays() if item.path == watched.path]
@@ -122,7 +122,7 @@ async def test_replay_list_r_resumes_an_unfinished_game(parlour_home: Path) -> N
         await pilot.press("down", "r")
         await wait_until(pilot, lambda: my_turn(pilot))
         screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.session.path == unfinished
+        assert isinstance(screen, GameScreen) and local_session(screen).path == unfinished
 
 
 async def test_replay_list_r_on_a_finished_game_says_it_is_over(parlour_home: Path) -> None:

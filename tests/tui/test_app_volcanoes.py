@@ -169,7 +169,9 @@ async def test_wider_window_draws_bigger_triangles_with_names() -> None:
         table = table_of(app)
         assert table.triangle_height() >= 3
         text = screen_text(pilot)
-        assert "N17" in text and "S29" in text  # names drawn inside the triangles
+        assert NAMES[table.cursor] in text and "N17" not in text  # only the cursor's tile is named...
+        await pilot.press("t")
+        await wait_until(pilot, lambda: "N17" in screen_text(pilot) and "S29" in screen_text(pilot))  # ...until t
         # A big window: the largest triangles fill it, and a click still lands on the tile under it.
         await pilot.resize_terminal(200, 55)
         await wait_until(pilot, lambda: table.triangle_shape() == SHAPES[0])
@@ -322,9 +324,18 @@ async def test_80x24_keeps_tile_names_full_player_names_and_a_readable_log() -> 
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: my_turn(pilot))
         table = table_of(app)
+
+        def drawn() -> str:
+            canvas = table.draw_net(*table.triangle_shape())
+            return "\n".join("".join(row) for row in canvas.chars)
+
+        # Only the tile under the cursor carries its name; t names every tile, and again only the cursor's.
+        assert [n for n in NAMES if n in drawn()] == [NAMES[table.cursor]]
+        await pilot.press("t")
+        assert all(name in drawn() for name in NAMES), [n for n in NAMES if n not in drawn()]
+        await pilot.press("t")
+        assert [n for n in NAMES if n in drawn()] == [NAMES[table.cursor]]
         canvas = table.draw_net(*table.triangle_shape())
-        drawn = "\n".join("".join(row) for row in canvas.chars)
-        assert all(name in drawn for name in NAMES), [n for n in NAMES if n not in drawn]
         assert table.region.width >= canvas.width + 2 and table.region.height >= canvas.height + 3
         text = screen_text(pilot)
         assert "Bartholomew Smit" in text and "Anastasia Quince" in text

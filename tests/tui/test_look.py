@@ -52,12 +52,14 @@ async def test_switching_the_theme_recolours_the_fish_board() -> None:
         nord = hex_of(app.available_themes["nord"].primary)
         assert hex_of(app.current_theme.primary) != nord
         assert nord not in app.export_screenshot().lower()
+        before = table(pilot).look()("fish--ice").bgcolor
+        assert before is not None
         app.theme = "nord"
-        # The ice's outlines take the new theme's primary colour: in the part's style and on the screen.
-        await wait_until(pilot, lambda: table(pilot).look()("fish--edge").color is not None)
-        await wait_until(pilot, lambda: nord in app.export_screenshot().lower())
-        edge = table(pilot).look()("fish--edge").color
-        assert edge is not None and hex_of(edge.name) == nord
+        # The ice's fill is drawn from the theme's primary colour: it changes in the part's style and on the screen.
+        await wait_until(pilot, lambda: table(pilot).look()("fish--ice").bgcolor not in (None, before))
+        ice = table(pilot).look()("fish--ice").bgcolor
+        assert ice is not None
+        await wait_until(pilot, lambda: ice.get_truecolor().hex.lower() in app.export_screenshot().lower())
 
 
 def panel_text(renderable: object) -> str:

@@ -23,6 +23,8 @@ from ai.tournaments.cluster import ClusterError, DaskBackend
 from rules.registry import GAMES, game_info
 from rules.replay import ReplayError
 from rules.text import plural
+from tui.cli.host import add_host_parser, cmd_host
+from tui.cli.join import add_join_parser, cmd_join
 from tui.cli.ladder import add_ladder_parser, cmd_ladder
 from tui.cli.serve import add_serve_parser, cmd_serve
 from tui.cli.usage import UsageError, parlour_command, place_text, table_setup
@@ -112,6 +114,8 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("--hanab-live", action="store_true", help="hanab.live game JSON (classic Hanabi only)")
     exp.add_argument("-o", "--output", type=Path, metavar="FILE", help="file to write (default: standard output)")
     add_ladder_parser(sub)
+    add_host_parser(sub)
+    add_join_parser(sub)
     add_serve_parser(sub)
     return parser
 
@@ -438,6 +442,10 @@ def _command(argv: list[str] | None) -> int:
             return cmd_export(args)
         if args.command == "ladder":
             return cmd_ladder(args)
+        if args.command == "host":
+            return cmd_host(args)
+        if args.command == "join":
+            return cmd_join(args)
         if args.command == "serve":
             return cmd_serve(args, build_parser().parse_args)
         from tui.cli.launch import launch

@@ -55,9 +55,12 @@ def table_setup(
         specs = (["human"] if a_bot else specs) + others * (preset.default_seats - 1)
     for index, spec in enumerate(specs):
         try:
-            problem = seat_problem(info.id, parse_seat(spec))
+            parsed = parse_seat(spec)
+            problem = seat_problem(info.id, parsed)
         except SeatSpecError as exc:
             raise UsageError(f"parlour {args.command}: {exc}") from None
+        if parsed.is_remote and args.command != "host":
+            raise UsageError(f"parlour {args.command}: seat {index + 1} ({spec}): remote seats are for `parlour host`")
         # A program that cannot start must stop the command, not read like a disqualification. With --scheduler the
         # programs run on the Dask workers, which check them there.
         if problem and not getattr(args, "scheduler", None):

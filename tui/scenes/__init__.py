@@ -14,17 +14,19 @@ from ai.parts import load_part
 from rules.registry import RECORDS, GameRecord
 from tui.scenes.kit import Scene
 
+AROUND_THE_GAMES = "tui.scenes.preferences:SCENES"
+"""The scenes of the screens about every game (settings, statistics), after each game's own."""
 SIZE = (80, 24)
 """The terminal size of the pictures (a scene may ask for a larger one: :attr:`Scene.size`)."""
 
 
-def scenes_of(records: Iterable[GameRecord]) -> dict[str, Scene]:
-    """Every scene the records name, in record order.
+def scenes_of(records: Iterable[GameRecord], more: tuple[str, ...] = (AROUND_THE_GAMES,)) -> dict[str, Scene]:
+    """Every scene the records name, in record order, then those of the ``more`` modules.
 
     A scenes module shared by two games (Fireworks uses Hanabi's) is taken once.
     """
     scenes: dict[str, Scene] = {}
-    for path in dict.fromkeys(record.scenes for record in records):
+    for path in dict.fromkeys([*(record.scenes for record in records), *more]):
         part = load_part(path)
         if not isinstance(part, dict):
             raise TypeError(f"{path} is not a dict of scenes")

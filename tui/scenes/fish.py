@@ -86,6 +86,8 @@ SCENES: dict[str, Scene] = {
     "fish-slide": Scene(_table(), _slides(3)),
     # The same moment with colour-blind symbols on: each seat's penguins carry its shape (■ Sam, ▲ the bot).
     "fish-colour-blind": Scene(_table(colour_blind=True), _slides(3)),
+    # A larger window, later in the game: bigger floes, and the ice each seat alone can reach tinted its colour.
+    "fish-wide-120x36": Scene(_table(), _slides(16), size=(120, 36)),
     "fish-final-ranking": Scene(_finished, _result),
     # Four seats of sixteen-letter names, the cursor on the person's first penguin.
     "fish-long-names-4": Scene(_table(seats=["human"] + ["ai:easy"] * 3, names=LONG_NAMES), _long_names),

@@ -16,7 +16,7 @@ from tui.app import ParlourApp
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
 from tui.screens.modals import ResultScreen
-from tui.session import Session, new_session
+from tui.session import LocalLink, Session, local_session, new_session
 
 
 async def wait_until(pilot: Pilot[None], condition: Callable[[], bool], timeout: float = 30.0) -> None:
@@ -33,11 +33,13 @@ def where_it_stands(app: App[None]) -> str:
     screen = app.screen
     words = f"screen {type(screen).__name__}"
     if isinstance(screen, GameScreen):
-        core = screen.core
         words += (
-            f", phase {core.phase.name}, to act {core.state.to_act()}, thinking {sorted(core.thinking)},"
-            f" bots busy {core.bots_busy}, events to show {len(screen.animating)}"
+            f", phase {screen.phase.name}, asked {sorted(screen.asks)}, thinking {sorted(screen.link.thinking())},"
+            f" events to show {len(screen.animating)}, messages waiting {len(screen.inbox)}"
         )
+        if isinstance(screen.link, LocalLink):
+            core = screen.link.table
+            words += f"; its table: phase {core.phase.name}, to act {core.state.to_act()}, bots busy {core.bots_busy}"
     bots = [thread.name for thread in threading.enumerate() if thread.name.startswith("parlour")]
     return words + f", threads {bots}"
 
@@ -45,7 +47,9 @@ def where_it_stands(app: App[None]) -> str:
 def person_to_act(app: App[None]) -> bool:
     """A person is being asked on a game screen: no curtain, no animation, no bot still thinking."""
     screen = app.screen
-    return isinstance(screen, GameScreen) and screen.phase is Phase.CHOOSING and not screen.core.bots_busy
+    return (
+        isinstance(screen, GameScreen) and screen.phase is Phase.CHOOSING and not local_session(screen).table.bots_busy
+    )
 
 
 @dataclass(frozen=True)

@@ -111,7 +111,7 @@ def _watching() -> App[None]:
 
 async def _watch_settled(pilot: Pilot[None]) -> None:
     screen = pilot.app.screen
-    await wait_until(pilot, lambda: isinstance(screen, GameScreen) and not screen.core.thinking)
+    await wait_until(pilot, lambda: isinstance(screen, GameScreen) and not screen.link.thinking())
     await settle(pilot)
 
 

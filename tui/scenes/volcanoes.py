@@ -89,6 +89,8 @@ SCENES: dict[str, Scene] = {
         _table(lambda: VolcanoesState.from_position(CHAIN_POSITION, step=0), pace=1000), _mid_chain
     ),
     "volcanoes-won": Scene(_won, _look_at_table),
+    # The finished game in a larger window: each side's chains joined into one shape, every level shaded.
+    "volcanoes-wide-120x36": Scene(_won, _look_at_table, size=(120, 36)),
     # Colour-blind: each side's volcanoes carry its shape, the dormant ones too.
     "volcanoes-colour-blind": Scene(
         _table(lambda: VolcanoesState.from_position(CHAIN_POSITION, step=0), pace=1000, colour_blind=True), _mid_chain

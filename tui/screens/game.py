@@ -1,18 +1,18 @@
 """The shared game frame: table in the middle, scores and log at the side, keys in the footer.
 
-The screen is a view of the game's :class:`~ai.table.table.Table`: the table runs the game (bots think in threads of
-their own, people are asked, the replay is written); the screen shows what the table reports, one rules event at a
-time at a pace a person can follow, and hands a person's choice back to it.
+The screen is one viewer's window on a table: it draws only what its :class:`~tui.screens.link.SeatLink` sends
+(a snapshot, then the viewer's projection messages, one rules event at a time at a pace a person can follow) and
+hands a person's choice back through it. It holds no game state, so the same screen shows a table in this process
+(:class:`~tui.session.LocalLink`) and a remote one.
 """
 
 from __future__ import annotations
 
 import functools
-import shlex
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -20,31 +20,22 @@ from textual.binding import Binding
 from textual.reactive import reactive
 from textual.widgets import RichLog, Static
 
-from ai.programs import sandbox
-from ai.table.events import (
-    ActionApplied,
-    BotBroke,
-    BotChose,
-    BotCrashed,
-    GameOver,
-    Phase,
-    SeatDisqualified,
-    TableEvent,
-    WaitingFor,
-)
+from ai.table.events import Asking, Phase
 from ai.table.pace import DEFAULT_SPEED, Pace
-from ai.table.table import Table
-from rules.core import CommonKind, Event, IllegalAction
+from ai.table.projection import Ask, Asked, Disqualified, Ended, Message, Played, Presence, Snapshot
+from rules.core import CommonKind, Event, IllegalAction, Outcome
 from rules.registry import game_info
-from tui import storage
-from tui.cli.usage import parlour_command
 from tui.games import game_ui
 from tui.games.base import GameTable
 from tui.screens.base import TableScreen, compose_table_frame, leave_bindings
+from tui.screens.link import LinkSetup, Note, NoteKind, SeatLink
 from tui.screens.modals import CurtainScreen, HelpScreen, MessageScreen, ResultScreen
 from tui.screens.pace import PACE_ACTIONS, PACE_BINDINGS, PLAY_SPEED_BINDINGS, SPEED_HELP, PaceKeys, pace_words
 from tui.screens.requests import PartingWords
-from tui.session import Session
+from tui.session import LocalLink
+
+if TYPE_CHECKING:
+    from tui.session import Session
 
 BEAT = 0.1
 """Seconds between two beats of the screen (:meth:`GameScreen.beat`); a pause's event is shown by the beat once
@@ -60,7 +51,7 @@ COMMON_LOG_STYLES: dict[str, str] = {
 
 
 class GameScreen(PaceKeys, TableScreen):
-    """One game being played (or watched) to its end."""
+    """One game being played (or watched) to its end, drawn from one viewer's messages."""
 
     BINDINGS = [
         Binding("question_mark", "help", "Rules & keys"),
@@ -73,42 +64,64 @@ class GameScreen(PaceKeys, TableScreen):
     ]
 
     phase: reactive[Phase] = reactive(Phase.THINKING, init=False)
-    """What the game waits for, as its table says (kept in step after everything the table or the screen does)."""
+    """What the game waits for, as the messages tell (kept in step after everything that changes it)."""
 
     def __init__(
         self,
-        session: Session,
+        link: SeatLink | Session,
         watch: bool = False,
         speed: float | None = None,
         pace: float | None = None,
         paused: bool = False,
     ) -> None:
-        """``pace`` scales every pause (0: none, as tests want; default: the app's).
+        """``link``: the table to show (a session in this process is linked through its people's eyes).
 
-        ``speed`` divides the pauses (default: a watched game's :data:`~ai.table.pace.DEFAULT_SPEED`, a played one's the
-        app's ``play_speed``); ``paused`` starts a watched game paused.
+        ``pace`` scales every pause (0: none, as tests want; default: the app's). ``speed`` divides the pauses
+        (default: a watched game's :data:`~ai.table.pace.DEFAULT_SPEED`, a played one's the app's ``play_speed``);
+        ``paused`` starts a watched game paused.
         """
         super().__init__()
+        if not isinstance(link, SeatLink):
+            link = LocalLink(link)
+        self.link: SeatLink = link
+        """The table this screen shows, and where a person's choice goes."""
         self.pause_scale = 1.0 if pace is None else pace
         self._pace_given = pace is not None
-        self.session = session
-        self.core: Table = session.table
-        """The table running this game; the screen shows it and hands it people's choices."""
-        self.keyboard = session.keyboard
-        """Who of the table's people is at the keyboard, and the curtain between them."""
-        self._curtain_up: int | None = None
-        self.ui = game_ui(session.header.game)
+        opening = link.opening
+        self.game, self.preset = opening.game, opening.preset
+        self.names = list(opening.names)
+        self.viewer = opening.viewer
+        self.view: Any = opening.view
+        """The viewer's view after the last message taken."""
+        self.asks: dict[int, Ask] = {}
+        """The seats asked and not answered yet; the viewer's own with its legal actions."""
+        self.outcome: Outcome | None = None
+        self.disqualified: set[int] = set()
+        self.seq = -1
+        """The number of the last message taken (-1: none yet)."""
+        self.ui = game_ui(self.game)
         self.MIN_WIDTH = self.ui.min_width
         self.MIN_HEIGHT = self.ui.min_height
         self.watching = watch
+        self.sitting_out = False
+        """Every person here sits a league round out: the bots' moves follow the pace keys, as when watching."""
         self._speed_given = speed is not None
         self.pace = Pace(DEFAULT_SPEED if speed is None else speed, paused)
+        self.inbox: deque[Message] = deque()
+        """Messages that came while a change was being shown, taken in order once it is."""
+        self.showing = False
+        """A change is being shown, event by event."""
+        self.ends_game = False
+        """The change being shown ends the game (its events end with the game's)."""
         self.animating: deque[Event] = deque()
-        """Rules events of the last action still to be shown, one by one."""
+        """Rules events of the last change still to be shown, one by one."""
         self.next_show_at: float | None = None
         """When the next queued event is due (monotonic seconds), while its pause runs."""
         self.shown = 0
         """Events shown so far: the timer of a pause shows the next one only if none was shown meanwhile."""
+        self._curtain_up = False
+        self._result_told = False
+        self._log_written = False
 
     # --- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -122,14 +135,16 @@ class GameScreen(PaceKeys, TableScreen):
             self.pause_scale = getattr(self.app, "pace", 1.0)
         if not self._speed_given and not self.watching:
             self.pace.speed = getattr(self.app, "play_speed", DEFAULT_SPEED)
-        core = self.core
-        core.watching, core.pace, core.pause = self.watching, self.pace, self.pause_scale
-        core.threaded, core.deliver = True, self.deliver
-        core.subscribe(self.on_table_event)
-        title = f"{self.session.header.game} · {self.session.header.preset}"
-        self.sub_title = title
-        log = self.query_one("#log", RichLog)
-        log.write(
+        self.sub_title = f"{self.game} · {self.preset}"
+        self.take(self.link.opening)
+        self.set_interval(BEAT, self.beat)
+        setup = LinkSetup(self.receive, self.deliver, self.call_later, self.pace, self.pause_scale, self.watching)
+        self.link.start(setup)
+        self.refresh_table()
+
+    def write_intro(self) -> None:
+        """The log's first line: what the keys do."""
+        self.query_one("#log", RichLog).write(
             Text(
                 "Watching: bots play; space pauses, n steps, + and - change speed."
                 if self.watching
@@ -137,50 +152,53 @@ class GameScreen(PaceKeys, TableScreen):
                 style="italic",
             )
         )
-        if self.watching:  # which bot is which: the names alone do not say
-            seats = zip(self.session.names, self.session.specs, strict=True)
-            log.write(Text(" · ".join(f"{name}: {spec.text}" for name, spec in seats), style="italic"))
-        if any(spec.kind == "cmd" for spec in self.session.specs) and (note := sandbox.notice()):
-            self.notify(note, severity="warning", timeout=10)
-        for event in self.session.earlier:  # a resumed game: its log goes on where it stopped
-            self.log_event(event)
-        for warning in self.session.warnings:
-            log.write(Text(f"⚠ The saved game was damaged: {warning}.", style="bold yellow"))
-        self.refresh_table()
-        self.set_interval(BEAT, self.beat)
-        self.core.advance()
-        self.refresh_table()
+
+    # --- what is asked ---------------------------------------------------------------
+    def own_ask(self) -> Ask | None:
+        """The ask of a seat played here, with its legal actions (None while no one here is asked)."""
+        return next((ask for ask in self.asks.values() if ask.legal), None)
+
+    def phase_now(self) -> Phase:
+        """What the game waits for, from what the messages told."""
+        if self.showing:
+            return Phase.SHOWING
+        if self.outcome is not None:
+            return Phase.OVER
+        if self.link.curtain_for() is not None:
+            return Phase.CURTAIN
+        if self.own_ask() is not None:
+            return Phase.CHOOSING
+        return Phase.THINKING
+
+    @property
+    def paced(self) -> bool:
+        """Moves follow the pace's pause and steps: a watched game, or a round everyone here sits out."""
+        return self.watching or self.sitting_out
 
     # --- what is shown ------------------------------------------------------------
     def refresh_table(self) -> None:
-        """Redraw table, status and scores from the game state."""
-        core, keyboard = self.core, self.keyboard
-        seat = keyboard.viewpoint()
-        view = core.state.view(seat)
-        ask = keyboard.asking if keyboard.curtain_for is None else None
-        self.table.sync(view, self.session.names, ask, keyboard.hides_private())
-        self.query_one("#scores", Static).update(self.ui.panel_renderable(view, self.session.names, self.table.look()))
-        self.follow_sitting_out(seat, view)
+        """Redraw table, status and scores from the last view."""
+        own = self.own_ask()
+        ask = Asking(own.seat, own.legal) if own is not None and self.link.curtain_for() is None else None
+        self.table.sync(self.view, self.names, ask, self.link.hides_private())
+        self.redraw_panel()
+        self.follow_sitting_out()
         self.refresh_status()
 
-    def follow_sitting_out(self, seat: int | None, view: Any) -> None:
+    def follow_sitting_out(self) -> None:
         """While every person here sits a league round out, the bots' moves follow the pace keys, as when watching;
-        once someone plays again the game goes on unpaused at the pace people play at. ``view`` is ``seat``'s, just
-        drawn: the one person's in most games, so no other view is built for it."""
-        core, state = self.core, self.core.state
-        people = self.keyboard.people
-        now = (
-            bool(people)
-            and not state.is_over
-            and all(self.ui.sits_out(view if p == seat else state.view(p)) for p in people)
-        )
-        if now == core.spectating:
+        once someone plays again the game goes on unpaused at the pace people play at."""
+        people = self.link.seats_here(self.viewer)
+        views = self.link.views_here(self.view)
+        now = bool(people) and self.outcome is None and all(self.ui.sits_out(view) for view in views)
+        if now == self.sitting_out:
             return
-        core.spectating = now
+        self.sitting_out = now
+        self.link.sitting_out(now)
         if now:
             self.query_one("#log", RichLog).write(
                 Text(
-                    f"{', '.join(self.session.names[p] for p in people)} sits this round out: space pauses, n steps,"
+                    f"{', '.join(self.names[p] for p in people)} sits this round out: space pauses, n steps,"
                     " + and - change speed.",
                     style="italic",
                 )
@@ -191,111 +209,156 @@ class GameScreen(PaceKeys, TableScreen):
 
     def redraw_panel(self) -> None:
         """The scores again, in the table's current look."""
-        view = self.core.state.view(self.keyboard.viewpoint())
-        self.query_one("#scores", Static).update(self.ui.panel_renderable(view, self.session.names, self.table.look()))
+        self.query_one("#scores", Static).update(self.ui.panel_renderable(self.view, self.names, self.table.look()))
 
     def refresh_status(self) -> None:
         """The line above the table (whose move, bots thinking, speed), and the phase kept in step."""
-        self.phase = self.keyboard.phase
+        self.phase = self.phase_now()
         self.query_one("#status", Static).update(self.status_text())
 
     def status_text(self) -> Text:
         """The line above the table: whose move, bots thinking, speed."""
-        core = self.core
-        names = self.session.names
+        names = self.names
         text = Text()
-        if core.paced or self.pace.speed != DEFAULT_SPEED:
+        if self.paced or self.pace.speed != DEFAULT_SPEED:
             text.append_text(pace_words(self.pace))
             text.append("  ·  ")
+        own = self.own_ask()
         if self.phase is Phase.OVER:
             text.append("Game over", style="bold")
         elif self.phase is Phase.SHOWING:
             text.append("Playing out the move…", style="italic")
-        elif self.phase is Phase.CHOOSING and (asking := self.keyboard.asking) is not None:
-            text.append(f"{names[asking.seat]}, your move", style="bold green")
+        elif self.phase is Phase.CHOOSING and own is not None:
+            text.append(f"{names[own.seat]}, your move", style="bold green")
         else:
-            waiting = [names[s] for s in core.state.to_act()]
+            waiting = [names[s] for s in sorted(self.asks)]
             if len(waiting) > 4:  # a table of ten choosing at once: the line would be cut mid-list
                 waiting = [*waiting[:2], f"{len(waiting) - 2} more"]
             text.append("Waiting for " + ", ".join(waiting))
-        if core.thinking:
-            text.append("  ⟳ thinking: " + ", ".join(names[s] for s in sorted(core.thinking)), style="yellow")
+        thinking = self.link.thinking()
+        if thinking:
+            text.append("  ⟳ thinking: " + ", ".join(names[s] for s in sorted(thinking)), style="yellow")
         return text
 
     def log_event(self, event: Event) -> None:
         """One line of the log."""
         style = self.table.LOG_STYLES.get(event.kind) or COMMON_LOG_STYLES.get(event.kind, "")
         log = self.query_one("#log", RichLog)
-        log.write(Text(event.words(self.session.names), style=style))
+        log.write(Text(event.words(self.names), style=style))
         program_log = (
-            self.session.program_log(event.seat) if event.kind == "disqualified" and event.seat is not None else None
+            self.link.program_log(event.seat)
+            if event.kind == CommonKind.DISQUALIFIED and event.seat is not None
+            else None
         )
         if program_log is not None:
             log.write(Text(f"  its stderr log: {program_log}", style="dim"))
 
-    # --- what the table tells ----------------------------------------------------------
-    def on_table_event(self, told: TableEvent) -> None:
-        """Show what the table reports (always on the app's thread)."""
-        if isinstance(told, ActionApplied | SeatDisqualified):
-            if isinstance(told, SeatDisqualified):
-                # markup=False wherever a notice quotes names or errors: a seat may be called "[/]Bob".
-                log = self.session.program_log(told.seat)
-                where = "" if log is None else f"\n\nIts stderr log: {log}"
+    # --- what the link tells ----------------------------------------------------------
+    def receive(self, heard: Message | Note) -> None:
+        """A message of the table, or the link's own news (always on the app's thread)."""
+        if isinstance(heard, Note):
+            self.tell(heard)
+        elif self.showing or self.inbox:
+            self.inbox.append(heard)  # taken once the change being shown is
+        else:
+            self.take(heard)
+
+    def tell(self, note: Note) -> None:
+        """Show the link's news where it says."""
+        if note.kind is NoteKind.LOG:
+            self.query_one("#log", RichLog).write(Text(note.text, style=note.style))
+        elif note.kind is NoteKind.STATUS:
+            self.refresh_status()
+        elif note.kind is NoteKind.TOAST:
+            # markup=False wherever a notice quotes names or errors: a seat may be called "[/]Bob".
+            self.notify(note.text, title=note.title, severity=note.severity, markup=False)
+        else:
+            self.refresh_table()
+            self.app.push_screen(MessageScreen(note.title, note.text))
+
+    def take(self, message: Message) -> None:
+        """Take one message: what it changes is drawn, a change's events shown one by one."""
+        missed = message.seq > self.seq + 1 and self.seq >= 0
+        self.seq = max(self.seq, message.seq)
+        if isinstance(message, Snapshot):
+            self.take_snapshot(message, first=not self._log_written or missed)
+        elif isinstance(message, Asked):
+            self.asks[message.ask.seat] = message.ask
+            self.refresh_table()
+        elif isinstance(message, Played | Disqualified):
+            self.asks.pop(message.seat, None)
+            self.view = message.view
+            if isinstance(message, Disqualified):
+                self.disqualified.add(message.seat)
+                where = self.link.program_log(message.seat)
+                where_words = "" if where is None else f"\n\nIts stderr log: {where}"
                 self.notify(
-                    f"{self.session.names[told.seat]} is disqualified: {told.reason}{where}",
+                    f"{self.names[message.seat]} is disqualified: {message.reason}{where_words}",
                     severity="error",
                     markup=False,
                 )
-
-            if self.keyboard.asking is None:
+            if self.own_ask() is None:
                 self.table.end_input()  # the table keeps showing the events one by one: only its keys go
-            self.animating.extend(told.events)
+            self.showing = True
+            self.ends_game = any(event.kind == CommonKind.GAME_END for event in message.events)
+            self.animating.extend(message.events)
             self.refresh_status()
             self.run_animation()
-        elif isinstance(told, BotBroke):
-            self.refresh_table()
-            saved = "\n\nThe game so far is saved: press q to leave the table." if self.session.path else ""
-            self.app.push_screen(MessageScreen("A bot broke the rules", str(told.error) + saved))
-        elif isinstance(told, BotCrashed):
-            # A built-in bot's bug must not end the game: it played its first legal move.
-            name = self.session.names[told.seat]
-            self.notify(
-                f"{name}'s bot failed ({told.error}); it played its first legal move", severity="error", markup=False
-            )
-        elif isinstance(told, GameOver):
-            self.refresh_table()
-            self.show_result()
-        elif isinstance(told, WaitingFor) and told.person and self.keyboard.curtain_for == told.seat:
-            self.raise_curtain()
-        elif self.core.phase is Phase.SHOWING:
-            self.refresh_status()  # the table is showing an action: it is redrawn when that is done
-        else:
-            self.refresh_table()
-        if isinstance(told, BotChose):
-            # Play it as soon as its time has come rather than at the next beat of the clock below.
-            self.call_later(self.core.tick)
-
-    def raise_curtain(self) -> None:
-        """Put the curtain up for the person next at the keyboard, unless it is up for them already (people of a
-        simultaneous turn are asked at once: the next one's turn at the keyboard comes after the last one's move)."""
-        seat = self.keyboard.curtain_for
-        if seat is None or seat == self._curtain_up:
             return
-        self._curtain_up = seat
-        self.refresh_table()  # secrets covered before the curtain goes up
+        elif isinstance(message, Presence):
+            name = self.names[message.seat]
+            words = f"{name} is back" if message.present else f"Waiting for {name}"
+            if message.stand_in is not None:
+                words += f"; {message.stand_in} plays for them"
+            self.query_one("#log", RichLog).write(Text(words, style="italic"))
+            self.refresh_status()
+        elif isinstance(message, Ended):
+            self.view, self.outcome = message.view, message.outcome
+            self.asks.clear()
+            self.refresh_table()
+            self.tell_result()
+            return
+        self.raise_curtain_if_due()
+
+    def take_snapshot(self, snapshot: Snapshot, first: bool) -> None:
+        """Draw the table as ``snapshot`` has it; a first one (or one after missed messages) writes the log anew."""
+        self.names = list(snapshot.names)
+        self.viewer, self.view = snapshot.viewer, snapshot.view
+        self.asks = {ask.seat: ask for ask in snapshot.asked}
+        self.outcome = snapshot.outcome
+        if first:
+            self._log_written = True
+            log = self.query_one("#log", RichLog)
+            log.clear()
+            self.write_intro()
+            before, after = self.link.opening_notes(self.watching)
+            for note in before:
+                self.tell(note)
+            for line in snapshot.log:  # a resumed or joined game: its log goes on where it stopped
+                log.write(Text(line))
+            for note in after:
+                self.tell(note)
+        self.refresh_table()
+        if self.outcome is not None:
+            self.tell_result()
+
+    def raise_curtain_if_due(self) -> None:
+        """A person sharing the keyboard is asked: the curtain goes up until they say they are there."""
+        seat = self.link.curtain_for()
+        if seat is None or self._curtain_up or self.showing:
+            return
+        self._curtain_up = True
         # The last player's notices go too: "Ben holds no 4s" must not wait for Ben behind the curtain.
         self.app.clear_notifications()
         curtain = CurtainScreen(
-            self.session.names[seat],
-            CurtainScreen.GUARD_S * self.pause_scale,
-            "shell" if self.opened_from_shell else "back",
+            self.names[seat], CurtainScreen.GUARD_S * self.pause_scale, "shell" if self.opened_from_shell else "back"
         )
         self.app.push_screen(curtain, lambda went: self.action_leave() if went == "leave" else self.lift_curtain())
 
     def lift_curtain(self) -> None:
         """The person is at the keyboard."""
-        self.keyboard.lift_curtain()
-        self._curtain_up = None
+        self._curtain_up = False
+        self.link.lift_curtain()
         self.refresh_table()
         self.table.focus()
 
@@ -305,7 +368,7 @@ class GameScreen(PaceKeys, TableScreen):
         Textual drops a one-shot timer whose delay has already passed when it first reads the clock (it skips
         missed beats), which once left a fast watched game showing one move for good.
         """
-        self.core.tick()
+        self.link.tick()
         if self.next_show_at is not None and time.monotonic() > self.next_show_at + BEAT:
             self.run_animation()
 
@@ -315,24 +378,30 @@ class GameScreen(PaceKeys, TableScreen):
             self.run_animation()
 
     def run_animation(self) -> None:
-        """Show the next queued event, then wait for its pause; when all are shown, the table goes on."""
+        """Show the next queued event, then wait for its pause; when all are shown, the messages that came
+        meanwhile are taken, and the table goes on."""
         self.next_show_at = None
         if not self.is_attached or not self.query("#log"):
             return  # the app is closing: the screen's widgets may already be gone while it is still attached
         if not self.animating:
-            self.core.done_showing()
+            self.showing = False
+            while self.inbox and not self.showing:
+                self.take(self.inbox.popleft())
+            if self.showing:
+                return
+            self.link.done_showing()
             self.refresh_table()
-            self.raise_curtain()
-            self.call_later(self.core.tick)  # a move chosen while this one was shown may be due already
+            self.raise_curtain_if_due()
+            self.call_later(self.link.tick)  # a move chosen while this one was shown may be due already
             return
         event = self.animating.popleft()
         self.shown += 1
         self.log_event(event)
-        if event.kind == "round_end" and not self.session.state.is_over:
+        if event.kind == CommonKind.ROUND_END and not self.ends_game:
             # A round summary people notice even while the next round is being dealt; the last round's end is the
             # game's, which the final ranking tells.
-            self.notify(event.words(self.session.names), title="Round over", timeout=8, markup=False)
-        pause = self.table.show_event(event, self.session.names)
+            self.notify(event.words(self.names), title="Round over", timeout=8, markup=False)
+        pause = self.table.show_event(event, self.names)
         pause *= self.pause_scale / self.pace.speed
         if pause <= 0:
             self.run_animation()
@@ -341,7 +410,7 @@ class GameScreen(PaceKeys, TableScreen):
             self.set_timer(pause, functools.partial(self.show_next, self.shown))
 
     def deliver(self, call: Callable[[], None]) -> None:
-        """Hand a bot's answer from its thread to the app's (the table's ``deliver``)."""
+        """Hand a call from another thread (a bot's answer) to the app's."""
         self.app.call_from_thread(self._while_shown, call)
 
     def _while_shown(self, call: Callable[[], None]) -> None:
@@ -351,8 +420,8 @@ class GameScreen(PaceKeys, TableScreen):
             call()
 
     def on_unmount(self) -> None:
-        """The screen is gone (left, or the app quit): the table stops, so no answer comes back to it."""
-        self.session.close()
+        """The screen is gone (left, or the app quit): the link closes, so nothing comes back to it."""
+        self.link.close()
 
     def on_screen_resume(self) -> None:
         """Back from the result screen or a notice: lines written to the log while it was covered may have left it
@@ -361,28 +430,33 @@ class GameScreen(PaceKeys, TableScreen):
 
     def on_game_table_chosen(self, message: GameTable.Chosen) -> None:
         """A person chose on the table."""
-        if self.phase is not Phase.CHOOSING or self.keyboard.asking is None:
+        asked = self.own_ask()
+        if self.phase is not Phase.CHOOSING or asked is None:
             return
         try:
-            self.keyboard.submit(message.action)
+            self.link.submit(asked.seat, message.action)
         except IllegalAction as exc:
             self.notify(str(exc), title="Not allowed", severity="warning", markup=False)
 
+    def tell_result(self) -> None:
+        """The final ranking, once, when the game is over (a joined game may already be)."""
+        if not self._result_told:
+            self._result_told = True
+            self.show_result()
+
     def show_result(self) -> None:
         """The final ranking, then again or home."""
-        outcome = self.session.state.outcome()
+        outcome = self.outcome
         assert outcome is not None
-        state = self.session.state
-        info = game_info(state.game_id)
-        words = functools.partial(info.score_text, state.preset)
+        info = game_info(self.game)
         result = ResultScreen(
             outcome,
-            self.session.names,
-            self.ui.score_label_for(state.preset),
-            words,
-            self.session.path,
-            info.words_for(state.preset),
-            frozenset(self.session.table.disqualified),
+            self.names,
+            self.ui.score_label_for(self.preset),
+            functools.partial(info.score_text, self.preset),
+            self.link.path,
+            info.words_for(self.preset),
+            frozenset(self.disqualified),
             to_shell=self.opened_from_shell,
         )
         self.app.push_screen(result, self.after_result)
@@ -390,17 +464,10 @@ class GameScreen(PaceKeys, TableScreen):
     def after_result(self, choice: str | None) -> None:
         """Start again with the same seats, or go home."""
         if choice == "again":
-            from tui.session import new_session
-
-            header = self.session.header
+            new = self.link.again()
             self.leave()
-            new = new_session(
-                header.game,
-                header.preset,
-                [s.spec for s in header.seats],
-                int(time.time_ns() % (2**31)),
-                [s.name for s in header.seats],
-            )
+            if new is None:
+                return
             again = GameScreen(new, watch=self.watching, speed=self.pace.speed, pace=self.pause_scale)
             again.opened_from_shell = self.opened_from_shell  # leaving it goes where leaving this one went
             self.app.push_screen(again)
@@ -411,7 +478,7 @@ class GameScreen(PaceKeys, TableScreen):
     def leave_words(self) -> str:
         """A finished game's footer says nothing of saving; one a shell command opened says it quits."""
         words = super().leave_words()
-        return f"over-{words}" if self.session.state.is_over else words
+        return f"over-{words}" if self.outcome is not None else words
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Watch controls only while watching or sitting a round out, the speed keys alone (unlisted) while playing;
@@ -419,16 +486,16 @@ class GameScreen(PaceKeys, TableScreen):
         if not super().check_action(action, parameters):
             return False
         if action in PACE_ACTIONS:
-            return self.core.paced and self.pace_key_acts(action)
+            return self.paced and self.pace_key_acts(action)
         if action == "play_speed":
-            return not self.core.paced
+            return not self.paced
         if action == "ranking":
-            return self.session.state.is_over
+            return self.outcome is not None
         return True
 
     def action_ranking(self) -> None:
         """The final ranking again, after a look at the table."""
-        if self.session.state.is_over and self.app.screen is self:
+        if self.outcome is not None and self.app.screen is self:
             self.show_result()
 
     def action_help(self) -> None:
@@ -437,18 +504,8 @@ class GameScreen(PaceKeys, TableScreen):
 
     def action_leave(self, words: str = "") -> None:
         """Leave the table; the replay file keeps the game (``words``: what the footer said of leaving)."""
-        if not self.session.state.is_over:
-            where = f" ({self.session.path})" if self.session.path else ""
-            if self.session.bots_only:
-                # `parlour resume` and home's r skip a table of bots: it is kept as a replay.
-                shown = f" {shlex.quote(storage.short_replay_name(self.session.path))}" if self.session.path else ""
-                said = (
-                    f"Saved as a replay: `{parlour_command()} replay{shown}` shows it, and r in the replays list"
-                    " goes on with it."
-                )
-            else:
-                home = "" if self.opened_from_shell else "from the home screen or "
-                said = f"Game saved{where}. Resume it {home}with `{parlour_command()} resume`."
+        said = self.link.parting_words(self.opened_from_shell) if self.outcome is None else None
+        if said is not None:
             if self.opened_from_shell:
                 self.app.post_message(PartingWords(said))  # the shell it goes back to shows it
             else:
@@ -456,8 +513,8 @@ class GameScreen(PaceKeys, TableScreen):
         self.leave()
 
     def leave(self) -> None:
-        """Stop bots and close the replay, then go back."""
-        self.session.close()
+        """Close the link (a local table stops its bots and closes its replay), then go back."""
+        self.link.close()
         if self.app.screen is self:
             self.app.pop_screen()
 
@@ -478,5 +535,5 @@ class GameScreen(PaceKeys, TableScreen):
         keep = getattr(self.app, "keep_play_speed", None)
         if keep is not None and self.pace.speed != getattr(self.app, "play_speed", None):
             keep(self.pace.speed)
-        if not self.core.paced:
+        if not self.paced:
             self.notify(f"Speed ×{self.pace.speed:g}, kept for the next games (+ faster, - slower).", timeout=3)

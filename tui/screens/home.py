@@ -29,6 +29,8 @@ or just watching bots play.
 
 * **↑ ↓** choose a game, **Enter** sets up a new table.
 * **r** resumes your latest unfinished game; **p** lists saved games and replays.
+* **s** opens the settings (theme, animations, colour-blind symbols, new games' seats and names); **t** the
+  statistics of the highlighted game, from its saved games.
 * In every game: **?** explains its rules and keys, **q** leaves (the game is saved); **Ctrl+C** does what
   **q** does, on every screen.
 * A game, replay or resume started from a shell goes back to that shell when it is left.
@@ -61,6 +63,8 @@ class HomeScreen(ParlourScreen):
         Binding("enter", "open", "New game", priority=True),  # before the list's own Enter, so the footer shows it
         Binding("r", "resume", "Resume"),
         Binding("p", "replays", "Replays"),
+        Binding("s", "app.settings", "Settings"),
+        Binding("t", "statistics", "Stats"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -87,7 +91,7 @@ class HomeScreen(ParlourScreen):
                 blurb = Padding(Text(info.blurb, style="" if ready else "dim"), (0, 0, 0, 2))
                 options.append(Option(Group(title, blurb), id=info.id, disabled=not ready))
             yield OptionList(*options, id="games")
-        yield Footer()
+        yield Footer(compact=True)  # every key home has fits 80 columns, Resume among them
 
     def on_mount(self) -> None:
         """Focus the list."""
@@ -155,6 +159,14 @@ class HomeScreen(ParlourScreen):
             self.app.push_screen(MessageScreen.replay_folder(exc))
             return
         self.app.push_screen(ReplayListScreen())
+
+    def action_statistics(self) -> None:
+        """The statistics of the highlighted game."""
+        from tui.screens.statistics import StatisticsScreen
+
+        games = self.query_one(OptionList)
+        option = games.highlighted_option
+        self.app.push_screen(StatisticsScreen(option.id if option is not None else None))
 
     def action_help(self) -> None:
         """What Parlour is and its keys."""

@@ -20,6 +20,7 @@ from ai.seats.specs import SeatSpecError, parse_seat
 from rules.core import Preset
 from rules.registry import game_info, game_record
 from tui.screens.base import ParlourScreen
+from tui.settings import Settings
 
 FORM_LINES = 9
 """Lines of the new-game screen besides its fields and the blurb: its padding (2), title, the blurb's margin, the
@@ -139,14 +140,35 @@ class NewGameScreen(ParlourScreen):
         self.kinds = seat_kinds(game_record(game).levels)  # only the levels this game's bots have
         self.preset_name = self.info.preset(None).name
         # The rows of the form, in seat order: the one source of truth for what is shown and what starts.
-        count = self.info.preset(None).default_seats
-        bot = strongest_seat(self.info.id)
-        self.seat_rows = [SeatRow(i, "human" if i == 0 else bot, "", self.kinds) for i in range(count)]
+        self.defaults = Settings()
+        """The settings' seats, other seats and names for new games (the app's, once mounted)."""
+        self.seat_rows: list[SeatRow] = []
+
+    def _default_count(self, preset: Preset) -> int:
+        """The settings' number of seats, kept within what ``preset`` allows (0 in the settings: its own)."""
+        wanted = self.defaults.seats or preset.default_seats
+        return min(max(wanted, preset.min_seats), preset.max_seats)
+
+    def _new_row(self, index: int) -> SeatRow:
+        """Seat ``index`` as the settings would have it: the first a person, the rest bots; the names given."""
+        names = self.defaults.names
+        name = names[index] if index < len(names) else ""
+        return SeatRow(index, "human" if index == 0 else self._bot_kind(), name, self.kinds)
+
+    def _bot_kind(self) -> str:
+        """The settings' kind of other seat, where this game has it; else its strongest AI."""
+        level = self.defaults.level
+        kind = level if level == "random" else f"ai:{level}"
+        return kind if any(value == kind for _, value in self.kinds) else strongest_seat(self.info.id)
 
     def compose(self) -> ComposeResult:
         """The form."""
         yield self.compose_too_small()
+        settings = getattr(self.app, "settings", None)
+        if isinstance(settings, Settings):
+            self.defaults = settings
         preset = self.info.preset(None)
+        self.seat_rows = [self._new_row(i) for i in range(self._default_count(preset))]
         # Not a Tab stop of its own: it showed nothing when it had the keys (the focused field scrolls into view).
         with VerticalScroll(id="new-game", can_focus=False):
             yield Static(f"New game of {self.info.title}", id="new-title")
@@ -161,7 +183,9 @@ class NewGameScreen(ParlourScreen):
                 )
             with Horizontal(classes="field"):
                 yield RowLabel("Seats", classes="field-label")
-                yield Select(self._seat_counts(preset), value=preset.default_seats, allow_blank=False, id="count")
+                yield Select(
+                    self._seat_counts(preset), value=self._default_count(preset), allow_blank=False, id="count"
+                )
             with Horizontal(classes="field"):
                 yield RowLabel("Seed", classes="field-label")
                 fixed = getattr(self.app, "fixed_seed", None)
@@ -210,7 +234,7 @@ class NewGameScreen(ParlourScreen):
         for row in self.seat_rows[count:]:
             row.remove()
         del self.seat_rows[count:]
-        new = [SeatRow(i, strongest_seat(self.info.id), "", self.kinds) for i in range(len(self.seat_rows), count)]
+        new = [self._new_row(i) for i in range(len(self.seat_rows), count)]
         if new:
             self.seat_rows.extend(new)
             self.query_one("#seats", Vertical).mount_all(new)
@@ -223,7 +247,7 @@ class NewGameScreen(ParlourScreen):
             preset = self.info.preset(self.preset_name)
             count = self.query_one("#count", Select)
             count.set_options(self._seat_counts(preset))
-            count.value = preset.default_seats
+            count.value = self._default_count(preset)
             self._sync_rows()
         elif event.select.id == "count":
             self._sync_rows()

@@ -281,4 +281,4 @@ async def test_the_game_screen_shows_the_expert_thinking() -> None:
         held.go.set()
         await wait_until(pilot, lambda: my_turn(pilot))
         assert "thinking" not in screen.status_text().plain
-        assert screen.core.asking is not None and screen.core.asking.seat == 1  # the expert has played
+        assert (own := screen.own_ask()) is not None and own.seat == 1  # the expert has played

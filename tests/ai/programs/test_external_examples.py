@@ -21,7 +21,7 @@ from tui.app import ParlourApp
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
 from tui.screens.new_game import NewGameScreen, SeatRow
-from tui.session import new_session
+from tui.session import local_session, new_session
 
 TABLES = {
     "nimmt": (None, 4),
@@ -100,8 +100,8 @@ async def test_external_program_from_the_new_game_screen(parlour_home: Path, mon
         start_game(app)
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
         screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.session.specs[0].kind == "cmd"
-        session = screen.session
+        assert isinstance(screen, GameScreen) and local_session(screen).specs[0].kind == "cmd"
+        session = local_session(screen)
         path = session.path
         assert path is not None
         moves: Callable[[], int] = lambda: len(path.read_text(encoding="utf-8").splitlines()) - 1  # noqa: E731
@@ -188,9 +188,9 @@ def test_watch_and_play_take_cmd_seats(parlour_home: Path, monkeypatch: pytest.M
         app = build_app(args)
         screen = app.first
         assert isinstance(screen, GameScreen)
-        bot = screen.session.table.bots[0]
+        bot = local_session(screen).table.bots[0]
         assert isinstance(bot, ExternalBot) and bot.protocol.turn_ms == 50
-        screen.session.close()
+        local_session(screen).close()
 
 
 async def test_new_game_screen_runs_a_program_in_its_folder(parlour_home: Path) -> None:
@@ -208,7 +208,7 @@ async def test_new_game_screen_runs_a_program_in_its_folder(parlour_home: Path) 
         cwd.value = str(EXAMPLES)  # … found in the folder given
         start_game(app)
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
-        session = game_screen(app).session
+        session = local_session(game_screen(app))
         assert session.specs[1].kind == "cmd" and str(EXAMPLES) in session.specs[1].command
         await wait_until(pilot, lambda: my_turn(pilot))
         await pilot.press("enter")

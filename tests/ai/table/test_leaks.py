@@ -13,7 +13,7 @@ import dataclasses
 import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -92,7 +92,7 @@ def nimmt_twins(preset: str, n: int, s: int) -> Twins:
 # --- Hanabi and the Fireworks league: a card in s's own hand against the bottom of the deck --------------
 def hanabi_twins(game: str, preset: str, n: int, s: int) -> Twins:
     first = game_info(game).start(preset, n, SEED)
-    rnd: Any = first.round  # type: ignore[attr-defined]
+    rnd: Any = cast(Any, first).round
     deck = list(rnd.deck)
     p = rnd.seats.index(s)
     bottom = len(deck) - 1
@@ -109,7 +109,7 @@ def hanabi_twins(game: str, preset: str, n: int, s: int) -> Twins:
         return {"rounds": [{"deck": texts}]} if game == "fireworks" else {"deck": texts}
 
     def safe(state: GameState[Any], seat: int, action: str) -> bool:
-        now: Any = state.round  # type: ignore[attr-defined]
+        now: Any = cast(Any, state).round
         kind, _, rest = action.partition(":")
         if kind == "SAY":
             return rest.split(":")[0] != str(s)  # a hint to s would tell it about the card
@@ -122,7 +122,7 @@ def hanabi_twins(game: str, preset: str, n: int, s: int) -> Twins:
         return True
 
     def shown(state: GameState[Any]) -> bool:  # a league's next round: a new deck, equal in both deals
-        return bool(state.round.deck != rnd.deck)  # type: ignore[attr-defined]
+        return bool(cast(Any, state).round.deck != rnd.deck)
 
     return Twins(deal(deck), deal(deck_b), s, safe, lambda action: action, shown)
 
@@ -138,7 +138,7 @@ def seats_of(game: str, preset: str, n: int) -> list[int]:
     costs several seconds of encoding at the larger tables."""
     seats = list(range(n))
     if game == "fireworks":
-        seats = list(game_info(game).start(preset, n, SEED).round.seats)  # type: ignore[attr-defined]
+        seats = list(cast(Any, game_info(game).start(preset, n, SEED)).round.seats)
     return sorted({seats[0], seats[-1]})
 
 

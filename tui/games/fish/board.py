@@ -1,8 +1,8 @@
-"""How the Hey, That's My Fish! board is drawn: text hexagons on a character canvas, fish and penguins inside.
+"""How the Hey, That's My Fish! board is drawn: filled hexagons on a character canvas, fish and penguins inside.
 
-Hexes point up (rows are offset half a hex, as the rules' geometry says), neighbouring hexes share their edges,
-and holes draw nothing, so a melted floe is a gap in the ice. Several sizes exist; the table uses the largest
-that fits, and the smallest fits an 80×24 terminal next to the side panel.
+Hexes point up (rows are offset half a hex, as the rules' geometry says); the outline between two hexes is open
+water, so each floe reads as a block of its own colour, and a hole draws nothing. Several sizes exist; the table
+uses the largest that fits, and the smallest fits an 80×24 terminal next to the side panel.
 """
 
 from __future__ import annotations
@@ -18,11 +18,12 @@ from tui.games.look import Look
 SEAT_SWATCH = "■"
 FISH_GLYPH = "●"
 PARTS = {  # component class -> what it colours; tui/games.tcss styles each from the theme
-    "fish--edge": "the outline of a floe",
-    "fish--legal": "a hex the person may choose: its outline (color) and inside (background)",
-    "fish--cursor": "the cursor's outline (color) and inside (background)",
-    "fish--cursor-legal": "the cursor's inside on a hex that may be chosen (background)",
-    "fish--selected": "the outline of the penguin picked to slide",
+    "fish--ice": "a plain floe (background)",
+    "fish--legal": "a floe the person may choose (background)",
+    "fish--cursor": "the floe under the cursor (background)",
+    "fish--cursor-legal": "the cursor's floe when it may be chosen (background)",
+    "fish--selected": "the floe of the penguin picked to slide (background)",
+    "fish--last": "the floe the last penguin placed or slid went to (background)",
     "fish--prompt": "the line saying what the person does next",
     **{
         f"fish--seat-{s}": f"seat {s + 1}'s penguins: the seat's colour (background) and the number on it"
@@ -79,8 +80,8 @@ class HexSize:
 
     @property
     def width(self) -> int:
-        """Columns the board needs, with the row numbers at its left."""
-        return MARGIN + 8 * self.dx + 1
+        """Columns the board needs, with the row numbers at its left and right."""
+        return MARGIN + 8 * self.dx + 1 + MARGIN
 
     @property
     def height(self) -> int:

@@ -46,11 +46,12 @@ the right, so column letters zig-zag down the board.
 | ? | this help |
 | q | leave the table (the game is saved; `parlour resume` goes on) |
 
-Lit hexes are where you may place or slide; the bold outline is the cursor; a hex outlined
-in a seat's colour is where that seat's last penguin landed. These colours follow the theme
-(Ctrl+P, *Theme*).
+Each floe's fill says what it is: green where you may place or slide, bright under the cursor,
+pale where the last penguin landed, and tinted in a seat's colour where only that seat's penguins
+can still reach (its territory: the line under the board says so too). These colours follow the
+theme (Ctrl+P, *Theme*).
 
 **Colour-blind symbols** (Ctrl+P, or `parlour --colour-blind`): each seat has a shape as well as a
-colour, drawn before its penguins' numbers (■1) and its name in the scores: **■** the first seat,
-**▲** the second, **◆** the third, **★** the fourth.
+colour, drawn before its penguins' numbers (■1), on its territory's floes and by its name in the
+scores: **■** the first seat, **▲** the second, **◆** the third, **★** the fourth.
 """

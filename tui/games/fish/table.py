@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Self
 
+from rich.color import Color
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -33,6 +34,7 @@ from rules.fish import (
     FishStuck,
     FishView,
     action_parts,
+    territories,
     tile_index,
 )
 from tui.games.base import GameTable, largest_fitting
@@ -47,10 +49,11 @@ from tui.games.fish.board import (
     seat_colour,
     seat_part,
 )
-from tui.games.look import Look, seat_shape
+from tui.games.look import Look, blend, readable_ink, seat_shape
 from tui.widgets.canvas import Canvas, over
 
 PAUSE = {"place": 0.5, "move": 0.8, "stuck": 1.0}
+TERRITORY_TINT = 0.4  # how much of a seat's colour tints the ice only its penguins can reach
 
 # Hex directions in the rules' order (W, E, NW, NE, SW, SE) and the keys around S that step that way.
 HEX_KEYS = {"a": 0, "d": 1, "w": 2, "e": 3, "z": 4, "x": 5}
@@ -330,15 +333,14 @@ class FishTable(GameTable):
         return strips
 
     def draw_board(self, view: FishView, size: HexSize) -> Canvas:
-        """The board of ``view`` drawn at ``size`` (its hit map for clicks is kept as it is drawn)."""
+        """The board of ``view`` drawn at ``size`` (its hit map for clicks is kept as it is drawn).
+
+        Each floe is a filled hexagon and the outlines are open water between them, so what marks a tile is its
+        whole fill: the cursor, a legal target, the penguin picked, the last move, or the seat whose territory
+        it is (a tint of that seat's colour)."""
         look = self.look()
         canvas = Canvas(size.width, size.height)
         self._hits = {}
-        active = self.active
-        targets = self.targets() if active else {}
-        movable = self.movable() if active and self.selected is None and not self.placing else {}
-        selected_tile = self.penguins[self.selected] if self.selected is not None else None
-        on_tile = {t: p for p, t in enumerate(self.penguins) if t >= 0}
         if size.labels:
             for c in range(ROW_WIDTHS[0]):
                 x, _ = size.origin(tile_index(c, 0))
@@ -346,62 +348,120 @@ class FishTable(GameTable):
             for c in range(ROW_WIDTHS[ROWS - 1]):
                 x, _ = size.origin(tile_index(c, ROWS - 1))
                 canvas.put(x + size.dx // 2, size.height - 1, COLUMNS[c], Style(dim=True))
-        for r in range(ROWS):
+        for r in range(ROWS):  # the row numbers on both sides, so a far hex is named without a long look
             canvas.put(0, size.top + r * size.dy, str(r + 1), Style(dim=True))
-        # Edges: plain ice first, then the marked hexes over it so a shared edge takes the stronger colour.
-        ice = [t for t in range(TILES) if self.fish[t]]
-        for t in ice:
-            self._outline(canvas, size, t, edge(look("fish--edge")))
-        if self.flash is not None and self.fish[self.flash[0]]:
-            self._outline(canvas, size, self.flash[0], seat_colour(look, self.flash[1]) + Style(bold=True))
-        for t in list(targets) + list(movable):
-            self._outline(canvas, size, t, edge(look("fish--legal")))
-        if selected_tile is not None:
-            self._outline(canvas, size, selected_tile, edge(look("fish--selected")))
-        if active:
-            self._outline(canvas, size, self.cursor, edge(look("fish--cursor")))
-        for t in range(TILES):
-            bg = None
-            if active and t == self.cursor:
-                bg = look("fish--cursor-legal" if t in targets else "fish--cursor").bgcolor
-            elif t in targets:
-                bg = look("fish--legal").bgcolor
-            self._fill(canvas, size, t, on_tile.get(t), Style(bgcolor=bg) if bg else None, look)
+            canvas.put(size.width - 1, size.top + r * size.dy, str(r + 1), Style(dim=True))
+        on_tile = {t: p for p, t in enumerate(self.penguins) if t >= 0}
+        territory = self.territory() if look.colour_blind else (None,) * TILES
+        for t, part in enumerate(self.tile_parts()):
+            self._fill(canvas, size, t, on_tile.get(t), self._tile_style(look, part), look, territory[t])
         return canvas
 
-    def _outline(self, canvas: Canvas, size: HexSize, tile: int, style: Style) -> None:
-        for x, y, ch in size.edges(tile):
-            canvas.put(x, y, ch, style)
+    def territory(self) -> tuple[int | None, ...]:
+        """Per tile, the seat whose penguins alone can reach it (as the board is drawn now)."""
+        if self.view is None:
+            return (None,) * TILES
+        return territories(self.fish, self.penguins, self.view.penguins_per_seat)
+
+    def tile_parts(self) -> list[str | None]:
+        """What each tile's fill shows, strongest first: ``cursor``, ``cursor-legal``, ``legal``, ``selected``,
+        ``last``, ``territory-S``, ``ice``; None for open water."""
+        active = self.active
+        targets = self.targets() if active else {}
+        movable = self.movable() if active and self.selected is None and not self.placing else {}
+        selected = self.penguins[self.selected] if self.selected is not None else None
+        last = self.flash[0] if self.flash is not None else None
+        territory = self.territory()
+        parts: list[str | None] = []
+        for tile in range(TILES):
+            seat = territory[tile]
+            if not self.fish[tile]:
+                parts.append(None)
+            elif active and tile == self.cursor:
+                parts.append("cursor-legal" if tile in targets else "cursor")
+            elif tile in targets or tile in movable:
+                parts.append("legal")
+            elif tile == selected:
+                parts.append("selected")
+            elif tile == last:
+                parts.append("last")
+            else:
+                parts.append("ice" if seat is None else f"territory-{seat % 4}")
+        return parts
+
+    def _tile_style(self, look: Look, part: str | None) -> Style | None:
+        """The background a fill part gives a floe (a territory is the seat's colour laid thinly over the ice)."""
+        if part is None:
+            return None
+        if part.startswith("territory-"):
+            ice = look("fish--ice").bgcolor
+            seat = look(f"fish--seat-{part.rsplit('-', 1)[1]}").bgcolor
+            if ice is None or seat is None:
+                return Style(bgcolor=seat or ice)
+            return Style(bgcolor=blend(ice, seat, TERRITORY_TINT))
+        bg = look(f"fish--{part}").bgcolor
+        return Style(bgcolor=bg) if bg else None
 
     def _fill(
-        self, canvas: Canvas, size: HexSize, tile: int, penguin: int | None, base: Style | None, look: Look
+        self,
+        canvas: Canvas,
+        size: HexSize,
+        tile: int,
+        penguin: int | None,
+        base: Style | None,
+        look: Look,
+        shape_of: int | None = None,
     ) -> None:
-        """A hex's inside on ``base`` (a marked hex's background): fish, penguin and name in their slots; a hole
-        stays open water."""
+        """A floe's inside on ``base`` (its fill): fish, penguin and name in their slots, and the shape of seat
+        ``shape_of`` on its top point (a territory, colour-blind); a hole stays open water."""
         cells = size.interior(tile)
         for y, cols in cells.items():
             for x in cols:
                 self._hits[(x, y)] = tile
         fish = self.fish[tile]
-        if base is not None:  # the one-cell tips stay bare, so a marked hex reads as a block, not a cross
-            for y, cols in cells.items():
-                if len(cols) > 1:
-                    canvas.put(cols.start, y, " " * len(cols), base)
         if not fish:
             return
         _, top = size.origin(tile)
+        ground = base.bgcolor if base is not None else None
+        for y, cols in cells.items():
+            if ground is not None and y in (top - size.slope, top + size.side - 1 + size.slope):
+                # The outermost line of a point is half a cell high: the floe's colour in the half toward its middle.
+                canvas.put(cols.start, y, ("▄" if y < top else "▀") * len(cols), Style(color=ground))
+            else:
+                canvas.put(cols.start, y, " " * len(cols), base)
+        seat = shape_of
+        if seat is not None and ground is not None:
+            # Colour-blind, a territory's tint also carries its seat's shape, on the floe's top point.
+            cols = cells[top - size.slope]
+            ink = Style(color=readable_ink(ground), bgcolor=ground, bold=True)
+            canvas.put(cols.start + len(cols) // 2, top - size.slope, seat_shape(seat), ink)
         for rel, what in size.slots:
             cols = cells[top + rel]
             w = len(cols)
             if what == "fish" or (what == "pen_or_fish" and penguin is None):
-                canvas.put(cols.start, top + rel, fish_text(fish, w, look(f"fish--fish-{fish}")), base)
+                canvas.put(
+                    cols.start, top + rel, fish_text(fish, w, self._ink(look(f"fish--fish-{fish}"), ground)), base
+                )
             elif penguin is not None and what in ("pen", "pen_or_fish", "pen_or_name"):
                 owner = self.view.owner(penguin) if self.view else 0
                 number = penguin_number(self.view, penguin) if self.view else penguin + 1
                 shape = seat_shape(owner) if look.colour_blind else None
-                canvas.put(cols.start, top + rel, penguin_label(number, w, shape), look(seat_part(owner)))
+                label = penguin_label(number, w, shape)
+                # Only the number is in the seat's colour, so the floe's own fill (the cursor's, say) shows round it.
+                core = label.strip()
+                x = cols.start + (len(label) - len(label.lstrip()) if len(core) < w else 0)
+                seat_style = look(seat_part(owner))
+                canvas.put(x, top + rel, core, self._ink(seat_style, seat_style.bgcolor))
             elif what in ("name", "pen_or_name"):
-                canvas.put(cols.start, top + rel, TILE_NAMES[tile].center(w), over(base, Style(dim=True)))
+                name_ink = self._ink(Style(color=look("fish--ice").color), ground)
+                canvas.put(cols.start, top + rel, TILE_NAMES[tile].center(w), over(base, name_ink))
+
+    @staticmethod
+    def _ink(style: Style, ground: Color | None) -> Style:
+        """``style`` with its colour swapped for black or white where it would not read on ``ground``."""
+        if ground is None:
+            return style
+        return style + Style(color=readable_ink(ground, style.color))
 
     def _headline(self, view: FishView) -> Text:
         names = self.names
@@ -441,6 +501,10 @@ class FishTable(GameTable):
             what.append(
                 f" · penguin {self._number(p)}{shape} of {self.names[owner]}", style=seat_colour(self.look(), owner)
             )
+        alone = self.territory()[tile]
+        if alone is not None and p is None:
+            shape = f" {seat_shape(alone)}" if self.colour_blind else ""
+            what.append(f" · only {self.names[alone]}{shape} can reach it", style=seat_colour(self.look(), alone))
         hint = ""
         if tile in self.targets():
             hint = " · Enter: " + ("place here" if self.placing else "slide here")
@@ -454,10 +518,5 @@ class FishTable(GameTable):
         text = self._clip(prefix, "")
         text.stylize("bold")
         text.append_text(what)
-        text.append(enter, style="green")
+        text.append(enter, style=Style(color=self.look()("fish--legal").color))
         return text
-
-
-def edge(part: Style) -> Style:
-    """An outline in a part's colour (its background is the part's fill, not the outline's)."""
-    return Style(color=part.color, bold=part.bold)

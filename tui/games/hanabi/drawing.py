@@ -225,7 +225,7 @@ class HanabiDrawing(GameTable):
         line = Text("Fireworks ", style="bold")
         for c in range(5):
             h = view.fireworks[c]
-            started = look(COLOUR_PARTS[c]) if h else ink(look, c) + Style(bgcolor=look("hanabi--back").bgcolor)
+            started = look(COLOUR_PARTS[c]) if h else ink(look, c)  # unstarted: its colour in words on the table
             line.append(f" {COLOUR_LETTERS[c]}{h} ", style=started)
             line.append("✗" if heights[c] < 5 else " ", style=look("hanabi--danger"))
         best = view_max_score(view)
@@ -430,7 +430,8 @@ class HanabiDrawing(GameTable):
         return set()
 
     def _knowledge(self, hand: tuple[SlotView | None, ...], label: Text, name_w: int, picked: set[int]) -> list[Text]:
-        top = label.copy()
+        top = Text()  # the label's own style (dim) on the label only: faded cards behind it would not read
+        top.append_text(label)
         top.append(" " * max(0, name_w - len(top)))
         bottom = Text(" " * name_w)
         for i, slot in enumerate(hand):

@@ -7,6 +7,7 @@ join across the net's seams (and where their markers go), and a character canvas
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from rules.volcanoes_board import LAYOUT, NAMES, NEIGHBORS
 
@@ -118,6 +119,16 @@ def edge_cells(tile: int, h: int, w: int = 0) -> list[tuple[int, int, str]]:
             out += [(x0 + h - 1 - k, y0 + k, "/"), (x0 + h + k + w, y0 + k, "\\")]
         else:
             out += [(x0 + k, y0 + k, "\\"), (x0 + 2 * h - 1 - k + w, y0 + k, "/")]
+    return out
+
+
+@cache
+def edge_sharers(h: int, w: int = 0) -> dict[tuple[int, int], tuple[int, ...]]:
+    """For each edge cell of the net, the tiles whose outline runs through it (two where tiles touch)."""
+    out: dict[tuple[int, int], tuple[int, ...]] = {}
+    for t in range(len(LAYOUT)):
+        for x, y, _ in edge_cells(t, h, w):
+            out[(x, y)] = (*out.get((x, y), ()), t)
     return out
 
 

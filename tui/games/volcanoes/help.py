@@ -38,10 +38,13 @@ judged on the board as it will stand once the volcanoes now growing have erupted
 The net is the globe cut open: six strips of triangles, the north above the dotted **equator** line.
 Triangles meet along their slanted edges and where a pointing-up triangle sits on a pointing-down one.
 Some edges join across the cuts: **◂▸** in a gap means the two triangles beside it touch, and the **same
-letter** at both ends of a strip means its two ends touch. With a tile selected, its three neighbours are
-outlined and tinted in one colour (seam markers light up too) and its opposite in another. The latest move
-is outlined brightly; during an eruption the erupting volcanoes are filled red and the tiles they push are
-outlined; a won game lights its winning chain. Outlines follow the theme (Ctrl+P, *Theme*); Blue and
+letter** at both ends of a strip means its two ends touch. Each triangle is filled: an empty tile grey, a
+volcano in its side's colour, deeper the higher it stands, and the gap between two touching volcanoes of one
+side filled too, so a side's groups and chains read as shapes. Only the selected tile shows its name; `t`
+shows every name. With a tile selected, its three neighbours are outlined and tinted in one colour (seam
+markers light up too) and its opposite in another. The latest move is outlined brightly; during an eruption
+the erupting volcanoes are filled red and the tiles they push are outlined; a won game lights its winning
+chain. Outlines follow the theme (Ctrl+P, *Theme*); Blue and
 Orange stay blue and orange.
 
 **Colour-blind symbols** (Ctrl+P, or `parlour --colour-blind`): Blue's volcanoes show **■** before their
@@ -56,6 +59,7 @@ net a tile holding a volcano then shows its level in place of its name.
 | ↑ ↓ or k j | to the nearest triangle of the strip above / below |
 | N or S, then digits | jump to a tile by name (`n7`, `s40`) |
 | o | jump to the opposite tile |
+| t | show every tile's name, or only the selected one's |
 | Enter (or click twice) | play the selected tile |
 | ? | this help |
 | q | leave the table (the game is saved; `parlour resume` goes on) |

@@ -22,12 +22,13 @@ from tui.games.base import (
     GameTable,
     largest_fitting,
 )
-from tui.games.look import seat_shape
+from tui.games.look import Look, blend, readable_ink, seat_shape
 from tui.games.volcanoes.board import (
     SEAM_PARTNERS,
     across,
     along,
     edge_cells,
+    edge_sharers,
     interior_rows,
     net_size,
     seam_marks,
@@ -44,6 +45,7 @@ PARTS = {  # component class -> what it colours; tui/games.tcss styles each
     **{f"volcanoes--side-{s}": f"{SIDES[s]}'s name and marks" for s in (0, 1)},
     **{f"volcanoes--{k}-{s}": f"the inside of {SIDES[s]}'s {k} volcanoes" for k in ("fill", "dormant") for s in (0, 1)},
     "volcanoes--edge": "a plain tile's outline",
+    "volcanoes--empty": "the inside of an empty tile (background)",
     "volcanoes--erupting": "the inside of an erupting volcano",
     "volcanoes--seam": "the marks of edges that touch across a cut",
     **{f"volcanoes--seam-{k}": f"a seam mark lit by the {k}" for k in ("cursor", "chain", "push")},
@@ -54,6 +56,8 @@ RANK = {k: i for i, k in enumerate(OUTLINE)}
 DORMANT_MARK = "◆"
 PENDING_MARK = "!"  # at level 4 and not yet dormant: erupts in the next phase
 PAUSE = {"move": 0.4, "growth": 0.9, "eruption": 1.1, "dormant": 0.3, "win": 1.5, "draw": 1.2}
+LEVEL_SHADE = (0.0, 0.45, 0.65, 0.85, 1.0)
+"""How much of its side's colour fills a volcano of each level over an empty tile's ground: higher is deeper."""
 SHAPES = ((6, 1), (5, 0), (4, 0), (3, 0), (2, 1), (2, 0))
 """(height, extra width) of the triangles tried, largest first; all but the last have room for tile names."""
 BESIDE_ENOUGH = (4, 0)
@@ -128,6 +132,7 @@ class VolcanoesTable(GameTable):
         self.last: int | None = None
         self.last_seat: int | None = None
         self.banner: Text | None = None
+        self.show_names = False
         self.canvas_top = 1
         self._h = 2
         self._owner: dict[tuple[int, int], int] = {}
@@ -241,6 +246,7 @@ class VolcanoesTable(GameTable):
         Binding("up,k", "across(-1)", "strip ▲", key_display="↑", group=MOVE),
         Binding("down,j", "across(1)", "strip ▼", key_display="↓", group=MOVE),
         Binding("o", "opposite", "Opposite"),
+        Binding("t", "names", "Names"),
         Binding("enter", "choose", "Play tile"),
     ]
 
@@ -364,36 +370,28 @@ class VolcanoesTable(GameTable):
         return marks
 
     def draw_net(self, h: int, w: int = 0) -> Canvas:
-        """The net on a character canvas."""
+        """The net on a character canvas: each tile a filled triangle, a volcano in its side's colour (deeper the
+        higher it stands), the edges between tiles open gaps except between two touching volcanoes of one side."""
         width, height = net_size(h, w)
         canvas = Canvas(width, height)
         marks = self.outlines()
         look = self.look()
-        # Insides first, then the edges over them.
         for t in range(len(NAMES)):
             level = self.levels[t]
-            part = fill_part(level, self.dormant[t])
-            style: Style | None = look(part) if part else None
-            if self.ask is not None and t == self.cursor:
-                style = (style or Style()) + Style(bold=True, reverse=True)
-            elif t in self.erupting:
-                style = look("volcanoes--erupting")
-            elif t in self.chain and style:  # in the tile's own ink: a chain colour over Orange's fill hid its text
-                style += Style(bold=True, underline=True)
-            elif not style and marks.get(t):
-                bg = look(f"volcanoes--{marks[t]}").bgcolor
-                style = Style(bgcolor=bg) if bg else None
+            style = self.tile_style(t, marks.get(t), look)
             rows = interior_rows(t, h, w)
             for x, y, n in rows:
                 canvas.put(x, y, " " * n, style)
                 for i in range(n):
                     canvas.owner[(x + i, y)] = t
             shape = side_shape(level, self.colour_blind)
+            named = self.show_names or (self.ask is not None and t == self.cursor)
             below = level_text(level, self.dormant[t], rows[1][2], shape) if len(rows) > 1 else ""
             # Colour-blind, the shape is the only sign of a tile's side: a level that lost it goes where it fits.
             lost_shape = bool(shape) and shape not in below
-            if len(rows) < 2 or rows[0][2] < len(NAMES[t]) or len(below) > rows[1][2] or lost_shape:
-                # No room for the name and the whole level under it: the level alone.
+            fits = len(rows) > 1 and rows[0][2] >= len(NAMES[t]) and len(below) <= rows[1][2] and not lost_shape
+            if not (named and fits):
+                # The level alone (a name only where asked for and where it fits above the whole level).
                 x, y, n = rows[0]
                 canvas.put(x, y, level_text(level, self.dormant[t], n, shape).center(n), style)
             else:
@@ -401,16 +399,7 @@ class VolcanoesTable(GameTable):
                 canvas.put(x, y, NAMES[t].center(n), style)
                 x, y, n = rows[1]
                 canvas.put(x, y, below.center(n), style)
-        edge_rank: dict[tuple[int, int], int] = {}
-        for t in range(len(NAMES)):
-            kind = marks.get(t)
-            rank = RANK[kind] if kind else len(RANK)
-            outline = look(f"volcanoes--{kind}" if kind else "volcanoes--edge")
-            outline = Style(color=outline.color, bold=outline.bold)
-            for x, y, glyph in edge_cells(t, h, w):
-                if rank < edge_rank.get((x, y), len(RANK) + 1):
-                    edge_rank[(x, y)] = rank
-                    canvas.put(x, y, glyph, outline)
+        self._draw_edges(canvas, h, w, marks, look)
         selected = {self.cursor, *SEAM_PARTNERS[self.cursor]} if self.ask is not None else set()
         for seam, cells in seam_marks(h, w):
             part = "volcanoes--seam"
@@ -420,10 +409,74 @@ class VolcanoesTable(GameTable):
                 part = "volcanoes--seam-chain"
             elif {seam.left, seam.right} & self.erupting and {seam.left, seam.right} & self.hit:
                 part = "volcanoes--seam-push"  # the eruption pushes across this seam
+            mark = look(part)
+            if mark.bgcolor is not None:  # a lit mark: its glyph in whichever ink reads on the light
+                mark += Style(color=readable_ink(mark.bgcolor, mark.color))
             for x, y, glyph in cells:
-                canvas.put(x, y, glyph, look(part))
+                canvas.put(x, y, glyph, mark)
         self._draw_equator(canvas, h)
         return canvas
+
+    def tile_style(self, tile: int, mark: str | None, look: Look) -> Style:
+        """How a tile's inside is filled: the cursor's colour on an empty tile under it, a volcano in its side's
+        colour shaded by its level, an empty tile in a mark's tint (the cursor's neighbours, say) or plain."""
+        level = self.levels[tile]
+        part = fill_part(level, self.dormant[tile])
+        ground = look("volcanoes--empty").bgcolor
+        if tile in self.erupting:
+            return look("volcanoes--erupting")
+        if part is None:
+            under_cursor = self.ask is not None and tile == self.cursor
+            tint = look("volcanoes--cursor" if under_cursor else f"volcanoes--{mark}" if mark else "volcanoes--empty")
+            colour = tint.bgcolor or ground
+            ink = readable_ink(colour, look("volcanoes--edge").color) if colour is not None else None
+            return Style(color=ink, bgcolor=colour, bold=under_cursor)
+        fill = look(part)
+        bg = fill.bgcolor
+        if bg is not None and ground is not None and "dormant" not in part:
+            bg = blend(ground, bg, LEVEL_SHADE[abs(level)])
+        style = fill + Style(bgcolor=bg)
+        if bg is not None:
+            style += Style(color=readable_ink(bg, fill.color))
+        if self.ask is not None and tile == self.cursor:
+            style += Style(bold=True, reverse=True)
+        elif tile in self.chain:
+            style += Style(bold=True, underline=True)
+        return style
+
+    def _draw_edges(self, canvas: Canvas, h: int, w: int, marks: dict[int, str], look: Look) -> None:
+        """The edges: a marked tile's outline in its mark's colour (a shared edge takes the stronger one); an
+        edge between two touching volcanoes of one side in that side's colour (full for a winning chain), so a
+        group reads as one shape; the rest open gaps."""
+        sharers = edge_sharers(h, w)
+        edge_rank: dict[tuple[int, int], int] = {}
+        for t in range(len(NAMES)):
+            kind = marks.get(t)
+            if kind is None or kind == "chain":
+                continue
+            outline = look(f"volcanoes--{kind}")
+            outline = Style(color=outline.color, bold=outline.bold)
+            for x, y, glyph in edge_cells(t, h, w):
+                if RANK[kind] < edge_rank.get((x, y), len(RANK)):
+                    edge_rank[(x, y)] = RANK[kind]
+                    canvas.put(x, y, glyph, outline)
+        ground = look("volcanoes--empty").bgcolor
+        for (x, y), tiles in sharers.items():
+            if (x, y) in edge_rank or len(tiles) != 2:
+                continue
+            a, b = (self.levels[t] for t in tiles)
+            if not (a and b and (a > 0) == (b > 0)):
+                continue
+            fill = look(f"volcanoes--fill-{0 if a > 0 else 1}").bgcolor
+            if fill is not None and ground is not None and not all(t in self.chain for t in tiles):
+                # Two touching volcanoes of one side: the gap between them in its colour, as deep as the lower.
+                fill = blend(ground, fill, LEVEL_SHADE[min(abs(a), abs(b))])
+            canvas.put(x, y, " ", Style(bgcolor=fill))
+
+    def action_names(self) -> None:
+        """Show every tile's name, or only the cursor's."""
+        self.show_names = not self.show_names
+        self.refresh()
 
     def _draw_equator(self, canvas: Canvas, h: int) -> None:
         y = strip_top(3, h) - 1
@@ -493,7 +546,7 @@ class VolcanoesTable(GameTable):
                 style=look(f"volcanoes--side-{side}"),
             )
         else:
-            text.append(" empty", style="dim")
+            text.append(" empty")  # in the cursor's ink: dimmed, it fell below 3:1 on a light table
         text.append(" · touches ")
         for i, n in enumerate(NEIGHBORS[t]):
             text.append((" " if i else "") + NAMES[n], style=Style(color=look("volcanoes--near").color, bold=True))

@@ -1,0 +1,97 @@
+"""Players who drop and come back, and the turn timer's stand-in for an absent or slow seat."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from pathlib import Path
+
+from ai.net.client import JoinError, TableClient, play_as_bot
+from ai.net.hosted import STAND_IN
+from ai.seats.specs import parse_seat
+from ai.table.projection import Asked, Disqualified, Message, Played, Presence, Snapshot
+from tests.net_helpers import hosting, raw_client, run, spectate
+
+BOT = parse_seat("ai:easy")
+
+
+def test_a_dropped_player_runs_the_same_link_again_and_is_back_in_their_seat() -> None:
+    async def scenario() -> tuple[TableClient, TableClient, TableClient]:
+        async with hosting("volcanoes", ["remote:Ana", "remote:Tom"]) as hosted:
+            watcher = await spectate(hosted)
+
+            def drop_after_ten_moves(client: TableClient, message: Message) -> None:
+                played = sum(isinstance(m, Played) for m in client.received)
+                if played == 10 and client.ws is not None:
+                    client.ws.transport.abort()  # the Wi-Fi goes: no close, nothing more either way
+
+            tom = asyncio.create_task(play_as_bot(hosted.link(1), BOT))
+            try:
+                await play_as_bot(hosted.link(0), BOT, on_message=drop_after_ten_moves)
+            except JoinError:
+                pass
+            else:
+                raise AssertionError("the drop did not end the first connection")
+            while 0 in hosted.hosted.seats:
+                await asyncio.sleep(0.01)
+            ana = await play_as_bot(hosted.link(0), BOT)
+            return ana, await tom, watcher
+
+    ana, tom, watcher = run(scenario())
+    assert ana.outcome is not None and tom.outcome == ana.outcome
+    back = ana.received[0]
+    assert isinstance(back, Snapshot)
+    assert len(back.log) >= 10  # the table and its log as they were when Ana came back
+    presence = [(m.seat, m.present) for m in watcher.received if isinstance(m, Presence)]
+    assert (0, False) in presence and presence.index((0, False)) < len(presence) - 1
+    assert presence[presence.index((0, False)) + 1] == (0, True)
+
+
+def test_with_a_turn_timer_the_ai_plays_for_an_absent_seat_and_says_so() -> None:
+    async def scenario() -> TableClient:
+        async with hosting("volcanoes", ["remote:Ana", "ai:easy"], turn_timer=0.05) as hosted:
+            watcher = await spectate(hosted)
+            while watcher.outcome is None:
+                await asyncio.sleep(0.01)
+            return watcher
+
+    watcher = run(scenario())
+    stand_ins = [m for m in watcher.received if isinstance(m, Presence) and m.stand_in == STAND_IN]
+    assert stand_ins and all(m.seat == 0 for m in stand_ins)
+    assert sum(isinstance(m, Played) and m.seat == 0 for m in watcher.received) > 3
+    asks = [m.ask for m in watcher.received if isinstance(m, Asked) and m.ask.seat == 0]
+    assert asks and all(ask.deadline is not None and ask.deadline <= 0.05 for ask in asks)
+
+
+def test_with_a_turn_timer_a_slow_seat_is_played_for_and_then_plays_again() -> None:
+    async def scenario() -> list[dict[str, object]]:
+        async with hosting("volcanoes", ["remote:Ana", "ai:easy"], turn_timer=0.1) as hosted:
+            ws = await raw_client(hosted, 0)  # there, but never answers
+            got: list[dict[str, object]] = []
+            while not any(m.get("type") == "Played" and m.get("seat") == 0 for m in got):
+                got.append(json.loads(await ws.recv()))
+            await ws.close()
+            while 0 in hosted.hosted.seats:
+                await asyncio.sleep(0.01)
+            client = await play_as_bot(hosted.link(0), BOT)
+            assert client.outcome is not None
+            return got
+
+    got = run(scenario())
+    stood = [m for m in got if m.get("type") == "Presence" and m.get("stand_in") == STAND_IN]
+    assert stood and stood[0]["present"] is True
+
+
+def test_a_joined_program_that_fails_gives_its_seat_up_and_the_game_goes_on(tmp_path: Path) -> None:
+    crash = tmp_path / "crash.py"
+    crash.write_text("import sys\nsys.exit(3)\n", encoding="utf-8")
+
+    async def scenario() -> TableClient:
+        async with hosting("nimmt", ["remote:Sam", "random", "random", "random"]) as hosted:
+            return await play_as_bot(hosted.link(0), parse_seat(f"cmd:{sys.executable} {crash}"))
+
+    client = run(scenario())
+    out = [m for m in client.received if isinstance(m, Disqualified)]
+    assert out and out[0].seat == 0 and "program failed" in out[0].reason
+    assert client.outcome is not None

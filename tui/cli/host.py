@@ -1,0 +1,215 @@
+"""``parlour host``: serve a table others join over the network, headless, printing the links and the game."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import ipaddress
+import shlex
+import ssl
+import sys
+from pathlib import Path
+from typing import Any
+
+from ai.net.host import Host, reachable_address
+from ai.net.hosted import HostedTable
+from ai.net.invites import SPECTATOR, Invites, invites_path
+from ai.net.limits import Limits
+from ai.seats.specs import parse_seat
+from ai.table.projection import Disqualified, Message, Played, Presence
+from rules.core import Outcome, Watcher
+from rules.registry import GAMES, game_info
+from rules.replay import ReplayError
+from tui.cli.usage import UsageError, parlour_command, place_text, table_setup
+from tui.session import Session, new_session, resume_problem, resume_session
+from tui.storage import named_replay, read_replay
+
+SPECTATORS = {"none": None, "table": Watcher.PUBLIC, "all": Watcher.ALL}
+"""What ``--spectators`` lets the spectator link see."""
+FLUSH_S = 2.0
+"""Seconds the host waits at the end for its connections to take the last messages and close."""
+
+
+def add_host_parser(sub: Any) -> None:
+    """The ``host`` subcommand's options."""
+    host = sub.add_parser("host", help="serve a table that others join with `parlour join`")
+    host.add_argument("game", nargs="?", help=f"one of: {', '.join(GAMES)} (none with --resume)")
+    host.add_argument("--preset", help="rule preset (default: the game's own)")
+    host.add_argument(
+        "--seat",
+        action="append",
+        default=[],
+        metavar="SPEC",
+        help="remote[:NAME] (someone joins it) | ai[:LEVEL] | random | cmd:COMMAND (repeat per seat)",
+    )
+    host.add_argument("--seed", type=int, help="seed for the deal (default: random)")
+    host.add_argument("--bind", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine)")
+    host.add_argument("--port", type=int, help="port to listen on (default: one the system picks)")
+    host.add_argument("--headless", action="store_true", help="print the game instead of showing it (the default)")
+    host.add_argument(
+        "--spectators", choices=list(SPECTATORS), default="table", help="what the spectator link sees (default table)"
+    )
+    host.add_argument("--turn-timer", type=float, metavar="SECONDS", help="seconds a remote seat has per turn")
+    host.add_argument("--resume", type=Path, metavar="FILE", help="go on with a hosted game from its replay")
+    host.add_argument("--tls-cert", type=Path, metavar="FILE", help="serve wss:// with this certificate")
+    host.add_argument("--tls-key", type=Path, metavar="FILE", help="the certificate's private key")
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    """Host one table until its game is over; exit 0 then."""
+    tls = _tls(args)
+    if args.turn_timer is not None and not args.turn_timer > 0:
+        raise UsageError("parlour host: --turn-timer must be a positive number of seconds")
+    session: Session
+    if args.resume is not None:
+        session, invites = _resumed(args)
+    else:
+        if args.game is None:
+            raise UsageError("parlour host: name a game (or --resume FILE)")
+        game, preset, specs, seed = table_setup(args, default_human=False)
+        remote = [seat for seat, spec in enumerate(specs) if parse_seat(spec).is_remote]
+        if not remote:
+            raise UsageError("parlour host: no seat to join; give at least one --seat remote[:NAME]")
+        _no_people_here(specs)
+        session = new_session(game, preset, specs, seed)
+        invites = Invites.fresh(remote, SPECTATORS[args.spectators] is not None)
+    assert session.path is not None
+    port = args.port if args.port is not None else invites.port or 0
+    try:
+        return asyncio.run(_host(args, session, invites, session.path, args.bind, port, tls))
+    except KeyboardInterrupt:
+        resume = f"{parlour_command()} host --resume {shlex.quote(str(session.path))}"
+        print(f"parlour host: stopped; `{resume}` goes on with the same links", file=sys.stderr)
+        return 130
+    finally:
+        session.close()
+
+
+def _tls(args: argparse.Namespace) -> ssl.SSLContext | None:
+    if (args.tls_cert is None) != (args.tls_key is None):
+        raise UsageError("parlour host: give both --tls-cert and --tls-key, or neither")
+    if args.tls_cert is None:
+        return None
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    try:
+        context.load_cert_chain(args.tls_cert, args.tls_key)
+    except (OSError, ssl.SSLError) as exc:
+        raise UsageError(f"parlour host: cannot use {args.tls_cert} and {args.tls_key}: {exc}") from None
+    return context
+
+
+def _no_people_here(specs: list[str]) -> None:
+    if any(parse_seat(spec).is_human for spec in specs):
+        raise UsageError(
+            "parlour host: human seats at the host's keyboard are not served yet; seat yourself as remote:NAME "
+            "and join from a second terminal"
+        )
+
+
+def _resumed(args: argparse.Namespace) -> tuple[Session, Invites]:
+    path = named_replay(args.resume)
+    try:
+        replay = read_replay(path)
+    except ReplayError as exc:
+        raise UsageError(f"parlour host: {path}: {exc}") from None
+    if replay.finished:
+        raise UsageError(f"parlour host: {path} is a finished game")
+    try:
+        invites = Invites.load(invites_path(path))
+    except ValueError as exc:
+        raise UsageError(f"parlour host: {exc} (only a game `parlour host` started can be resumed by it)") from None
+    problem = resume_problem(replay)
+    if problem is not None:
+        raise UsageError(f"parlour host: seat {problem[0] + 1} ({problem[1]}): {problem[2]}")
+    _no_people_here([seat.spec for seat in replay.header.seats])
+    return resume_session(path, replay), invites
+
+
+async def _host(
+    args: argparse.Namespace,
+    session: Session,
+    invites: Invites,
+    replay: Path,
+    bind: str,
+    port: int,
+    tls: ssl.SSLContext | None,
+) -> int:
+    host = Host(bind, port, Limits(), tls, advertise=reachable_address(bind))
+    try:
+        await host.start()
+    except OSError as exc:
+        raise UsageError(f"parlour host: cannot listen on {bind}:{port}: {exc.strerror or exc}") from None
+    invites.port, invites.bind = host.port, bind
+    invites.save(invites_path(replay))
+    names = session.names
+    hosted = HostedTable(
+        session.table, invites, SPECTATORS[args.spectators], args.turn_timer, on_message=Progress(names).show
+    )
+    say = parlour_command()
+    info = game_info(session.state.game_id)
+    print(f"Hosting {info.title} ({session.state.preset}); the replay is {replay}")
+    for seat in sorted(invites.seats):
+        print(f"{names[seat]} (seat {seat + 1}): {say} join {shlex.quote(host.url(hosted, seat))}")
+    if invites.spectators is not None and hosted.spectators is not None:
+        print(f"spectators: {say} join {shlex.quote(host.url(hosted, SPECTATOR))}")
+    if not _loopback(bind) and tls is None:
+        print(
+            f"warning: listening on {bind}: the game's traffic, tokens included, is not encrypted "
+            "(give --tls-cert and --tls-key for wss://)",
+            file=sys.stderr,
+        )
+    sys.stdout.flush()
+    host.add(hosted)
+    await hosted.over.wait()
+    for _ in range(int(FLUSH_S / 0.05)):
+        if not host.connections:
+            break
+        await asyncio.sleep(0.05)
+    await host.close()
+    outcome = session.state.outcome()
+    assert outcome is not None
+    print(result_line(session.state.game_id, session.state.preset, names, outcome))
+    return 0
+
+
+def _loopback(bind: str) -> bool:
+    if bind == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(bind).is_loopback
+    except ValueError:
+        return False
+
+
+def result_line(game: str, preset: str, names: list[str], outcome: Outcome) -> str:
+    """The end of a game in one line: each seat's score and place."""
+    info = game_info(game)
+    seats = ", ".join(
+        f"{name} {info.score_text(preset, score)} ({place_text(rank)})"
+        for name, score, rank in zip(names, outcome.scores, outcome.ranks, strict=True)
+    )
+    return f"Game over: {seats}"
+
+
+class Progress:
+    """The headless host's account of the game, as the public sees it."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.names = names
+
+    def show(self, message: Message) -> None:
+        """Print what ``message`` says happened."""
+        names = self.names
+        lines: list[str] = []
+        if isinstance(message, Played | Disqualified):
+            lines = [event.words(names) for event in message.events]
+        elif isinstance(message, Presence):
+            who = names[message.seat]
+            if message.stand_in is not None and message.present:
+                lines = [f"{who} was too slow: {message.stand_in} plays this turn for them"]
+            elif message.stand_in is not None:
+                lines = [f"{who} is away: {message.stand_in} plays their turns when the timer runs out"]
+            else:
+                lines = [f"{who} is here" if message.present else f"waiting for {who} (they left)"]
+        for line in lines:
+            print(line, flush=True)

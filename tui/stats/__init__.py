@@ -1,0 +1,1 @@
+"""Statistics of the games played, computed from the saved replays without the app."""
