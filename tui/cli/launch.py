@@ -57,7 +57,8 @@ def build_app(args: argparse.Namespace, need_terminal: bool = False) -> ParlourA
         if need_terminal:
             require_terminal(args.command)
         session = new_session(game, preset, specs, seed)
-        first = GameScreen(session, watch=session.bots_only, speed=getattr(args, "speed", 1.0))
+        # `watch` has a --speed of its own; `play` goes at the speed kept in the settings (None: the app's).
+        first = GameScreen(session, watch=session.bots_only, speed=getattr(args, "speed", None))
         return ParlourApp(first, settings_file=settings_path(), colour_blind=colour_blind, from_shell=True)
     if getattr(args, "file", None) is not None:
         args.file = storage.named_replay(args.file)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.apptools import played_session, unfinished_with_seat
+from tests.apptools import played_session, unfinished_with_seat, wait_until
 from tests.external_helpers import late_program
 from tests.summary_helpers import timeless
 from tui.cli.launch import build_app
@@ -15,6 +15,7 @@ from tui.cli.main import build_parser, main
 from tui.cli.usage import parlour_command
 from tui.screens.game import GameScreen
 from tui.session import local_session, new_session
+from tui.settings import Settings, save_settings, settings_path
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -465,3 +466,15 @@ def test_check_quotes_a_huge_illegal_action_by_its_ends(capsys: pytest.CaptureFi
     bad.write_text("\n".join(lines[:4]) + "\n", encoding="utf-8")
     code, out, _ = run(capsys, "check", str(bad))
     assert code == 1 and "line 4: illegal action" in out and len(out) < 500
+
+
+async def test_parlour_play_plays_at_the_speed_people_last_chose(parlour_home: Path) -> None:
+    """`parlour play` has no speed option of its own: its game goes at the speed kept in the settings."""
+    save_settings(settings_path(), Settings(speed=4.0))
+    app = build_app(build_parser().parse_args(["play", "nimmt", "--seed", "3"]))
+    screen = app.first
+    assert isinstance(screen, GameScreen)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: app.screen is screen)
+        assert screen.pace.speed == 4.0
+    local_session(screen).close()

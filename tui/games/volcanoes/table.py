@@ -534,8 +534,11 @@ class VolcanoesTable(GameTable):
             text.append(f" by {self.names[self.last_seat]} ({SIDES[self.last_seat]})")
             return text
         t = self.cursor
-        text = Text("▶ ", style=look("volcanoes--cursor"))
-        text.append(NAMES[t], style=look("volcanoes--cursor"))
+        # The cursor's ink without its fill: the fill marks the tile on the net, and as the line's base style it
+        # would lie under every name that follows.
+        cursor = look("volcanoes--cursor")
+        text = Text("▶ ", style=Style(color=cursor.color, bold=cursor.bold))
+        text.append(NAMES[t])
         level = self.levels[t]
         if level:
             side = 0 if level > 0 else 1
