@@ -155,7 +155,7 @@ async def test_the_home_and_list_footers_show_what_enter_does(parlour_home: Path
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, HomeScreen))
         await pilot.pause()
-        assert ("open", True) in footer_keys(pilot)  # "⏎ New game", though the focused list takes Enter too
+        assert ("open", True) in footer_keys(pilot)  # "⏎ Play", though the focused list takes Enter too
         await open_list(pilot)
         await pilot.pause()
         assert ("open", True) in footer_keys(pilot)  # "⏎ Watch replay"

@@ -61,7 +61,7 @@ class HomeScreen(ParlourScreen):
     MIN_WIDTH = 50
     MIN_HEIGHT = 14
     BINDINGS = [
-        Binding("enter", "open", "New game", priority=True),  # before the list's own Enter, so the footer shows it
+        Binding("enter", "open", "Play", priority=True),  # before the list's own Enter, so the footer shows it
         Binding("r", "resume", "Resume"),
         Binding("p", "replays", "Replays"),
         Binding("s", "app.settings", "Settings"),
