@@ -143,6 +143,7 @@ def test_after_kill_9_the_host_resumes_and_the_same_join_commands_work(parlour_h
         (["play", "volcanoes", "--seat", "remote", "--seat", "ai"], "remote seats are for `parlour host`"),
         (["join", "http://example.org/"], "is not a join link"),
         (["join", "ws://127.0.0.1:1/t/x"], "has no token"),
+        (["join", "ws://127.0.0.1:1/t/x#token"], "parlour join: the app needs a terminal"),  # the app, not --bot
         (["host", "volcanoes", "--seat", "remote", "--seat", "ai", "--tls-cert", "x.pem"], "both --tls-cert"),
     ],
 )
