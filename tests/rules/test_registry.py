@@ -131,7 +131,7 @@ def test_scenes_of_takes_a_new_record_s_scenes() -> None:
     fake = dataclasses.replace(RECORDS["volcanoes"], scenes="tui.scenes.fish:SCENES")
     fish_scenes = load_part("tui.scenes.fish:SCENES")
     assert isinstance(fish_scenes, dict)
-    assert list(scenes_of([fake])) == list(fish_scenes)
+    assert list(scenes_of([fake], more=())) == list(fish_scenes)
 
 
 def test_game_ui_follows_the_record(monkeypatch: pytest.MonkeyPatch) -> None:
