@@ -18,7 +18,7 @@ from rules.core import GameInfo
 from rules.registry import RECORDS, GameRecord
 from tui.games import game_ui
 from tui.games.base import GameTable, GameUI
-from tui.scenes import SCENES, scenes_of
+from tui.scenes import AROUND_THE_GAMES, SCENES, scenes_of
 from tui.scenes.kit import Scene
 
 
@@ -141,7 +141,8 @@ def test_game_ui_follows_the_record(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_scenes_are_gathered_from_the_records_once_each() -> None:
     expected: list[str] = []
-    for path in dict.fromkeys(r.scenes for r in RECORDS.values()):  # fireworks shares Hanabi's scenes
+    # Fireworks shares Hanabi's scenes; the screens about every game (settings, statistics) come last.
+    for path in [*dict.fromkeys(r.scenes for r in RECORDS.values()), AROUND_THE_GAMES]:
         part = load_part(path)
         assert isinstance(part, dict)
         expected.extend(part)
