@@ -12,7 +12,7 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ai.table.codec import WIRE_VERSION, WireError, decode
+from ai.table.codec import WIRE_VERSION, WireError, decode, envelope
 from ai.table.projection import Message
 
 
@@ -86,15 +86,7 @@ def encode_control(message: ClientMessage | HostControl) -> str:
 def _object(text: str | bytes) -> dict[str, Any]:
     if isinstance(text, bytes):
         raise WireError("messages are text frames")
-    try:
-        body = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise WireError(f"not JSON: {exc}") from None
-    if not isinstance(body, dict):
-        raise WireError("a message is a JSON object")
-    if body.get("v") != WIRE_VERSION:
-        raise WireError(f"wire version {body.get('v')!r}, not {WIRE_VERSION}")
-    return body
+    return envelope(text)
 
 
 def _build(cls: type, body: dict[str, Any]) -> Any:

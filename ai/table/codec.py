@@ -42,8 +42,8 @@ def encode(message: Message) -> str:
     return json.dumps({"v": WIRE_VERSION, **body}, separators=(",", ":"), ensure_ascii=False)
 
 
-def decode(text: str | bytes) -> Message:
-    """The message ``text`` encodes; :class:`WireError` if it is not one."""
+def envelope(text: str | bytes) -> dict[str, Any]:
+    """The JSON object of one message of this wire version; :class:`WireError` if ``text`` is not one."""
     try:
         body = json.loads(text)
     except (ValueError, RecursionError) as exc:
@@ -52,6 +52,12 @@ def decode(text: str | bytes) -> Message:
         raise WireError("a message is a JSON object")
     if body.get("v") != WIRE_VERSION:
         raise WireError(f"wire version {body.get('v')!r}, not {WIRE_VERSION}")
+    return body
+
+
+def decode(text: str | bytes) -> Message:
+    """The message ``text`` encodes; :class:`WireError` if it is not one."""
+    body = envelope(text)
     try:
         message = from_json({k: v for k, v in body.items() if k != "v"})
     except RecursionError:

@@ -49,7 +49,8 @@ async def test_the_commands_the_app_shows_run_in_a_shell_without_parlour_on_the_
     note = replay_note(Path("/nowhere/nimmt-1.jsonl")).plain.splitlines()[-1]  # the end screen's line
     shown.append(program_of(note, "replay"))
     home_help = HelpScreen(HOME_HELP).markdown
-    shown += re.findall(r"`([^`]*?) (?:resume|check)\b[^`]*`", home_help)
+    quoted = re.findall(r"`([^`]*)`", home_help)  # each quoted span in turn: commands stay whole
+    shown += [m.group(1) for q in quoted if (m := re.match(r"(.*?) (?:resume|check)\b", q))]
     session = new_session("nimmt", "codingame", ["human", "ai:easy", "ai:easy", "ai:easy"], 3)
     notices = Notices()
     app = ParlourApp(GameScreen(session, pace=0), pace=0)
