@@ -17,7 +17,7 @@ import contextlib
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,7 +42,7 @@ from ai.table.headless import NS_PER_MS, run_unheard
 from ai.table.pace import Pace
 from ai.table.projection import Ask, Listener, Snapshot
 from ai.table.seats import BuiltIn, Keyboard, Player, Program, Remote, bot_player
-from ai.table.watches import Record, Watch, project
+from ai.table.watches import Watch, project
 from rules.core import Event, GameState, IllegalAction, Outcome, Viewer
 from rules.replay import ActionRecord, ReplayWriter
 
@@ -139,7 +139,9 @@ class Table:
         self._announced: tuple[int, ...] | None = None
         self._over_told = False
         self.watches: list[Watch] = []
-        self._records: list[Record] = []
+        self._told: list[Sequence[Event]] = []
+        """Each change's events as the rules gave them (6 nimmt!'s are built only when read), for the log of
+        :meth:`snapshot_for`."""
         self._people: dict[int, Keyboard | Remote] = {s: Remote() for s in self.remote if s not in self.bots}
         self._seat_generation: dict[int, int] = {}  # raised when a seat's player is replaced
         self.clocks = TurnClocks(self.clock)
@@ -235,8 +237,8 @@ class Table:
         """The table now as ``viewer`` may see it, with the log so far in words (numbered ``seq``)."""
         state, names = self.state, self.names
         log: list[str] = []
-        for record in self._records:
-            for event in record.events:
+        for events in self._told:
+            for event in events:
                 seen = state.seen_event(event, viewer)
                 if seen is not None:
                     log.append(seen.words(names))
@@ -495,7 +497,7 @@ class Table:
         if seat in self.asked:
             self._stop_asking(seat)
         self.after_change()
-        self._records.append(Record(seat, action, events))
+        self._told.append(events)
         if self._listeners or self.watches:
             self._emit(ActionApplied(seat, action, tuple(events), ms))
         # The list as the rules gave it: 6 nimmt! builds its events only when read, and a headless run never reads.
@@ -511,7 +513,7 @@ class Table:
         self._ready_seats.discard(seat)
         self.after_change()
         told = SeatDisqualified(seat, reason, tuple(events))
-        self._records.append(Record(seat, None, told.events))
+        self._told.append(told.events)
         self._emit(told)
         return told
 

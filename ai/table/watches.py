@@ -7,7 +7,6 @@ for each viewer and numbers the messages.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -67,17 +66,6 @@ class Watch:
         if not self.closed:
             self.closed = True
             self.table.unwatch(self)
-
-
-@dataclass(frozen=True)
-class Record:
-    """One change of the game, kept for the log a joining viewer is sent (:meth:`ai.table.table.Table.snapshot_for`)."""
-
-    seat: int
-    action: str | None
-    """None for a disqualification."""
-    events: Sequence[Event]
-    """As the rules gave them (6 nimmt!'s are built only when read)."""
 
 
 def project(table: Watched, event: TableEvent) -> None:
