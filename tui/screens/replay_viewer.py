@@ -95,6 +95,8 @@ class ReplayScreen(PaceKeys, TableScreen):
         """Draw the current position and the log up to it."""
         state = self.states[self.position]
         view = state.view(self.viewpoint)
+        # The notes written by this point, each seat's on its own view (every seat's on the view of everything).
+        self.table.show_notes([note for note in self.replay.notes if note.after <= self.position])
         self.table.sync(view, self.names, None, False)
         self.query_one("#scores", Static).update(self.ui.panel_renderable(view, self.names, self.table.look()))
         who = "everything" if self.viewpoint is None else f"{self.names[self.viewpoint]}'s view"

@@ -15,15 +15,18 @@ from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.text import Text
 
-from ai.bots.hanabi.cards import chop_slot
 from rules.hanabi import (
     COLOUR_LETTERS,
     PASS,
     SLOT_LETTERS,
+    Clue,
     HanabiView,
     SlotView,
+    card_clues,
     card_colour,
+    card_text,
     card_value,
+    chop,
     lost_cards,
     max_heights,
     view_efficiency,
@@ -44,6 +47,7 @@ from tui.games.hanabi.cards import (
     big_empty,
     big_face,
     big_known,
+    card_mark,
     face,
     hint_label,
     ink,
@@ -113,6 +117,12 @@ class HanabiDrawing(GameTable):
         self.cell_width = NARROW
         self.paint = Look()
         """The look of the drawing being made (read once a render, from the theme)."""
+        self.notes: dict[int, dict[tuple[int, int], str]] = {}
+        """Each seat's notes on cards, by (round, card's draw order): that seat's person's own words."""
+        self.noting: tuple[int, int] | None = None
+        """The card picked to write a note on: (seat, slot); None while no note is being picked."""
+        self._clues: dict[int, tuple[Clue, ...]] = {}
+        self._latest_hint = 0
 
     # --- who is where ------------------------------------------------------------
     @property
@@ -151,6 +161,8 @@ class HanabiDrawing(GameTable):
         view = self.view
         if view is None:
             return Text("")
+        self._clues = card_clues(view)
+        self._latest_hint = next((t for t, m in reversed(list(enumerate(view.history, 1))) if m.kind == "hint"), 0)
         # On a wide window the table keeps a readable width and sits in the middle, as the other games' boards do.
         width = min(max(30, self.size.width), MAX_WIDTH)
         margin = max(0, self.size.width - width) // 2
@@ -345,10 +357,10 @@ class HanabiDrawing(GameTable):
         for seat in self.others():
             hand = view.hands[seat]
             lit = self._lit(seat, hand)
-            chop = chop_slot(hand)
+            chop_at = chop(hand)
             cards: list[list[Text]] = []
             for i, slot in enumerate(hand):
-                extra = Style(reverse=True) if i in lit else None
+                extra = Style(reverse=True) if i in lit or self.noting == (seat, i) else None
                 if i in lit and self.flash is not None and self.flash.seat == seat:
                     extra = Style.parse(self.flash.style)
                 elif seat == recent_target and i in recent and not extra:
@@ -360,22 +372,91 @@ class HanabiDrawing(GameTable):
                 elif self.hide_private or slot.card is None:
                     cards.append(big_back(self.paint, extra) if big else [back(self.paint, extra, cell)])
                 elif big:
-                    cards.append(big_face(slot.card, self.paint, slot.touched, extra, chop=i == chop))
+                    cards.append(big_face(slot.card, self.paint, slot.touched, extra, chop=i == chop_at))
                 else:
-                    cards.append([face(slot.card, self.paint, slot.touched, extra, cell, chop=i == chop)])
+                    cards.append([face(slot.card, self.paint, slot.touched, extra, cell, chop=i == chop_at)])
             hits.update({len(lines) + i: seat for i in range(BIG_LINES if big else 1)})
             lines.extend(self._row(self._name_cell(seat, name_w), name_w, cards, big))
+            if gap:  # the line between hands holds each card's marks: its hints and the viewer's note
+                lines.append(self._marks(view, seat, name_w))
             if self.empathy:
                 lines.extend(self._knowledge(hand, Text("  knows", style="dim"), name_w, set()))
-            if gap:
-                lines.append(Text(""))
         if self.may_hint:
             lines.extend(self._hint_lines(view, name_w))
         if me is not None and not sitting_out:
             own = self._own_hand(view, me, name_w, recent if recent_target == me else set(), big)
             hits.update({len(lines) + i: None for i in range(len(own))})
             lines.extend(own)
+            if gap:
+                lines.append(self._marks(view, me, name_w))
         return lines, hits
+
+    # --- marks and notes on cards -------------------------------------------------------
+    def shown_notes(self) -> dict[tuple[int, int], str]:
+        """The notes this table shows now: the viewer's own (a spectator's eyes: everyone's, the writer named);
+        none while the cards are covered between two people."""
+        if self.hide_private or self.view is None:
+            return {}
+        if self.me is not None:
+            return self.notes.get(self.me, {})
+        merged: dict[tuple[int, int], list[str]] = {}
+        for seat in sorted(self.notes):
+            for key, text in self.notes[seat].items():
+                merged.setdefault(key, []).append(f"{self.names[seat]}: {text}" if len(self.notes) > 1 else text)
+        return {key: " / ".join(texts) for key, texts in merged.items()}
+
+    def note_on(self, seat: int, slot: int) -> str:
+        """The note shown on ``seat``'s card in ``slot`` ("" if none)."""
+        view = self.view
+        if view is None or not 0 <= slot < len(view.hands[seat]) or view.hands[seat][slot] is None:
+            return ""
+        card = view.hands[seat][slot]
+        assert card is not None
+        return self.shown_notes().get((view.round, card.order), "")
+
+    def _marks(self, view: HanabiView, seat: int, name_w: int) -> Text:
+        """The line under a hand: under each card what the hints told of it and when, and the viewer's note."""
+        line = Text(" " * name_w)
+        notes = self.shown_notes()
+        for slot in view.hands[seat]:
+            if slot is None or self.hide_private and seat != self.me:
+                line.append(" " * self.cell_width)
+            else:
+                note = notes.get((view.round, slot.order), "")
+                line.append_text(
+                    card_mark(self._clues.get(slot.order, ()), note, self.cell_width, self.paint, self._latest_hint)
+                )
+            line.append(" ")
+        return line
+
+    def card_detail(self, seat: int, slot: int) -> str:
+        """Everything the table knows of one card in words: what it is (if the viewer sees it), each hint that
+        touched it and when, what its holder knows it is not, and the viewer's whole note."""
+        view = self.view
+        assert view is not None
+        card = view.hands[seat][slot]
+        whose = "Your" if seat == self.me else f"{self.names[seat]}'s"
+        if card is None:
+            return f"{whose} slot {SLOT_LETTERS[slot]} is empty."
+        words = f"{whose} {SLOT_LETTERS[slot]}"
+        if card.card is not None:
+            words += f" ({card_text(card.card)})"
+        clues = self._clues.get(card.order, ())
+        if clues:
+            told = ", ".join(f"{clue.said} on turn {clue.turn}" for clue in clues)
+            words += f": told {told}"
+        else:
+            words += ": no hint yet"
+        # What other hints ruled out, where no hint named the colour or the value outright.
+        ruled_out = []
+        if card.colours.bit_count() > 1:
+            ruled_out += [COLOUR_LETTERS[c] for c in range(5) if not card.colours >> c & 1]
+        if card.values.bit_count() > 1:
+            ruled_out += [str(v) for v in range(1, 6) if not card.values >> (v - 1) & 1]
+        if ruled_out:
+            words += f"; not {' '.join(ruled_out)}"
+        note = self.note_on(seat, slot)
+        return words + (f". Note: {note}" if note else ". No note.")
 
     def _hint_lines(self, view: HanabiView, name_w: int) -> list[Text]:
         """The :data:`HINT_LINES` kept under teammates' hands: while a hint is built, its receiver's name and the
@@ -452,12 +533,12 @@ class HanabiDrawing(GameTable):
         title = self._name_cell(me, name_w, " (you)")
         flash = self.flash.slots if self.flash is not None and self.flash.seat == me else ()
         picking = self.asking and self.target is None
-        chop = chop_slot(hand)
+        chop_at = chop(hand)
         marks: list[tuple[str, str, Style]] = []
         for i, slot in enumerate(hand):
-            mark = "•" if slot is not None and slot.touched else CHOP_MARK if i == chop else ""
+            mark = "•" if slot is not None and slot.touched else CHOP_MARK if i == chop_at else ""
             style = Style(bold=True)
-            if picking and i == self.slot:
+            if self.noting == (me, i) or picking and self.noting is None and i == self.slot:
                 style = self.paint("hanabi--slot")
             elif i in flash:
                 style = Style(bold=True, reverse=True)
@@ -482,6 +563,9 @@ class HanabiDrawing(GameTable):
         return [title, *self._knowledge(hand, Text(""), name_w, picked)]
 
     def _prompt(self, view: HanabiView, short: bool = False) -> str:
+        if self.noting is not None and not self.hide_private:
+            keys = "Enter writes" if short else "Enter writes a note, ←→ ↑↓ or a–e pick a card, Esc is done"
+            return f"{self.card_detail(*self.noting)} · {keys}."
         if self.hide_private or self.ask is None:
             if view.over:
                 return "The game is over."
