@@ -24,7 +24,6 @@ from rules.hanabi import (
     SlotView,
     card_clues,
     card_colour,
-    card_text,
     card_value,
     chop,
     lost_cards,
@@ -47,13 +46,13 @@ from tui.games.hanabi.cards import (
     big_empty,
     big_face,
     big_known,
-    card_mark,
     face,
     hint_label,
     ink,
     knowledge_rows,
     touches,
 )
+from tui.games.hanabi.marks import card_detail, marks_line, note_on, shown_notes
 from tui.games.look import Look
 
 
@@ -391,72 +390,27 @@ class HanabiDrawing(GameTable):
                 lines.append(self._marks(view, me, name_w))
         return lines, hits
 
-    # --- marks and notes on cards -------------------------------------------------------
+    # --- marks and notes on cards (tui/games/hanabi/marks.py) ------------------------
     def shown_notes(self) -> dict[tuple[int, int], str]:
-        """The notes this table shows now: the viewer's own (a spectator's eyes: everyone's, the writer named);
-        none while the cards are covered between two people."""
-        if self.hide_private or self.view is None:
-            return {}
-        if self.me is not None:
-            return self.notes.get(self.me, {})
-        merged: dict[tuple[int, int], list[str]] = {}
-        for seat in sorted(self.notes):
-            for key, text in self.notes[seat].items():
-                merged.setdefault(key, []).append(f"{self.names[seat]}: {text}" if len(self.notes) > 1 else text)
-        return {key: " / ".join(texts) for key, texts in merged.items()}
+        """The notes this table shows now (:func:`~tui.games.hanabi.marks.shown_notes`)."""
+        return shown_notes(self.notes, self.me, self.names, self.hide_private or self.view is None)
 
     def note_on(self, seat: int, slot: int) -> str:
         """The note shown on ``seat``'s card in ``slot`` ("" if none)."""
-        view = self.view
-        if view is None or not 0 <= slot < len(view.hands[seat]) or view.hands[seat][slot] is None:
-            return ""
-        card = view.hands[seat][slot]
-        assert card is not None
-        return self.shown_notes().get((view.round, card.order), "")
+        assert self.view is not None
+        return note_on(self.view, seat, slot, self.shown_notes())
 
     def _marks(self, view: HanabiView, seat: int, name_w: int) -> Text:
-        """The line under a hand: under each card what the hints told of it and when, and the viewer's note."""
-        line = Text(" " * name_w)
+        covered = self.hide_private and seat != self.me
         notes = self.shown_notes()
-        for slot in view.hands[seat]:
-            if slot is None or self.hide_private and seat != self.me:
-                line.append(" " * self.cell_width)
-            else:
-                note = notes.get((view.round, slot.order), "")
-                line.append_text(
-                    card_mark(self._clues.get(slot.order, ()), note, self.cell_width, self.paint, self._latest_hint)
-                )
-            line.append(" ")
-        return line
+        return marks_line(
+            view, seat, name_w, self.cell_width, self._clues, notes, self._latest_hint, self.paint, covered
+        )
 
     def card_detail(self, seat: int, slot: int) -> str:
-        """Everything the table knows of one card in words: what it is (if the viewer sees it), each hint that
-        touched it and when, what its holder knows it is not, and the viewer's whole note."""
-        view = self.view
-        assert view is not None
-        card = view.hands[seat][slot]
-        whose = "Your" if seat == self.me else f"{self.names[seat]}'s"
-        if card is None:
-            return f"{whose} slot {SLOT_LETTERS[slot]} is empty."
-        words = f"{whose} {SLOT_LETTERS[slot]}"
-        if card.card is not None:
-            words += f" ({card_text(card.card)})"
-        clues = self._clues.get(card.order, ())
-        if clues:
-            told = ", ".join(f"{clue.said} on turn {clue.turn}" for clue in clues)
-            words += f": told {told}"
-        else:
-            words += ": no hint yet"
-        # What other hints ruled out, where no hint named the colour or the value outright.
-        ruled_out = []
-        if card.colours.bit_count() > 1:
-            ruled_out += [COLOUR_LETTERS[c] for c in range(5) if not card.colours >> c & 1]
-        if card.values.bit_count() > 1:
-            ruled_out += [str(v) for v in range(1, 6) if not card.values >> (v - 1) & 1]
-        if ruled_out:
-            words += f"; not {' '.join(ruled_out)}"
-        note = self.note_on(seat, slot)
-        return words + (f". Note: {note}" if note else ". No note.")
+        """One card in words (:func:`~tui.games.hanabi.marks.card_detail`)."""
+        assert self.view is not None
+        return card_detail(self.view, seat, slot, self.me, self.names, self._clues, self.note_on(seat, slot))
 
     def _hint_lines(self, view: HanabiView, name_w: int) -> list[Text]:
         """The :data:`HINT_LINES` kept under teammates' hands: while a hint is built, its receiver's name and the

@@ -51,7 +51,8 @@ KEYS = """\
 | Enter | give the hint shown (the cards it touches are lit and marked ▲) |
 | Esc | drop the hint (or the play or discard asked about), back to your hand |
 | i | show what each teammate knows of their own cards |
-| n | pick a card to write a note on (your own or a teammate's): ← → ↑ ↓ or a – e move the pick, Enter opens the note (Enter keeps it, empty clears it), Esc is done |
+| n | pick a card to write a note on, yours or a teammate's (← → ↑ ↓ or a – e move the pick) |
+| Enter, then Esc | open the picked card's note (Enter keeps it, empty clears it); Esc ends picking |
 | ? | this help |
 | q | leave the table (the game is saved; `parlour resume` goes on) |
 
