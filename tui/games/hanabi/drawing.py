@@ -177,8 +177,10 @@ class HanabiDrawing(GameTable):
         wide = self._cell_width(view, width) == WIDE  # big cards are as wide as wide one-line ones
         # (The view adds two lines under each teammate and takes two from the hint's lines.)
         to_come = 0 if self.empathy else 2 * len(self.others()) - (HINT_LINES - 1) * self.may_hint
-        for big, gap in layouts[0 if wide else 2 :]:
-            hands, hits = self.hand_lines(view, width, gap=gap, big=big)
+        # With a gap between hands, the marks under your own hand come first, if the window has a line for them.
+        tries = [(big, gap, own) for big, gap in layouts[0 if wide else 2 :] for own in (gap, False)[: 1 + gap]]
+        for big, gap, own in tries:
+            hands, hits = self.hand_lines(view, width, gap=gap, big=big, own_marks=own)
             if len(top) + len(hands) + PROMPT_LINES + DISCARD_LINES + 3 + (to_come if big else 0) <= height:
                 break
         short = len(top) + len(hands) + PROMPT_LINES > height
@@ -331,10 +333,12 @@ class HanabiDrawing(GameTable):
         return cell
 
     def hand_lines(
-        self, view: HanabiView, width: int, gap: bool, big: bool = False
+        self, view: HanabiView, width: int, gap: bool, big: bool = False, own_marks: bool = False
     ) -> tuple[list[Text], dict[int, int | None]]:
         """Every hand, one or more lines a seat, and which seat each line belongs to (for clicks); ``big`` draws
-        the cards as boxes where the width allows wide cells (:func:`~tui.games.hanabi.cards.big_face`)."""
+        the cards as boxes where the width allows wide cells (:func:`~tui.games.hanabi.cards.big_face`); ``gap`` keeps
+        the line under each teammate's hand for its cards' marks (what hints told, notes), ``own_marks`` one under
+        yours."""
         me = self.me
         self.cell_width = cell = self._cell_width(view, width)
         big = big and cell == WIDE
@@ -386,7 +390,7 @@ class HanabiDrawing(GameTable):
             own = self._own_hand(view, me, name_w, recent if recent_target == me else set(), big)
             hits.update({len(lines) + i: None for i in range(len(own))})
             lines.extend(own)
-            if gap:
+            if own_marks:
                 lines.append(self._marks(view, me, name_w))
         return lines, hits
 
