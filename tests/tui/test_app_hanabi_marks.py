@@ -8,14 +8,14 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from rules.hanabi import card_text
-from rules.replay import load_replay
+from rules.replay import CardNote, load_replay
 from tests.apptools import drawn_lines, my_turn, wait_until
 from tui.app import ParlourApp
 from tui.games.hanabi.table import HanabiTable
 from tui.screens.game import GameScreen
 from tui.screens.modals import CurtainScreen
 from tui.screens.replay_viewer import ReplayScreen
-from tui.session import new_session
+from tui.session import LocalLink, new_session, resume_session
 
 SIZE = (80, 24)
 ANA_BEN = ["W3", "W3", "W4", "W4", "B4", "Y1", "Y2", "G3", "Y4", "R5"]
@@ -93,3 +93,20 @@ async def test_a_note_shows_to_its_writer_only_is_saved_and_shows_in_the_viewer_
         assert "✎keep" in "\n".join(drawn_lines(table))
         await pilot.press("v", "v")  # (everything, then) Ana's view: Ben's note is his own
         assert viewer.viewpoint == 0 and "✎" not in "\n".join(drawn_lines(table))
+
+
+def test_a_resumed_game_keeps_its_notes_and_goes_on_writing_after_them(parlour_home: Path) -> None:
+    session = new_session("hanabi", "classic", ["human:Ana", "ai:easy"], None, deal=deal(ANA_BEN))
+    LocalLink(session).keep_note(CardNote(0, 0, 6, "Y2: play soon"))
+    session.table.play(0, "PLAY:A")
+    session.close()
+    assert session.path is not None
+    with session.path.open(encoding="utf-8") as f:
+        replay = load_replay(f)
+    again = resume_session(session.path, replay)  # the note line counts among the lines read
+    assert LocalLink(again).card_notes() == [CardNote(0, 0, 6, "Y2: play soon", 0)]
+    again.table.play(1, again.state.legal_actions(1)[0])
+    again.close()
+    with session.path.open(encoding="utf-8") as f:
+        replay = load_replay(f)
+    assert (len(replay.actions), replay.notes) == (2, [CardNote(0, 0, 6, "Y2: play soon", 0)])
