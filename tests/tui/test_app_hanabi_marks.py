@@ -11,6 +11,7 @@ from rules.hanabi import card_text
 from rules.replay import CardNote, load_replay
 from tests.apptools import drawn_lines, my_turn, wait_until
 from tui.app import ParlourApp
+from tui.games.hanabi.notes import NoteScreen
 from tui.games.hanabi.table import HanabiTable
 from tui.screens.game import GameScreen
 from tui.screens.modals import CurtainScreen
@@ -110,3 +111,17 @@ def test_a_resumed_game_keeps_its_notes_and_goes_on_writing_after_them(parlour_h
     with session.path.open(encoding="utf-8") as f:
         replay = load_replay(f)
     assert (len(replay.actions), replay.notes) == (2, [CardNote(0, 0, 6, "Y2: play soon", 0)])
+
+
+async def test_a_note_box_left_open_closes_when_the_cards_are_covered(parlour_home: Path) -> None:
+    """The next person must not find the last one's note box open: covering the cards closes it, keeping the words."""
+    session = new_session("hanabi", "classic", ["human:Ana", "human:Ben"], None, deal=deal(ANA_BEN))
+    app = ParlourApp(GameScreen(session, pace=0), pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        ana = await next_person(pilot)
+        await pilot.press("n", "enter", *"mine")
+        assert isinstance(app.screen, NoteScreen)
+        ana.sync(ana.view, ana.names, None, True)  # as the game screen covers the cards between two people
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen) and bool(ana.notes))
+        assert ana.notes == {0: {(0, 0): "mine"}}
+        assert "mine" not in "\n".join(drawn_lines(ana))

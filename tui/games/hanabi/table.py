@@ -490,5 +490,5 @@ class HanabiTable(HanabiDrawing):
             return
         self.noting = None
         box = self._note_box
-        if box is not None and box.is_current:
+        if box is not None and self.app.screen is box:
             box.dismiss(box.typed.strip())
