@@ -185,7 +185,10 @@ class HanabiDrawing(GameTable):
                 break
         short = len(top) + len(hands) + PROMPT_LINES > height
         room = SHORT_PROMPT_LINES if short else PROMPT_LINES
-        prompt = [Text(line, style="italic") for line in textwrap.wrap(self._prompt(view, short=short), width)]
+        said = textwrap.wrap(self._prompt(view, short=short), width)
+        if len(said) > room:  # a long note in a card's detail: cut, never a line more
+            said = [*said[: room - 1], said[room - 1][: width - 1] + "…"]
+        prompt = [Text(line, style="italic") for line in said]
         prompt += [Text("") for _ in range(room - len(prompt))]
         sections = [top, hands, prompt, discards]
         # Blank lines between the parts from what each may come to hold, not from what it holds now.

@@ -415,12 +415,12 @@ class HanabiTable(HanabiDrawing):
 
     def on_key(self, event: events.Key) -> None:
         """While a card is being picked for a note, the arrows, hjkl and slot letters move the pick, Enter opens the
-        note's box and Esc is done; every other key but leaving and the help waits."""
+        note's box and Esc is done; every other key but leaving, the help and empathy waits."""
         if self.noting is None:
             super().on_key(event)
             return
         key = event.key
-        if key in ("q", "question_mark") or key.startswith("ctrl+"):
+        if key in ("q", "question_mark", "i") or key.startswith("ctrl+"):
             return
         event.stop()
         event.prevent_default()
