@@ -77,15 +77,13 @@ async def test_a_note_shows_to_its_writer_only_is_saved_and_shows_in_the_viewer_
         await pilot.press("escape", "p")  # action 2
         ana = await next_person(pilot)
         assert "keep" not in "\n".join(drawn_lines(ana)) and "✎" not in "\n".join(drawn_lines(ana))
-    assert session.path is not None
-    with session.path.open(encoding="utf-8") as f:
-        replay = load_replay(f)
-    assert [(n.seat, n.round, n.card, n.text, n.after) for n in replay.notes] == [(1, 0, 1, "keep", 1)]
-    viewer_app = ParlourApp(pace=0)
-    async with viewer_app.run_test(size=SIZE) as pilot:
-        viewer_app.open_replay(session.path)
-        await wait_until(pilot, lambda: isinstance(viewer_app.screen, ReplayScreen) and viewer_app.screen.is_mounted)
-        viewer = viewer_app.screen
+        assert session.path is not None
+        with session.path.open(encoding="utf-8") as f:
+            replay = load_replay(f)
+        assert [(n.seat, n.round, n.card, n.text, n.after) for n in replay.notes] == [(1, 0, 1, "keep", 1)]
+        app.open_replay(session.path)  # the viewer over the game: the file as saved so far
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.is_mounted)
+        viewer = app.screen
         assert isinstance(viewer, ReplayScreen)
         table = viewer.query_one(HanabiTable)
         await pilot.press("v", "v")  # Ben's view, at the start: not written yet
