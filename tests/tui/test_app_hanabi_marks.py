@@ -119,6 +119,7 @@ async def test_a_note_box_left_open_closes_when_the_cards_are_covered(parlour_ho
         ana = await next_person(pilot)
         await pilot.press("n", "enter", *"mine")
         assert isinstance(app.screen, NoteScreen)
+        assert ana.view is not None
         ana.sync(ana.view, ana.names, None, True)  # as the game screen covers the cards between two people
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen) and bool(ana.notes))
         assert ana.notes == {0: {(0, 0): "mine"}}
