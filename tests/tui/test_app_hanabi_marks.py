@@ -90,7 +90,9 @@ async def test_a_note_shows_to_its_writer_only_is_saved_and_shows_in_the_viewer_
         assert viewer.viewpoint == 1 and "✎" not in "\n".join(drawn_lines(table))
         await pilot.press("right")
         assert "✎keep" in "\n".join(drawn_lines(table))
-        await pilot.press("v", "v")  # (everything, then) Ana's view: Ben's note is his own
+        await pilot.press("v")  # the view of everything shows every seat's notes
+        assert viewer.viewpoint is None and "✎keep" in "\n".join(drawn_lines(table))
+        await pilot.press("v")  # Ana's view: Ben's note is his own
         assert viewer.viewpoint == 0 and "✎" not in "\n".join(drawn_lines(table))
 
 

@@ -29,7 +29,7 @@ VIEWER_HELP = """\
 | space | play / pause |
 | n | one action forward, then pause |
 | + / - | faster / slower |
-| v | whose eyes: everything, or one seat's view in turn |
+| v | whose eyes: everything, or one seat's view in turn (a seat's notes on cards show on its own view) |
 | q or Esc | leave the viewer (a viewer opened from a shell ends the app) |
 """
 
