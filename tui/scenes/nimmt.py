@@ -17,7 +17,16 @@ from textual.widgets import OptionList, Static
 
 from tui import storage
 from tui.app import ParlourApp
-from tui.scenes.kit import Scene, finished_game, person_to_act, settle, until_result, wait_until
+from tui.scenes.kit import (
+    Scene,
+    finished_game,
+    look_at_table,
+    person_to_act,
+    play_first,
+    settle,
+    until_result,
+    wait_until,
+)
 from tui.screens.game import GameScreen
 from tui.session import Session, new_session
 
@@ -96,12 +105,7 @@ async def _help(pilot: Pilot[None]) -> None:
 
 def _played(seed: int, actions: int, specs: list[str], save: bool = False) -> Session:
     """A 6 nimmt! session with its first ``actions`` played by taking each seat's first legal action."""
-    session = new_session("nimmt", "codingame", specs, seed, save=save)
-    state = session.state
-    for _ in range(actions):
-        seat = state.to_act()[0]
-        session.table.play(seat, state.legal_actions(seat)[0])
-    return session
+    return play_first(new_session("nimmt", "codingame", specs, seed, save=save), actions)
 
 
 def _watching() -> App[None]:
@@ -209,14 +213,18 @@ async def _message(pilot: Pilot[None]) -> None:
     await settle(pilot)
 
 
+MID_ROUND = Scene(_nimmt_table(), _plays(3))
+
 SCENES: dict[str, Scene] = {
     "home": Scene(_home, _at_home),
     "home-unfinished": Scene(_with_replays, _home_with_unfinished),
     "new-game": Scene(_home, _new_game),
-    "nimmt-mid-round": Scene(_nimmt_table(), _plays(3)),
+    "nimmt-mid-round": MID_ROUND,
     "nimmt-row-pick": Scene(_nimmt_table(deal=PICK_DEAL), _plays(1)),
     "nimmt-classic-80x24": Scene(_nimmt_classic, _plays(2)),
-    "nimmt-wide-120x36": Scene(_nimmt_table(), _plays(3), size=(120, 36)),
+    # In a roomy window the cards are boxes, with a dot a cattle head.
+    "nimmt-wide-120x36": MID_ROUND.at((120, 36)),
+    "nimmt-game-over": Scene(_finished, look_at_table),
     "nimmt-final-ranking": Scene(_finished, _result),
     "nimmt-help": Scene(_nimmt_table(), _help),
     "nimmt-watch": Scene(_watching, _watch_settled),

@@ -57,9 +57,12 @@ async def _statistics(pilot: Pilot[None]) -> None:
     await settle(pilot)
 
 
+SETTINGS = Scene(_home, _settings)
+STATISTICS = Scene(_with_games, _statistics)
+
 SCENES: dict[str, Scene] = {
-    "settings": Scene(_home, _settings),
-    "statistics": Scene(_with_games, _statistics),
-    "settings-120x36": Scene(_home, _settings, size=(120, 36)),
-    "statistics-120x36": Scene(_with_games, _statistics, size=(120, 36)),
+    "settings": SETTINGS,
+    "statistics": STATISTICS,
+    "settings-120x36": SETTINGS.at((120, 36)),
+    "statistics-120x36": STATISTICS.at((120, 36)),
 }
