@@ -12,6 +12,7 @@ import multiprocessing
 import os
 import re
 import shutil
+import tempfile
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -25,6 +26,11 @@ CHROMIUM_ENV = "PARLOUR_CHROMIUM"
 """A Chromium or Chrome to draw the PNGs with, when Debian's ``chromium`` is not on the PATH."""
 WORKERS = 2
 """Processes drawing SVGs at once: the two cores a CI machine has."""
+
+
+def use_temporary_folder(folder: str) -> None:
+    """Make ``folder`` the temporary folder of a worker process, as it is of the process that started it."""
+    tempfile.tempdir = folder
 
 
 def draw(name: str, path: str) -> str:
@@ -82,7 +88,12 @@ def main(folder: Path, names: list[str]) -> None:
     started = time.monotonic()
     # Spawned, not forked: this process holds Playwright's thread and pipes by then.
     spawn = multiprocessing.get_context("spawn")
-    with browser_page() as page, ProcessPoolExecutor(min(WORKERS, os.cpu_count() or 1), mp_context=spawn) as pool:
+    workers = min(WORKERS, os.cpu_count() or 1)
+    temporary = (tempfile.gettempdir(),)
+    with (
+        browser_page() as page,
+        ProcessPoolExecutor(workers, spawn, initializer=use_temporary_folder, initargs=temporary) as pool,
+    ):
         drawing = [pool.submit(draw, name, str(folder / f"{name}.svg")) for name in names or pictures]
         for done in as_completed(drawing):
             svg = Path(done.result())
