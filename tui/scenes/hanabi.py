@@ -105,10 +105,14 @@ def _keys(*keys: str) -> Callable[[Pilot[None]], Awaitable[None]]:
     return prepare
 
 
-def _finished() -> App[None]:
-    session = new_session("hanabi", "classic", CLASSIC_SEATS, 11, save=False)
+def _finished(game: str = "hanabi", preset: str = "classic", seats: list[str] = CLASSIC_SEATS) -> App[None]:
+    session = new_session(game, preset, seats, 11, save=False)
     advance(session, lambda: False)
     return ParlourApp(GameScreen(session, pace=0), pace=0)
+
+
+def _league_finished() -> App[None]:
+    return _finished("fireworks", "codingame", LEAGUE_SEATS)
 
 
 async def _result(pilot: Pilot[None]) -> None:
@@ -141,6 +145,7 @@ SCENES: dict[str, Scene] = {
     # A roomy window: cards drawn as boxes; a hint being chosen shows the teammate's cards and what they know.
     "hanabi-wide-120x36": HINT.at((120, 36)),
     "hanabi-league": Scene(_game("fireworks", "codingame", LEAGUE_SEATS, 7, moves=6, league_round=1), _keys()),
+    "hanabi-league-final-ranking": Scene(_league_finished, _result),
     "hanabi-game-over": Scene(_finished, look_at_table),
     "hanabi-final-ranking": Scene(_finished, _result),
     # A seat joined over the network (`parlour join URL`): the same table, drawn from the host's snapshot.

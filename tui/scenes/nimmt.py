@@ -13,7 +13,7 @@ from typing import Any
 from rich.text import Text
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import OptionList, Static
+from textual.widgets import Input, OptionList, Static
 
 from tui import storage
 from tui.app import ParlourApp
@@ -199,6 +199,25 @@ async def _replay_viewer(pilot: Pilot[None]) -> None:
     await settle(pilot)
 
 
+async def _join_link(pilot: Pilot[None]) -> None:
+    """Home's join question, given a link without its token: the line under it says what is missing."""
+    await settle(pilot)
+    await pilot.press("j")
+    await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "JoinLinkScreen")
+    await pilot.press(*"ws://192.168.1.20:40123/t/k2Vq8Zp1", "enter")
+    await wait_until(pilot, lambda: bool(str(pilot.app.screen.query_one("#join-problem", Static).content)))
+    pilot.app.screen.query_one(Input).cursor_blink = False  # a blinking cursor would differ from picture to picture
+    await settle(pilot)
+
+
+async def _delete_replay(pilot: Pilot[None]) -> None:
+    """The replay list asking before it deletes the finished game's replay."""
+    await _replay_list(pilot)
+    await pilot.press("down", "d")
+    await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "ConfirmScreen")
+    await settle(pilot)
+
+
 def _bad_replay() -> App[None]:
     """An app opening a broken replay, over a home whose data folder holds nothing else (so no unfinished game)."""
     bad = _fresh_data_folder(SCENE_HOME / "bad-replay") / "broken.jsonl"
@@ -231,5 +250,7 @@ SCENES: dict[str, Scene] = {
     "hot-seat-curtain": Scene(_curtain, _curtain_up),
     "replays-list": Scene(_with_replays, _replay_list),
     "replay-viewer": Scene(_with_replays, _replay_viewer),
+    "replays-delete": Scene(_with_replays, _delete_replay),
+    "join-link": Scene(_home, _join_link),
     "bad-replay": Scene(_bad_replay, _message),
 }

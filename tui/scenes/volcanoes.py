@@ -9,7 +9,7 @@ from textual.pilot import Pilot
 
 from rules.volcanoes import VolcanoesState
 from tui.app import ParlourApp
-from tui.scenes.kit import Scene, look_at_table, person_to_act, settle, wait_until
+from tui.scenes.kit import Scene, look_at_table, person_to_act, settle, until_result, wait_until
 from tui.screens.game import GameScreen
 from tui.session import Session, new_session
 
@@ -75,6 +75,11 @@ def _won() -> App[None]:
     return ParlourApp(GameScreen(session, pace=0), pace=0)
 
 
+async def _result(pilot: Pilot[None]) -> None:
+    await until_result(pilot)
+    await settle(pilot)
+
+
 ERUPTION = Scene(_table(lambda: VolcanoesState.from_position(CHAIN_POSITION, step=0), pace=1000), _mid_chain)
 WON = Scene(_won, look_at_table)
 
@@ -82,6 +87,7 @@ SCENES: dict[str, Scene] = {
     "volcanoes-opening": Scene(_table(), _keys("right", "right", "up")),
     "volcanoes-eruption": ERUPTION,
     "volcanoes-won": WON,
+    "volcanoes-final-ranking": Scene(_won, _result),
     # The finished game in a larger window: each side's chains joined into one shape, every level shaded.
     "volcanoes-wide-120x36": WON.at((120, 36)),
     # Colour-blind: each side's volcanoes carry its shape, the dormant ones too.
