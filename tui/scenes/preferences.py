@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -38,8 +40,19 @@ def _home() -> App[None]:
     return ParlourApp(pace=0, fixed_seed=1234)
 
 
+@functools.cache
+def _played_once() -> Path:
+    """The data folder of :data:`PLAYED`, played out once a process (the games take a few seconds)."""
+    return played_folder(PLAYED)
+
+
 def _with_games() -> App[None]:
-    played_folder(PLAYED)
+    """An app whose data folder is a copy of :func:`_played_once`'s, its own to write in."""
+    if not _played_once().exists():  # it was made in a temporary folder someone has removed since
+        _played_once.cache_clear()
+    home = Path(tempfile.mkdtemp(prefix="parlour-scene-"))
+    shutil.copytree(_played_once(), home, dirs_exist_ok=True)
+    os.environ["PARLOUR_HOME"] = str(home)
     return ParlourApp(pace=0)
 
 
