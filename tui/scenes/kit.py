@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import itertools
+import os
+import tempfile
 import threading
 import time
 from collections.abc import Awaitable, Callable
@@ -105,6 +107,13 @@ async def settle(pilot: Pilot[None]) -> None:
     logs = [log for log in pilot.app.screen.query(RichLog) if log.auto_scroll]
     await wait_until(pilot, lambda: all(log.scroll_y >= log.max_scroll_y for log in logs))
     await pilot.wait_for_scheduled_animations()
+
+
+def empty_home() -> App[None]:
+    """An app at its home screen over a new, empty data folder (so no unfinished game is named), random seeds fixed:
+    what an earlier scene of the same process left in its data folder stays out of the picture."""
+    os.environ["PARLOUR_HOME"] = tempfile.mkdtemp(prefix="parlour-scene-")
+    return ParlourApp(pace=0, fixed_seed=1234)
 
 
 def play_ahead(session: Session, until: Callable[[], bool] = lambda: False, logged: bool = False) -> None:

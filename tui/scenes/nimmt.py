@@ -19,6 +19,7 @@ from tui import storage
 from tui.app import ParlourApp
 from tui.scenes.kit import (
     Scene,
+    empty_home,
     finished_game,
     look_at_table,
     person_to_act,
@@ -29,10 +30,6 @@ from tui.scenes.kit import (
 )
 from tui.screens.game import GameScreen
 from tui.session import Session, new_session
-
-
-def _home() -> App[None]:
-    return ParlourApp(pace=0, fixed_seed=1234)
 
 
 async def _at_home(pilot: Pilot[None]) -> None:
@@ -235,9 +232,9 @@ async def _message(pilot: Pilot[None]) -> None:
 MID_ROUND = Scene(_nimmt_table(), _plays(3))
 
 SCENES: dict[str, Scene] = {
-    "home": Scene(_home, _at_home),
+    "home": Scene(empty_home, _at_home),
     "home-unfinished": Scene(_with_replays, _home_with_unfinished),
-    "new-game": Scene(_home, _new_game),
+    "new-game": Scene(empty_home, _new_game),
     "nimmt-mid-round": MID_ROUND,
     "nimmt-row-pick": Scene(_nimmt_table(deal=PICK_DEAL), _plays(1)),
     "nimmt-classic-80x24": Scene(_nimmt_classic, _plays(2)),
@@ -251,6 +248,6 @@ SCENES: dict[str, Scene] = {
     "replays-list": Scene(_with_replays, _replay_list),
     "replay-viewer": Scene(_with_replays, _replay_viewer),
     "replays-delete": Scene(_with_replays, _delete_replay),
-    "join-link": Scene(_home, _join_link),
+    "join-link": Scene(empty_home, _join_link),
     "bad-replay": Scene(_bad_replay, _message),
 }

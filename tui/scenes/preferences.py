@@ -12,7 +12,7 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from tui.app import ParlourApp
-from tui.scenes.kit import Scene, settle, wait_until
+from tui.scenes.kit import Scene, empty_home, settle, wait_until
 from tui.session import new_session
 
 PLAYED = [("nimmt", "codingame", ["human:Sam", "ai:normal", "ai:easy", "random"], seed) for seed in range(1, 6)] + [
@@ -33,11 +33,6 @@ def played_folder(games: list[tuple[str, str, list[str], int]]) -> Path:
         session.close()
     (home / "replays" / "torn.jsonl").write_text('{"format": "parlour-replay", "ver', encoding="utf-8")
     return home
-
-
-def _home() -> App[None]:
-    os.environ["PARLOUR_HOME"] = tempfile.mkdtemp(prefix="parlour-scene-")  # no replays: no unfinished game line
-    return ParlourApp(pace=0, fixed_seed=1234)
 
 
 @functools.cache
@@ -70,7 +65,7 @@ async def _statistics(pilot: Pilot[None]) -> None:
     await settle(pilot)
 
 
-SETTINGS = Scene(_home, _settings)
+SETTINGS = Scene(empty_home, _settings)
 STATISTICS = Scene(_with_games, _statistics)
 
 SCENES: dict[str, Scene] = {
