@@ -37,11 +37,11 @@ def _table(
     seats: list[str] | None = None,
     names: list[str] | None = None,
 ) -> Callable[[], App[None]]:
-    """The table after ``actions`` first legal actions, when the person (seat 0) is next to act."""
+    """The table after ``actions`` actions chosen by easy bots, when the person (seat 0) is next to act."""
 
     def make() -> App[None]:
         session = new_session("fish", preset, seats or SEATS, seed, names=names, save=False)
-        play_first(session, actions, then=0)
+        play_first(session, actions, then=0, level="easy")
         return ParlourApp(GameScreen(session, pace=0), pace=0)
 
     return make

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import random
 import tempfile
 import threading
 import time
@@ -14,6 +15,7 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import RichLog
 
+from ai.seats.levels import make_bot
 from ai.table.events import Phase
 from tui.app import ParlourApp
 from tui.screens.game import GameScreen
@@ -116,18 +118,28 @@ def empty_home() -> App[None]:
     return ParlourApp(pace=0, fixed_seed=1234)
 
 
-def play_ahead(session: Session, until: Callable[[], bool] = lambda: False, logged: bool = False) -> None:
-    """Play whoever acts their first legal action through the session's table (so its replay keeps each), until
-    ``until()`` holds or the game is over: a game brought to where a scene or a test wants it. ``logged``: the
-    game's log shows these moves, as a resumed game's does."""
+def play_ahead(
+    session: Session, until: Callable[[], bool] = lambda: False, logged: bool = False, level: str = ""
+) -> None:
+    """Play whoever acts through the session's table (so its replay keeps each), until ``until()`` holds or the
+    game is over: a game brought to where a scene or a test wants it. Each seat takes its first legal action, or
+    with a ``level``, what that level's bot would choose from the seat's view (a game that looks played, with a
+    fixed seed per seat). ``logged``: the game's log shows these moves, as a resumed game's does."""
+    bots = (
+        {seat: make_bot(session.header.game, level, random.Random(seat)) for seat in range(len(session.specs))}
+        if level
+        else {}
+    )
     while not session.state.is_over and not until():
         seat = session.state.to_act()[0]
-        applied = session.table.play(seat, session.state.legal_actions(seat)[0])
+        legal = session.state.legal_actions(seat)
+        action = bots[seat].choose(session.state.view(seat), legal) if level else legal[0]
+        applied = session.table.play(seat, action)
         if logged:
             session.earlier.extend(applied.events)
 
 
-def play_first(session: Session, actions: int, then: int | None = None) -> Session:
+def play_first(session: Session, actions: int, then: int | None = None, level: str = "") -> Session:
     """:func:`play_ahead` for ``actions`` actions, then on until seat ``then`` is to act, if given: a game brought
     to a fixed moment without the app, far quicker than playing it on the screen; its log shows the moves."""
     checks = itertools.count()  # play_ahead asks before each action: the n-th question comes after n actions
@@ -135,7 +147,7 @@ def play_first(session: Session, actions: int, then: int | None = None) -> Sessi
     def far_enough() -> bool:
         return next(checks) >= actions and (then is None or session.state.to_act() == (then,))
 
-    play_ahead(session, far_enough, logged=True)
+    play_ahead(session, far_enough, logged=True, level=level)
     return session
 
 
