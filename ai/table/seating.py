@@ -24,6 +24,7 @@ class Seating:
         thinking: set[int]
         broken: dict[int, IllegalBotAction]
         _people: dict[int, Keyboard | Remote]
+        _lent: dict[int, Keyboard | Remote]
         _seated: dict[int, Player]
         _seat_generation: dict[int, int]
         _former: list[Bot]
@@ -41,9 +42,34 @@ class Seating:
         dropped; the bot replaced is kept to be ended with the others at the end of the game."""
         if not isinstance(player, Keyboard | Remote | BuiltIn | Program):
             player = bot_player(player, kind)
+        self._lent.pop(seat, None)
+        if not self._put(seat, player):
+            return
+        if isinstance(player, Remote):
+            self.away.discard(seat)
+        self._tell_presence(seat)
+        self.advance()
+
+    def play_turn_for(self, seat: int, bot: Bot, kind: str) -> None:
+        """``bot`` (its spec ``kind``) plays ``seat``'s turn now for its person, whose time ran out
+        (:meth:`overdue`): after that one move the seat is the person's again, away still if they are away."""
+        person = self.player(seat)
+        if not isinstance(person, Keyboard | Remote):
+            raise ValueError(f"seat {seat} is not played by a person")
+        self.replace_seat(seat, bot, kind)
+        self._lent[seat] = person
+
+    def _give_back(self, seat: int) -> None:
+        """The stand-in of :meth:`play_turn_for` has moved: the seat is its person's again."""
+        person = self._lent.pop(seat, None)
+        if person is not None and self._put(seat, person):
+            self._tell_presence(seat)
+
+    def _put(self, seat: int, player: Player) -> bool:
+        """Seat ``player`` at ``seat``, dropping what the one before was asked or thinking; False if it sits there."""
         old = self.player(seat)
         if old == player:
-            return
+            return False
         if isinstance(old, BuiltIn | Program) and old.bot not in self._former:
             self._former.append(old.bot)
         self._stop_asking(seat)
@@ -59,10 +85,7 @@ class Seating:
             self.bots.pop(seat, None)
             self.kinds.pop(seat, None)
             self._people[seat] = player
-        if isinstance(player, Remote):
-            self.away.discard(seat)
-        self._tell_presence(seat)
-        self.advance()
+        return True
 
     def leave(self, seat: int) -> None:
         """A remote seat's person has gone (their connection dropped): still asked, their clock still runs."""

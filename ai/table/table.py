@@ -144,6 +144,7 @@ class Table(Seating):
         :meth:`snapshot_for`."""
         self._people: dict[int, Keyboard | Remote] = {s: Remote() for s in self.remote if s not in self.bots}
         self._seat_generation: dict[int, int] = {}  # raised when a seat's player is replaced
+        self._lent: dict[int, Keyboard | Remote] = {}  # seats a stand-in plays one turn of, and their person
         self.clocks = TurnClocks(self.clock)
         self._former: list[Bot] = []  # bots replaced mid-game, ended with the others at the end
         self._seated = {seat: self.player(seat) for seat in range(len(self.names))}  # to tell a stand-in
@@ -231,7 +232,9 @@ class Table(Seating):
         if asking is None:
             return Ask(seat)
         legal = asking.legal if viewer == seat else ()
-        return Ask(seat, legal, self.clocks.left(seat), self.clocks.paused)
+        left = self.clocks.left(seat)
+        deadline = None if left is None else round(max(0.0, left), 3)  # an overdue ask has no time left, not less
+        return Ask(seat, legal, deadline, self.clocks.paused)
 
     def snapshot_for(self, viewer: Viewer, seq: int = 0) -> Snapshot:
         """The table now as ``viewer`` may see it, with the log so far in words (numbered ``seq``)."""
@@ -445,6 +448,8 @@ class Table(Seating):
         self._told.append(events)
         if self._listeners or self.watches:
             self._emit(ActionApplied(seat, action, tuple(events), ms))
+        if seat in self._lent:
+            self._give_back(seat)
         # The list as the rules gave it: 6 nimmt! builds its events only when read, and a headless run never reads.
         return events
 
@@ -460,6 +465,13 @@ class Table(Seating):
         told = SeatDisqualified(seat, reason, tuple(events))
         self._told.append(told.events)
         self._emit(told)
+        return told
+
+    def give_up(self, seat: int, reason: str) -> SeatDisqualified:
+        """A person gives their seat up for good (their program failed on their own machine): it is taken out
+        where the rules allow (:class:`~rules.core.RulesError` if not, the table unchanged), and play goes on."""
+        told = self.disqualify(seat, reason)
+        self._go_on_unless_held()
         return told
 
     def after_change(self) -> None:
