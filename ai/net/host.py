@@ -240,7 +240,7 @@ class Host:
                 return True
             conn.push(encode_control(Error("refused", f"{message.action[:60]!r} refused: {problem}")))
         elif isinstance(message, Leave):
-            problem = hosted.give_up(seat, message.reason[:200])
+            problem = hosted.leave(seat, message.reason[:200])
             if problem is not None:
                 conn.push(encode_control(Error("refused", f"cannot leave: {problem}")))
         else:

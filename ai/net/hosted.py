@@ -150,12 +150,17 @@ class HostedTable:
         return self._stand_ins[seat]
 
     # --- what connections do ------------------------------------------------------------
+    def legal_now(self, seat: int) -> tuple[str, ...] | None:
+        """What ``seat`` may play now, if the table asks it (None: it is not asked)."""
+        asking = self.table.asked.get(seat)
+        return None if asking is None or self.table.state.is_over else asking.legal
+
     def submit(self, seat: int, action: str) -> str | None:
         """Play ``seat``'s action; why not if it is refused (not its turn, not legal), else None."""
         table = self.table
         if table.state.is_over:
             return "the game is over"
-        if seat not in table.asked:
+        if self.legal_now(seat) is None:
             return "it is not your turn"
         try:
             table.submit(seat, action)
@@ -164,8 +169,9 @@ class HostedTable:
         self._after_change()
         return None
 
-    def give_up(self, seat: int, reason: str) -> str | None:
-        """``seat``'s player gives it up for good: it is taken out where the rules allow (else why not)."""
+    def leave(self, seat: int, reason: str) -> str | None:
+        """``seat``'s player gives it up for good (the wire's ``Leave``): it is taken out where the rules allow (else
+        why not). A dropped connection is not this: it is :meth:`detach`, and the seat waits for its player."""
         table = self.table
         if table.state.is_over:
             return "the game is over"
