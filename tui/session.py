@@ -93,6 +93,11 @@ def _kinds(specs: list[SeatSpec]) -> dict[int, str]:
     return {i: spec.text for i, spec in enumerate(specs) if not spec.is_human}
 
 
+def _remote(specs: list[SeatSpec]) -> frozenset[int]:
+    """The seats people join over the network (``parlour host``)."""
+    return frozenset(i for i, spec in enumerate(specs) if spec.is_remote)
+
+
 def new_session(
     game: str,
     preset: str,
@@ -109,7 +114,7 @@ def new_session(
     header = Header(game, state.preset, [SeatEntry(n, s.text) for n, s in zip(names, specs)], seed, deal)
     writer, path = storage.open_writer(header) if save else (None, None)
     bots = _bots(game, state.preset, specs, seed, path)
-    table = Table(state, names, bots, writer, kinds=_kinds(specs), close_in_background=True)
+    table = Table(state, names, bots, writer, kinds=_kinds(specs), remote=_remote(specs), close_in_background=True)
     return Session(header, specs, table, path)
 
 
@@ -143,7 +148,8 @@ def resume_session(path: Path, replay: Replay) -> Session:
     except BaseException:
         writer.close()
         raise
-    table = Table(replay.state, names, bots, writer, kinds=_kinds(specs), close_in_background=True)
+    kinds, remote = _kinds(specs), _remote(specs)
+    table = Table(replay.state, names, bots, writer, kinds=kinds, remote=remote, close_in_background=True)
     return Session(replay.header, specs, table, path, list(replay.events), list(replay.warnings), list(replay.notes))
 
 
