@@ -91,6 +91,11 @@ def _kinds(specs: list[SeatSpec]) -> dict[int, str]:
     return {i: spec.text for i, spec in enumerate(specs) if not spec.is_human}
 
 
+def _remote(specs: list[SeatSpec]) -> frozenset[int]:
+    """The seats people join over the network (``remote``): never played, nor curtained, at this keyboard."""
+    return frozenset(i for i, spec in enumerate(specs) if spec.is_remote)
+
+
 def new_session(
     game: str,
     preset: str,
@@ -107,7 +112,7 @@ def new_session(
     header = Header(game, state.preset, [SeatEntry(n, s.text) for n, s in zip(names, specs)], seed, deal)
     writer, path = storage.open_writer(header) if save else (None, None)
     bots = _bots(game, state.preset, specs, seed, path)
-    table = Table(state, names, bots, writer, kinds=_kinds(specs), close_in_background=True)
+    table = Table(state, names, bots, writer, kinds=_kinds(specs), remote=_remote(specs), close_in_background=True)
     return Session(header, specs, table, path)
 
 
@@ -141,7 +146,9 @@ def resume_session(path: Path, replay: Replay) -> Session:
     except BaseException:
         writer.close()
         raise
-    table = Table(replay.state, names, bots, writer, kinds=_kinds(specs), close_in_background=True)
+    table = Table(
+        replay.state, names, bots, writer, kinds=_kinds(specs), remote=_remote(specs), close_in_background=True
+    )
     return Session(replay.header, specs, table, path, list(replay.events), list(replay.warnings))
 
 
@@ -311,7 +318,7 @@ class LocalLink(SeatLink):
         home = "" if to_shell else "from the home screen or "
         return f"Game saved{where}. Resume it {home}with `{parlour_command()} resume`."
 
-    def again(self) -> LocalLink:
+    def again(self) -> SeatLink | None:
         """The same seats at a new table, on a new seed."""
         header = self.session.header
         new = new_session(
