@@ -19,7 +19,7 @@ from tui.screens.hosting import HostLink, JoinLinesScreen, host_here
 from tui.screens.modals import CurtainScreen
 from tui.session import new_session
 
-SIZE = (100, 30)
+SIZE = (80, 24)
 LINK = re.compile(r"join '?(ws://127\.0\.0\.1:\d+/t/[^' ]+)'?")
 
 
@@ -52,7 +52,7 @@ async def test_the_host_plays_its_seat_by_keys_while_a_joined_bot_plays_the_othe
         await wait_until(pilot, lambda: "spectators:" in screen_text(pilot))
         assert isinstance(app.screen, JoinLinesScreen)
         text = screen_text(pilot)
-        assert "Bo (seat 1):" in text and "spectators:" in text and "join 'ws://127.0.0.1:" in text
+        assert "Bo (seat 1):" in text and "spectators:" in text and "'ws://127.0.0.1:" in text
         await lines_closed(pilot)
         assert "Waiting for Bo" in screen_text(pilot)  # Bo has not joined: the host's screen says whom it waits for
         client = bot_joins(link, "Bo")
