@@ -4,12 +4,14 @@ WebSocket from the same process (on 127.0.0.1), with the join lines shown to cop
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 
 from textual.pilot import Pilot
+from textual.widgets import Input, Select
 
-from ai.net.client import TableClient, parse_link, play_as_bot
+from ai.net.client import JoinError, TableClient, parse_link, play_as_bot
 from ai.seats.specs import parse_seat
 from rules.hanabi import card_value
 from tests.apptools import my_turn, result_shown, screen_text, until_changed, wait_until
@@ -17,10 +19,11 @@ from tui.app import ParlourApp
 from tui.screens.game import GameScreen
 from tui.screens.hosting import HostLink, JoinLinesScreen, host_here
 from tui.screens.modals import CurtainScreen
+from tui.screens.new_game import NewGameScreen
 from tui.session import new_session
 
 SIZE = (80, 24)
-LINK = re.compile(r"join '?(ws://127\.0\.0\.1:\d+/t/[^' ]+)'?")
+LINK = re.compile(r"'?(ws://127\.0\.0\.1:\d+/t/[^' ]+)'?")
 
 
 def link_of(link: HostLink, who: str) -> str:
@@ -34,6 +37,13 @@ def link_of(link: HostLink, who: str) -> str:
 def bot_joins(link: HostLink, who: str, spec: str = "ai:easy") -> asyncio.Task[TableClient]:
     """``parlour join LINK --bot SPEC`` for ``who``'s seat, in this process."""
     return asyncio.create_task(play_as_bot(parse_link(link_of(link, who)), parse_seat(spec)))
+
+
+async def stopped(client: asyncio.Task[TableClient]) -> None:
+    """Leave a joined client's game before its end."""
+    client.cancel()
+    with contextlib.suppress(asyncio.CancelledError, JoinError):
+        await client
 
 
 async def lines_closed(pilot: Pilot[None]) -> None:
@@ -100,5 +110,32 @@ async def test_two_people_at_the_host_get_the_curtain_and_a_remote_seat_never_do
             first = seen.hands[(ask.seat + 1) % 3][0]
             await pilot.press("tab", str(card_value(first.card)), "enter")
             await until_changed(pilot, lambda: len(session.state.view(None).history), len(seen.history))
-        client.cancel()
+        await stopped(client)
     assert curtains == ["Ana", "Ben", "Ana"]
+
+
+async def test_a_remote_seat_chosen_on_the_new_game_screen_is_hosted_and_a_joined_bot_plays_it() -> None:
+    app = ParlourApp(pace=0, fixed_seed=31)
+    async with app.run_test(size=SIZE) as pilot:
+        form = NewGameScreen("volcanoes")
+        app.push_screen(form)
+        await wait_until(pilot, lambda: len(form.seat_rows) == 2 and all(row.is_mounted for row in form.seat_rows))
+        bo, ana = form.seat_rows
+        bo.query_one(Select).value = "remote"
+        bo.query_one(".seat-name", Input).value = "Bo"
+        ana.query_one(Select).value = "human"
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: isinstance(app.screen, JoinLinesScreen) and "Bo (seat 1)" in screen_text(pilot))
+        await pilot.press("escape")
+        game = app.screen
+        assert isinstance(game, GameScreen) and isinstance(game.link, HostLink)
+        url = link_of(game.link, "Bo")
+        await pilot.press("u")  # the lines again, the link whole on a row of its own, to copy
+        await wait_until(pilot, lambda: isinstance(app.screen, JoinLinesScreen) and url in screen_text(pilot))
+        await pilot.press("escape")
+        state = game.link.session.state
+        client = asyncio.create_task(play_as_bot(parse_link(url), parse_seat("ai:easy")))
+        await wait_until(pilot, lambda: my_turn(pilot))  # Bo, far away, has moved: Ana's turn
+        last = state.view(None).last_action
+        assert last is not None and last[0] == 0
+        await stopped(client)

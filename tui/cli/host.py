@@ -21,7 +21,8 @@ from rules.registry import GAMES, game_info
 from rules.replay import ReplayError
 from tui.cli.launch import require_terminal
 from tui.cli.usage import UsageError, parlour_command, place_text, table_setup
-from tui.screens.hosting import FLUSH_S, HostLink, JoinLine, host_here, join_lines, start_host
+from tui.screens.hosting import FLUSH_S, HostLink, host_here, join_lines, start_host
+from tui.screens.link import JoinLine
 from tui.session import Session, new_session, resume_problem, resume_session
 from tui.storage import named_replay, read_replay
 
@@ -195,11 +196,8 @@ async def _play_here(args: argparse.Namespace, session: Session, link: HostLink)
         link.close()
         await link.closed()
     outcome = session.state.outcome()
-    if outcome is None:
-        said = link.parting_words(True)
-        print(f"parlour host: {said}", file=sys.stderr)
-        return 0
-    print(result_line(session.state.game_id, session.state.preset, session.names, outcome))
+    if outcome is not None:  # else the app has said how to go on hosting it
+        print(result_line(session.state.game_id, session.state.preset, session.names, outcome))
     return 0
 
 
