@@ -13,6 +13,7 @@ from textual.widgets import Input, Select
 
 from ai.net.client import JoinError, TableClient, parse_link, play_as_bot
 from ai.seats.specs import parse_seat
+from rules.core import Watcher
 from rules.hanabi import card_value
 from tests.apptools import my_turn, result_shown, screen_text, until_changed, wait_until
 from tui.app import ParlourApp
@@ -139,3 +140,11 @@ async def test_a_remote_seat_chosen_on_the_new_game_screen_is_hosted_and_a_joine
         last = state.view(None).last_action
         assert last is not None and last[0] == 0
         await stopped(client)
+
+
+async def test_the_join_lines_hold_a_spectator_line_unless_the_table_takes_no_spectators() -> None:
+    for spectators, whom in ((Watcher.PUBLIC, ["Bo (seat 2)", "spectators"]), (None, ["Bo (seat 2)"])):
+        link = await host_here(new_session("volcanoes", "codingame", ["human:Ana", "remote:Bo"], 1), None, spectators)
+        assert [line.who for line in link.lines] == whom
+        link.close()
+        await link.closed()
