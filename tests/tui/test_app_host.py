@@ -19,7 +19,7 @@ from tests.apptools import my_turn, result_shown, screen_text, until_changed, wa
 from tui.app import ParlourApp
 from tui.screens.game import GameScreen
 from tui.screens.hosting import HostLink, JoinLinesScreen, host_here
-from tui.screens.modals import CurtainScreen
+from tui.screens.modals import CurtainScreen, MessageScreen
 from tui.screens.new_game import NewGameScreen
 from tui.session import new_session
 
@@ -148,3 +148,16 @@ async def test_the_join_lines_hold_a_spectator_line_unless_the_table_takes_no_sp
         assert [line.who for line in link.lines] == whom
         link.close()
         await link.closed()
+
+
+async def test_resuming_a_hosted_game_in_the_app_says_to_host_it_again() -> None:
+    session = new_session("volcanoes", "codingame", ["human:Ana", "remote:Bo"], seed=1)
+    session.close()
+    assert session.path is not None
+    app = ParlourApp(pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        app.resume(session.path)
+        await wait_until(pilot, lambda: isinstance(app.screen, MessageScreen))
+        message = app.screen
+        assert isinstance(message, MessageScreen) and message.title_text == "This game is hosted"
+        assert f"host --resume {session.path}" in message.message
