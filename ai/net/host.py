@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from ai.net.hosted import HostedTable
+from ai.net.hosted import HostedTable, Peer
 from ai.net.invites import SPECTATOR
 from ai.net.limits import Limits, RateLimit
 from ai.net.wire import Act, Bye, Error, Hello, Leave, Resync, Welcome, encode_control, parse_client
@@ -295,6 +295,14 @@ class KeyboardHosted(HostedTable):
             return "the game is over"
         self._on_apps_turn(lambda: super(KeyboardHosted, self).leave(seat, reason))
         return None
+
+    def attach(self, peer: Peer, role: int) -> None:
+        """Seat ``peer`` on the app's turn (its coming is news on the host's screen too)."""
+        self._on_apps_turn(lambda: super(KeyboardHosted, self).attach(peer, role))
+
+    def detach(self, peer: Peer, replaced: bool = False) -> None:
+        """``peer``'s connection is gone: its seat waits for its player, told on the app's turn."""
+        self._on_apps_turn(lambda: super(KeyboardHosted, self).detach(peer, replaced))
 
 
 def reachable_address(bind: str) -> str:

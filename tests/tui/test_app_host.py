@@ -67,6 +67,7 @@ async def test_the_host_plays_its_seat_by_keys_while_a_joined_bot_plays_the_othe
         await lines_closed(pilot)
         assert "Waiting for Bo" in screen_text(pilot)  # Bo has not joined: the host's screen says whom it waits for
         client = bot_joins(link, "Bo")
+        await wait_until(pilot, lambda: "Bo is here" in screen_text(pilot))  # the log says who came
         moves = 0
         while True:
             await wait_until(pilot, lambda: my_turn(pilot) or result_shown(app), timeout=60)
