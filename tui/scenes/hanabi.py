@@ -140,13 +140,17 @@ def _joined() -> App[None]:
 
 
 SCENES: dict[str, Scene] = {
-    "hanabi-table": Scene(_game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _keys("right")),
+    # Hints on cards: Basil's 3 just told (t24), one of Sam's told "3" on turn 15.
+    "hanabi-table": Scene(_game("hanabi", "classic", CLASSIC_SEATS, 11, moves=24), _keys("right")),
     "hanabi-hint": Scene(_game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _keys("tab", "4")),
     "hanabi-empathy": Scene(_game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _keys("i")),
     "hanabi-light": Scene(_game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _light("tab", "w")),
-    # A roomy window: cards drawn as boxes; a hint being chosen shows the teammate's cards and what they know.
+    # A roomy window: cards drawn as boxes, a note written on one of Basil's cards (n, ↑, Enter, the words, Enter),
+    # and a hint being chosen shows the teammate's cards and what they know.
     "hanabi-wide-120x36": Scene(
-        _game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _keys("tab", "4"), size=(120, 36)
+        _game("hanabi", "classic", CLASSIC_SEATS, 11, moves=24),
+        _keys("n", "up", "up", "right", "enter", *"save it", "enter", "escape", "tab", "4"),
+        size=(120, 36),
     ),
     "hanabi-league": Scene(_game("fireworks", "codingame", LEAGUE_SEATS, 7, moves=6, league_round=1), _keys()),
     "hanabi-final-ranking": Scene(_finished, _result),
