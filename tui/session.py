@@ -94,7 +94,7 @@ def _kinds(specs: list[SeatSpec]) -> dict[int, str]:
 
 
 def _remote(specs: list[SeatSpec]) -> frozenset[int]:
-    """The seats people join over the network (``parlour host``)."""
+    """The seats people join over the network (``remote``): never played, nor curtained, at this keyboard."""
     return frozenset(i for i, spec in enumerate(specs) if spec.is_remote)
 
 
@@ -148,8 +148,9 @@ def resume_session(path: Path, replay: Replay) -> Session:
     except BaseException:
         writer.close()
         raise
-    kinds, remote = _kinds(specs), _remote(specs)
-    table = Table(replay.state, names, bots, writer, kinds=kinds, remote=remote, close_in_background=True)
+    table = Table(
+        replay.state, names, bots, writer, kinds=_kinds(specs), remote=_remote(specs), close_in_background=True
+    )
     return Session(replay.header, specs, table, path, list(replay.events), list(replay.warnings), list(replay.notes))
 
 
@@ -331,7 +332,7 @@ class LocalLink(SeatLink):
         home = "" if to_shell else "from the home screen or "
         return f"Game saved{where}. Resume it {home}with `{parlour_command()} resume`."
 
-    def again(self) -> LocalLink:
+    def again(self) -> SeatLink | None:
         """The same seats at a new table, on a new seed."""
         header = self.session.header
         new = new_session(

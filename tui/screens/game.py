@@ -28,6 +28,7 @@ from rules.registry import game_info
 from tui.games import game_ui
 from tui.games.base import GameTable
 from tui.screens.base import TableScreen, compose_table_frame, leave_bindings
+from tui.screens.hosting import JOIN_LINES_KEY, JoinLinesScreen
 from tui.screens.link import LinkSetup, Note, NoteKind, SeatLink
 from tui.screens.modals import CurtainScreen, HelpScreen, MessageScreen, ResultScreen
 from tui.screens.pace import PACE_ACTIONS, PACE_BINDINGS, PLAY_SPEED_BINDINGS, SPEED_HELP, PaceKeys, pace_words
@@ -61,6 +62,7 @@ class GameScreen(PaceKeys, TableScreen):
         ),
         *PACE_BINDINGS,
         *PLAY_SPEED_BINDINGS,
+        Binding(JOIN_LINES_KEY, "join_lines", "Join lines"),  # a table hosted here
     ]
 
     phase: reactive[Phase] = reactive(Phase.THINKING, init=False)
@@ -143,6 +145,8 @@ class GameScreen(PaceKeys, TableScreen):
         setup = LinkSetup(self.receive, self.deliver, self.call_later, self.pace, self.pause_scale, self.watching)
         self.link.start(setup)
         self.refresh_table()
+        if self.link.invitations():  # the others need their lines before the game can go on
+            self.call_after_refresh(self.action_join_lines)
 
     def write_intro(self) -> None:
         """The log's first line: what the keys do."""
@@ -309,7 +313,7 @@ class GameScreen(PaceKeys, TableScreen):
             return
         elif isinstance(message, Presence):
             name = self.names[message.seat]
-            words = f"{name} is back" if message.present else f"Waiting for {name}"
+            words = f"{name} is here" if message.present else f"Waiting for {name}"
             if message.stand_in is not None:
                 words += f"; {message.stand_in} plays for them"
             self.query_one("#log", RichLog).write(Text(words, style="italic"))
@@ -497,12 +501,19 @@ class GameScreen(PaceKeys, TableScreen):
             return not self.paced
         if action == "ranking":
             return self.outcome is not None
+        if action == "join_lines":
+            return bool(self.link.invitations())
         return True
 
     def action_ranking(self) -> None:
         """The final ranking again, after a look at the table."""
         if self.outcome is not None and self.app.screen is self:
             self.show_result()
+
+    def action_join_lines(self) -> None:
+        """The lines the others run to join this table (hosted here), to read or copy."""
+        if self.app.screen is self or isinstance(self.app.screen, CurtainScreen):
+            self.app.push_screen(JoinLinesScreen(self.link.invitations()))
 
     def action_help(self) -> None:
         """Rules and keys of this game."""

@@ -50,6 +50,18 @@ class Note:
     """A toast's severity (``warning``, ``error``)."""
 
 
+@dataclass(frozen=True)
+class JoinLine:
+    """A line another player runs to join a table hosted here: whom it is for (``Bo (seat 2)``, ``spectators``)
+    and the ``parlour join`` command."""
+
+    who: str
+    command: str
+
+    def __str__(self) -> str:
+        return f"{self.who}: {self.command}"
+
+
 Heard = Callable[[Message | Note], None]
 """The screen's ear: called with each message or note, on the app's thread."""
 
@@ -150,6 +162,10 @@ class SeatLink(ABC):
     def parting_words(self, to_shell: bool) -> str | None:
         """What leaving an unfinished game says (``to_shell``: the app ends with it), or None."""
         return None
+
+    def invitations(self) -> tuple[JoinLine, ...]:
+        """The lines others run to join this table, when it is hosted here (none otherwise)."""
+        return ()
 
     def again(self) -> SeatLink | None:
         """A new game with the same seats, or None if this link cannot start one."""
