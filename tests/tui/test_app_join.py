@@ -127,3 +127,12 @@ async def test_a_spectator_link_shows_the_table_as_it_is_played_and_takes_no_mov
             sam.cancel()
             with contextlib.suppress(asyncio.CancelledError, JoinError):
                 await sam
+
+
+async def test_a_hanabi_spectator_of_the_table_is_not_told_the_hands_are_face_up() -> None:
+    async with hosting("hanabi", ["remote:Sam", "ai:easy"], seed=5) as hosted:
+        app = ParlourApp(GameScreen(RemoteLink(await join_table(hosted.link(SPECTATOR))), pace=0), pace=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: "spectator" in screen_text(pilot))
+            assert "as its holder knows it" in screen_text(pilot)
+            assert "face up" not in screen_text(pilot)

@@ -355,6 +355,8 @@ class HanabiDrawing(GameTable):
         sitting_out = me is not None and me not in view.round_seats
         if self.hide_private:
             lines.append(Text("Cards are hidden until the next person has the keyboard.", style="italic"))
+        elif me is None and any(slot is not None and slot.card is None for hand in view.hands for slot in hand):
+            lines.append(Text("Every hand as its holder knows it (spectator):", style="dim"))
         elif me is None:
             lines.append(Text("Every hand, face up (spectator):", style="dim"))
         elif sitting_out:
