@@ -31,8 +31,9 @@ def table_after_a_turn() -> ParlourApp:
 
 def heads_drawn(text: str) -> int:
     """The cattle heads a card's drawing shows: its icons, or one icon and the count raised beside it."""
+    icons = text.count("▾")
     raised = [RAISED[ch] for ch in text if ch in RAISED]
-    return raised[0] if raised else text.count("▾")
+    return raised[0] if raised and icons == 1 else icons
 
 
 def hand_heads(table: NimmtTable) -> dict[int, int]:

@@ -446,9 +446,9 @@ class NimmtTable(GameTable):
         # What was typed comes first and short: the line is cut at the table's width (52 columns at 80).
         if self.typed and not any(str(c).startswith(self.typed) for c in self.hand):
             return f"No card starts with {self.typed}: type another, or ←→."
-        where = self.landing_words()
         if self.typed and self.hand:
-            return f"Typed {self.typed}: {where or str(self.hand[self.cursor]) + ' is picked'}. Enter plays it."
+            return f"Typed {self.typed}: {self.hand[self.cursor]} is picked, Enter plays it."
+        where = self.landing_words()  # typed, the rows still show it
         if where:
             return f"{where}. ←→ or type a card, Enter plays."
         return "Choose a card — ←→ or type its number, Enter plays."
