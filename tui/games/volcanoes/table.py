@@ -14,6 +14,7 @@ from ai.table.events import Asking
 from rules import volcanoes
 from rules.core import Event
 from rules.volcanoes import INDEX, MAX_STEPS, NAMES, NEIGHBORS, OPPOSITE, VolcanoesView, grown_levels
+from rules.volcanoes_board import LAYOUT
 from tui.games.base import (
     ROOMY_SIDE_WIDTH,
     ROOMY_WIDTH,
@@ -24,11 +25,14 @@ from tui.games.base import (
 )
 from tui.games.look import Look, blend, readable_ink, seat_shape
 from tui.games.volcanoes.board import (
+    LABEL_WIDTH,
     SEAM_PARTNERS,
     across,
     along,
     edge_cells,
+    edge_labels,
     edge_sharers,
+    framed_size,
     interior_rows,
     net_size,
     seam_marks,
@@ -50,6 +54,7 @@ PARTS = {  # component class -> what it colours; tui/games.tcss styles each
     "volcanoes--seam": "the marks of edges that touch across a cut",
     **{f"volcanoes--seam-{k}": f"a seam mark lit by the {k}" for k in ("cursor", "chain", "push")},
     "volcanoes--equator": "the equator line",
+    "volcanoes--label": "the tile names around the net",
     "volcanoes--growth": "a coming growth in the cycle",
 }
 RANK = {k: i for i, k in enumerate(OUTLINE)}
@@ -64,7 +69,8 @@ BESIDE_ENOUGH = (4, 0)
 """Triangles this large beside the scores and log are kept there, even where the strip under the net would let
 them grow (the log reads better beside the net)."""
 TEXT_LINES = 3  # headline, tile line, legend (the prompt comes when there is a line left)
-STACK_BELOW = TABLE_PADDING + 70 + SIDE_WIDTH  # narrower than this, the scores and log go under the net, not beside it
+# Narrower than this, the scores and log go under the net, not beside it.
+STACK_BELOW = TABLE_PADDING + framed_size(*SHAPES[-2])[0] + 1 + SIDE_WIDTH
 BOTTOM_LINES = (3, 6)  # the strip of scores and log under the net: a border and two to five lines
 
 
@@ -72,7 +78,7 @@ def fitting_shape(width: int, height: int) -> tuple[int, int]:
     """The largest of :data:`SHAPES` whose net and text lines fit ``width`` × ``height`` (the smallest if none)."""
 
     def drawn(shape: tuple[int, int]) -> tuple[int, int]:
-        columns, lines = net_size(*shape)
+        columns, lines = framed_size(*shape)
         return columns, lines + TEXT_LINES
 
     return largest_fitting(SHAPES, drawn, width, height)
@@ -134,6 +140,8 @@ class VolcanoesTable(GameTable):
         self.banner: Text | None = None
         self.show_names = False
         self.canvas_top = 1
+        self.canvas_left = LABEL_WIDTH
+        """Where the net's first line and column are drawn on the table (clicks are read against them)."""
         self._h = 2
         self._owner: dict[tuple[int, int], int] = {}
 
@@ -317,7 +325,7 @@ class VolcanoesTable(GameTable):
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        tile = self._owner.get((offset.x, offset.y - self.canvas_top))
+        tile = self._owner.get((offset.x - self.canvas_left, offset.y - self.canvas_top))
         if tile is None:
             return
         if tile == self.cursor:
@@ -332,7 +340,7 @@ class VolcanoesTable(GameTable):
         The table's height follows its content there, so the room comes from the terminal: all but the status line,
         the footer and the strip of scores and log. The strip gives up lines (down to two) before the tile names
         do."""
-        named = net_size(*SHAPES[-2])[1] + TEXT_LINES
+        named = framed_size(*SHAPES[-2])[1] + TEXT_LINES
         bottom = max(BOTTOM_LINES[0], min(BOTTOM_LINES[1], self.app.size.height - 2 - named))
         return self.app.size.width - 2, self.app.size.height - 2 - bottom
 
@@ -494,14 +502,47 @@ class VolcanoesTable(GameTable):
         canvas = self.draw_net(h, w)
         self._owner = canvas.owner
         lines: list[Text] = [self._headline(view)]
-        self.canvas_top = len(lines)
-        lines.extend(canvas.text_lines())
-        prompt = self.ask is not None and canvas.height + TEXT_LINES < self._room()[1]
+        net = self._labelled(canvas, h, w)
+        self.canvas_top = len(lines) + (len(net) - canvas.height) // 2  # below the line of names above, if any
+        lines.extend(net)
+        prompt = self.ask is not None and len(net) + TEXT_LINES < self._room()[1]
         lines.append(self._tile_line(view, typed=not prompt))
         lines.append(self._legend())
         if prompt:
             lines.append(self._prompt())
         return Group(*lines)
+
+    def _labelled(self, canvas: Canvas, h: int, w: int) -> list[Text]:
+        """The net's lines with the tile names around it (:func:`edge_labels`): a name left and right of each strip,
+        one beside each tip of the top and bottom strips. The cursor's tile and its strip's names are lit."""
+        look = self.look()
+        plain = look("volcanoes--label")
+        cursor = look("volcanoes--cursor")
+        lit = Style(color=cursor.color, bold=True)
+        strip = LAYOUT[self.cursor][0] if self.ask is not None else None
+        labels = edge_labels(h, w)
+        rows = [Text(" " * canvas.width), *canvas.text_lines(), Text(" " * canvas.width)]  # a line above and below
+        for x, y, tile in labels.polar:
+            name = Text(NAMES[tile], style=lit if self.ask is not None and tile == self.cursor else plain)
+            row = rows[y + 1]
+            rows[y + 1] = Text.assemble(row[:x], name, row[x + len(name) :])
+        out = []
+        for y, row in enumerate(rows, start=-1):
+            left, right = labels.left.get(y), labels.right.get(y)
+            line = Text(
+                NAMES[left] if left is not None else " " * LABEL_WIDTH, style=lit if self._in(left, strip) else plain
+            )
+            line.append_text(row)
+            if right is not None:
+                line.append(NAMES[right], style=lit if self._in(right, strip) else plain)
+            out.append(line)
+        if not any(y < 0 for _, y, _ in labels.polar):
+            out = out[1:-1]  # every name of the top and bottom strips is on its tip's line
+        return out
+
+    @staticmethod
+    def _in(tile: int | None, strip: int | None) -> bool:
+        return tile is not None and LAYOUT[tile][0] == strip
 
     def _headline(self, view: VolcanoesView) -> Text:
         if self.banner is not None:
