@@ -36,10 +36,15 @@ def heads_drawn(text: str) -> int:
     return raised[0] if raised and icons == 1 else icons
 
 
+def big_cards(table: NimmtTable) -> bool:
+    """Whether the table draws its cards as boxes."""
+    return any("╭" in line for line in drawn_lines(table))
+
+
 def hand_heads(table: NimmtTable) -> dict[int, int]:
     """Each hand card's number and the heads drawn on it (one-line chips, or the bottom edge of big cards)."""
     lines = drawn_lines(table)[table.hand_top :]
-    if not table._big:
+    if not big_cards(table):
         return {int(n): heads_drawn(icons) for line in lines for n, icons in re.findall(r"(\d+)([▾¹²³⁵⁷]+)", line)}
     numbers = [int(n) for n in re.findall(r"│\s*(\d+)\s*│", lines[1])]
     edges = re.findall(r"╰([─▾¹²³⁵⁷]+)╯", lines[2])
@@ -58,7 +63,7 @@ async def test_each_card_shows_its_heads_as_icons_in_chips_big_cards_and_colour_
         await pilot.pause()
         assert hand_heads(table) == expected
         await pilot.resize_terminal(130, 40)
-        await wait_until(pilot, lambda: table._big)
+        await wait_until(pilot, lambda: big_cards(table))
         assert hand_heads(table) == expected
 
 

@@ -14,7 +14,6 @@ from ai.table.events import Asking
 from rules import volcanoes
 from rules.core import Event
 from rules.volcanoes import INDEX, MAX_STEPS, NAMES, NEIGHBORS, OPPOSITE, VolcanoesView, grown_levels
-from rules.volcanoes_board import LAYOUT
 from tui.games.base import (
     ROOMY_SIDE_WIDTH,
     ROOMY_WIDTH,
@@ -30,7 +29,6 @@ from tui.games.volcanoes.board import (
     across,
     along,
     edge_cells,
-    edge_labels,
     edge_sharers,
     framed_size,
     interior_rows,
@@ -38,6 +36,7 @@ from tui.games.volcanoes.board import (
     seam_marks,
     strip_top,
 )
+from tui.games.volcanoes.labels import labelled_net
 from tui.games.volcanoes.panel import SIDES
 from tui.widgets.canvas import Canvas
 
@@ -502,7 +501,7 @@ class VolcanoesTable(GameTable):
         canvas = self.draw_net(h, w)
         self._owner = canvas.owner
         lines: list[Text] = [self._headline(view)]
-        net = self._labelled(canvas, h, w)
+        net = labelled_net(canvas, h, w, self.cursor if self.ask is not None else None, self.look())
         self.canvas_top = len(lines) + (len(net) - canvas.height) // 2  # below the line of names above, if any
         lines.extend(net)
         prompt = self.ask is not None and len(net) + TEXT_LINES < self._room()[1]
@@ -511,38 +510,6 @@ class VolcanoesTable(GameTable):
         if prompt:
             lines.append(self._prompt())
         return Group(*lines)
-
-    def _labelled(self, canvas: Canvas, h: int, w: int) -> list[Text]:
-        """The net's lines with the tile names around it (:func:`edge_labels`): a name left and right of each strip,
-        one beside each tip of the top and bottom strips. The cursor's tile and its strip's names are lit."""
-        look = self.look()
-        plain = look("volcanoes--label")
-        cursor = look("volcanoes--cursor")
-        lit = Style(color=cursor.color, bold=True)
-        strip = LAYOUT[self.cursor][0] if self.ask is not None else None
-        labels = edge_labels(h, w)
-        rows = [Text(" " * canvas.width), *canvas.text_lines(), Text(" " * canvas.width)]  # a line above and below
-        for x, y, tile in labels.polar:
-            name = Text(NAMES[tile], style=lit if self.ask is not None and tile == self.cursor else plain)
-            row = rows[y + 1]
-            rows[y + 1] = Text.assemble(row[:x], name, row[x + len(name) :])
-        out = []
-        for y, row in enumerate(rows, start=-1):
-            left, right = labels.left.get(y), labels.right.get(y)
-            line = Text(
-                NAMES[left] if left is not None else " " * LABEL_WIDTH, style=lit if self._in(left, strip) else plain
-            )
-            line.append_text(row)
-            if right is not None:
-                line.append(NAMES[right], style=lit if self._in(right, strip) else plain)
-            out.append(line)
-        if not any(y < 0 for _, y, _ in labels.polar):
-            out = out[1:-1]  # every name of the top and bottom strips is on its tip's line
-        return out
-
-    @staticmethod
-    def _in(tile: int | None, strip: int | None) -> bool:
-        return tile is not None and LAYOUT[tile][0] == strip
 
     def _headline(self, view: VolcanoesView) -> Text:
         if self.banner is not None:
