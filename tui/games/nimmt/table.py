@@ -15,6 +15,7 @@ from rules.nimmt import (
     PICK_TEXT,
     PLAY_TEXT,
     ROW_LIMIT,
+    ROWS,
     NimmtKind,
     NimmtPlace,
     NimmtReveal,
@@ -309,8 +310,8 @@ class NimmtTable(GameTable):
         """A row: one line of chips, or three of big cards; its number and heads on the middle line."""
         look = self.look()
         landing = self.landing()
-        lands = landing is not None and landing.row == i
-        selected = self.picking and self.cursor == i or lands
+        lands = landing if landing is not None and landing.row == i else None  # the card under the cursor goes here
+        selected = self.picking and self.cursor == i or lands is not None
         tall = BIG_LINES if self._big else 1
         lines = [Text("   ") for _ in range(tall)]
         mid = lines[tall // 2] = Text()  # the pointer's colour is for the pointer: the number keeps the text colour
@@ -319,15 +320,15 @@ class NimmtTable(GameTable):
         for slot in range(ROW_LIMIT + 1):
             if slot < len(row):
                 drawn = big_card(row[slot], look=look) if self._big else [card_text(row[slot], look=look)]
-            elif lands and slot == len(row) and landing is not None:
-                drawn = self._landing_place(landing)
+            elif lands is not None and slot == len(row):
+                drawn = self._landing_place(lands)
             else:
                 sixth = slot == ROW_LIMIT
                 style = look("nimmt--sixth" if sixth else "nimmt--empty")
                 drawn = big_place("·6·" if sixth else "·", style) if self._big else [chip_place(sixth, style)]
             lay(lines, drawn)
         heads = row_cattle(row)
-        taken = look("nimmt--taken") if self.flash_row == i or lands and landing is not None and landing.takes else ""
+        taken = look("nimmt--taken") if self.flash_row == i or lands is not None and lands.takes else ""
         mid.append(f"{heads:>2} {plural('head', heads)}", style=taken)
         return lines
 
@@ -337,7 +338,7 @@ class NimmtTable(GameTable):
         from a hand shown face up on four rows)."""
         if self.ask is None or self.picking or self.hide_private or not self.hand or self.cursor >= len(self.hand):
             return None
-        if len(self.rows) != 4 or not all(self.rows):
+        if len(self.rows) != ROWS or not all(self.rows):
             return None
         return placement(self.hand[self.cursor], self.rows)
 
