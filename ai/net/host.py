@@ -65,14 +65,31 @@ class Connection:
         self.close(POLICY, message[:100])
 
     async def write(self) -> None:
-        """Send the outbox in order until the connection is to be closed."""
+        """Send the outbox in order until the connection is to be closed: all that waits at once, in one write."""
         with contextlib.suppress(ConnectionClosed):
             while True:
-                item = await self.outbox.get()
+                item: str | tuple[int, str] | None = await self.outbox.get()
+                texts: list[str] = []
+                while isinstance(item, str):
+                    texts.append(item)
+                    item = None if self.outbox.empty() else self.outbox.get_nowait()
+                if texts:
+                    await self._send(texts)
                 if isinstance(item, tuple):
                     await self.ws.close(*item)
                     return
-                await self.ws.send(item)
+
+    async def _send(self, texts: list[str]) -> None:
+        """Send each text as a frame of its own, the frames in one write to the socket (one system call)."""
+        ws = self.ws
+        if len(texts) == 1:
+            await ws.send(texts[0])
+            return
+        # websockets' own way to write frames (its send_context checks the state and drains on the way out).
+        async with ws.send_context():
+            for text in texts:
+                ws.protocol.send_text(text.encode())
+            ws.transport.write(b"".join(ws.protocol.data_to_send()))
 
     # --- the table's side (ai.net.hosted.Peer) ---------------------------------------------
     def deliver(self, message: Message) -> None:

@@ -196,6 +196,7 @@ class Progress:
 
     def __init__(self, names: list[str]) -> None:
         self.names = names
+        self.present: dict[int, bool] = {}
 
     def show(self, message: Message) -> None:
         """Print what ``message`` says happened."""
@@ -204,12 +205,13 @@ class Progress:
         if isinstance(message, Played | Disqualified):
             lines = [event.words(names) for event in message.events]
         elif isinstance(message, Presence):
-            who = names[message.seat]
-            if message.stand_in is not None and message.present:
-                lines = [f"{who} was too slow: {message.stand_in} plays this turn for them"]
-            elif message.stand_in is not None:
-                lines = [f"{who} is away: {message.stand_in} plays their turns when the timer runs out"]
-            else:
+            who, seat = names[message.seat], message.seat
+            came_or_went = self.present.get(seat) != message.present
+            self.present[seat] = message.present
+            if message.stand_in is not None:
+                why = "was too slow" if message.present else "is away"
+                lines = [f"{who} {why}: {message.stand_in} plays this turn for them"]
+            elif came_or_went:  # not the seat given back after a stand-in's turn
                 lines = [f"{who} is here" if message.present else f"waiting for {who} (they left)"]
         for line in lines:
             print(line, flush=True)

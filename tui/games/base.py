@@ -17,6 +17,7 @@ from textual.widget import Widget
 
 from ai.table.events import Asking
 from rules.core import Event
+from rules.replay import CardNote
 from tui.games.look import Look
 
 SIDE_WIDTH = 30
@@ -73,6 +74,13 @@ class GameTable(Widget, can_focus=True):
             super().__init__()
             self.action = action
 
+    class NoteWritten(Message):
+        """A person wrote (or cleared) a note on a card: the screen keeps it where the game is kept."""
+
+        def __init__(self, note: CardNote) -> None:
+            super().__init__()
+            self.note = note
+
     INPUT_ACTIONS: ClassVar[frozenset[str]] = frozenset()
     """The actions of this table's bindings that only work while a person is choosing and can see."""
     EXPLAINED_WHEN_HIDDEN: ClassVar[frozenset[str]] = frozenset()
@@ -87,6 +95,8 @@ class GameTable(Widget, can_focus=True):
     """Secrets are covered (hot seat between two people): no input then either."""
     typed: str = ""
     """Keys typed so far toward a choice (a card number, a tile name)."""
+    writes_notes: bool = False
+    """People here may write notes on cards (a game being played; a replay only shows the notes written)."""
 
     def sync(self, view: Any, names: list[str], ask: Asking | None, hide_private: bool) -> None:
         """Show ``view``; ``ask`` set means a person is choosing for that seat; ``hide_private`` covers secrets."""
@@ -198,6 +208,10 @@ class GameTable(Widget, can_focus=True):
     def show_event(self, event: Event, names: list[str]) -> float:
         """Show one event as it happens; return how long to pause on it (seconds at normal speed)."""
         return 0.0
+
+    def show_notes(self, notes: Sequence[CardNote]) -> None:
+        """Take the notes people wrote on cards, in the order written, replacing any held (a table whose game has
+        no notes ignores them)."""
 
 
 def plays_throughout(view: Any) -> bool:

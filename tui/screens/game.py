@@ -136,6 +136,8 @@ class GameScreen(PaceKeys, TableScreen):
         if not self._speed_given and not self.watching:
             self.pace.speed = getattr(self.app, "play_speed", DEFAULT_SPEED)
         self.sub_title = f"{self.game} · {self.preset}"
+        self.table.writes_notes = True
+        self.table.show_notes(self.link.card_notes())
         self.take(self.link.opening)
         self.set_interval(BEAT, self.beat)
         setup = LinkSetup(self.receive, self.deliver, self.call_later, self.pace, self.pause_scale, self.watching)
@@ -437,6 +439,10 @@ class GameScreen(PaceKeys, TableScreen):
             self.link.submit(asked.seat, message.action)
         except IllegalAction as exc:
             self.notify(str(exc), title="Not allowed", severity="warning", markup=False)
+
+    def on_game_table_note_written(self, message: GameTable.NoteWritten) -> None:
+        """A person wrote a note on a card: it is kept with the game (a joined seat keeps it on its table only)."""
+        self.link.keep_note(message.note)
 
     def tell_result(self) -> None:
         """The final ranking, once, when the game is over (a joined game may already be)."""

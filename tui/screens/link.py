@@ -21,6 +21,7 @@ from textual.notifications import SeverityLevel
 from ai.table.pace import Pace
 from ai.table.projection import Message, Snapshot
 from rules.core import Viewer
+from rules.replay import CardNote
 
 
 class NoteKind(StrEnum):
@@ -131,6 +132,14 @@ class SeatLink(ABC):
 
     def program_log(self, seat: int) -> Path | None:
         """Where the program at ``seat`` writes its stderr, when it runs here."""
+        return None
+
+    def card_notes(self) -> Sequence[CardNote]:
+        """The notes people here wrote on cards before the screen opened (a resumed game's), in the order written."""
+        return ()
+
+    def keep_note(self, note: CardNote) -> None:
+        """Keep a note a person here wrote with the game (a joined seat: on its own table only, for this visit)."""
         return None
 
     @property
