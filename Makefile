@@ -24,11 +24,15 @@ $(TEST_STAMP): pyproject.toml | $(BIN)/python
 play: $(PLAY_STAMP)
 	$(BIN)/parlour
 
-# The tests run on two processes (one on a one-core machine): the CI machine has two cores.
+# The tests run on two processes (one on a one-core machine): the CI machine has two cores. The code is compiled
+# once first: else each test process and each `parlour` or bot program a test starts compiles it again (always so
+# where PYTHONDONTWRITEBYTECODE is set).
+COMPILE := $(BIN)/python -m compileall -q rules ai tui bench tests
 test: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict rules ai tui tests bench
+	$(COMPILE)
 	$(BIN)/python -m pytest -q -p no:cacheprovider -n auto --maxprocesses 2
 
 # The fast loop: lint, types, and the tests that neither run the app, start a program nor are long (the markers
@@ -37,6 +41,7 @@ check: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict rules ai tui tests bench
+	$(COMPILE)
 	$(BIN)/python -m pytest -q -p no:cacheprovider -n auto --maxprocesses 2 -m "not app and not program and not long"
 
 # An SVG and a PNG of every screen at 80x24 and 120x36; the PNGs are drawn by Chromium through Playwright, a test

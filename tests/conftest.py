@@ -83,11 +83,26 @@ def kinds_of(item: pytest.Item) -> set[str]:
     return kinds
 
 
+RUN_ORDER = ("long", "program", "app")
+"""Kinds run first, in this order, the plain tests last: the long and slow-starting tests are handed out while every
+process has work, so none of them runs alone at the end of a run on several processes (``-n``)."""
+
+
+def run_rank(kinds: set[str]) -> int:
+    """Where a test with these kinds goes in the run: its first kind in :data:`RUN_ORDER`, plain tests last."""
+    return next((rank for rank, kind in enumerate(RUN_ORDER) if kind in kinds), len(RUN_ORDER))
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test with its kinds (:func:`kinds_of`)."""
+    """Mark every test with its kinds (:func:`kinds_of`) and put them in :func:`run_rank` order (a stable sort:
+    within a rank, the files' order)."""
+    ranks: dict[str, int] = {}
     for item in items:
-        for kind in sorted(kinds_of(item)):
+        kinds = kinds_of(item)
+        for kind in sorted(kinds):
             item.add_marker(kind)
+        ranks[item.nodeid] = run_rank(kinds)
+    items.sort(key=lambda item: ranks[item.nodeid])
 
 
 _started: list[str] | None = None

@@ -48,6 +48,8 @@ from tui.screens.replay_viewer import ReplayScreen
 from tui.session import Session, local_session, new_session
 
 SIZE = (80, 24)
+PLAYED_AHEAD = 44
+"""Moves of the two-seat game played before its screen opens (of some 60)."""
 
 # The six hex steps as the geometry in the data README states them, keyed by the table's keys around S.
 HEX = {"a": "W", "d": "E", "w": "NW", "e": "NE", "z": "SW", "x": "SE"}
@@ -114,8 +116,11 @@ async def go_to(pilot: Pilot[None], tile: int) -> None:
     assert table.cursor == tile
 
 
-async def test_whole_two_seat_game_by_keys() -> None:
+async def test_the_last_moves_of_a_two_seat_game_by_keys() -> None:
+    # A whole game by keys is tests/tui/test_projection_screen.py's; here the penguins are placed and most moves are
+    # played before the screen opens, and the last moves, picking penguins both ways, end the game by keys.
     session = new_session("fish", "codingame", ["human:Sam", "ai:easy"], seed=5)
+    play_ahead(session, lambda: actions(session) == PLAYED_AHEAD)
     app = ParlourApp(GameScreen(session, pace=0), pace=0)
     turns = slides = 0
     async with app.run_test(size=SIZE) as pilot:
@@ -144,7 +149,7 @@ async def test_whole_two_seat_game_by_keys() -> None:
             turns += 1
         text = screen_text(pilot)
         assert "Final ranking" in text and "Sam" in text
-    assert session.state.is_over and turns >= 4 + 5 and slides >= 5
+    assert session.state.is_over and turns == slides >= 5
     assert session.path is not None and storage.read_replay(session.path).finished
 
 

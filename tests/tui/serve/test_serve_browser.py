@@ -24,6 +24,7 @@ import pytest
 from bench.serve import TerminalText, serving
 from tui import storage
 from tui.serve.server import ServeOptions, tab_command
+from tui.settings import settings_path
 
 SEATS = ["human:Ana", "ai:easy", "ai:easy", "ai:easy"]
 TAB_ARGS = ["play", "nimmt", "--seed", "7", *[word for spec in SEATS for word in ("--seat", spec)]]
@@ -65,8 +66,12 @@ def ranking_on_screen(text: str, names: list[str]) -> dict[str, int]:
 
 
 @pytest.mark.program
-async def test_a_whole_game_of_nimmt_in_chromium_stays_on_this_host(tmp_path: Path) -> None:
+async def test_a_whole_game_of_nimmt_in_chromium_stays_on_this_host(tmp_path: Path, parlour_home: Path) -> None:
     browser_path = chromium()
+    # The tab's app reads the same data folder: with the cards laid down at once it draws a few frames per move,
+    # not dozens, for the page to receive and the test to read.
+    parlour_home.mkdir(parents=True, exist_ok=True)
+    settings_path().write_text(json.dumps({"animations": False}), encoding="utf-8")
     from playwright.async_api import WebSocket, async_playwright
 
     shots = Path(os.environ.get("PARLOUR_SCREENSHOTS") or tmp_path)
