@@ -257,12 +257,18 @@ def test_private_reads_are_found() -> None:
     assert found == [(1, "textual._a._b"), (2, "textual._context"), (3, "_notifications"), (4, "_rng")]
 
 
+HARNESS_SETTINGS = {("tests/conftest.py", "textual._wait"), ("tests/conftest.py", "_wait")}
+"""Private names the suite's own set-up may set, never read: Pilot's idle-wait step, which Textual offers no public
+way to set (the reason is beside the setting)."""
+
+
 def test_tests_read_no_private_names() -> None:
     """Tests observe public state and events: no private attribute, private module or private name by string."""
     found = [
         f"{path.relative_to(ROOT)}:{line} {name}"
         for path in sorted((ROOT / "tests").rglob("*.py"))
         for line, name in private_reads(path.read_text(encoding="utf-8"))
+        if (str(path.relative_to(ROOT)), name) not in HARNESS_SETTINGS
     ]
     assert found == []
 

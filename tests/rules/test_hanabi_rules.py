@@ -596,5 +596,6 @@ def test_card_clues_name_each_hint_and_its_turn_and_leave_with_the_card() -> Non
     assert said[(0, 2)] == said[(0, 3)] == [("4", 2, 1)]
     assert said[(1, 2)] == [] and said[(0, 0)] == []  # the card drawn into C after the play was never told
     # Exactly the cards the hand's touched flags mark, and no card that has left a hand.
-    touched = {o for (s, i), o in order.items() if views[2].hands[s][i].touched}  # type: ignore[union-attr]
+    slots = {(s, i): slot for s in (0, 1) for i, slot in enumerate(views[2].hands[s]) if slot is not None}
+    touched = {order[key] for key, slot in slots.items() if slot.touched}
     assert set(clues) == touched

@@ -131,6 +131,12 @@ async def test_watching_shows_the_watch_controls_only(parlour_home: Path) -> Non
         assert "choose" not in shown
 
 
+async def resize(pilot: Pilot[None], size: tuple[int, int], small: bool) -> None:
+    """Resize the terminal and wait until the screen has taken it in (the too-small notice up or down)."""
+    await pilot.resize_terminal(*size)
+    await wait_until(pilot, lambda: getattr(pilot.app.screen, "too_small", None) is small)
+
+
 async def test_keys_do_nothing_but_leave_while_the_window_is_too_small() -> None:
     from tui.screens.home import HomeScreen
     from tui.screens.new_game import NewGameScreen
@@ -141,26 +147,26 @@ async def test_keys_do_nothing_but_leave_while_the_window_is_too_small() -> None
         await pilot.press("enter")  # would open the new-game form, unseen
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
-        await pilot.resize_terminal(*SIZE)
+        await resize(pilot, SIZE, small=False)
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
-        await pilot.resize_terminal(40, 12)
+        await resize(pilot, (40, 12), small=True)
         await pilot.press("ctrl+s")  # would start the game, unseen
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
-        await pilot.resize_terminal(*SIZE)
+        await resize(pilot, SIZE, small=False)
         await pilot.press("ctrl+s")
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen) and my_turn(pilot))
         screen = app.screen
         assert isinstance(screen, GameScreen) and isinstance(screen.table, NimmtTable)
         cursor = screen.table.cursor
-        await pilot.resize_terminal(40, 12)
+        await resize(pilot, (40, 12), small=True)
         await pilot.press("right", "enter")  # would move the cursor and play a card, unseen
         await pilot.pause()
         assert screen.table.cursor == cursor and my_turn(pilot) and app.focused is None  # no card was played
         # The footer is hidden too: the notice names the key that still works.
         assert "Meanwhile: q — Leave (saved)" in " ".join(screen_text(pilot).split())
-        await pilot.resize_terminal(*SIZE)  # the table has the keys again
+        await resize(pilot, SIZE, small=False)  # the table has the keys again
         await pilot.pause()
         assert app.focused is screen.table
         await pilot.press("right")
