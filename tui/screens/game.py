@@ -33,6 +33,7 @@ from tui.screens.modals import CurtainScreen, HelpScreen, MessageScreen, ResultS
 from tui.screens.pace import PACE_ACTIONS, PACE_BINDINGS, PLAY_SPEED_BINDINGS, SPEED_HELP, PaceKeys, pace_words
 from tui.screens.requests import PartingWords
 from tui.session import LocalLink
+from tui.widgets.motion import motion_pace
 
 if TYPE_CHECKING:
     from tui.session import Session
@@ -401,6 +402,7 @@ class GameScreen(PaceKeys, TableScreen):
             # A round summary people notice even while the next round is being dealt; the last round's end is the
             # game's, which the final ranking tells.
             self.notify(event.words(self.names), title="Round over", timeout=8, markup=False)
+        self.table.motion_pace = motion_pace(self.pace.speed, self.pause_scale)
         pause = self.table.show_event(event, self.names)
         pause *= self.pause_scale / self.pace.speed
         if pause <= 0:

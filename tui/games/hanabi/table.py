@@ -22,9 +22,11 @@ from rules.hanabi import (
     HanabiHint,
     HanabiPlay,
     HanabiView,
+    card_colour,
 )
 from tui.games.hanabi.cards import hint_label
 from tui.games.hanabi.drawing import Flash, HanabiDrawing
+from tui.games.hanabi.motion import Flight
 
 PAUSE = {
     "play": 0.9,
@@ -114,6 +116,8 @@ class HanabiTable(HanabiDrawing):
         elif isinstance(data, HanabiPlay | HanabiDiscard) and event.seat is not None:
             style = " dim" if isinstance(data, HanabiDiscard) else " reverse" if data.success else " reverse blink"
             self.flash = Flash(event.seat, (data.slot,), style)
+            firework = isinstance(data, HanabiPlay) and data.success
+            self.motion.start(Flight(card_colour(data.card), firework), self.motion_pace)
         else:
             self.flash = None
         self.refresh()

@@ -34,8 +34,10 @@ from tui.games.volcanoes.board import (
     seam_marks,
     strip_top,
 )
+from tui.games.volcanoes.motion import Spread, draw_spreading, spread_of
 from tui.games.volcanoes.panel import SIDES
 from tui.widgets.canvas import Canvas
+from tui.widgets.motion import Motion
 
 # Outline kinds, strongest first: an edge shared by two tiles takes the stronger one. Each is a part
 # "volcanoes--KIND" whose color outlines the tile and whose background (if any) fills it when empty.
@@ -55,6 +57,7 @@ PARTS = {  # component class -> what it colours; tui/games.tcss styles each
 RANK = {k: i for i, k in enumerate(OUTLINE)}
 DORMANT_MARK = "◆"
 PENDING_MARK = "!"  # at level 4 and not yet dormant: erupts in the next phase
+ERUPTION_S = 0.3  # the longest motion: an eruption phase may push a dozen tiles, one after another
 PAUSE = {"move": 0.4, "growth": 0.9, "eruption": 1.1, "dormant": 0.3, "win": 1.5, "draw": 1.2}
 LEVEL_SHADE = (0.0, 0.45, 0.65, 0.85, 1.0)
 """How much of its side's colour fills a volcano of each level over an empty tile's ground: higher is deeper."""
@@ -136,6 +139,7 @@ class VolcanoesTable(GameTable):
         self.canvas_top = 1
         self._h = 2
         self._owner: dict[tuple[int, int], int] = {}
+        self.motion: Motion[Spread] = Motion(self)  # an eruption spreading
 
     def on_mount(self) -> None:
         """Lay the frame out for the terminal's width."""
@@ -213,6 +217,7 @@ class VolcanoesTable(GameTable):
         elif isinstance(data, volcanoes.VolcanoesEruption):
             self.erupting = {INDEX[t] for t in data.erupted}
             self.hit = {INDEX[t] for t, _ in data.results}
+            self.motion.start(spread_of(data, self.dormant), self.motion_pace, duration=ERUPTION_S)
             for t in self.erupting:
                 self.dormant[t] = True
             for name, level in data.results:
@@ -491,7 +496,7 @@ class VolcanoesTable(GameTable):
             return Text("")
         h, w = self.triangle_shape()
         self._h = h
-        canvas = self.draw_net(h, w)
+        canvas = draw_spreading(self, h, w)
         self._owner = canvas.owner
         lines: list[Text] = [self._headline(view)]
         self.canvas_top = len(lines)
