@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import textual.constants
 
 PROGRAM_WORDS = ("subprocess", "sys.executable", "cmd:", "cmd[")
 """Words in a test's code that say it starts another process."""
@@ -129,6 +130,15 @@ def parlour_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("TMPDIR", str(scratch))
     monkeypatch.setattr(tempfile, "tempdir", str(scratch))
     return home
+
+
+@pytest.fixture(autouse=True)
+def animations_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Apps start with animations off (``TEXTUAL_ANIMATIONS=none``), in this process and in those a test starts: no
+    Pilot key waits on a motion, and every picture is the state a table ends in. A test of motion turns them on."""
+    monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")
+    # Textual read the variable when it was first imported (a pytest plugin imports it before this file).
+    monkeypatch.setattr(textual.constants, "TEXTUAL_ANIMATIONS", "none")
 
 
 @pytest.fixture
