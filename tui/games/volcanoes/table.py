@@ -183,6 +183,7 @@ class VolcanoesTable(GameTable):
         started = self.take_input(ask, hide_private)
         if not getattr(self.screen, "animating", None):
             # Between the events of one move the frame may redraw; the board then stays as the events left it.
+            self.motion.finish()  # its tiles' levels before are the last move's
             self.levels = list(view.levels)
             self.dormant = list(view.dormant)
             self.erupting = set()
