@@ -108,7 +108,8 @@ class NimmtTable(GameTable):
             self.rows[data.row].append(data.card)
             self.on_table = [(c, s) for c, s in self.on_table if c != data.card]
             self.flash_row = data.row
-            self.motion.start(RowMotion(data.row, placed=data.card), self.motion_pace)
+            # A slide as long as a card's own pause at ×1: the next card's does not cut it short.
+            self.motion.start(RowMotion(data.row, placed=data.card), self.motion_pace, duration=PAUSE["place"])
         self.refresh()
         return PAUSE.get(event.kind, 0.0)
 
