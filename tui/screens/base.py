@@ -14,7 +14,6 @@ from textual.widgets import Footer, Static
 
 from tui.games.base import ROOMY_WIDTH, GameTable, hidden_action_to_explain
 from tui.widgets.reflow_log import ReflowLog
-from tui.widgets.steady import SteadyStatic
 
 
 class TooSmall(Static):
@@ -171,7 +170,7 @@ def compose_table_frame(screen: ParlourScreen, table: GameTable, log_lines: int)
     with Horizontal(id="frame"):
         yield table
         with Vertical(id="side"):
-            yield SteadyStatic(id="scores")  # the log under it keeps its place as the scores change
+            yield Static(id="scores")
             log = ReflowLog(id="log", min_width=16, max_lines=log_lines)
             # The table is the one place keys go: a focusable log took Tab's focus and left the game's keys dead
             # until a second Tab. The log still scrolls with the mouse wheel.

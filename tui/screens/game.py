@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.reactive import reactive
@@ -34,6 +35,7 @@ from tui.screens.pace import PACE_ACTIONS, PACE_BINDINGS, PLAY_SPEED_BINDINGS, S
 from tui.screens.requests import PartingWords
 from tui.session import LocalLink
 from tui.widgets.motion import motion_pace
+from tui.widgets.steady import hold_height, release_height
 
 if TYPE_CHECKING:
     from tui.session import Session
@@ -210,7 +212,14 @@ class GameScreen(PaceKeys, TableScreen):
 
     def redraw_panel(self) -> None:
         """The scores again, in the table's current look."""
-        self.query_one("#scores", Static).update(self.ui.panel_renderable(self.view, self.names, self.table.look()))
+        scores = self.query_one("#scores", Static)
+        scores.update(self.ui.panel_renderable(self.view, self.names, self.table.look()))
+        self.call_after_refresh(hold_height, scores)  # the log under the scores stays put as they change
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A new size: the scores take their own height again (held once drawn); Textual also runs the frame's own
+        handler."""
+        release_height(self.query_one("#scores"))
 
     def refresh_status(self) -> None:
         """The line above the table (whose move, bots thinking, speed), and the phase kept in step."""

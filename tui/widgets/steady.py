@@ -1,30 +1,22 @@
-"""A panel that keeps its height while what it shows changes, so that what lies under it does not jump."""
+"""Panels that keep their height while what they show changes, so that what lies under them does not jump."""
 
 from __future__ import annotations
 
-from textual.geometry import Size
-from textual.widgets import Static
+from textual.widget import Widget
 
 
-class SteadyStatic(Static):
-    """A :class:`Static` of automatic height that never grows shorter while its width stays the same.
+def hold_height(widget: Widget) -> None:
+    """From now on ``widget`` (of automatic height) grows shorter than it is drawn now only once released.
 
     The side panel's scores sit above the log: a line that wraps only with some names, or a result shorter than the
-    lines it replaces, would move the log up and down with every change. The panel takes the most lines it has
-    needed at this width; a new width starts afresh.
+    lines it replaces, would move the log up and down with every change. Call it once the panel is drawn anew.
     """
+    held = widget.styles.min_height
+    height = widget.outer_size.height
+    if height > 0 and (held is None or held.cells is None or held.cells < height):
+        widget.styles.min_height = height
 
-    def __init__(self, *, id: str) -> None:
-        super().__init__(id=id)
-        self.tallest = 0
-        """The most lines the content has taken at :attr:`steady_width`."""
-        self.steady_width = 0
-        """The width the content was last measured at."""
 
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        """The content's height now, or the tallest it has been at this width."""
-        height = super().get_content_height(container, viewport, width)
-        if width != self.steady_width:
-            self.steady_width, self.tallest = width, 0
-        self.tallest = max(self.tallest, height)
-        return self.tallest
+def release_height(widget: Widget) -> None:
+    """``widget`` takes its content's height again (a new window size: a panel of another width needs other lines)."""
+    widget.styles.min_height = None
