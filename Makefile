@@ -39,7 +39,9 @@ check: $(TEST_STAMP)
 	$(BIN)/mypy --strict rules ai tui tests bench
 	$(BIN)/python -m pytest -q -p no:cacheprovider -n auto --maxprocesses 2 -m "not app and not program and not long"
 
-screenshots: $(PLAY_STAMP)
+# An SVG and a PNG of every screen at 80x24 and 120x36; the PNGs are drawn by Chromium through Playwright, a test
+# extra (Debian's chromium, or PARLOUR_CHROMIUM=/path/to/chrome).
+screenshots: $(TEST_STAMP)
 	$(BIN)/python -m tui.scenes screenshots
 
 # make bench            every game's benchmark

@@ -93,7 +93,7 @@ async def _run(game: str, tables: int, workers: int, wait_ms: float) -> dict[str
     rss_before = _rss_kib()
     for index in range(tables):
         state = info.start(preset.name, seats, index, None)
-        table = Table(state, [f"P{seat}" for seat in range(seats)], {})
+        table = Table(state, [f"P{seat}" for seat in range(seats)], {}, remote=frozenset(range(seats)))
         invites = Invites.fresh(list(range(seats)), False)
         hosted.append(HostedTable(table, invites, None, on_message=clock.hook(invites.table)))
     for each in hosted:

@@ -743,6 +743,51 @@ def shuffled_deck(rng: random.Random) -> tuple[int, ...]:
     return tuple(deck)
 
 
+# --- what the hints said of each card (public) -----------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Clue:
+    """One hint as a card it touched remembers it: the turn it was given on (1 = the round's first move), who gave
+    it, and what it named (``colour`` 0–4 or ``value`` 1–5, the other left at -1 / 0)."""
+
+    turn: int
+    giver: int
+    colour: int = -1
+    value: int = 0
+
+    @property
+    def said(self) -> str:
+        """What the hint named, as the table writes it on a card: ``R`` (a colour's letter) or ``3``."""
+        return COLOUR_LETTERS[self.colour] if self.colour >= 0 else str(self.value)
+
+
+def card_clues(view: HanabiView) -> dict[int, tuple[Clue, ...]]:
+    """Every card in a hand now that some hint touched, by its draw order: the hints that touched it, oldest first.
+
+    Read from the round's public history alone (the hands as dealt, each play or discard's slot and the card drawn
+    into it, each hint's touched slots), so every seat and a spectator get the same answer.
+    """
+    size = view.hand_size
+    hands = {seat: list(range(p * size, p * size + size)) for p, seat in enumerate(view.round_seats)}
+    told: dict[int, list[Clue]] = {}
+    for turn, move in enumerate(view.history, start=1):
+        if move.kind == "hint":
+            clue = Clue(turn, move.seat, move.colour, move.value)
+            for slot in move.touched:
+                told.setdefault(hands[move.target][slot], []).append(clue)
+        elif move.kind in ("play", "discard"):
+            told.pop(hands[move.seat][move.slot], None)
+            hands[move.seat][move.slot] = move.drawn
+    return {order: tuple(clues) for order, clues in told.items()}
+
+
+def chop(hand: Sequence[SlotView | None]) -> int | None:
+    """The slot of a hand's chop: its oldest card (by draw order, not slot letter) that no hint has touched, the one
+    its holder discards next by the usual convention; None when every card is touched. Public: touches and draw
+    orders are known to every seat, the holder included."""
+    untouched = [(slot.order, i) for i, slot in enumerate(hand) if slot is not None and not slot.touched]
+    return min(untouched)[1] if untouched else None
+
+
 # --- the game ---------------------------------------------------------------------------------------------
 class HanabiState(GameState[HanabiView]):
     """A game of Hanabi (one round)."""

@@ -106,6 +106,34 @@ def target_row(ends: list[int], card: int) -> int:
     return best
 
 
+def row_for(card: int, rows: list[list[int]] | tuple[tuple[int, ...], ...]) -> int | None:
+    """The row ``card`` would go on if it were placed now (``rows`` as a view shows them, none empty), or None when
+    it is lower than every row's last card and its player must take a row."""
+    best = target_row([row[-1] for row in rows], card)
+    return None if best < 0 else best
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where a card would go if placed now, and what that costs its player."""
+
+    row: int | None
+    """The row it goes on; None when it is lower than every row (its player chooses a row to take)."""
+    takes: bool
+    """Whether it would be the row's sixth card, so its player takes the row's five."""
+    heads: int
+    """The cattle heads its player would take: the row's when ``takes``, else 0 (a row not yet chosen is 0 too)."""
+
+
+def placement(card: int, rows: list[list[int]] | tuple[tuple[int, ...], ...]) -> Placement:
+    """Where ``card`` would go on ``rows`` (see :func:`row_for`) and whether it would take that row."""
+    row = row_for(card, rows)
+    if row is None:
+        return Placement(None, False, 0)
+    takes = len(rows[row]) == ROW_LIMIT
+    return Placement(row, takes, row_cattle(rows[row]) if takes else 0)
+
+
 class NimmtKind(EventKind):
     """The events of 6 nimmt! beyond the common ones (rounds, the game's end, a disqualification)."""
 

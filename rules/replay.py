@@ -88,6 +88,25 @@ class ActionRecord:
     """Set (to the reason) on lines that record a disqualification rather than an action."""
 
 
+NOTE_LIMIT = 200
+"""The longest note a replay keeps (characters); a longer one is cut to this when written."""
+
+
+@dataclass(frozen=True)
+class CardNote:
+    """A note a seat's person wrote on a card: their own words, for their own eyes (an empty ``text`` clears it).
+
+    ``card`` names the card within its round (Hanabi: its draw order); ``round`` is the round (0 outside the
+    Fireworks league); ``after`` is how many actions had been played when it was written (set when read back).
+    """
+
+    seat: int
+    round: int
+    card: int
+    text: str
+    after: int = 0
+
+
 @dataclass
 class Replay:
     """A loaded replay: the header, every action, the final result if written, and the re-simulated state."""
@@ -99,6 +118,13 @@ class Replay:
     warnings: list[str] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     """What the recorded actions caused, in order (a resumed game's log tells them again)."""
+    notes: list[CardNote] = field(default_factory=list)
+    """The notes people wrote on cards, in the order written (``note`` lines; a file without them has none)."""
+
+    @property
+    def lines(self) -> int:
+        """The whole lines read before the result: the header, the actions and the notes."""
+        return 1 + len(self.actions) + len(self.notes)
 
     @property
     def finished(self) -> bool:
@@ -165,6 +191,25 @@ def _parse_action_line(obj: Any, lineno: int, seats: int) -> ActionRecord:
         raise ReplayError(lineno, 'the line has no "action" text')
     ms = obj.get("ms")
     return ActionRecord(seat, action, float(ms) if isinstance(ms, int | float) else None)
+
+
+def _parse_note_line(obj: dict[str, Any], lineno: int, seats: int, after: int) -> CardNote:
+    body = obj["note"]
+    if not isinstance(body, dict):
+        raise ReplayError(lineno, 'a note line is {"note": {"seat", "round", "card", "text"}}')
+    numbers: list[int] = []
+    for key in ("seat", "round", "card"):
+        n = body.get(key)
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise ReplayError(lineno, "a note needs whole numbers for its seat, round and card")
+        numbers.append(n)
+    seat, round_index, card = numbers
+    if seat >= seats:
+        raise ReplayError(lineno, f"note by seat {seat}, which is not a seat of this game (0–{seats - 1})")
+    text = body.get("text")
+    if not isinstance(text, str):
+        raise ReplayError(lineno, "a note needs its text (empty to clear it)")
+    return CardNote(seat, round_index, card, text[:NOTE_LIMIT], after)
 
 
 def is_torn(line: str) -> bool:
@@ -237,7 +282,11 @@ def load_replay(lines: Iterable[str]) -> Replay:
     actions: list[ActionRecord] = []
     events: list[Event] = []
     result: dict[str, Any] | None = None
+    notes: list[CardNote] = []
     for lineno, obj in decoded:
+        if isinstance(obj, dict) and "note" in obj:  # a person's words, not part of the game: nothing to re-play
+            notes.append(_parse_note_line(obj, lineno, len(header.seats), len(actions)))
+            continue
         if isinstance(obj, dict) and "result" in obj:
             if next(decoded, None) is not None:
                 raise ReplayError(lineno, "a result line must be the last line")
@@ -254,7 +303,7 @@ def load_replay(lines: Iterable[str]) -> Replay:
         except RulesError as exc:
             raise ReplayError(lineno, f"illegal action: {exc}") from None
         actions.append(record)
-    return Replay(header, actions, result, state, warnings, events)
+    return Replay(header, actions, result, state, warnings, events, notes)
 
 
 def _check_result(result: Any, state: GameState[Any], lineno: int) -> None:
@@ -305,6 +354,11 @@ class ReplayWriter:
     def disqualify(self, seat: int, reason: str) -> None:
         """Record that a seat was disqualified."""
         self._write({"seat": seat, "disqualify": reason})
+
+    def note(self, note: CardNote) -> None:
+        """Record a note a person wrote on a card (its ``after`` is where the line falls among the actions)."""
+        body = {"seat": note.seat, "round": note.round, "card": note.card, "text": note.text[:NOTE_LIMIT]}
+        self._write({"note": body})
 
     def result(self, state: GameState[Any]) -> None:
         """Record the final result."""

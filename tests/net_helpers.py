@@ -41,7 +41,9 @@ def make_table(game: str, specs: list[str], seed: int = 7) -> Table:
         bot = make_player(game, parse_seat(text), seat_rng(seed, 0, seat), seat=seat, num_seats=len(specs))
         if bot is not None:
             bots[seat] = bot
-    return Table(state, [parse_seat(t).display_name(i) for i, t in enumerate(specs)], bots)
+    names = [parse_seat(t).display_name(i) for i, t in enumerate(specs)]
+    remote = frozenset(seat for seat, text in enumerate(specs) if parse_seat(text).is_remote)
+    return Table(state, names, bots, remote=remote)
 
 
 @dataclass

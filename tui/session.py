@@ -26,7 +26,7 @@ from ai.table.watches import Watch
 from ai.tournaments.arena import stderr_log_path
 from rules.core import Event, GameState, IllegalAction, Viewer, Watcher
 from rules.registry import game_info
-from rules.replay import Header, Replay, SeatEntry
+from rules.replay import CardNote, Header, Replay, SeatEntry
 from tui import storage
 from tui.cli.usage import parlour_command
 from tui.screens.link import LinkSetup, Note, NoteKind, SeatLink
@@ -44,6 +44,8 @@ class Session:
     """Events of the actions played before a resumed game was left, for the log to show them again."""
     warnings: list[str] = field(default_factory=list)
     """What was wrong with the file a game was resumed from (a torn last line that was dropped)."""
+    notes: list[CardNote] = field(default_factory=list)
+    """The notes people wrote on cards, in the order written (a resumed game's, then this sitting's)."""
     keyboard: OneKeyboard = field(init=False)
     """Who of the table's people is at this keyboard, and the curtain between them."""
 
@@ -91,6 +93,11 @@ def _kinds(specs: list[SeatSpec]) -> dict[int, str]:
     return {i: spec.text for i, spec in enumerate(specs) if not spec.is_human}
 
 
+def _remote(specs: list[SeatSpec]) -> frozenset[int]:
+    """The seats people join over the network (``remote``): never played, nor curtained, at this keyboard."""
+    return frozenset(i for i, spec in enumerate(specs) if spec.is_remote)
+
+
 def new_session(
     game: str,
     preset: str,
@@ -107,7 +114,7 @@ def new_session(
     header = Header(game, state.preset, [SeatEntry(n, s.text) for n, s in zip(names, specs)], seed, deal)
     writer, path = storage.open_writer(header) if save else (None, None)
     bots = _bots(game, state.preset, specs, seed, path)
-    table = Table(state, names, bots, writer, kinds=_kinds(specs), close_in_background=True)
+    table = Table(state, names, bots, writer, kinds=_kinds(specs), remote=_remote(specs), close_in_background=True)
     return Session(header, specs, table, path)
 
 
@@ -135,14 +142,16 @@ def resume_session(path: Path, replay: Replay) -> Session:
     names = [s.name for s in replay.header.seats]
     # First: a save that cannot be written starts no program. It was read before it was held: another Parlour
     # may have played on in between, and the writer refuses it then.
-    writer = storage.reopen_writer(path, 1 + len(replay.actions))
+    writer = storage.reopen_writer(path, replay.lines)
     try:
         bots = _bots(replay.header.game, replay.header.preset, specs, replay.header.seed, path)
     except BaseException:
         writer.close()
         raise
-    table = Table(replay.state, names, bots, writer, kinds=_kinds(specs), close_in_background=True)
-    return Session(replay.header, specs, table, path, list(replay.events), list(replay.warnings))
+    table = Table(
+        replay.state, names, bots, writer, kinds=_kinds(specs), remote=_remote(specs), close_in_background=True
+    )
+    return Session(replay.header, specs, table, path, list(replay.events), list(replay.warnings), list(replay.notes))
 
 
 class LocalLink(SeatLink):
@@ -292,6 +301,18 @@ class LocalLink(SeatLink):
         """Where the program at ``seat`` writes its stderr."""
         return self.session.program_log(seat)
 
+    def card_notes(self) -> list[CardNote]:
+        """The notes of a resumed game, and those written since."""
+        return list(self.session.notes)
+
+    def keep_note(self, note: CardNote) -> None:
+        """Write the note to the replay file, in its place among the actions (a finished game's file is closed: the
+        note stays on the table only)."""
+        self.session.notes.append(note)
+        writer = self.table.writer
+        if writer is not None and not self.table.state.is_over:
+            writer.note(note)
+
     @property
     def path(self) -> Path | None:
         """The replay file."""
@@ -311,7 +332,7 @@ class LocalLink(SeatLink):
         home = "" if to_shell else "from the home screen or "
         return f"Game saved{where}. Resume it {home}with `{parlour_command()} resume`."
 
-    def again(self) -> LocalLink:
+    def again(self) -> SeatLink | None:
         """The same seats at a new table, on a new seed."""
         header = self.session.header
         new = new_session(

@@ -12,12 +12,13 @@ import asyncio
 import contextlib
 import socket
 import ssl
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from ai.net.hosted import HostedTable
+from ai.net.hosted import HostedTable, Peer
 from ai.net.invites import SPECTATOR
 from ai.net.limits import Limits, RateLimit
 from ai.net.wire import Act, Bye, Error, Hello, Leave, Resync, Welcome, encode_control, parse_client
@@ -65,14 +66,31 @@ class Connection:
         self.close(POLICY, message[:100])
 
     async def write(self) -> None:
-        """Send the outbox in order until the connection is to be closed."""
+        """Send the outbox in order until the connection is to be closed: all that waits at once, in one write."""
         with contextlib.suppress(ConnectionClosed):
             while True:
-                item = await self.outbox.get()
+                item: str | tuple[int, str] | None = await self.outbox.get()
+                texts: list[str] = []
+                while isinstance(item, str):
+                    texts.append(item)
+                    item = None if self.outbox.empty() else self.outbox.get_nowait()
+                if texts:
+                    await self._send(texts)
                 if isinstance(item, tuple):
                     await self.ws.close(*item)
                     return
-                await self.ws.send(item)
+
+    async def _send(self, texts: list[str]) -> None:
+        """Send each text as a frame of its own, the frames in one write to the socket (one system call)."""
+        ws = self.ws
+        if len(texts) == 1:
+            await ws.send(texts[0])
+            return
+        # websockets' own way to write frames (its send_context checks the state and drains on the way out).
+        async with ws.send_context():
+            for text in texts:
+                ws.protocol.send_text(text.encode())
+            ws.transport.write(b"".join(ws.protocol.data_to_send()))
 
     # --- the table's side (ai.net.hosted.Peer) ---------------------------------------------
     def deliver(self, message: Message) -> None:
@@ -246,6 +264,62 @@ class Host:
         else:
             conn.push(encode_control(Error("bad_message", "already said hello")))
         return False
+
+
+class KeyboardHosted(HostedTable):
+    """A hosted table that people at the host's own keyboard play too, in the app's game screen.
+
+    The table then belongs to the app: what a connection asks of it is checked at once, answered, and done on the
+    app's own turn (:attr:`later`), as a key press would be. The app's screen also holds the table after each change
+    while it shows it; an answer a remote seat sends meanwhile (a 6 nimmt! card chosen while the host's is being
+    shown) waits until the screen has shown the change (:meth:`release`), so a player far away never sends it twice.
+    """
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.held: list[tuple[int, str]] = []
+        self.later: Callable[[Callable[[], object]], object] | None = None
+        """Runs a call on the app's turn (the game screen's ``call_later``); None: at once."""
+
+    def _on_apps_turn(self, call: Callable[[], object]) -> None:
+        if self.later is None:
+            call()
+        else:
+            self.later(call)
+
+    def submit(self, seat: int, action: str) -> str | None:
+        """Take ``seat``'s action to play on the app's turn, once the last change is shown; why not if refused."""
+        if self.table.state.is_over:
+            return "the game is over"
+        legal = self.legal_now(seat)
+        if legal is None or any(held[0] == seat for held in self.held):
+            return "it is not your turn"
+        if action not in legal:
+            return f"{action!r} is not a legal action now"
+        self.held.append((seat, action))
+        self._on_apps_turn(self.release)
+        return None
+
+    def release(self) -> None:
+        """Play the answers taken, in the order they came, while the table is not showing a change."""
+        while self.held and not self.table.showing and not self.table.closed:
+            seat, action = self.held.pop(0)
+            super().submit(seat, action)
+
+    def leave(self, seat: int, reason: str) -> str | None:
+        """``seat``'s player gives it up: taken out on the app's turn."""
+        if self.table.state.is_over:
+            return "the game is over"
+        self._on_apps_turn(lambda: super(KeyboardHosted, self).leave(seat, reason))
+        return None
+
+    def attach(self, peer: Peer, role: int) -> None:
+        """Seat ``peer`` on the app's turn (its coming is news on the host's screen too)."""
+        self._on_apps_turn(lambda: super(KeyboardHosted, self).attach(peer, role))
+
+    def detach(self, peer: Peer, replaced: bool = False) -> None:
+        """``peer``'s connection is gone: its seat waits for its player, told on the app's turn."""
+        self._on_apps_turn(lambda: super(KeyboardHosted, self).detach(peer, replaced))
 
 
 def reachable_address(bind: str) -> str:

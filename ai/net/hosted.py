@@ -1,29 +1,34 @@
-"""One table a host serves: who is connected to which seat, presence, the turn timer and its stand-in.
+"""One table a host serves: which connection holds which seat, and the turn timer's stand-in.
 
-The table itself (:class:`ai.table.table.Table`) runs the game; this is the small adapter between it and the
-connections. A remote seat is a seat without a bot that the host answers for through :meth:`Table.submit`
-when its connection sends an action. Everything here runs on the host's event loop, which is the table's owner
-thread: bots of the table think in threads and hand their answers back through :meth:`deliver`.
+The table itself (:class:`ai.table.table.Table`) runs the game and keeps what a host needs of its seats: its
+remote seats (:class:`ai.table.seats.Remote`) are asked by message and answered through :meth:`Table.submit`,
+their turn clocks run in the table (:meth:`Table.overdue`; each ask carries its deadline), and a person who
+drops or comes back is :meth:`Table.leave` and :meth:`Table.come_back`, told to every viewer as a
+:class:`~ai.table.projection.Presence`. This is the small adapter between the table and the connections.
+Everything here runs on the host's event loop, which is the table's owner thread: bots of the table think in
+threads and hand their answers back through :meth:`deliver`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
 from ai.net.invites import SPECTATOR, Invites
 from ai.seats.levels import make_bot
 from ai.seats.protocol import Bot
-from ai.table.projection import Ask, Asked, Disqualified, Ended, Listener, Message, Played, Presence, Snapshot
+from ai.table.projection import Ended, Message, Snapshot
 from ai.table.table import Table
+from ai.table.watches import Watch
 from rules.core import IllegalAction, RulesError, Watcher
 
 STAND_IN = "ai"
-"""The seat spec that plays an absent or slow seat's turn when the turn timer runs out."""
+"""The seat spec that plays a seat's turn when its person's turn timer runs out."""
+STAND_IN_LEVEL = "hard"
+"""The level of the ``ai`` stand-in."""
 
 
 class Peer(Protocol):
@@ -36,32 +41,18 @@ class Peer(Protocol):
         """Another connection took this one's seat: say why and close."""
 
 
-class Watching(Protocol):
-    """A viewer's watch of the table, as the host uses it (:meth:`Table.watch` returns one)."""
-
-    seq: int
-
-    @property
-    def listener(self) -> Listener:
-        """Where the watch's messages go."""
-
-    def snapshot(self) -> Snapshot:
-        """The table now, numbered like the watch's messages."""
-
-    def close(self) -> None:
-        """Stop sending to this watch."""
-
-
 @dataclass
 class HostedTable:
-    """A table served over the network, with its remote seats' tokens."""
+    """A table served over the network, with its remote seats' tokens. Every seat with a token must be one of
+    the table's ``remote`` seats."""
 
     table: Table
     invites: Invites
     spectators: Watcher | None = Watcher.PUBLIC
     """What spectators see (None: none are let in)."""
     turn_timer: float | None = None
-    """Seconds a remote seat has for a turn before the stand-in plays it (None: no limit)."""
+    """Seconds each person asked has for a turn before the stand-in plays it (None: no limit); it becomes the
+    table's ``turn_time``."""
     on_message: Callable[[Message], None] | None = None
     """Told every change as the public sees it (the headless host's progress, the benchmark's clock)."""
     loop: asyncio.AbstractEventLoop = field(default_factory=asyncio.get_running_loop)
@@ -69,17 +60,20 @@ class HostedTable:
 
     def __post_init__(self) -> None:
         self.seats: dict[int, Peer] = {}
-        self.watches: dict[Peer, Watching] = {}
+        self.watches: dict[Peer, Watch] = {}
         self.over = asyncio.Event()
-        self._asks = 0  # numbers the asks of remote seats, so a late timer or stand-in answer is ignored
-        self._asked: dict[int, int] = {}
-        self._deadline: dict[int, float] = {}
-        self._timers: dict[int, asyncio.TimerHandle] = {}
         self._stand_ins: dict[int, Bot] = {}
-        self._stood_in: set[int] = set()
+        self._clock_check: asyncio.TimerHandle | None = None
         table = self.table
+        strays = sorted(self.remote - table.remote)
+        if strays:
+            raise ValueError(f"seats {strays} have join links but are not remote seats of the table")
         table.threaded = True
         table.deliver = self.deliver
+        if self.turn_timer is not None:
+            table.turn_time = self.turn_timer
+        for seat in sorted(self.remote):
+            table.leave(seat)  # no one has joined yet: each is back when their connection is
         self._own = table.watch(Watcher.PUBLIC, self._heard)  # always one watch, so the table never waits to be shown
 
     @property
@@ -114,96 +108,60 @@ class HostedTable:
             pass
 
     def _heard(self, message: Message) -> None:
-        """The table's own watch: asks of remote seats start their timers; the end closes the connections."""
-        if isinstance(message, Asked):
-            self._asked_seat(message.ask.seat)
-        elif isinstance(message, Played | Disqualified):
-            self._stop_timer(message.seat)
-        elif isinstance(message, Ended):
-            for timer in self._timers.values():
-                timer.cancel()
+        """The table's own watch: every change may start or stop a turn clock; the end closes the connections."""
+        if isinstance(message, Ended):
+            self._stop_clock_check()
             self.over.set()
+        else:
+            self._check_clocks_later()
         if self.on_message is not None:
             self.on_message(message)
 
-    def _asked_seat(self, seat: int) -> None:
-        table = self.table
-        if seat not in self.remote:
-            return
-        lift = getattr(table, "lift_curtain", None)  # a table that curtains people itself
-        if lift is not None and getattr(table, "curtain_for", None) == seat:  # for one keyboard, not far away
-            lift()
-        self._asks += 1
-        self._asked[seat] = self._asks
-        if self.turn_timer is not None:
-            self._deadline[seat] = self.loop.time() + self.turn_timer
-            number = self._asks
-            self._timers[seat] = self.loop.call_later(self.turn_timer, self._time_up, seat, number)
-
-    def _stop_timer(self, seat: int) -> None:
-        self._asked.pop(seat, None)
-        self._deadline.pop(seat, None)
-        timer = self._timers.pop(seat, None)
-        if timer is not None:
-            timer.cancel()
-
-    def asked_now(self, seat: int) -> bool:
-        """Whether the table asks ``seat`` now."""
-        return self.legal_now(seat) is not None
-
-    def legal_now(self, seat: int) -> tuple[str, ...] | None:
-        """What ``seat`` may play now, if the table asks it (a table that asks every person of a turn at once
-        keeps them in ``asked``; one that asks one at a time, in ``asking``)."""
-        table = self.table
-        if table.state.is_over:
-            return None
-        asked = getattr(table, "asked", None)
-        if isinstance(asked, dict):
-            found = asked.get(seat)
-            return None if found is None else tuple(found.legal)
-        asking = table.asking
-        return asking.legal if asking is not None and asking.seat == seat else None
-
     # --- the turn timer -----------------------------------------------------------------
-    def _time_up(self, seat: int, number: int) -> None:
-        legal = self.legal_now(seat)
-        if self._asked.get(seat) != number or legal is None:
+    def _check_clocks_later(self) -> None:
+        """Look at the table's clocks again when the first of them runs out."""
+        self._stop_clock_check()
+        table = self.table
+        if table.clocks.paused or table.closed:
             return
-        view = self.table.state.view(seat)
-        bot = self._stand_in(seat)
-        future = self.loop.run_in_executor(None, bot.choose, view, list(legal))
-        future.add_done_callback(lambda done: self._stand_in_chose(seat, number, done))
+        left = [time for time in map(table.time_left, table.asked) if time is not None]
+        if left:
+            self._clock_check = self.loop.call_later(max(0.0, min(left)), self._time_up)
+
+    def _stop_clock_check(self) -> None:
+        if self._clock_check is not None:
+            self._clock_check.cancel()
+            self._clock_check = None
+
+    def _time_up(self) -> None:
+        """Each person whose time ran out has this turn played by the stand-in (the log says so)."""
+        self._clock_check = None
+        table = self.table
+        if table.closed:
+            return
+        for seat in table.overdue():
+            table.play_turn_for(seat, self._stand_in(seat), STAND_IN)
+        self._after_change()
+        self._check_clocks_later()
 
     def _stand_in(self, seat: int) -> Bot:
         if seat not in self._stand_ins:
-            self._stand_ins[seat] = make_bot(self.table.state.game_id, "hard", self.stand_in_rng)
+            self._stand_ins[seat] = make_bot(self.table.state.game_id, STAND_IN_LEVEL, self.stand_in_rng)
         return self._stand_ins[seat]
 
-    def _stand_in_chose(self, seat: int, number: int, done: asyncio.Future[str]) -> None:
-        if self._asked.get(seat) != number or not self.asked_now(seat) or done.cancelled():
-            return
-        if done.exception() is not None:
-            return  # the seat stays asked; its player may still answer
-        self._stood_in.add(seat)
-        self.tell(lambda seq: Presence(seq, seat, seat in self.seats, STAND_IN))
-        self.submit(seat, done.result(), stand_in=True)
-
-    def deadline(self, seat: int) -> float | None:
-        """Seconds ``seat`` has left for its turn (None: no timer running)."""
-        due = self._deadline.get(seat)
-        return None if due is None else max(0.0, due - self.loop.time())
-
     # --- what connections do ------------------------------------------------------------
-    def submit(self, seat: int, action: str, stand_in: bool = False) -> str | None:
+    def legal_now(self, seat: int) -> tuple[str, ...] | None:
+        """What ``seat`` may play now, if the table asks it (None: it is not asked)."""
+        asking = self.table.asked.get(seat)
+        return None if asking is None or self.table.state.is_over else asking.legal
+
+    def submit(self, seat: int, action: str) -> str | None:
         """Play ``seat``'s action; why not if it is refused (not its turn, not legal), else None."""
         table = self.table
         if table.state.is_over:
             return "the game is over"
-        if not self.asked_now(seat):
+        if self.legal_now(seat) is None:
             return "it is not your turn"
-        if not stand_in and seat in self._stood_in:
-            self._stood_in.discard(seat)
-            self.tell(lambda seq: Presence(seq, seat, True, None))
         try:
             table.submit(seat, action)
         except IllegalAction as exc:
@@ -212,22 +170,15 @@ class HostedTable:
         return None
 
     def leave(self, seat: int, reason: str) -> str | None:
-        """``seat``'s player gives it up for good: it is taken out where the rules allow (else why not)."""
+        """``seat``'s player gives it up for good (the wire's ``Leave``): it is taken out where the rules allow (else
+        why not). A dropped connection is not this: it is :meth:`detach`, and the seat waits for its player."""
         table = self.table
         if table.state.is_over:
             return "the game is over"
-        asked = getattr(table, "asked", None)
-        if isinstance(asked, dict):
-            asked.pop(seat, None)
-        elif table.asking is not None and table.asking.seat == seat:
-            vars(table)["asking"] = None  # a table that asks one person at a time: that ask is void
         try:
-            table.disqualify(seat, reason)
+            table.give_up(seat, reason)
         except RulesError as exc:
             return str(exc)
-        self._stop_timer(seat)
-        if table.showing:
-            table.done_showing()
         self._after_change()
         return None
 
@@ -243,53 +194,31 @@ class HostedTable:
         if earlier is not None:
             self.detach(earlier, replaced=True)
             earlier.taken_over()
-        watch = self.table.watch(viewer, lambda message: peer.deliver(self.with_deadline(message)))
+        watch = self.table.watch(viewer, peer.deliver)
         self.watches[peer] = watch
-        peer.deliver(self.snapshot(peer))
+        peer.deliver(watch.snapshot())
         if role != SPECTATOR:
             self.seats[role] = peer
-            if earlier is None:
-                self.tell(lambda seq: Presence(seq, role, True, None))
+            if not self.table.state.is_over:
+                self.table.come_back(role)
 
     def snapshot(self, peer: Peer) -> Snapshot:
         """The table now for ``peer``, numbered like its messages."""
-        snap: Snapshot = self.with_deadline(self.watches[peer].snapshot())
-        return snap
+        return self.watches[peer].snapshot()
 
     def detach(self, peer: Peer, replaced: bool = False) -> None:
-        """``peer``'s connection is gone."""
+        """``peer``'s connection is gone (``replaced``: another connection holds its seat now)."""
         watch = self.watches.pop(peer, None)
         if watch is not None:
             watch.close()
         seat = next((seat for seat, seated in self.seats.items() if seated is peer), None)
         if seat is not None:
             del self.seats[seat]
-            if not replaced and not self.table.state.is_over:
-                self.tell(lambda seq: Presence(seq, seat, False, STAND_IN if self.turn_timer is not None else None))
-
-    def with_deadline(self, message: Any) -> Any:
-        """``message`` with its asks' time left, where the turn timer runs."""
-        if self.turn_timer is None:
-            return message
-        if isinstance(message, Asked):
-            return dataclasses.replace(message, ask=self._timed(message.ask))
-        if isinstance(message, Snapshot):
-            return dataclasses.replace(message, asked=tuple(self._timed(ask) for ask in message.asked))
-        return message
-
-    def _timed(self, ask: Ask) -> Ask:
-        left = self.deadline(ask.seat)
-        return ask if left is None else dataclasses.replace(ask, deadline=round(left, 3))
-
-    def tell(self, make: Callable[[int], Message]) -> None:
-        """Send every watch of the table a message the table itself does not make (presence), numbered in turn."""
-        watches: list[Watching] = [self._own, *self.watches.values()]
-        for watch in watches:
-            watch.seq += 1
-            watch.listener(make(watch.seq))
+            table = self.table
+            if not replaced and not table.state.is_over and not table.closed:
+                table.leave(seat)
 
     def close(self) -> None:
-        """Stop the game here (the host stops): timers off, the table closed, the replay left as it is."""
-        for timer in self._timers.values():
-            timer.cancel()
+        """Stop the game here (the host stops): the clock check off, the table closed, the replay left as it is."""
+        self._stop_clock_check()
         self.table.close()

@@ -36,10 +36,39 @@ class WireError(ValueError):
 
 
 def encode(message: Message) -> str:
-    """``message`` as one line of JSON text."""
-    body = to_json(message)
-    assert isinstance(body, dict)
-    return json.dumps({"v": WIRE_VERSION, **body}, separators=(",", ":"), ensure_ascii=False)
+    """``message`` as one line of JSON text (the same text as ``json.dumps`` of :func:`to_json`'s data)."""
+    return _ENCODER.encode({"v": WIRE_VERSION, **_members_of(message)})
+
+
+def _members_of(value: Any) -> Any:
+    """What the JSON encoder cannot write itself, one level down: a dataclass as its ``"type"`` and fields, an
+    enum as its value, any other mapping as a dict. Lists, tuples, text, numbers and dicts it writes in C."""
+    cls: type = type(value)
+    names = _field_names(cls)
+    if names is not None:
+        out: dict[str, Any] = {"type": cls.__name__}
+        for name in names:
+            out[name] = getattr(value, name)
+        return out
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, Mapping):
+        return {str(key): item for key, item in value.items()}
+    raise WireError(f"a {cls.__name__} cannot travel")
+
+
+@cache
+def _field_names(cls: type) -> tuple[str, ...] | None:
+    """The fields of wire class ``cls`` (None: not a dataclass); :class:`WireError` for a dataclass that may not
+    travel."""
+    if not dataclasses.is_dataclass(cls):
+        return None
+    if wire_classes().get(cls.__name__) is not cls:
+        raise WireError(f"{cls.__name__} may not travel")
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False, default=_members_of)
 
 
 def envelope(text: str | bytes) -> dict[str, Any]:

@@ -32,7 +32,6 @@ from ai.table.events import (
     ClocksChanged,
     GameOver,
     Phase,
-    SeatChanged,
     SeatDisqualified,
     TableEvent,
     TurnStarted,
@@ -41,7 +40,8 @@ from ai.table.events import (
 from ai.table.headless import NS_PER_MS, run_unheard
 from ai.table.pace import Pace
 from ai.table.projection import Ask, Listener, Snapshot
-from ai.table.seats import BuiltIn, Keyboard, Player, Program, Remote, bot_player
+from ai.table.seating import Seating
+from ai.table.seats import Keyboard, Player, Remote, bot_player
 from ai.table.watches import Watch, project
 from rules.core import Event, GameState, IllegalAction, Outcome, Viewer
 from rules.replay import ActionRecord, ReplayWriter
@@ -74,7 +74,7 @@ def _run_now(call: Callable[[], None]) -> None:
 
 
 @dataclass
-class Table:
+class Table(Seating):
     """One game between its seats. Seats in ``bots`` are played by those bots, seats in ``remote`` by people
     elsewhere, the others by people at this keyboard (:meth:`player` says who plays a seat now).
 
@@ -144,6 +144,7 @@ class Table:
         :meth:`snapshot_for`."""
         self._people: dict[int, Keyboard | Remote] = {s: Remote() for s in self.remote if s not in self.bots}
         self._seat_generation: dict[int, int] = {}  # raised when a seat's player is replaced
+        self._lent: dict[int, Keyboard | Remote] = {}  # seats a stand-in plays one turn of, and their person
         self.clocks = TurnClocks(self.clock)
         self._former: list[Bot] = []  # bots replaced mid-game, ended with the others at the end
         self._seated = {seat: self.player(seat) for seat in range(len(self.names))}  # to tell a stand-in
@@ -231,7 +232,9 @@ class Table:
         if asking is None:
             return Ask(seat)
         legal = asking.legal if viewer == seat else ()
-        return Ask(seat, legal, self.clocks.left(seat), self.clocks.paused)
+        left = self.clocks.left(seat)
+        deadline = None if left is None else round(max(0.0, left), 3)  # an overdue ask has no time left, not less
+        return Ask(seat, legal, deadline, self.clocks.paused)
 
     def snapshot_for(self, viewer: Viewer, seq: int = 0) -> Snapshot:
         """The table now as ``viewer`` may see it, with the log so far in words (numbered ``seq``)."""
@@ -315,61 +318,6 @@ class Table:
         """Start the clocks again from the time each person had left."""
         if self.clocks.resume():
             self._emit(ClocksChanged(paused=False))
-
-    # --- who plays a seat -------------------------------------------------------------------
-    def replace_seat(self, seat: int, player: Player | Bot, kind: str | None = None) -> None:
-        """Let ``player`` play ``seat`` from now on (a bot, given as itself or as a seat, with its spec ``kind``): a
-        bot standing in for an absent person, or the person again. What the one before was asked or was thinking is
-        dropped; the bot replaced is kept to be ended with the others at the end of the game."""
-        if not isinstance(player, Keyboard | Remote | BuiltIn | Program):
-            player = bot_player(player, kind)
-        old = self.player(seat)
-        if old == player:
-            return
-        if isinstance(old, BuiltIn | Program) and old.bot not in self._former:
-            self._former.append(old.bot)
-        self._stop_asking(seat)
-        self._seat_generation[seat] = self._seat_generation.get(seat, 0) + 1
-        self.thinking.discard(seat)
-        self._ready = deque(ready for ready in self._ready if ready[0] != seat)
-        self._ready_seats.discard(seat)
-        self.broken.pop(seat, None)
-        if isinstance(player, BuiltIn | Program):
-            self.bots[seat] = player.bot
-            self.kinds[seat] = player.kind
-        else:
-            self.bots.pop(seat, None)
-            self.kinds.pop(seat, None)
-            self._people[seat] = player
-        if isinstance(player, Remote):
-            self.away.discard(seat)
-        self._tell_presence(seat)
-        self.advance()
-
-    def leave(self, seat: int) -> None:
-        """A remote seat's person has gone (their connection dropped): still asked, their clock still runs."""
-        self._set_away(seat, True)
-
-    def come_back(self, seat: int) -> None:
-        """A remote seat's person is back (send them their watch's snapshot)."""
-        self._set_away(seat, False)
-
-    def _set_away(self, seat: int, away: bool) -> None:
-        if not isinstance(self._seated.get(seat), Remote):
-            raise ValueError(f"seat {seat} is not a remote seat")
-        if away != (seat in self.away):
-            (self.away.add if away else self.away.discard)(seat)
-            self._tell_presence(seat)
-
-    def stand_in(self, seat: int) -> str | None:
-        """The spec of the bot playing ``seat`` for whoever sat there when the game began, or None."""
-        player = self.player(seat)
-        if isinstance(player, BuiltIn | Program) and player != self._seated[seat]:
-            return player.kind
-        return None
-
-    def _tell_presence(self, seat: int) -> None:
-        self._emit(SeatChanged(seat, seat not in self.away, self.stand_in(seat)))
 
     def _ask_bot(self, seat: int) -> None:
         view = self.state.view(seat) if needs_view(self.bots[seat]) else None
@@ -500,6 +448,8 @@ class Table:
         self._told.append(events)
         if self._listeners or self.watches:
             self._emit(ActionApplied(seat, action, tuple(events), ms))
+        if seat in self._lent:
+            self._give_back(seat)
         # The list as the rules gave it: 6 nimmt! builds its events only when read, and a headless run never reads.
         return events
 
@@ -515,6 +465,13 @@ class Table:
         told = SeatDisqualified(seat, reason, tuple(events))
         self._told.append(told.events)
         self._emit(told)
+        return told
+
+    def give_up(self, seat: int, reason: str) -> SeatDisqualified:
+        """A person gives their seat up for good (their program failed on their own machine): it is taken out
+        where the rules allow (:class:`~rules.core.RulesError` if not, the table unchanged), and play goes on."""
+        told = self.disqualify(seat, reason)
+        self._go_on_unless_held()
         return told
 
     def after_change(self) -> None:

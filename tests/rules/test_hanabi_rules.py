@@ -561,3 +561,40 @@ def test_a_seat_disqualified_before_any_point_ranks_below_the_others() -> None:
     outcome = state.outcome()
     # Everyone scored 0, yet the failed seat does not share the first place (docs/rules-decisions.md).
     assert outcome is not None and outcome.scores == (0, 0, 0) and outcome.ranks == (1, 3, 1)
+
+
+# --- chop and what the hints said of each card (public information the table draws) -----------------------
+def test_chop_is_the_oldest_untouched_card_and_moves_when_a_clue_touches_it() -> None:
+    g = classic(["W1", "W3", "W4", "W4", "B4", "Y1", "Y2", "G3", "Y4", "R5"])
+    assert hanabi.chop(g.view(0).hands[1]) == 0
+    g.apply(0, "SAY:1:YELLOW")  # touches slots A, B and D: the chop moves on to C
+    assert hanabi.chop(g.view(0).hands[1]) == 2
+    g.apply(1, "SAY:0:4")
+    g.apply(0, "PLAY:A")  # W1 goes up; the new card (the newest) lands in slot A
+    assert hanabi.chop(g.view(1).hands[0]) == 1  # seat 0's oldest untouched card is now slot B
+    assert hanabi.chop(g.view(0).hands[0]) == 1  # its holder knows it too: touches and draw orders are public
+    g.apply(1, "SAY:0:WHITE")
+    g.apply(0, "SAY:1:5")
+    assert hanabi.chop(g.view(0).hands[1]) == 2
+    assert hanabi.chop(tuple(None for _ in range(5))) is None
+
+
+def test_card_clues_name_each_hint_and_its_turn_and_leave_with_the_card() -> None:
+    g = classic(["W1", "W3", "W4", "W4", "B4", "Y1", "Y2", "G3", "Y4", "R5"])
+    g.apply(0, "SAY:1:YELLOW")  # turn 1: seat 1's slots A, B, D
+    g.apply(1, "SAY:0:4")  # turn 2: seat 0's slots C, D
+    g.apply(0, "SAY:1:2")  # turn 3: seat 1's slot B again
+    g.apply(1, "PLAY:C")  # turn 4: seat 1 plays its untold G3 (a fuse burns) and draws into slot C
+    views = [g.view(0), g.view(1), g.view(None), g.public_view()]
+    clues = hanabi.card_clues(views[0])
+    assert all(hanabi.card_clues(v) == clues for v in views)  # hints are public: every eye reads the same
+    order = {(s, i): slot.order for s in (0, 1) for i, slot in enumerate(views[2].hands[s]) if slot is not None}
+    said = {key: [(c.said, c.turn, c.giver) for c in clues.get(o, ())] for key, o in order.items()}
+    assert said[(1, 0)] == [("Y", 1, 0)]
+    assert said[(1, 1)] == [("Y", 1, 0), ("2", 3, 0)]
+    assert said[(1, 3)] == [("Y", 1, 0)]
+    assert said[(0, 2)] == said[(0, 3)] == [("4", 2, 1)]
+    assert said[(1, 2)] == [] and said[(0, 0)] == []  # the card drawn into C after the play was never told
+    # Exactly the cards the hand's touched flags mark, and no card that has left a hand.
+    touched = {o for (s, i), o in order.items() if views[2].hands[s][i].touched}  # type: ignore[union-attr]
+    assert set(clues) == touched

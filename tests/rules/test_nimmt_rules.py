@@ -17,10 +17,14 @@ from rules.nimmt import (
     PICK_TEXT,
     PLAY_TEXT,
     NimmtPlace,
+    NimmtRoundStart,
     NimmtTake,
+    Placement,
     new_game,
     parse_action,
+    placement,
     row_cattle,
+    row_for,
     target_row,
 )
 from rules.registry import game_info
@@ -128,6 +132,42 @@ def test_target_row() -> None:
     assert target_row(ends, 64) == 2
     assert target_row(ends, 104) == 3
     assert target_row(ends, 22) == 0
+
+
+def test_a_card_before_it_is_played_goes_to_the_row_placing_would_put_it_on() -> None:
+    rows = [[9, 12, 21], [19, 24], [33, 42, 50, 55, 57], [69, 72, 81]]  # row 2 holds five: the next card takes it
+    assert row_for(23, rows) == 0 and placement(23, rows) == Placement(0, False, 0)
+    assert row_for(64, rows) == 2 and placement(64, rows) == Placement(2, True, 17)
+    assert row_for(7, rows) is None and placement(7, rows) == Placement(None, False, 0)
+
+
+def test_placement_foretells_what_the_rules_do_with_each_card() -> None:
+    g = new_game("codingame", 4, 5, None)
+    rng = random.Random(5)
+    rows = [list(r) for r in g.rows]
+    took: NimmtTake | None = None
+    seen = set()
+    while not g.over:
+        seat = g.to_act()[0]
+        for event in g.apply(seat, rng.choice(g.legal_actions(seat))):
+            data = event.data
+            if isinstance(data, NimmtRoundStart):
+                rows = [[c] for c in data.rows]
+            elif isinstance(data, NimmtTake):
+                took = data
+            elif isinstance(data, NimmtPlace):
+                foretold = placement(data.card, rows)
+                if took is None:
+                    assert foretold == Placement(data.row, False, 0)
+                    rows[data.row].append(data.card)
+                else:  # a sixth card, or a card lower than every row whose player chose this one
+                    sixth = Placement(data.row, True, took.cattle)
+                    assert foretold in (sixth, Placement(None, False, 0))
+                    assert (foretold == sixth) == (len(took.cards) == 5 and took.cards[-1] < data.card)
+                    rows[data.row] = [data.card]
+                seen.add((foretold.row is None, foretold.takes))
+                took = None
+    assert seen == {(False, False), (False, True), (True, False)}
 
 
 def test_target_row_is_the_row_with_the_highest_end_below_the_card() -> None:

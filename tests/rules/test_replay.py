@@ -17,7 +17,7 @@ from textual.widgets import RichLog
 from ai.seats.specs import make_player, parse_seat
 from ai.table.table import Table
 from rules.registry import game_info
-from rules.replay import Header, ReplayError, ReplayWriter, SeatEntry, load_replay
+from rules.replay import CardNote, Header, ReplayError, ReplayWriter, SeatEntry, load_replay
 from tests.apptools import my_turn, played_session, wait_until
 from tui import storage
 from tui.app import ParlourApp
@@ -65,6 +65,25 @@ def test_same_file_replays_to_the_same_state() -> None:
     text = play_game(seed=11)
     a, b = load_replay(lines(text)), load_replay(lines(text))
     assert a.state.view(None) == b.state.view(None)
+
+
+def test_notes_are_read_back_where_they_were_written_and_old_files_have_none() -> None:
+    text = play_game(seed=3, stop_after=4)
+    assert load_replay(lines(text)).notes == []  # a file written before notes existed
+    buf = io.StringIO()
+    buf.write(text)
+    writer = ReplayWriter(buf, None)
+    writer.note(CardNote(2, 0, 7, "keep: the last B4"))
+    writer.note(CardNote(0, 1, 3, "x" * 500))
+    kept = buf.getvalue().splitlines(keepends=True)
+    moves = [line for line in lines(play_game(seed=3, stop_after=6)) if '"action"' in line][4:]
+    rep = load_replay([*kept[:3], kept[-2], *kept[3:-2], kept[-1], *moves])  # after 2 actions, after 4
+    assert [(n.seat, n.round, n.card, n.after) for n in rep.notes] == [(2, 0, 7, 2), (0, 1, 3, 4)]
+    assert rep.notes[0].text == "keep: the last B4" and len(rep.notes[1].text) == 200
+    assert len(rep.actions) == 6 and rep.lines == 9
+    bad = [*kept[:3], '{"note": {"seat": 9, "round": 0, "card": 1, "text": ""}}\n']
+    with pytest.raises(ReplayError, match="line 4: note by seat 9"):
+        load_replay(bad)
 
 
 def test_unfinished_game_loads_without_result() -> None:

@@ -3,12 +3,18 @@ played by keys, against a host in the same test."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from pathlib import Path
 
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
+from ai.net.client import JoinError, play_as_bot
+from ai.net.invites import SPECTATOR
 from ai.net.joined import join_table
+from ai.seats.specs import parse_seat
+from rules.core import Watcher
 from tests.apptools import my_turn, result_shown, screen_text, until_changed, wait_until
 from tests.net_helpers import hosting
 from tui.app import ParlourApp
@@ -103,3 +109,30 @@ async def test_home_says_in_one_line_what_is_wrong_with_a_link(parlour_home: Pat
             await pilot.press("enter")
             await wait_until(pilot, lambda: "token is not one of this table's" in problem(asking))
             assert isinstance(app.screen, JoinLinkScreen)
+
+
+async def test_a_spectator_link_shows_the_table_as_it_is_played_and_takes_no_move() -> None:
+    async with hosting("volcanoes", ["remote:Sam", "ai:easy"], seed=31) as hosted:
+        state = hosted.hosted.table.state
+        app = ParlourApp(GameScreen(RemoteLink(await join_table(hosted.link(SPECTATOR))), pace=0), pace=0)
+        async with app.run_test(size=SIZE) as pilot:
+            sam = asyncio.create_task(play_as_bot(hosted.link(0), parse_seat("ai:easy")))
+            screen = app.screen
+            assert isinstance(screen, GameScreen) and screen.viewer is Watcher.PUBLIC
+            await wait_until(pilot, lambda: screen.seq >= 8)  # a few moves' messages
+            # The spectator's table follows the host's, move by move, and asks it nothing.
+            await wait_until(pilot, lambda: screen.view.last_action == state.view(None).last_action)
+            assert screen.own_ask() is None and "your move" not in screen_text(pilot)
+            assert "Sam" in screen_text(pilot)
+            sam.cancel()
+            with contextlib.suppress(asyncio.CancelledError, JoinError):
+                await sam
+
+
+async def test_a_hanabi_spectator_of_the_table_is_not_told_the_hands_are_face_up() -> None:
+    async with hosting("hanabi", ["remote:Sam", "ai:easy"], seed=5) as hosted:
+        app = ParlourApp(GameScreen(RemoteLink(await join_table(hosted.link(SPECTATOR))), pace=0), pace=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: "spectator" in screen_text(pilot))
+            assert "as its holder knows it" in screen_text(pilot)
+            assert "face up" not in screen_text(pilot)

@@ -274,9 +274,9 @@ async def test_a_roomy_table_draws_big_cards_that_clicks_play_and_pick(parlour_h
         await wait_until(pilot, lambda: my_turn(pilot))
         table = game_table(app, NimmtTable)
         lines = drawn_lines(table)
-        # Each row is three lines of boxed cards: the 70 of row 2 with its three heads as dots in the bottom edge.
+        # Each row is three lines of boxed cards: the 70 of row 2 with its three heads as icons in the bottom edge.
         row2 = next(i for i, line in enumerate(lines) if line.startswith(" 2 "))
-        assert "│  70   │" in lines[row2] and "╰──•••──╯" in lines[row2 + 1] and "╭───────╮" in lines[row2 - 1]
+        assert "│  70   │" in lines[row2] and "╰──▾▾▾──╯" in lines[row2 + 1] and "╭───────╮" in lines[row2 - 1]
         # A click on the fourth card of the hand (its middle line) picks it, a second click plays it.
         at = (1 + 1 + 3 * 10 + 4, table.hand_top + 1)
         await pilot.click(NimmtTable, offset=at)

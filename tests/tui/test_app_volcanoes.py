@@ -173,12 +173,14 @@ async def test_wider_window_draws_bigger_triangles_with_names() -> None:
         await pilot.press("t")
         await wait_until(pilot, lambda: "N17" in screen_text(pilot) and "S29" in screen_text(pilot))  # ...until t
         # A big window: the largest triangles fill it, and a click still lands on the tile under it.
-        await pilot.resize_terminal(200, 55)
+        await pilot.resize_terminal(210, 55)  # the net and the names around it
         await wait_until(pilot, lambda: table.triangle_shape() == SHAPES[0])
         canvas = table.draw_net(*SHAPES[0])
         assert canvas.width <= table.size.width and canvas.width > table.size.width * 3 // 4
         x, y = next(xy for xy, t in sorted(canvas.owner.items()) if t == INDEX["S13"])
-        await pilot.click(VolcanoesTable, offset=(x + table.styles.padding.left, y + table.canvas_top))
+        await pilot.click(
+            VolcanoesTable, offset=(x + table.styles.padding.left + table.canvas_left, y + table.canvas_top)
+        )
         assert NAMES[table.cursor] == "S13"
         await pilot.resize_terminal(80, 24)
         await wait_until(pilot, lambda: table.triangle_height() == 2)
@@ -262,7 +264,7 @@ async def test_clicking_a_tile_selects_it_and_a_second_click_plays_it() -> None:
         table = table_of(app)
         canvas = table.draw_net(*table.triangle_shape())
         x, y = next(xy for xy, t in sorted(canvas.owner.items()) if t == INDEX["N05"])
-        offset = (x + table.styles.padding.left, y + table.canvas_top)
+        offset = (x + table.styles.padding.left + table.canvas_left, y + table.canvas_top)
         await pilot.click(VolcanoesTable, offset=offset)
         assert NAMES[table.cursor] == "N05"
         await pilot.click(VolcanoesTable, offset=offset)

@@ -3,7 +3,8 @@ table draws is checked against the colour under it, with WCAG's contrast ratio (
 
 Text (letters and digits: card values, tile names, names) needs 4.5:1, WCAG AA; marks that carry meaning (dots,
 shapes, arrows, the lines of a board) need 3:1, WCAG's rule for graphics. Box-drawing outlines and block fills are
-not checked here: a card's edge against the table is (tests/tui/test_card_edges.py).
+not checked here: a card's edge against the table is (tests/tui/test_card_edges.py). The tables are those of
+`tui.scenes.TABLE_SCENES`, which the snapshot tests also draw in every theme.
 """
 
 from __future__ import annotations
@@ -15,26 +16,11 @@ from textual.geometry import Region
 
 from tests.tui.test_look import contrast
 from tui.games.base import GameTable
-from tui.scenes import SCENES
+from tui.scenes import SCENES, table_scenes
 
 TEXT = 4.5
 MARKS = 3.0
 THEMES = ("textual-dark", "textual-light")
-TABLE_SCENES = [
-    "nimmt-mid-round",
-    "nimmt-row-pick",
-    "hanabi-table",
-    "hanabi-hint",
-    "hanabi-empathy",
-    "hanabi-league",
-    "fish-placement",
-    "fish-slide",
-    "volcanoes-opening",
-    "volcanoes-eruption",
-    "volcanoes-won",
-]
-"""A scene of each state of every table: cards in hand and on rows, hints, what a holder knows, placing and sliding,
-a board being claimed, an eruption, a chain won."""
 
 
 def test_contrast_follows_wcag() -> None:
@@ -78,13 +64,12 @@ def too_faint(table: GameTable) -> set[str]:
 
 
 @pytest.mark.parametrize("theme", THEMES)
-@pytest.mark.parametrize("scene_name", TABLE_SCENES)
+@pytest.mark.parametrize("scene_name", table_scenes())
 async def test_every_character_a_table_draws_reads_in_both_themes_and_colour_blind(scene_name: str, theme: str) -> None:
-    scene = SCENES[scene_name]
+    scene = SCENES[scene_name].look(theme)  # from the start: what a table writes down as it goes is in its colours
     app = scene.make()
     faint: list[str] = []
     async with app.run_test(size=scene.size) as pilot:
-        app.theme = theme  # before the scene is played: what a table wrote down as it went is in this theme's colours
         await scene.prepare(pilot)
         tables = list(app.screen.query(GameTable))
         assert tables and app.current_theme.name == theme

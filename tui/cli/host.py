@@ -1,4 +1,5 @@
-"""``parlour host``: serve a table others join over the network, headless, printing the links and the game."""
+"""``parlour host``: serve a table others join over the network, printing the links; the game is played in the
+app when a seat is a person at this keyboard, else printed as it goes (headless)."""
 
 from __future__ import annotations
 
@@ -11,23 +12,22 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ai.net.host import Host, reachable_address
 from ai.net.hosted import HostedTable
-from ai.net.invites import SPECTATOR, Invites, invites_path
-from ai.net.limits import Limits
+from ai.net.invites import Invites, invites_path
 from ai.seats.specs import parse_seat
 from ai.table.projection import Disqualified, Message, Played, Presence
 from rules.core import Outcome, Watcher
 from rules.registry import GAMES, game_info
 from rules.replay import ReplayError
+from tui.cli.launch import require_terminal
 from tui.cli.usage import UsageError, parlour_command, place_text, table_setup
+from tui.screens.hosting import FLUSH_S, HostLink, host_here, join_lines, start_host
+from tui.screens.link import JoinLine
 from tui.session import Session, new_session, resume_problem, resume_session
 from tui.storage import named_replay, read_replay
 
 SPECTATORS = {"none": None, "table": Watcher.PUBLIC, "all": Watcher.ALL}
 """What ``--spectators`` lets the spectator link see."""
-FLUSH_S = 2.0
-"""Seconds the host waits at the end for its connections to take the last messages and close."""
 
 
 def add_host_parser(sub: Any) -> None:
@@ -40,12 +40,14 @@ def add_host_parser(sub: Any) -> None:
         action="append",
         default=[],
         metavar="SPEC",
-        help="remote[:NAME] (someone joins it) | ai[:LEVEL] | random | cmd:COMMAND (repeat per seat)",
+        help="remote[:NAME] (someone joins it) | human[:NAME] (you, here) | ai[:LEVEL] | random | cmd:COMMAND",
     )
     host.add_argument("--seed", type=int, help="seed for the deal (default: random)")
     host.add_argument("--bind", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine)")
     host.add_argument("--port", type=int, help="port to listen on (default: one the system picks)")
-    host.add_argument("--headless", action="store_true", help="print the game instead of showing it (the default)")
+    host.add_argument(
+        "--headless", action="store_true", help="print the game instead of showing it (the default with no human seat)"
+    )
     host.add_argument(
         "--spectators", choices=list(SPECTATORS), default="table", help="what the spectator link sees (default table)"
     )
@@ -70,7 +72,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         remote = [seat for seat, spec in enumerate(specs) if parse_seat(spec).is_remote]
         if not remote:
             raise UsageError("parlour host: no seat to join; give at least one --seat remote[:NAME]")
-        _no_people_here(specs)
+        _people_here(args, specs)
         session = new_session(game, preset, specs, seed)
         invites = Invites.fresh(remote, SPECTATORS[args.spectators] is not None)
     assert session.path is not None
@@ -98,12 +100,14 @@ def _tls(args: argparse.Namespace) -> ssl.SSLContext | None:
     return context
 
 
-def _no_people_here(specs: list[str]) -> None:
-    if any(parse_seat(spec).is_human for spec in specs):
-        raise UsageError(
-            "parlour host: human seats at the host's keyboard are not served yet; seat yourself as remote:NAME "
-            "and join from a second terminal"
-        )
+def _people_here(args: argparse.Namespace, specs: list[str]) -> bool:
+    """Whether people play at this keyboard (the app then shows the table); UsageError if they cannot."""
+    here = any(parse_seat(spec).is_human for spec in specs)
+    if here and args.headless:
+        raise UsageError("parlour host: a human seat is played in the app; drop --headless, or seat them remote")
+    if here:
+        require_terminal("host")
+    return here
 
 
 def _resumed(args: argparse.Namespace) -> tuple[Session, Invites]:
@@ -121,7 +125,7 @@ def _resumed(args: argparse.Namespace) -> tuple[Session, Invites]:
     problem = resume_problem(replay)
     if problem is not None:
         raise UsageError(f"parlour host: seat {problem[0] + 1} ({problem[1]}): {problem[2]}")
-    _no_people_here([seat.spec for seat in replay.header.seats])
+    _people_here(args, [seat.spec for seat in replay.header.seats])
     return resume_session(path, replay), invites
 
 
@@ -134,31 +138,18 @@ async def _host(
     port: int,
     tls: ssl.SSLContext | None,
 ) -> int:
-    host = Host(bind, port, Limits(), tls, advertise=reachable_address(bind))
     try:
-        await host.start()
+        host = await start_host(bind, port, tls)
     except OSError as exc:
         raise UsageError(f"parlour host: cannot listen on {bind}:{port}: {exc.strerror or exc}") from None
+    names = session.names
+    spectators = SPECTATORS[args.spectators]
+    if any(spec.is_human for spec in session.specs):
+        return await _play_here(args, session, await host_here(session, invites, spectators, args.turn_timer, host))
     invites.port, invites.bind = host.port, bind
     invites.save(invites_path(replay))
-    names = session.names
-    hosted = HostedTable(
-        session.table, invites, SPECTATORS[args.spectators], args.turn_timer, on_message=Progress(names).show
-    )
-    say = parlour_command()
-    info = game_info(session.state.game_id)
-    print(f"Hosting {info.title} ({session.state.preset}); the replay is {replay}")
-    for seat in sorted(invites.seats):
-        print(f"{names[seat]} (seat {seat + 1}): {say} join {shlex.quote(host.url(hosted, seat))}")
-    if invites.spectators is not None and hosted.spectators is not None:
-        print(f"spectators: {say} join {shlex.quote(host.url(hosted, SPECTATOR))}")
-    if not _loopback(bind) and tls is None:
-        print(
-            f"warning: listening on {bind}: the game's traffic, tokens included, is not encrypted "
-            "(give --tls-cert and --tls-key for wss://)",
-            file=sys.stderr,
-        )
-    sys.stdout.flush()
+    hosted = HostedTable(session.table, invites, spectators, args.turn_timer, on_message=Progress(names).show)
+    _hosting(session, replay, join_lines(host, hosted, names), bind, tls)
     host.add(hosted)
     await hosted.over.wait()
     for _ in range(int(FLUSH_S / 0.05)):
@@ -170,6 +161,48 @@ async def _host(
     assert outcome is not None
     print(result_line(session.state.game_id, session.state.preset, names, outcome))
     return 0
+
+
+def _hosting(session: Session, replay: Path, lines: list[JoinLine], bind: str, tls: ssl.SSLContext | None) -> None:
+    """Say what is hosted, where its replay goes, and each join line (and warn of plain traffic off this machine)."""
+    info = game_info(session.state.game_id)
+    print(f"Hosting {info.title} ({session.state.preset}); the replay is {replay}")
+    for line in lines:
+        print(line)
+    if not _loopback(bind) and tls is None:
+        print(
+            f"warning: listening on {bind}: the game's traffic, tokens included, is not encrypted "
+            "(give --tls-cert and --tls-key for wss://)",
+            file=sys.stderr,
+        )
+    sys.stdout.flush()
+
+
+async def _play_here(args: argparse.Namespace, session: Session, link: HostLink) -> int:
+    """The hosted table in the app, for the people at this keyboard; the join lines are printed first (and shown
+    in the app). The result is printed once the app is left."""
+    from tui.app import ParlourApp
+    from tui.screens.game import GameScreen
+    from tui.settings import settings_path
+
+    assert session.path is not None
+    _hosting(session, session.path, link.lines, args.bind, link.host.tls)
+    screen = GameScreen(link)
+    colour_blind = bool(getattr(args, "colour_blind", False))
+    app = ParlourApp(screen, settings_file=settings_path(), colour_blind=colour_blind, from_shell=True)
+    app.ends_on_signals = True  # a kill or a lost terminal leaves as q does, as for `parlour play`
+    app.ending.install()
+    app.ending.arm()
+    try:
+        await app.run_async()
+    finally:
+        app.ending.uninstall()
+        link.close()
+        await link.closed()
+    outcome = session.state.outcome()
+    if outcome is not None:  # else the app has said how to go on hosting it
+        print(result_line(session.state.game_id, session.state.preset, session.names, outcome))
+    return app.return_code or 0
 
 
 def _loopback(bind: str) -> bool:
@@ -196,6 +229,7 @@ class Progress:
 
     def __init__(self, names: list[str]) -> None:
         self.names = names
+        self.present: dict[int, bool] = {}
 
     def show(self, message: Message) -> None:
         """Print what ``message`` says happened."""
@@ -204,12 +238,13 @@ class Progress:
         if isinstance(message, Played | Disqualified):
             lines = [event.words(names) for event in message.events]
         elif isinstance(message, Presence):
-            who = names[message.seat]
-            if message.stand_in is not None and message.present:
-                lines = [f"{who} was too slow: {message.stand_in} plays this turn for them"]
-            elif message.stand_in is not None:
-                lines = [f"{who} is away: {message.stand_in} plays their turns when the timer runs out"]
-            else:
+            who, seat = names[message.seat], message.seat
+            came_or_went = self.present.get(seat) != message.present
+            self.present[seat] = message.present
+            if message.stand_in is not None:
+                why = "was too slow" if message.present else "is away"
+                lines = [f"{who} {why}: {message.stand_in} plays this turn for them"]
+            elif came_or_went:  # not the seat given back after a stand-in's turn
                 lines = [f"{who} is here" if message.present else f"waiting for {who} (they left)"]
         for line in lines:
             print(line, flush=True)

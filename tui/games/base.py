@@ -17,6 +17,7 @@ from textual.widget import Widget
 
 from ai.table.events import Asking
 from rules.core import Event
+from rules.replay import CardNote
 from tui.games.look import Look
 from tui.widgets.motion import Motion
 
@@ -74,6 +75,13 @@ class GameTable(Widget, can_focus=True):
             super().__init__()
             self.action = action
 
+    class NoteWritten(Message):
+        """A person wrote (or cleared) a note on a card: the screen keeps it where the game is kept."""
+
+        def __init__(self, note: CardNote) -> None:
+            super().__init__()
+            self.note = note
+
     INPUT_ACTIONS: ClassVar[frozenset[str]] = frozenset()
     """The actions of this table's bindings that only work while a person is choosing and can see."""
     EXPLAINED_WHEN_HIDDEN: ClassVar[frozenset[str]] = frozenset()
@@ -93,6 +101,8 @@ class GameTable(Widget, can_focus=True):
     motion_pace: float = 0.0
     """How fast the game screen shows events now (:func:`~tui.widgets.motion.motion_pace`); 0: it does not, and
     nothing animates."""
+    writes_notes: bool = False
+    """People here may write notes on cards (a game being played; a replay only shows the notes written)."""
 
     def sync(self, view: Any, names: list[str], ask: Asking | None, hide_private: bool) -> None:
         """Show ``view``; ``ask`` set means a person is choosing for that seat; ``hide_private`` covers secrets."""
@@ -215,6 +225,10 @@ class GameTable(Widget, can_focus=True):
     def show_event(self, event: Event, names: list[str]) -> float:
         """Show one event as it happens; return how long to pause on it (seconds at normal speed)."""
         return 0.0
+
+    def show_notes(self, notes: Sequence[CardNote]) -> None:
+        """Take the notes people wrote on cards, in the order written, replacing any held (a table whose game has
+        no notes ignores them)."""
 
 
 def plays_throughout(view: Any) -> bool:

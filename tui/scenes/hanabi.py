@@ -15,7 +15,7 @@ from ai.table.projection import Ask
 from rules.core import GameState
 from rules.hanabi import PLAY_TEXT, VALUE_HINT_TEXT, HanabiView, SlotView, card_colour, card_value
 from tui.app import ParlourApp
-from tui.scenes.kit import Scene, person_to_act, settle, until_result, wait_until
+from tui.scenes.kit import Scene, look_at_table, person_to_act, settle, until_result, wait_until
 from tui.screens.game import GameScreen
 from tui.screens.remote_link import RemoteLink
 from tui.session import Session, new_session
@@ -105,21 +105,14 @@ def _keys(*keys: str) -> Callable[[Pilot[None]], Awaitable[None]]:
     return prepare
 
 
-def _light(*keys: str) -> Callable[[Pilot[None]], Awaitable[None]]:
-    """The keys' scene under a light theme: the white cards keep their edge."""
-    then = _keys(*keys)
-
-    async def prepare(pilot: Pilot[None]) -> None:
-        pilot.app.theme = "textual-light"
-        await then(pilot)
-
-    return prepare
-
-
-def _finished() -> App[None]:
-    session = new_session("hanabi", "classic", CLASSIC_SEATS, 11, save=False)
+def _finished(game: str = "hanabi", preset: str = "classic", seats: list[str] = CLASSIC_SEATS) -> App[None]:
+    session = new_session(game, preset, seats, 11, save=False)
     advance(session, lambda: False)
     return ParlourApp(GameScreen(session, pace=0), pace=0)
+
+
+def _league_finished() -> App[None]:
+    return _finished("fireworks", "codingame", LEAGUE_SEATS)
 
 
 async def _result(pilot: Pilot[None]) -> None:
@@ -139,16 +132,27 @@ def _joined() -> App[None]:
     return ParlourApp(GameScreen(RemoteLink(Joined(client, opening)), pace=0), pace=0)
 
 
+TABLE = _game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12)
+HINT = Scene(TABLE, _keys("tab", "4"))
+"""A hint being chosen: the teammate's 4s lit."""
+MARKED = _game("hanabi", "classic", CLASSIC_SEATS, 11, moves=24)
+"""Later in the same game: hints marked on the cards they touched."""
+
 SCENES: dict[str, Scene] = {
-    "hanabi-table": Scene(_game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _keys("right")),
-    "hanabi-hint": Scene(_game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _keys("tab", "4")),
-    "hanabi-empathy": Scene(_game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _keys("i")),
-    "hanabi-light": Scene(_game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _light("tab", "w")),
-    # A roomy window: cards drawn as boxes; a hint being chosen shows the teammate's cards and what they know.
+    # Hints on cards: Basil's 3 just told (t24), one of Sam's told "3" on turn 15.
+    "hanabi-table": Scene(MARKED, _keys("right")),
+    "hanabi-hint": HINT,
+    "hanabi-empathy": Scene(TABLE, _keys("i")),
+    # A light theme: the white cards keep their edge.
+    "hanabi-light": HINT.look(theme="textual-light"),
+    # A roomy window: cards drawn as boxes, a note written on one of Basil's cards (n, ↑, Enter, the words, Enter),
+    # and a hint being chosen shows the teammate's cards and what they know.
     "hanabi-wide-120x36": Scene(
-        _game("hanabi", "classic", CLASSIC_SEATS, 11, moves=12), _keys("tab", "4"), size=(120, 36)
+        MARKED, _keys("n", "up", "up", "right", "enter", *"save it", "enter", "escape", "tab", "4"), size=(120, 36)
     ),
     "hanabi-league": Scene(_game("fireworks", "codingame", LEAGUE_SEATS, 7, moves=6, league_round=1), _keys()),
+    "hanabi-league-final-ranking": Scene(_league_finished, _result),
+    "hanabi-game-over": Scene(_finished, look_at_table),
     "hanabi-final-ranking": Scene(_finished, _result),
     # A seat joined over the network (`parlour join URL`): the same table, drawn from the host's snapshot.
     "hanabi-joined": Scene(_joined, _keys()),

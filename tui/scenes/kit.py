@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import itertools
+import os
+import random
+import tempfile
 import threading
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import RichLog
 
+from ai.seats.levels import make_bot
 from ai.table.events import Phase
 from tui.app import ParlourApp
 from tui.screens.game import GameScreen
@@ -55,12 +60,40 @@ def person_to_act(app: App[None]) -> bool:
 
 @dataclass(frozen=True)
 class Scene:
-    """An app and the steps that bring it to the moment worth a picture."""
+    """An app and the steps that bring it to the moment worth a picture, in a theme and a size.
 
-    make: Callable[[], App[None]]
+    Two scenes are equal when they build the same app, take the same steps and look the same way: a scene and its
+    :meth:`at` another size, or its :meth:`look`, stand for the same moment.
+    """
+
+    build: Callable[[], App[None]]
     prepare: Callable[[Pilot[None]], Awaitable[None]]
     size: tuple[int, int] = (80, 24)
     """The terminal size of the picture: 80x24 unless a scene shows what a larger window gets."""
+    theme: str = ""
+    """The Textual theme the app starts in; empty: the app's own (``textual-dark``)."""
+    colour_blind: bool = False
+    """Whether the app starts with colour-blind symbols on."""
+
+    def make(self) -> App[None]:
+        """A fresh app of the scene, in its theme and with its symbols from the start, so that what a table or log
+        writes down as the scene is played is in the scene's colours."""
+        app = self.build()
+        if self.theme:
+            app.theme = self.theme
+        if self.colour_blind:
+            if not isinstance(app, ParlourApp):
+                raise TypeError("colour-blind symbols are a Parlour app's")
+            app.colour_blind_wanted = True
+        return app
+
+    def at(self, size: tuple[int, int]) -> Scene:
+        """The same moment in a terminal of ``size``."""
+        return replace(self, size=size)
+
+    def look(self, theme: str = "", colour_blind: bool = False) -> Scene:
+        """The same moment in another theme, or with colour-blind symbols."""
+        return replace(self, theme=theme, colour_blind=colour_blind)
 
 
 async def settle(pilot: Pilot[None]) -> None:
@@ -78,12 +111,44 @@ async def settle(pilot: Pilot[None]) -> None:
     await pilot.wait_for_scheduled_animations()
 
 
-def play_ahead(session: Session, until: Callable[[], bool] = lambda: False) -> None:
-    """Play whoever acts their first legal action through the session's table (so its replay keeps each), until
-    ``until()`` holds or the game is over: a game brought to where a scene or a test wants it."""
+def empty_home() -> App[None]:
+    """An app at its home screen over a new, empty data folder (so no unfinished game is named), random seeds fixed:
+    what an earlier scene of the same process left in its data folder stays out of the picture."""
+    os.environ["PARLOUR_HOME"] = tempfile.mkdtemp(prefix="parlour-scene-")
+    return ParlourApp(pace=0, fixed_seed=1234)
+
+
+def play_ahead(
+    session: Session, until: Callable[[], bool] = lambda: False, logged: bool = False, level: str = ""
+) -> None:
+    """Play whoever acts through the session's table (so its replay keeps each), until ``until()`` holds or the
+    game is over: a game brought to where a scene or a test wants it. Each seat takes its first legal action, or
+    with a ``level``, what that level's bot would choose from the seat's view (a game that looks played, with a
+    fixed seed per seat). ``logged``: the game's log shows these moves, as a resumed game's does."""
+    bots = (
+        {seat: make_bot(session.header.game, level, random.Random(seat)) for seat in range(len(session.specs))}
+        if level
+        else {}
+    )
     while not session.state.is_over and not until():
         seat = session.state.to_act()[0]
-        session.table.play(seat, session.state.legal_actions(seat)[0])
+        legal = session.state.legal_actions(seat)
+        action = bots[seat].choose(session.state.view(seat), legal) if level else legal[0]
+        applied = session.table.play(seat, action)
+        if logged:
+            session.earlier.extend(applied.events)
+
+
+def play_first(session: Session, actions: int, then: int | None = None, level: str = "") -> Session:
+    """:func:`play_ahead` for ``actions`` actions, then on until seat ``then`` is to act, if given: a game brought
+    to a fixed moment without the app, far quicker than playing it on the screen; its log shows the moves."""
+    checks = itertools.count()  # play_ahead asks before each action: the n-th question comes after n actions
+
+    def far_enough() -> bool:
+        return next(checks) >= actions and (then is None or session.state.to_act() == (then,))
+
+    play_ahead(session, far_enough, logged=True, level=level)
+    return session
 
 
 def finished_game(game: str, preset: str, seats: list[str], seed: int) -> App[None]:
@@ -109,3 +174,11 @@ def result_shown(app: App[None]) -> bool:
 async def until_result(pilot: Pilot[None], timeout: float = 30.0) -> None:
     """Wait for the end-of-game screen to be drawn."""
     await wait_until(pilot, lambda: result_shown(pilot.app), timeout)
+
+
+async def look_at_table(pilot: Pilot[None]) -> None:
+    """Wait for the end-of-game screen, then look at the table the game ended on (``v``)."""
+    await until_result(pilot)
+    await pilot.press("v")
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, GameScreen))
+    await settle(pilot)

@@ -13,17 +13,23 @@ from typing import Any
 from rich.text import Text
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import OptionList, Static
+from textual.widgets import Input, OptionList, Static
 
 from tui import storage
 from tui.app import ParlourApp
-from tui.scenes.kit import Scene, finished_game, person_to_act, settle, until_result, wait_until
+from tui.scenes.kit import (
+    Scene,
+    empty_home,
+    finished_game,
+    look_at_table,
+    person_to_act,
+    play_first,
+    settle,
+    until_result,
+    wait_until,
+)
 from tui.screens.game import GameScreen
 from tui.session import Session, new_session
-
-
-def _home() -> App[None]:
-    return ParlourApp(pace=0, fixed_seed=1234)
 
 
 async def _at_home(pilot: Pilot[None]) -> None:
@@ -96,12 +102,7 @@ async def _help(pilot: Pilot[None]) -> None:
 
 def _played(seed: int, actions: int, specs: list[str], save: bool = False) -> Session:
     """A 6 nimmt! session with its first ``actions`` played by taking each seat's first legal action."""
-    session = new_session("nimmt", "codingame", specs, seed, save=save)
-    state = session.state
-    for _ in range(actions):
-        seat = state.to_act()[0]
-        session.table.play(seat, state.legal_actions(seat)[0])
-    return session
+    return play_first(new_session("nimmt", "codingame", specs, seed, save=save), actions)
 
 
 def _watching() -> App[None]:
@@ -195,6 +196,25 @@ async def _replay_viewer(pilot: Pilot[None]) -> None:
     await settle(pilot)
 
 
+async def _join_link(pilot: Pilot[None]) -> None:
+    """Home's join question, given a link without its token: the line under it says what is missing."""
+    await settle(pilot)
+    await pilot.press("j")
+    await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "JoinLinkScreen")
+    await pilot.press(*"ws://192.168.1.20:40123/t/k2Vq8Zp1", "enter")
+    await wait_until(pilot, lambda: bool(str(pilot.app.screen.query_one("#join-problem", Static).content)))
+    pilot.app.screen.query_one(Input).cursor_blink = False  # a blinking cursor would differ from picture to picture
+    await settle(pilot)
+
+
+async def _delete_replay(pilot: Pilot[None]) -> None:
+    """The replay list asking before it deletes the finished game's replay."""
+    await _replay_list(pilot)
+    await pilot.press("down", "d")
+    await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "ConfirmScreen")
+    await settle(pilot)
+
+
 def _bad_replay() -> App[None]:
     """An app opening a broken replay, over a home whose data folder holds nothing else (so no unfinished game)."""
     bad = _fresh_data_folder(SCENE_HOME / "bad-replay") / "broken.jsonl"
@@ -209,19 +229,25 @@ async def _message(pilot: Pilot[None]) -> None:
     await settle(pilot)
 
 
+MID_ROUND = Scene(_nimmt_table(), _plays(3))
+
 SCENES: dict[str, Scene] = {
-    "home": Scene(_home, _at_home),
+    "home": Scene(empty_home, _at_home),
     "home-unfinished": Scene(_with_replays, _home_with_unfinished),
-    "new-game": Scene(_home, _new_game),
-    "nimmt-mid-round": Scene(_nimmt_table(), _plays(3)),
+    "new-game": Scene(empty_home, _new_game),
+    "nimmt-mid-round": MID_ROUND,
     "nimmt-row-pick": Scene(_nimmt_table(deal=PICK_DEAL), _plays(1)),
     "nimmt-classic-80x24": Scene(_nimmt_classic, _plays(2)),
-    "nimmt-wide-120x36": Scene(_nimmt_table(), _plays(3), size=(120, 36)),
+    # In a roomy window the cards are boxes, with a dot a cattle head.
+    "nimmt-wide-120x36": MID_ROUND.at((120, 36)),
+    "nimmt-game-over": Scene(_finished, look_at_table),
     "nimmt-final-ranking": Scene(_finished, _result),
     "nimmt-help": Scene(_nimmt_table(), _help),
     "nimmt-watch": Scene(_watching, _watch_settled),
     "hot-seat-curtain": Scene(_curtain, _curtain_up),
     "replays-list": Scene(_with_replays, _replay_list),
     "replay-viewer": Scene(_with_replays, _replay_viewer),
+    "replays-delete": Scene(_with_replays, _delete_replay),
+    "join-link": Scene(empty_home, _join_link),
     "bad-replay": Scene(_bad_replay, _message),
 }

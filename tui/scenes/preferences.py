@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -10,7 +12,7 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from tui.app import ParlourApp
-from tui.scenes.kit import Scene, settle, wait_until
+from tui.scenes.kit import Scene, empty_home, settle, wait_until
 from tui.session import new_session
 
 PLAYED = [("nimmt", "codingame", ["human:Sam", "ai:normal", "ai:easy", "random"], seed) for seed in range(1, 6)] + [
@@ -33,13 +35,19 @@ def played_folder(games: list[tuple[str, str, list[str], int]]) -> Path:
     return home
 
 
-def _home() -> App[None]:
-    os.environ["PARLOUR_HOME"] = tempfile.mkdtemp(prefix="parlour-scene-")  # no replays: no unfinished game line
-    return ParlourApp(pace=0, fixed_seed=1234)
+@functools.cache
+def _played_once() -> Path:
+    """The data folder of :data:`PLAYED`, played out once a process (the games take a few seconds)."""
+    return played_folder(PLAYED)
 
 
 def _with_games() -> App[None]:
-    played_folder(PLAYED)
+    """An app whose data folder is a copy of :func:`_played_once`'s, its own to write in."""
+    if not _played_once().exists():  # it was made in a temporary folder someone has removed since
+        _played_once.cache_clear()
+    home = Path(tempfile.mkdtemp(prefix="parlour-scene-"))
+    shutil.copytree(_played_once(), home, dirs_exist_ok=True)
+    os.environ["PARLOUR_HOME"] = str(home)
     return ParlourApp(pace=0)
 
 
@@ -57,9 +65,12 @@ async def _statistics(pilot: Pilot[None]) -> None:
     await settle(pilot)
 
 
+SETTINGS = Scene(empty_home, _settings)
+STATISTICS = Scene(_with_games, _statistics)
+
 SCENES: dict[str, Scene] = {
-    "settings": Scene(_home, _settings),
-    "statistics": Scene(_with_games, _statistics),
-    "settings-120x36": Scene(_home, _settings, size=(120, 36)),
-    "statistics-120x36": Scene(_with_games, _statistics, size=(120, 36)),
+    "settings": SETTINGS,
+    "statistics": STATISTICS,
+    "settings-120x36": SETTINGS.at((120, 36)),
+    "statistics-120x36": STATISTICS.at((120, 36)),
 }

@@ -9,7 +9,7 @@ from textual.pilot import Pilot
 
 from rules.volcanoes import VolcanoesState
 from tui.app import ParlourApp
-from tui.scenes.kit import Scene, person_to_act, settle, until_result, wait_until
+from tui.scenes.kit import Scene, look_at_table, person_to_act, settle, until_result, wait_until
 from tui.screens.game import GameScreen
 from tui.session import Session, new_session
 
@@ -39,12 +39,10 @@ def volcanoes_session(seed: int = 7, position: VolcanoesState | None = None, sea
     return session
 
 
-def _table(
-    position: Callable[[], VolcanoesState] | None = None, pace: float = 0, colour_blind: bool = False
-) -> Callable[[], App[None]]:
+def _table(position: Callable[[], VolcanoesState] | None = None, pace: float = 0) -> Callable[[], App[None]]:
     def make() -> App[None]:
         session = volcanoes_session(position=position() if position else None)
-        return ParlourApp(GameScreen(session, pace=pace), pace=pace, colour_blind=colour_blind)
+        return ParlourApp(GameScreen(session, pace=pace), pace=pace)
 
     return make
 
@@ -71,28 +69,27 @@ async def _mid_chain(pilot: Pilot[None]) -> None:
 
 
 def _won() -> App[None]:
-    """Two easy bots (seed 11) play the game out on the table; Orange links N26 to S26 on step 34."""
+    """Two easy bots (seed 11) play the game out before the app starts; Orange links N26 to S26 on step 34."""
     session = volcanoes_session(seed=11, seats=["ai:easy", "ai:easy"])
+    session.table.run()
     return ParlourApp(GameScreen(session, pace=0), pace=0)
 
 
-async def _look_at_table(pilot: Pilot[None]) -> None:
+async def _result(pilot: Pilot[None]) -> None:
     await until_result(pilot)
-    await pilot.press("v")
-    await wait_until(pilot, lambda: isinstance(pilot.app.screen, GameScreen))
     await settle(pilot)
 
 
+ERUPTION = Scene(_table(lambda: VolcanoesState.from_position(CHAIN_POSITION, step=0), pace=1000), _mid_chain)
+WON = Scene(_won, look_at_table)
+
 SCENES: dict[str, Scene] = {
     "volcanoes-opening": Scene(_table(), _keys("right", "right", "up")),
-    "volcanoes-eruption": Scene(
-        _table(lambda: VolcanoesState.from_position(CHAIN_POSITION, step=0), pace=1000), _mid_chain
-    ),
-    "volcanoes-won": Scene(_won, _look_at_table),
+    "volcanoes-eruption": ERUPTION,
+    "volcanoes-won": WON,
+    "volcanoes-final-ranking": Scene(_won, _result),
     # The finished game in a larger window: each side's chains joined into one shape, every level shaded.
-    "volcanoes-wide-120x36": Scene(_won, _look_at_table, size=(120, 36)),
+    "volcanoes-wide-120x36": WON.at((120, 36)),
     # Colour-blind: each side's volcanoes carry its shape, the dormant ones too.
-    "volcanoes-colour-blind": Scene(
-        _table(lambda: VolcanoesState.from_position(CHAIN_POSITION, step=0), pace=1000, colour_blind=True), _mid_chain
-    ),
+    "volcanoes-colour-blind": ERUPTION.look(colour_blind=True),
 }

@@ -29,6 +29,7 @@ from rules.registry import game_info
 from tui.games import game_ui
 from tui.games.base import GameTable
 from tui.screens.base import TableScreen, compose_table_frame, leave_bindings
+from tui.screens.hosting import JOIN_LINES_KEY, JoinLinesScreen
 from tui.screens.link import LinkSetup, Note, NoteKind, SeatLink
 from tui.screens.modals import CurtainScreen, HelpScreen, MessageScreen, ResultScreen
 from tui.screens.pace import PACE_ACTIONS, PACE_BINDINGS, PLAY_SPEED_BINDINGS, SPEED_HELP, PaceKeys, pace_words
@@ -64,6 +65,7 @@ class GameScreen(PaceKeys, TableScreen):
         ),
         *PACE_BINDINGS,
         *PLAY_SPEED_BINDINGS,
+        Binding(JOIN_LINES_KEY, "join_lines", "Join lines"),  # a table hosted here
     ]
 
     phase: reactive[Phase] = reactive(Phase.THINKING, init=False)
@@ -139,11 +141,15 @@ class GameScreen(PaceKeys, TableScreen):
         if not self._speed_given and not self.watching:
             self.pace.speed = getattr(self.app, "play_speed", DEFAULT_SPEED)
         self.sub_title = f"{self.game} · {self.preset}"
+        self.table.writes_notes = True
+        self.table.show_notes(self.link.card_notes())
         self.take(self.link.opening)
         self.set_interval(BEAT, self.beat)
         setup = LinkSetup(self.receive, self.deliver, self.call_later, self.pace, self.pause_scale, self.watching)
         self.link.start(setup)
         self.refresh_table()
+        if self.link.invitations():  # the others need their lines before the game can go on
+            self.call_after_refresh(self.action_join_lines)
 
     def write_intro(self) -> None:
         """The log's first line: what the keys do."""
@@ -317,7 +323,7 @@ class GameScreen(PaceKeys, TableScreen):
             return
         elif isinstance(message, Presence):
             name = self.names[message.seat]
-            words = f"{name} is back" if message.present else f"Waiting for {name}"
+            words = f"{name} is here" if message.present else f"Waiting for {name}"
             if message.stand_in is not None:
                 words += f"; {message.stand_in} plays for them"
             self.query_one("#log", RichLog).write(Text(words, style="italic"))
@@ -449,6 +455,10 @@ class GameScreen(PaceKeys, TableScreen):
         except IllegalAction as exc:
             self.notify(str(exc), title="Not allowed", severity="warning", markup=False)
 
+    def on_game_table_note_written(self, message: GameTable.NoteWritten) -> None:
+        """A person wrote a note on a card: it is kept with the game (a joined seat keeps it on its table only)."""
+        self.link.keep_note(message.note)
+
     def tell_result(self) -> None:
         """The final ranking, once, when the game is over (a joined game may already be)."""
         if not self._result_told:
@@ -502,12 +512,19 @@ class GameScreen(PaceKeys, TableScreen):
             return not self.paced
         if action == "ranking":
             return self.outcome is not None
+        if action == "join_lines":
+            return bool(self.link.invitations())
         return True
 
     def action_ranking(self) -> None:
         """The final ranking again, after a look at the table."""
         if self.outcome is not None and self.app.screen is self:
             self.show_result()
+
+    def action_join_lines(self) -> None:
+        """The lines the others run to join this table (hosted here), to read or copy."""
+        if self.app.screen is self or isinstance(self.app.screen, CurtainScreen):
+            self.app.push_screen(JoinLinesScreen(self.link.invitations()))
 
     def action_help(self) -> None:
         """Rules and keys of this game."""

@@ -21,6 +21,7 @@ from textual.notifications import SeverityLevel
 from ai.table.pace import Pace
 from ai.table.projection import Message, Snapshot
 from rules.core import Viewer
+from rules.replay import CardNote
 
 
 class NoteKind(StrEnum):
@@ -47,6 +48,18 @@ class Note:
     """A log line's style."""
     severity: SeverityLevel = "information"
     """A toast's severity (``warning``, ``error``)."""
+
+
+@dataclass(frozen=True)
+class JoinLine:
+    """A line another player runs to join a table hosted here: whom it is for (``Bo (seat 2)``, ``spectators``)
+    and the ``parlour join`` command."""
+
+    who: str
+    command: str
+
+    def __str__(self) -> str:
+        return f"{self.who}: {self.command}"
 
 
 Heard = Callable[[Message | Note], None]
@@ -133,6 +146,14 @@ class SeatLink(ABC):
         """Where the program at ``seat`` writes its stderr, when it runs here."""
         return None
 
+    def card_notes(self) -> Sequence[CardNote]:
+        """The notes people here wrote on cards before the screen opened (a resumed game's), in the order written."""
+        return ()
+
+    def keep_note(self, note: CardNote) -> None:
+        """Keep a note a person here wrote with the game (a joined seat: on its own table only, for this visit)."""
+        return None
+
     @property
     def path(self) -> Path | None:
         """The replay file the game is saved to here, if any."""
@@ -141,6 +162,10 @@ class SeatLink(ABC):
     def parting_words(self, to_shell: bool) -> str | None:
         """What leaving an unfinished game says (``to_shell``: the app ends with it), or None."""
         return None
+
+    def invitations(self) -> tuple[JoinLine, ...]:
+        """The lines others run to join this table, when it is hosted here (none otherwise)."""
+        return ()
 
     def again(self) -> SeatLink | None:
         """A new game with the same seats, or None if this link cannot start one."""

@@ -6,9 +6,10 @@ import os
 import random
 import shlex
 import textwrap
+from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -21,6 +22,9 @@ from rules.core import Preset
 from rules.registry import game_info, game_record
 from tui.screens.base import ParlourScreen
 from tui.settings import Settings
+
+if TYPE_CHECKING:
+    from tui.session import Session
 
 FORM_LINES = 9
 """Lines of the new-game screen besides its fields and the blurb: its padding (2), title, the blurb's margin, the
@@ -55,6 +59,7 @@ def seat_kinds(levels: tuple[str, ...]) -> list[tuple[str, str]]:
         *((f"AI — {level}", f"ai:{level}") for level in reversed(levels)),
         ("Random moves", "random"),
         ("External program", "cmd"),
+        ("Player joining over the network", "remote"),
     ]
 
 
@@ -98,8 +103,8 @@ class SeatRow(Horizontal):
         if kind == "cmd":
             folder = self.query_one(".seat-cwd", Input).value.strip()
             return command_spec(text, folder), ""
-        if kind == "human":
-            return ("human:" + text if text else "human"), text
+        if kind in ("human", "remote"):
+            return (f"{kind}:{text}" if text else kind), text
         return kind, text
 
     def program_problem(self) -> str | None:
@@ -266,6 +271,8 @@ class NewGameScreen(ParlourScreen):
         self.call_after_refresh(self._mark_focus)  # once the next widget has them
 
     def _mark_focus(self) -> None:
+        if not self.query("#start"):  # the form is gone (the game it started opened meanwhile)
+            return
         focused = self.focused
         for label in self.query(RowLabel):
             row = label.parent
@@ -327,4 +334,26 @@ class NewGameScreen(ParlourScreen):
         except Exception as exc:  # a seat that cannot start (a program not found…) is reported, not raised
             error.update(Text(f"Cannot start: {exc}"))
             return
+        if any(spec.is_remote for spec in session.specs):
+            error.update(Text("Hosting the table…", style="italic"))
+            self._host(session)
+            return
         self.app.switch_screen(GameScreen(session, watch=session.bots_only))
+
+    @work(exclusive=True, group="host-table", exit_on_error=False)
+    async def _host(self, session: Session) -> None:
+        """Serve the remote seats on 127.0.0.1 (a port the system picks), then sit down; the game screen opens
+        with the join lines to hand the others."""
+        from tui.screens.game import GameScreen
+        from tui.screens.hosting import host_here
+
+        try:
+            link = await host_here(session)
+        except OSError as exc:
+            session.close()
+            self.query_one("#new-error", Static).update(Text(f"Cannot host: {exc.strerror or exc}"))
+            return
+        if not self.is_attached:  # left while the host started
+            link.close()
+            return
+        self.app.switch_screen(GameScreen(link, watch=session.bots_only))

@@ -29,7 +29,7 @@ VIEWER_HELP = """\
 | space | play / pause |
 | n | one action forward, then pause |
 | + / - | faster / slower |
-| v | whose eyes: everything, or one seat's view in turn |
+| v | whose eyes: everything, or one seat's view in turn (a seat's notes on cards show on its own view) |
 | q or Esc | leave the viewer (a viewer opened from a shell ends the app) |
 """
 
@@ -95,6 +95,8 @@ class ReplayScreen(PaceKeys, TableScreen):
         """Draw the current position and the log up to it."""
         state = self.states[self.position]
         view = state.view(self.viewpoint)
+        # The notes written by this point, each seat's on its own view (every seat's on the view of everything).
+        self.table.show_notes([note for note in self.replay.notes if note.after <= self.position])
         self.table.sync(view, self.names, None, False)
         self.query_one("#scores", Static).update(self.ui.panel_renderable(view, self.names, self.table.look()))
         who = "everything" if self.viewpoint is None else f"{self.names[self.viewpoint]}'s view"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.hanabi import COPIES, SlotView
+from rules.hanabi import COPIES
 
 ALL_IDS = (1 << 25) - 1
 BIT = tuple(1 << i for i in range(25))
@@ -31,13 +31,6 @@ def ids_of(mask: int) -> list[int]:
 def popcount(mask: int) -> int:
     """Number of identities in a mask."""
     return mask.bit_count()
-
-
-def chop_slot(hand: tuple[SlotView | None, ...]) -> int | None:
-    """The slot holding a hand's chop (its oldest untouched card, the next one its holder would discard), or
-    None when every card is touched."""
-    untouched = [(slot.order, i) for i, slot in enumerate(hand) if slot is not None and not slot.touched]
-    return min(untouched)[1] if untouched else None
 
 
 @dataclass(slots=True, frozen=True)

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from ai.bots.hanabi import make_bot
-from ai.bots.hanabi.cards import ALL_IDS, BIT, COLOUR_IDS, VALUE_IDS, chop_slot, popcount
+from ai.bots.hanabi.cards import ALL_IDS, BIT, COLOUR_IDS, VALUE_IDS, popcount
 from ai.bots.hanabi.conventions import interpret
 from ai.bots.hanabi.decide import LEVELS, Decision
 from ai.bots.hanabi.expert import ExpertBot
@@ -345,21 +345,6 @@ def test_two_players_a_locked_hand_keeps_the_5_whose_firework_stands_higher() ->
         d.tr.touched[o] = True
     beliefs = {2: BIT[parse_card("R5")], 3: BIT[parse_card("B5")]}
     assert d.discard_slot(beliefs, []) == 3
-
-
-def test_chop_slot_is_the_oldest_untouched_card() -> None:
-    g = game_info("hanabi").start("classic", 2, None, {"deck": deck_with(
-        ["W1", "W3", "W4", "W4", "B4", "Y1", "Y2", "G3", "Y4", "R5"])})  # fmt: skip
-    assert chop_slot(g.view(0).hands[1]) == 0
-    g.apply(0, "SAY:1:YELLOW")  # touches slots A, B and D
-    assert chop_slot(g.view(0).hands[1]) == 2
-    g.apply(1, "SAY:0:4")
-    g.apply(0, "PLAY:A")  # W1 goes up; the new card (the newest) lands in slot A
-    assert chop_slot(g.view(1).hands[0]) == 1  # seat 0's oldest untouched card is now slot B
-    g.apply(1, "SAY:0:WHITE")
-    g.apply(0, "SAY:1:5")
-    assert chop_slot(g.view(0).hands[1]) == 2
-    assert chop_slot(tuple(None for _ in range(5))) is None
 
 
 # Seat 0: junk. Seat 1: R2 in slot B (no chop). Seat 2: its known play is in slot E (R1, or B1 for the look-alike).

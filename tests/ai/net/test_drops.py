@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+
+from websockets.exceptions import ConnectionClosed
 
 from ai.net.client import JoinError, TableClient, play_as_bot
 from ai.net.hosted import STAND_IN
+from ai.net.wire import parse_host
 from ai.seats.specs import parse_seat
-from ai.table.projection import Asked, Disqualified, Message, Played, Presence, Snapshot
+from ai.table.projection import Ask, Asked, Disqualified, Message, Played, Presence, Snapshot
 from tests.net_helpers import hosting, raw_client, run, spectate
 
 BOT = parse_seat("ai:easy")
@@ -60,8 +65,19 @@ def test_with_a_turn_timer_the_ai_plays_for_an_absent_seat_and_says_so() -> None
     stand_ins = [m for m in watcher.received if isinstance(m, Presence) and m.stand_in == STAND_IN]
     assert stand_ins and all(m.seat == 0 for m in stand_ins)
     assert sum(isinstance(m, Played) and m.seat == 0 for m in watcher.received) > 3
-    asks = [m.ask for m in watcher.received if isinstance(m, Asked) and m.ask.seat == 0]
-    assert asks and all(ask.deadline is not None and ask.deadline <= 0.05 for ask in asks)
+    assert asks_of_the_person(watcher.received, 0)
+    assert all(ask.deadline is not None and ask.deadline <= 0.05 for ask in asks_of_the_person(watcher.received, 0))
+
+
+def asks_of_the_person(received: list[Message], seat: int) -> list[Ask]:
+    """The asks of ``seat`` its person had (while a stand-in plays for them, its asks are a bot's: no clock)."""
+    asks, standing_in = [], False
+    for message in received:
+        if isinstance(message, Presence) and message.seat == seat:
+            standing_in = message.stand_in is not None
+        elif isinstance(message, Asked) and message.ask.seat == seat and not standing_in:
+            asks.append(message.ask)
+    return asks
 
 
 def test_with_a_turn_timer_a_slow_seat_is_played_for_and_then_plays_again() -> None:
@@ -95,3 +111,84 @@ def test_a_joined_program_that_fails_gives_its_seat_up_and_the_game_goes_on(tmp_
     out = [m for m in client.received if isinstance(m, Disqualified)]
     assert out and out[0].seat == 0 and "program failed" in out[0].reason
     assert client.outcome is not None
+
+
+Said = tuple[str, bool, str | None]
+
+
+def said_of(seat: int, received: Sequence[object]) -> list[Said]:
+    """What ``received`` told of ``seat``, in order: its presence (present, stand-in) and its moves."""
+    said: list[Said] = []
+    for message in received:
+        if isinstance(message, Presence) and message.seat == seat:
+            said.append(("presence", message.present, message.stand_in))
+        elif isinstance(message, Played) and message.seat == seat:
+            said.append(("played", True, None))
+    return said
+
+
+STOOD_IN: list[Said] = [("presence", True, STAND_IN), ("played", True, None), ("presence", True, None)]
+"""A turn the stand-in played: it sits down, moves, and gives the seat back to its person."""
+
+
+def holds(said: list[Said], part: list[Said]) -> bool:
+    return any(said[i : i + len(part)] == part for i in range(len(said)))
+
+
+def test_a_timed_out_remote_turn_is_the_stand_ins_move_in_every_clients_log() -> None:
+    async def scenario() -> tuple[list[object], list[Message], list[Message], list[float | None]]:
+        async with hosting("volcanoes", ["remote:Tom", "remote:Ana"], turn_timer=0.2) as hosted:
+            table = hosted.hosted.table
+            clocks: list[float | None] = []  # Ana's clock as the table has it whenever it asks her
+
+            def asked(message: Message) -> None:
+                if isinstance(message, Asked) and message.ask.legal:
+                    clocks.append(table.time_left(1))
+
+            table.watch(1, asked)
+            ana = await raw_client(hosted, 1)  # there before her first turn, but never answers
+            ana_got: list[object] = []
+            watcher = await spectate(hosted)
+            toms: list[TableClient] = []
+            tom = asyncio.create_task(play_as_bot(hosted.link(0), BOT, on_message=lambda c, m: toms.append(c)))
+            with contextlib.suppress(ConnectionClosed):  # the game may end first
+                while not holds(said_of(1, ana_got), STOOD_IN):
+                    ana_got.append(parse_host(await ana.recv()))
+            told = [toms[0], watcher] if toms else []
+            while watcher.outcome is None and not (told and all(holds(said_of(1, c.received), STOOD_IN) for c in told)):
+                await asyncio.sleep(0.01)
+            tom.cancel()
+            return ana_got, toms[0].received, watcher.received, clocks
+
+    ana, tom, watcher, clocks = run(scenario())
+    assert clocks and all(left is not None and 0 < left <= 0.2 for left in clocks)  # the table's own clock
+    asks = [m.ask for m in ana if isinstance(m, Asked) and m.ask.seat == 1 and m.ask.legal]  # Ana's own
+    assert asks and all(ask.deadline is not None and 0 < ask.deadline <= 0.2 for ask in asks)
+    for received in (ana, tom, watcher):
+        assert holds(said_of(1, received), STOOD_IN)
+
+
+def test_a_dropped_connection_is_the_tables_own_seat_change_told_to_the_others() -> None:
+    async def scenario() -> tuple[set[int], set[int], list[Message], list[Message]]:
+        async with hosting("volcanoes", ["remote:Ana", "remote:Tom"]) as hosted:
+            table = hosted.hosted.table
+            tom = TableClient(hosted.link(1))  # seated, never acting: the game waits on Ana's first move
+            asyncio.create_task(tom.run())
+            watcher = await spectate(hosted)
+            ana = await raw_client(hosted, 0)
+            while (0, True) not in [(m.seat, m.present) for m in watcher.received if isinstance(m, Presence)]:
+                await asyncio.sleep(0.01)
+            ana.transport.abort()  # the Wi-Fi goes
+            while not any(isinstance(m, Presence) and not m.present for m in tom.received):
+                await asyncio.sleep(0.01)
+            away = set(table.away)  # the table itself knows Ana is away
+            ana = await raw_client(hosted, 0)
+            while not any(isinstance(m, Presence) and m.present for m in tom.received[-1:]):
+                await asyncio.sleep(0.01)
+            return away, set(table.away), tom.received, watcher.received
+
+    away, back, tom, watcher = run(scenario())
+    assert away == {0} and back == set()
+    for received in (tom, watcher):
+        said = said_of(0, received)
+        assert said[-2:] == [("presence", False, None), ("presence", True, None)]

@@ -179,3 +179,24 @@ def test_the_table_core_loads_no_program_module() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert done.stdout.strip() == "[]"
+
+
+def test_a_stand_in_plays_one_overdue_turn_and_gives_the_seat_back_away_still() -> None:
+    now = [0.0]
+    state = game_info("volcanoes").start(None, 2, 3)
+    table = Table(state, ["Far", "Bot"], {1: RandomBot(random.Random(1))}, remote=frozenset({0}), turn_time=5.0,
+                  clock=lambda: now[0])  # fmt: skip
+    bot = listen(table, 1)
+    table.advance()
+    table.leave(0)
+    now[0] = 6.0
+    assert table.overdue() == (0,)
+    table.play_turn_for(0, RandomBot(random.Random(2)), "ai")
+    assert last_presence(bot) == (0, False, "ai") and table.stand_in(0) == "ai" and not table.asked
+    assert table.tick()  # the stand-in's move
+    played = [m for m in bot if isinstance(m, Played)]
+    assert played[-1].seat == 0 and last_presence(bot) == (0, False, None)  # Far's seat again, still away
+    assert table.player(0) == Remote() and table.away == {0}
+    while table.tick():
+        pass
+    assert table.asked.keys() == {0} and table.time_left(0) == 5.0  # asked again, with a fresh clock

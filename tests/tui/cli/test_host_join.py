@@ -145,6 +145,8 @@ def test_after_kill_9_the_host_resumes_and_the_same_join_commands_work(parlour_h
         (["join", "ws://127.0.0.1:1/t/x"], "has no token"),
         (["join", "ws://127.0.0.1:1/t/x#token"], "parlour join: the app needs a terminal"),  # the app, not --bot
         (["host", "volcanoes", "--seat", "remote", "--seat", "ai", "--tls-cert", "x.pem"], "both --tls-cert"),
+        (["host", "volcanoes", "--seat", "human", "--seat", "remote", "--headless"], "drop --headless"),
+        (["host", "volcanoes", "--seat", "human", "--seat", "remote"], "parlour host: the app needs a terminal"),
     ],
 )
 def test_bad_host_and_join_command_lines_say_why_in_one_line(

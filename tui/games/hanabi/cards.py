@@ -15,7 +15,7 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
-from rules.hanabi import COLOUR_LETTERS, COLOURS, SlotView, card_colour, card_value
+from rules.hanabi import COLOUR_LETTERS, COLOURS, Clue, SlotView, card_colour, card_value
 from tui.games.look import Look
 
 COLOUR_PARTS = tuple(f"hanabi--{colour.lower()}" for colour in COLOURS)
@@ -37,6 +37,7 @@ PARTS = {  # component class -> what it colours; tui/games.tcss styles each
 }
 NARROW, WIDE = 5, 7  # card cell widths; a gap of one follows each cell
 CHOP_MARK = "↓"  # the conventions' chop: the card its holder throws away next
+NOTE_MARK = "✎"  # a card the viewer wrote a note on
 _INSIDE = WIDE - 2  # between a big card's sides
 BIG_LINES = 3
 """Lines a teammate's big card takes (one of your own takes one more: what you know of it is two lines)."""
@@ -151,3 +152,32 @@ def touches(slot: SlotView | None, hint: str) -> bool:
     if hint.isdigit():
         return card_value(slot.card) == int(hint)
     return card_colour(slot.card) == COLOURS.index(hint)
+
+
+def said_of(clues: tuple[Clue, ...]) -> str:
+    """What the hints told of a card, each thing once, in the order told: ``R``, ``3``, ``R3``."""
+    return "".join(dict.fromkeys(clue.said for clue in clues))
+
+
+def card_mark(clues: tuple[Clue, ...], note: str, width: int, look: Look, latest: int) -> Text:
+    """The line under a card, ``width`` wide: what the hints told of it and the turn of the last one (``R3 t7``),
+    then a note's mark; a card with a note and no hint shows the note's start (``✎save``). The marks of the latest
+    hint (given on turn ``latest``) stand out."""
+    out = Text()
+    if clues:
+        said = said_of(clues)
+        when = f"t{clues[-1].turn}"
+        fresh = clues[-1].turn == latest
+        for part in (f"{said} {when}", f"{said}{when}", said):
+            if len(part) + (1 if note else 0) <= width or part == said:
+                break
+        style = look("hanabi--hinted") if fresh else Style(bold=True)
+        for ch in part[:width]:
+            colour = COLOUR_LETTERS.find(ch)
+            out.append(ch, style=style if fresh or colour < 0 else ink(look, colour))
+        if note and len(out) < width:
+            out.append(NOTE_MARK, style=Style(bold=True))
+    elif note:
+        out.append((NOTE_MARK + note)[:width], style=Style(italic=True))
+    side = (width - len(out)) // 2  # centred under the card, as its face is
+    return Text(" " * side) + out + Text(" " * (width - len(out) - side))

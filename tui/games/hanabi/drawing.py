@@ -15,15 +15,17 @@ from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.text import Text
 
-from ai.bots.hanabi.cards import chop_slot
 from rules.hanabi import (
     COLOUR_LETTERS,
     PASS,
     SLOT_LETTERS,
+    Clue,
     HanabiView,
     SlotView,
+    card_clues,
     card_colour,
     card_value,
+    chop,
     lost_cards,
     max_heights,
     view_efficiency,
@@ -50,6 +52,7 @@ from tui.games.hanabi.cards import (
     knowledge_rows,
     touches,
 )
+from tui.games.hanabi.marks import card_detail, marks_line, note_on, shown_notes
 from tui.games.hanabi.motion import LANDING, Flight, landing
 from tui.games.look import Look
 from tui.widgets.motion import Motion
@@ -117,6 +120,12 @@ class HanabiDrawing(GameTable):
         self.cell_width = NARROW
         self.paint = Look()
         """The look of the drawing being made (read once a render, from the theme)."""
+        self.notes: dict[int, dict[tuple[int, int], str]] = {}
+        """Each seat's notes on cards, by (round, card's draw order): that seat's person's own words."""
+        self.noting: tuple[int, int] | None = None
+        """The card picked to write a note on: (seat, slot); None while no note is being picked."""
+        self._clues: dict[int, tuple[Clue, ...]] = {}
+        self._latest_hint = 0
 
     # --- who is where ------------------------------------------------------------
     @property
@@ -155,6 +164,8 @@ class HanabiDrawing(GameTable):
         view = self.view
         if view is None:
             return Text("")
+        self._clues = card_clues(view)
+        self._latest_hint = next((t for t, m in reversed(list(enumerate(view.history, 1))) if m.kind == "hint"), 0)
         # On a wide window the table keeps a readable width and sits in the middle, as the other games' boards do.
         width = min(max(30, self.size.width), MAX_WIDTH)
         margin = max(0, self.size.width - width) // 2
@@ -170,13 +181,18 @@ class HanabiDrawing(GameTable):
         wide = self._cell_width(view, width) == WIDE  # big cards are as wide as wide one-line ones
         # (The view adds two lines under each teammate and takes two from the hint's lines.)
         to_come = 0 if self.empathy else 2 * len(self.others()) - (HINT_LINES - 1) * self.may_hint
-        for big, gap in layouts[0 if wide else 2 :]:
-            hands, hits = self.hand_lines(view, width, gap=gap, big=big)
+        # With a gap between hands, the marks under your own hand come first, if the window has a line for them.
+        tries = [(big, gap, own) for big, gap in layouts[0 if wide else 2 :] for own in (gap, False)[: 1 + gap]]
+        for big, gap, own in tries:
+            hands, hits = self.hand_lines(view, width, gap=gap, big=big, own_marks=own)
             if len(top) + len(hands) + PROMPT_LINES + DISCARD_LINES + 3 + (to_come if big else 0) <= height:
                 break
         short = len(top) + len(hands) + PROMPT_LINES > height
         room = SHORT_PROMPT_LINES if short else PROMPT_LINES
-        prompt = [Text(line, style="italic") for line in textwrap.wrap(self._prompt(view, short=short), width)]
+        said = textwrap.wrap(self._prompt(view, short=short), width)
+        if len(said) > room:  # a long note in a card's detail: cut, never a line more
+            said = [*said[: room - 1], said[room - 1][: width - 1] + "…"]
+        prompt = [Text(line, style="italic") for line in said]
         prompt += [Text("") for _ in range(room - len(prompt))]
         sections = [top, hands, prompt, discards]
         # Blank lines between the parts from what each may come to hold, not from what it holds now.
@@ -327,10 +343,12 @@ class HanabiDrawing(GameTable):
         return cell
 
     def hand_lines(
-        self, view: HanabiView, width: int, gap: bool, big: bool = False
+        self, view: HanabiView, width: int, gap: bool, big: bool = False, own_marks: bool = False
     ) -> tuple[list[Text], dict[int, int | None]]:
         """Every hand, one or more lines a seat, and which seat each line belongs to (for clicks); ``big`` draws
-        the cards as boxes where the width allows wide cells (:func:`~tui.games.hanabi.cards.big_face`)."""
+        the cards as boxes where the width allows wide cells (:func:`~tui.games.hanabi.cards.big_face`); ``gap`` keeps
+        the line under each teammate's hand for its cards' marks (what hints told, notes), ``own_marks`` one under
+        yours."""
         me = self.me
         self.cell_width = cell = self._cell_width(view, width)
         big = big and cell == WIDE
@@ -344,6 +362,8 @@ class HanabiDrawing(GameTable):
         sitting_out = me is not None and me not in view.round_seats
         if self.hide_private:
             lines.append(Text("Cards are hidden until the next person has the keyboard.", style="italic"))
+        elif me is None and any(slot is not None and slot.card is None for hand in view.hands for slot in hand):
+            lines.append(Text("Every hand as its holder knows it (spectator):", style="dim"))
         elif me is None:
             lines.append(Text("Every hand, face up (spectator):", style="dim"))
         elif sitting_out:
@@ -352,10 +372,10 @@ class HanabiDrawing(GameTable):
         for seat in self.others():
             hand = view.hands[seat]
             lit = self._lit(seat, hand)
-            chop = chop_slot(hand)
+            chop_at = chop(hand)
             cards: list[list[Text]] = []
             for i, slot in enumerate(hand):
-                extra = Style(reverse=True) if i in lit else None
+                extra = Style(reverse=True) if i in lit or self.noting == (seat, i) else None
                 if i in lit and self.flash is not None and self.flash.seat == seat:
                     extra = Style.parse(self.flash.style)
                 elif seat == recent_target and i in recent and not extra:
@@ -367,22 +387,46 @@ class HanabiDrawing(GameTable):
                 elif self.hide_private or slot.card is None:
                     cards.append(big_back(self.paint, extra) if big else [back(self.paint, extra, cell)])
                 elif big:
-                    cards.append(big_face(slot.card, self.paint, slot.touched, extra, chop=i == chop))
+                    cards.append(big_face(slot.card, self.paint, slot.touched, extra, chop=i == chop_at))
                 else:
-                    cards.append([face(slot.card, self.paint, slot.touched, extra, cell, chop=i == chop)])
+                    cards.append([face(slot.card, self.paint, slot.touched, extra, cell, chop=i == chop_at)])
             hits.update({len(lines) + i: seat for i in range(BIG_LINES if big else 1)})
             lines.extend(self._row(self._name_cell(seat, name_w), name_w, cards, big))
+            if gap:  # the line between hands holds each card's marks: its hints and the viewer's note
+                lines.append(self._marks(view, seat, name_w))
             if self.empathy:
                 lines.extend(self._knowledge(hand, Text("  knows", style="dim"), name_w, set()))
-            if gap:
-                lines.append(Text(""))
         if self.may_hint:
             lines.extend(self._hint_lines(view, name_w))
         if me is not None and not sitting_out:
             own = self._own_hand(view, me, name_w, recent if recent_target == me else set(), big)
             hits.update({len(lines) + i: None for i in range(len(own))})
             lines.extend(own)
+            if own_marks:
+                lines.append(self._marks(view, me, name_w))
         return lines, hits
+
+    # --- marks and notes on cards (tui/games/hanabi/marks.py) ------------------------
+    def shown_notes(self) -> dict[tuple[int, int], str]:
+        """The notes this table shows now (:func:`~tui.games.hanabi.marks.shown_notes`)."""
+        return shown_notes(self.notes, self.me, self.names, self.hide_private or self.view is None)
+
+    def note_on(self, seat: int, slot: int) -> str:
+        """The note shown on ``seat``'s card in ``slot`` ("" if none)."""
+        assert self.view is not None
+        return note_on(self.view, seat, slot, self.shown_notes())
+
+    def _marks(self, view: HanabiView, seat: int, name_w: int) -> Text:
+        covered = self.hide_private and seat != self.me
+        notes = self.shown_notes()
+        return marks_line(
+            view, seat, name_w, self.cell_width, self._clues, notes, self._latest_hint, self.paint, covered
+        )
+
+    def card_detail(self, seat: int, slot: int) -> str:
+        """One card in words (:func:`~tui.games.hanabi.marks.card_detail`)."""
+        assert self.view is not None
+        return card_detail(self.view, seat, slot, self.me, self.names, self._clues, self.note_on(seat, slot))
 
     def _hint_lines(self, view: HanabiView, name_w: int) -> list[Text]:
         """The :data:`HINT_LINES` kept under teammates' hands: while a hint is built, its receiver's name and the
@@ -459,12 +503,12 @@ class HanabiDrawing(GameTable):
         title = self._name_cell(me, name_w, " (you)")
         flash = self.flash.slots if self.flash is not None and self.flash.seat == me else ()
         picking = self.asking and self.target is None
-        chop = chop_slot(hand)
+        chop_at = chop(hand)
         marks: list[tuple[str, str, Style]] = []
         for i, slot in enumerate(hand):
-            mark = "•" if slot is not None and slot.touched else CHOP_MARK if i == chop else ""
+            mark = "•" if slot is not None and slot.touched else CHOP_MARK if i == chop_at else ""
             style = Style(bold=True)
-            if picking and i == self.slot:
+            if self.noting == (me, i) or picking and self.noting is None and i == self.slot:
                 style = self.paint("hanabi--slot")
             elif i in flash:
                 style = Style(bold=True, reverse=True)
@@ -489,6 +533,9 @@ class HanabiDrawing(GameTable):
         return [title, *self._knowledge(hand, Text(""), name_w, picked)]
 
     def _prompt(self, view: HanabiView, short: bool = False) -> str:
+        if self.noting is not None and not self.hide_private:
+            keys = "Enter writes" if short else "Enter writes a note, ←→ ↑↓ or a–e pick a card, Esc is done"
+            return f"{self.card_detail(*self.noting)} · {keys}."
         if self.hide_private or self.ask is None:
             if view.over:
                 return "The game is over."

@@ -51,14 +51,28 @@ KEYS = """\
 | Enter | give the hint shown (the cards it touches are lit and marked ▲) |
 | Esc | drop the hint (or the play or discard asked about), back to your hand |
 | i | show what each teammate knows of their own cards |
+| n | pick a card to write a note on, yours or a teammate's (← → ↑ ↓ or a – e move the pick) |
+| Enter, then Esc | open the picked card's note (Enter keeps it, empty clears it); Esc ends picking |
 | ? | this help |
 | q | leave the table (the game is saved; `parlour resume` goes on) |
 
 ## Reading the table
 
 * Teammates' cards show their colour **letter** (W R B G Y) and value; a **•** marks a card some hint has
-  touched. Cards touched by the latest hint are underlined. A **↓** marks each player's chop (yours too): the
-  oldest untouched card, the one that player would throw away next.
+  touched. Cards touched by the latest hint are underlined.
+* **Clue marks**: where the window has room, the line under each hand says, under every card a hint touched,
+  what the hints told of it and the turn of the last one: `3 t15` was told "3" on turn 15 (the round's first
+  move is turn 1), `R3 t20` was told red and 3. The marks of the latest hint stand out in the hinted colour.
+  While a card is picked with **n**, the prompt spells it out: each hint on it and its turn, and what other
+  hints ruled out ("not B 1").
+* **Chop**: a **↓** marks each player's chop, yours too. By the usual convention a player who discards throws
+  the oldest card in their hand that no hint has touched — oldest by when it was drawn, not by its slot letter,
+  since a new card takes the slot the old one left. Every player can work it out from what was said, so a
+  card worth keeping that sits on someone's chop is the one to save with a hint.
+* **Notes**: a note you write on a card shows under it (its start, after a ✎) and whole in the prompt while the
+  card is picked. Notes are yours alone: with several people at one keyboard, each sees only their own. They
+  are kept in the saved game, and the replay viewer shows each seat's notes on that seat's view from the
+  moment they were written.
 * Your own cards are backs: the top row lists the colours a card can still be, the bottom row its values
   (a · rules one out). A single colour or value left is shown filled in.
 * **✗** next to a firework: a card it needs is gone for good, so it cannot reach 5. In the discard pile,

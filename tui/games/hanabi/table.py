@@ -5,6 +5,8 @@ key press. What the table shows is drawn by :mod:`tui.games.hanabi.drawing`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual import events
 from textual.binding import Binding
 
@@ -23,10 +25,13 @@ from rules.hanabi import (
     HanabiPlay,
     HanabiView,
     card_colour,
+    card_text,
 )
+from rules.replay import CardNote
 from tui.games.hanabi.cards import hint_label
 from tui.games.hanabi.drawing import Flash, HanabiDrawing
 from tui.games.hanabi.motion import Flight
+from tui.games.hanabi.notes import NoteScreen
 
 PAUSE = {
     "play": 0.9,
@@ -82,6 +87,7 @@ class HanabiTable(HanabiDrawing):
         Binding("escape", "cancel", "Back"),
         Binding("i", "empathy", "Empathy"),
         Binding("i", "empathy_quiet", show=False),  # the same, kept off a crowded footer while hinting
+        Binding("n", "note", "Note", show=False),  # (off a full footer: the help and the prompt name it)
     ]
 
     # --- data in ----------------------------------------------------------------
@@ -92,6 +98,7 @@ class HanabiTable(HanabiDrawing):
         self.names = names
         self.take_input(ask, hide_private)
         self.flash = None
+        self._follow_notes()
         if ask is None or before is None or before.seat != ask.seat:  # a new turn starts from your own hand
             self.target = None
             self.hint = None
@@ -107,6 +114,7 @@ class HanabiTable(HanabiDrawing):
         self.person = seat
         self.slot = -1  # no slot kept: the first card of the hand is picked
         self.empathy = False
+        self.noting = None
 
     def show_event(self, event: Event, names: list[str]) -> float:
         """Light the cards an event concerns (the hinted cards, the slot a card left) while it is told."""
@@ -148,11 +156,17 @@ class HanabiTable(HanabiDrawing):
         confirming key (``empathy_quiet`` takes the key then), so the footer keeps the leaving key in view."""
         if action == "empathy":
             return not (self.asking and (self.target is not None or self.pending is not None))
+        if action == "note":  # n steps a league round the viewer sits out (and a replay: the screen's key) instead
+            view = self.view
+            return self.writes_notes and view is not None and not self.hide_private and self.me in view.round_seats
         return super().check_action(action, parameters)
 
     def allows(self, action: str, parameters: tuple[object, ...]) -> bool:
-        """Your hand's keys, or the hint's, or only Pass: whichever fits what is being built."""
+        """Your hand's keys, or the hint's, or only Pass: whichever fits what is being built (none while a card is
+        being picked for a note)."""
         assert self.ask is not None
+        if self.noting is not None:
+            return False
         legal = self.ask.legal
         only_pass = legal == (PASS,)
         if action in self.HAND_ACTIONS:
@@ -364,3 +378,121 @@ class HanabiTable(HanabiDrawing):
             self.target = seat
             self.hint = None
             self._changed()
+
+    # --- notes on cards -------------------------------------------------------------
+    NOTE_MOVES = {"left": (0, -1), "h": (0, -1), "right": (0, 1), "l": (0, 1), "up": (-1, 0), "k": (-1, 0),
+                  "down": (1, 0), "j": (1, 0)}  # fmt: skip
+    _note_box: NoteScreen | None = None
+    _note_for: tuple[int, int, int] | None = None
+    """The seat, round and card of the note being typed."""
+
+    def show_notes(self, notes: Sequence[CardNote]) -> None:
+        """Hold ``notes`` (the later of two on one card wins; an empty one clears it) in place of any held."""
+        self.notes = {}
+        for note in notes:
+            self._keep(note)
+        self.refresh()
+
+    def _keep(self, note: CardNote) -> None:
+        mine = self.notes.setdefault(note.seat, {})
+        if note.text:
+            mine[(note.round, note.card)] = note.text
+        else:
+            mine.pop((note.round, note.card), None)
+
+    def action_note(self) -> None:
+        """Pick a card to write a note on: the slot picked in your hand, or the first card of the teammate picked."""
+        me = self.me
+        if me is None or self.view is None:
+            return
+        seat = self.target if self.target is not None else me
+        hand = self.view.hands[seat]
+        filled = [i for i, s in enumerate(hand) if s is not None]
+        if not filled:
+            return
+        slot = self.slot if seat == me and self.slot in filled else filled[0]
+        self.target = None
+        self.hint = None
+        self.pending = None
+        self.noting = (seat, slot)
+        self._changed()
+
+    def on_key(self, event: events.Key) -> None:
+        """While a card is being picked for a note, the arrows, hjkl and slot letters move the pick, Enter opens the
+        note's box and Esc is done; every other key but leaving, the help and empathy waits."""
+        if self.noting is None:
+            super().on_key(event)
+            return
+        key = event.key
+        if key in ("q", "question_mark", "i") or key.startswith("ctrl+"):
+            return
+        event.stop()
+        event.prevent_default()
+        if key == "escape":
+            self.noting = None
+            self._changed()
+        elif key == "enter":
+            self._open_note_box()
+        elif key in self.NOTE_MOVES:
+            self._move_note_pick(*self.NOTE_MOVES[key])
+        elif len(key) == 1 and key.upper() in SLOT_LETTERS:
+            self._move_note_pick(0, 0, SLOT_LETTERS.index(key.upper()))
+
+    def _move_note_pick(self, hands: int, cards: int, slot: int | None = None) -> None:
+        assert self.noting is not None and self.view is not None and self.me is not None
+        seat, at = self.noting
+        order = [*self.others(), self.me]
+        seat = order[max(0, min(len(order) - 1, order.index(seat) + hands))]
+        filled = [i for i, s in enumerate(self.view.hands[seat]) if s is not None]
+        if not filled:
+            return
+        if slot is not None:
+            at = slot if slot in filled else at
+        elif cards:
+            at = filled[(filled.index(at) + cards) % len(filled)] if at in filled else filled[0]
+        if at not in filled:
+            at = min(filled, key=lambda i: abs(i - at))
+        self.noting = (seat, at)
+        self._changed()
+
+    def _open_note_box(self) -> None:
+        assert self.noting is not None and self.view is not None and self.me is not None
+        seat, slot = self.noting
+        card = self.view.hands[seat][slot]
+        if card is None:
+            return
+        whose = "your" if seat == self.me else f"{self.names[seat]}'s"
+        shown = f" ({card_text(card.card)})" if card.card is not None else ""
+        self._note_for = (self.me, self.view.round, card.order)
+        self._note_box = NoteScreen(f"Note on {whose} {SLOT_LETTERS[slot]}{shown}", self.note_on(seat, slot))
+        self.app.push_screen(self._note_box, self._note_typed)
+
+    def _note_typed(self, text: str | None) -> None:
+        """The box closed: keep the note for the seat it was opened for (None: Esc, nothing changes)."""
+        written, self._note_for, self._note_box = self._note_for, None, None
+        if text is None or written is None:
+            return
+        seat, round_index, card = written
+        if text == self.notes.get(seat, {}).get((round_index, card), ""):
+            return
+        note = CardNote(seat, round_index, card, text)
+        self._keep(note)
+        self.post_message(self.NoteWritten(note))
+        self.refresh()
+
+    def _follow_notes(self) -> None:
+        """The cards are covered or the keyboard changes hands: a note being typed is kept as typed and its box
+        closes, so the next person never sees it; the pick goes."""
+        person_changed = self.ask is not None and self.person is not None and self.ask.seat != self.person
+        if not (self.hide_private or person_changed):
+            if self.noting is not None and self.view is not None:
+                seat, slot = self.noting
+                if seat not in self.view.round_seats or self.me not in self.view.round_seats:
+                    self.noting = None
+                elif self.view.hands[seat][slot] is None:  # its card was played: the pick moves to a card still there
+                    self._move_note_pick(0, 0, slot)
+            return
+        self.noting = None
+        box = self._note_box
+        if box is not None and self.app.screen is box:
+            box.dismiss(box.typed.strip())

@@ -1,10 +1,12 @@
 """6 nimmt! cards as drawn: a one-line chip, and a three-line card for a table with room to spare.
 
-A big card is a box with its number in the middle and one dot per cattle head in its bottom edge:
+Each card shows its cattle heads as head icons (``▾``), so their count reads without the card's colour. A big card
+is a box with its number in the middle and one icon per head in its bottom edge; a chip has room for two icons, so
+a card of three heads or more shows one icon and the count beside it:
 
     ╭───────╮
-    │  104  │
-    ╰─•••••─╯
+    │  104  │      " 12▾ "  " 35▾▾"  "100▾³"  " 33▾⁵"  " 55▾⁷"
+    ╰─▾▾▾▾▾─╯
 """
 
 from __future__ import annotations
@@ -15,7 +17,11 @@ from rich.text import Text
 from rules.nimmt import CATTLE
 from tui.games.look import Look
 
+HEAD = "▾"
+"""A cattle head: a narrow glyph (one cell in every terminal) shaped like a head with horns, seen from the front."""
 SUPERSCRIPT = {1: "¹", 2: "²", 3: "³", 5: "⁵", 7: "⁷"}
+CHIP_ICONS = 2
+"""Head icons a chip has room for after its number."""
 CARD_STYLE = {  # a card's cattle heads are its identity: fixed hues (the table's nimmt--heads-N parts carry the same)
     1: "black on grey82",
     2: "black on sky_blue2",
@@ -43,10 +49,15 @@ def selected_style(style: Style, selected: bool) -> Style:
     return style + Style(bold=True, reverse=True) if selected else style
 
 
+def heads_icons(heads: int, room: int) -> str:
+    """``heads`` as icons in at most ``room`` cells: one per head where they fit, else one and the count raised."""
+    return HEAD * heads if heads <= room else HEAD + SUPERSCRIPT[heads]
+
+
 def card_text(card: int, selected: bool = False, look: Look | None = None) -> Text:
-    """A card as a five-cell chip: its number and its cattle heads as a small raised digit."""
+    """A card as a five-cell chip: its number and its cattle heads as icons."""
     style = selected_style(card_style(card, look), selected)
-    return Text(f" {card:>3}{SUPERSCRIPT[CATTLE[card]]}", style=style)
+    return Text(f"{card:>3}{heads_icons(CATTLE[card], CHIP_ICONS):<{CHIP_ICONS}}", style=style)
 
 
 def card_back(look: Look) -> Text:
@@ -77,9 +88,9 @@ def _box(inside: str, style: Style, bottom: str | None = None, dotted: bool = Fa
 
 
 def big_card(card: int, selected: bool = False, look: Look | None = None) -> list[Text]:
-    """A card as three lines of a box: number in the middle, a dot per cattle head in the bottom edge."""
+    """A card as three lines of a box: number in the middle, an icon per cattle head in the bottom edge."""
     style = selected_style(card_style(card, look), selected)
-    return _box(str(card), style, bottom=("•" * CATTLE[card]).center(_INSIDE, "─"))
+    return _box(str(card), style, bottom=heads_icons(CATTLE[card], _INSIDE).center(_INSIDE, "─"))
 
 
 def big_back(look: Look) -> list[Text]:
@@ -90,3 +101,13 @@ def big_back(look: Look) -> list[Text]:
 def big_place(mark: str, style: Style) -> list[Text]:
     """An empty place of a row as three lines: a dotted outline with ``mark`` (``·``, or ``·6·`` for the sixth)."""
     return _box(mark, style, dotted=True)
+
+
+def chip_landing(card: int, style: Style) -> Text:
+    """The place a chosen card would land on, as a chip: an arrow and the card's number."""
+    return Text(f"→{card:>3} ", style=style)
+
+
+def big_landing(card: int, style: Style) -> list[Text]:
+    """The place a chosen card would land on, as three lines: a dotted outline with an arrow and its number."""
+    return _box(f"→{card}", style, dotted=True)

@@ -3,8 +3,9 @@
 HELP = """\
 # 6 nimmt! — rules in short
 
-Each card from 1 to 104 carries **cattle heads** (the small raised digit; in a wide window the cards are
-boxes with a dot per head in their bottom edge): most have 1;
+Each card from 1 to 104 carries **cattle heads**, drawn as head icons ▾ after its number (a card of three
+or more shows one icon and the count raised beside it: `100▾³`; in a wide window the cards are boxes with an
+icon per head in their bottom edge): most have 1;
 multiples of 5 have 2, of 10 have 3, of 11 have 5, and 55 has 7. **Fewer heads is better.**
 
 Every turn **everyone chooses a card at the same time**. Then the cards are shown and
@@ -30,13 +31,16 @@ until someone has 66 heads or more. The lowest total wins.
 
 | key | does |
 |---|---|
-| ← → or h l | move along your hand |
+| ← → or h l | move along your hand: the row the card would go to is marked, the card's number in its place |
 | digits | type a card's number to jump to it |
 | Enter | play the selected card |
 | ↑ ↓ or k j, 0–3 | choose a row when you must take one |
 | ? | this help |
 | q | leave the table (the game is saved; `parlour resume` goes on) |
 
-A card's colour follows its cattle heads, which its raised digit or dots also show, and no seat has a colour:
+While you choose, the line under your hand says what the selected card would do: go on a row, take a row
+(the sixth card: and how many heads), or, lower than every row, make you choose a row to take.
+
+A card's colour follows its cattle heads, which its icons also show, and no seat has a colour:
 **colour-blind symbols** (Ctrl+P) change nothing at this table. The rest of its colours follow the theme.
 """

@@ -15,12 +15,15 @@ from rules.nimmt import (
     PICK_TEXT,
     PLAY_TEXT,
     ROW_LIMIT,
+    ROWS,
     NimmtKind,
     NimmtPlace,
     NimmtReveal,
     NimmtRoundStart,
     NimmtTake,
     NimmtView,
+    Placement,
+    placement,
     row_cattle,
 )
 from rules.text import plural
@@ -32,9 +35,11 @@ from tui.games.nimmt.cards import (
     CHIP_WIDTH,
     big_back,
     big_card,
+    big_landing,
     big_place,
     card_back,
     card_text,
+    chip_landing,
     chip_place,
     lay,
 )
@@ -44,7 +49,7 @@ from tui.widgets.motion import Motion
 PARTS = {  # component class -> what it colours; tui/games.tcss styles each
     **{f"nimmt--heads-{h}": f"a card with {h} cattle heads" for h in CARD_STYLE},
     "nimmt--back": "a hidden card",
-    "nimmt--pointer": "the row being picked and who picks it",
+    "nimmt--pointer": "the row being picked and who picks it, and the place the card under the cursor would go",
     "nimmt--sixth": "the sixth place of a row, where a card takes the row",
     "nimmt--empty": "an empty place in a row",
     "nimmt--taken": "the heads of a row just taken",
@@ -311,7 +316,9 @@ class NimmtTable(GameTable):
     def _row_lines(self, i: int, row: list[int]) -> list[Text]:
         """A row: one line of chips, or three of big cards; its number and heads on the middle line."""
         look = self.look()
-        selected = self.picking and self.cursor == i
+        landing = self.landing()
+        lands = landing if landing is not None and landing.row == i else None  # the card under the cursor goes here
+        selected = self.picking and self.cursor == i or lands is not None
         tall = BIG_LINES if self._big else 1
         lines = [Text("   ") for _ in range(tall)]
         mid = lines[tall // 2] = Text()  # the pointer's colour is for the pointer: the number keeps the text colour
@@ -320,15 +327,45 @@ class NimmtTable(GameTable):
         for slot, (card, over) in enumerate(row_places(i, row, self.motion.frame())):
             if card is not None:
                 drawn = styled(big_card(card, look=look) if self._big else [card_text(card, look=look)], over)
+            elif lands is not None and slot == len(row):
+                drawn = self._landing_place(lands)
             else:
                 sixth = slot == ROW_LIMIT
                 style = look("nimmt--sixth" if sixth else "nimmt--empty")
                 drawn = big_place("·6·" if sixth else "·", style) if self._big else [chip_place(sixth, style)]
             lay(lines, drawn)
         heads = row_cattle(row)
-        taken = look("nimmt--taken") if self.flash_row == i else ""
+        taken = look("nimmt--taken") if self.flash_row == i or lands is not None and lands.takes else ""
         mid.append(f"{heads:>2} {plural('head', heads)}", style=taken)
         return lines
+
+    # --- where the card under the cursor would go ------------------------------------
+    def landing(self) -> Placement | None:
+        """Where the hand card under the cursor would go if it were placed now (None unless a card is being chosen
+        from a hand shown face up on four rows)."""
+        if self.ask is None or self.picking or self.hide_private or not self.hand or self.cursor >= len(self.hand):
+            return None
+        if len(self.rows) != ROWS or not all(self.rows):
+            return None
+        return placement(self.hand[self.cursor], self.rows)
+
+    def _landing_place(self, landing: Placement) -> list[Text]:
+        """The place the card lands on: an arrow and its number, in the taken row's colour when it takes the row."""
+        card = self.hand[self.cursor]
+        style = self.look()("nimmt--taken" if landing.takes else "nimmt--pointer")
+        return big_landing(card, style) if self._big else [chip_landing(card, style)]
+
+    def landing_words(self) -> str:
+        """What playing the card under the cursor would do, in a few words ("" when no card is being chosen)."""
+        landing = self.landing()
+        if landing is None:
+            return ""
+        card = self.hand[self.cursor]
+        if landing.row is None:
+            return f"{card} is lowest: you choose a row"
+        if landing.takes:
+            return f"{card} takes row {landing.row}: {landing.heads} {plural('head', landing.heads)}"
+        return f"{card} goes on row {landing.row}"
 
     def _table_line(self) -> Text:
         line = Text("This turn: ", style="bold")
@@ -419,4 +456,7 @@ class NimmtTable(GameTable):
             return f"No card starts with {self.typed}: type another, or ←→."
         if self.typed and self.hand:
             return f"Typed {self.typed}: {self.hand[self.cursor]} is picked, Enter plays it."
+        where = self.landing_words()  # typed, the rows still show it
+        if where:
+            return f"{where}. ←→ or type a card, Enter plays."
         return "Choose a card — ←→ or type its number, Enter plays."

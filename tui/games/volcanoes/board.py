@@ -172,6 +172,77 @@ def _widest_row_edge(tile: int, h: int, w: int, left: bool) -> tuple[int, int]:
     return (x0, y) if left else (x0 + 2 * h - 1 + w, y)
 
 
+# --- the labels around the net -------------------------------------------------------------------------------------
+LABEL_WIDTH = len(NAMES[0])
+"""Columns a name takes beside the net (the net's first and last columns are always blank: they part the two)."""
+
+
+@dataclass(frozen=True)
+class EdgeLabels:
+    """The tile names written around the net, each beside the tile it names: one scheme, the one typed and logged.
+
+    Left and right of each strip, its first and last tile (the strip's names run on from one to the other); along
+    the top and bottom edges each tile of the top and bottom strips, just right of the tile's tip, on the tips'
+    own line where there is room (else on a line of their own above or below the net).
+    """
+
+    left: dict[int, int]
+    """Canvas line → the tile named left of it."""
+    right: dict[int, int]
+    """Canvas line → the tile named right of it."""
+    polar: tuple[tuple[int, int, int], ...]
+    """(column, line, tile) of each top and bottom name: line −1 is a line above the net, the net's height one
+    below it."""
+
+
+def _polar_spot(tile: int, h: int, w: int) -> tuple[int, int]:
+    """Where the name of a tile of the top or bottom strip starts: just past its tip's right edge, on its tip line."""
+    x0, y0 = tile_origin(tile, h, w)
+    return x0 + h + w + 1, y0 if LAYOUT[tile][2] else y0 + h - 1
+
+
+@cache
+def polar_names_inline(h: int, w: int = 0) -> bool:
+    """Whether each name of the top and bottom strips fits on its tip's line with a free cell after it (clear of
+    tiles, edges and seam marks); else those names go on lines of their own."""
+    taken = {(x, y) for t in range(len(LAYOUT)) for x, y, _ in edge_cells(t, h, w)}
+    taken |= {(x + i, y) for t in range(len(LAYOUT)) for x, y, n in interior_rows(t, h, w) for i in range(n)}
+    taken |= {(x, y) for _, cells in seam_marks(h, w) for x, y, _ in cells}
+    width = net_size(h, w)[0]
+    for t in (*STRIPS[0], *STRIPS[-1]):
+        x, y = _polar_spot(t, h, w)
+        if x + len(NAMES[t]) >= width or any((x + i, y) in taken for i in range(len(NAMES[t]) + 1)):
+            return False
+    return True
+
+
+def framed_size(h: int, w: int = 0) -> tuple[int, int]:
+    """Columns and lines the net takes with its labels around it (see :func:`net_size`)."""
+    columns, lines = net_size(h, w)
+    return columns + 2 * LABEL_WIDTH, lines + (0 if polar_names_inline(h, w) else 2)
+
+
+@cache
+def edge_labels(h: int, w: int = 0) -> EdgeLabels:
+    """Where each label goes for triangles ``h`` lines tall, ``w`` wider: a side label on the line where its tile
+    is widest, a top or bottom one just right of the tile's tip."""
+
+    def widest_line(tile: int) -> int:
+        return tile_origin(tile, h, w)[1] + (h - 1 if LAYOUT[tile][2] else 0)
+
+    inline = polar_names_inline(h, w)
+    height = net_size(h, w)[1]
+    polar = []
+    for t in (*STRIPS[0], *STRIPS[-1]):
+        x, y = _polar_spot(t, h, w)
+        polar.append((x, y if inline else -1 if y == 0 else height, t))
+    return EdgeLabels(
+        left={widest_line(strip[0]): strip[0] for strip in STRIPS},
+        right={widest_line(strip[-1]): strip[-1] for strip in STRIPS},
+        polar=tuple(polar),
+    )
+
+
 def tile_name(tile: int) -> str:
     """A tile's name (N01…S40)."""
     return NAMES[tile]

@@ -41,11 +41,12 @@ Some edges join across the cuts: **◂▸** in a gap means the two triangles bes
 letter** at both ends of a strip means its two ends touch. Each triangle is filled: an empty tile grey, a
 volcano in its side's colour, deeper the higher it stands, and the gap between two touching volcanoes of one
 side filled too, so a side's groups and chains read as shapes. Only the selected tile shows its name; `t`
-shows every name. With a tile selected, its three neighbours are outlined and tinted in one colour (seam
-markers light up too) and its opposite in another. The latest move is outlined brightly; during an eruption
-the erupting volcanoes are filled red and the tiles they push are outlined; a won game lights its winning
-chain. Outlines follow the theme (Ctrl+P, *Theme*); Blue and
-Orange stay blue and orange.
+shows every name. Tile names stand on every edge of the net: left and right of each strip its first and last
+tile (the names between run on from one to the other), and beside each tip of the top and bottom strips its
+name; the names of the selected tile's strip are lit. With a tile selected, its three neighbours are outlined
+and tinted in one colour (seam markers light up too) and its opposite in another. The latest move is outlined
+brightly; during an eruption the erupting volcanoes are filled red and the tiles they push are outlined; a won
+game lights its winning chain. Outlines follow the theme (Ctrl+P, *Theme*); Blue and Orange stay blue and orange.
 
 **Colour-blind symbols** (Ctrl+P, or `parlour --colour-blind`): Blue's volcanoes show **■** before their
 level (■2), Orange's **▲** (▲2), and the scores and the coming cycle show the same shapes. On the smallest

@@ -24,16 +24,19 @@ from tui.games.base import (
 )
 from tui.games.look import Look, blend, readable_ink, seat_shape
 from tui.games.volcanoes.board import (
+    LABEL_WIDTH,
     SEAM_PARTNERS,
     across,
     along,
     edge_cells,
     edge_sharers,
+    framed_size,
     interior_rows,
     net_size,
     seam_marks,
     strip_top,
 )
+from tui.games.volcanoes.labels import labelled_net
 from tui.games.volcanoes.motion import Spread, draw_spreading, spread_of
 from tui.games.volcanoes.panel import SIDES
 from tui.widgets.canvas import Canvas
@@ -52,6 +55,7 @@ PARTS = {  # component class -> what it colours; tui/games.tcss styles each
     "volcanoes--seam": "the marks of edges that touch across a cut",
     **{f"volcanoes--seam-{k}": f"a seam mark lit by the {k}" for k in ("cursor", "chain", "push")},
     "volcanoes--equator": "the equator line",
+    "volcanoes--label": "the tile names around the net",
     "volcanoes--growth": "a coming growth in the cycle",
 }
 RANK = {k: i for i, k in enumerate(OUTLINE)}
@@ -67,7 +71,8 @@ BESIDE_ENOUGH = (4, 0)
 """Triangles this large beside the scores and log are kept there, even where the strip under the net would let
 them grow (the log reads better beside the net)."""
 TEXT_LINES = 3  # headline, tile line, legend (the prompt comes when there is a line left)
-STACK_BELOW = TABLE_PADDING + 70 + SIDE_WIDTH  # narrower than this, the scores and log go under the net, not beside it
+# Narrower than this, the scores and log go under the net, not beside it.
+STACK_BELOW = TABLE_PADDING + framed_size(*SHAPES[-2])[0] + 1 + SIDE_WIDTH
 BOTTOM_LINES = (3, 6)  # the strip of scores and log under the net: a border and two to five lines
 
 
@@ -75,7 +80,7 @@ def fitting_shape(width: int, height: int) -> tuple[int, int]:
     """The largest of :data:`SHAPES` whose net and text lines fit ``width`` × ``height`` (the smallest if none)."""
 
     def drawn(shape: tuple[int, int]) -> tuple[int, int]:
-        columns, lines = net_size(*shape)
+        columns, lines = framed_size(*shape)
         return columns, lines + TEXT_LINES
 
     return largest_fitting(SHAPES, drawn, width, height)
@@ -137,6 +142,8 @@ class VolcanoesTable(GameTable):
         self.banner: Text | None = None
         self.show_names = False
         self.canvas_top = 1
+        self.canvas_left = LABEL_WIDTH
+        """Where the net's first line and column are drawn on the table (clicks are read against them)."""
         self._h = 2
         self._owner: dict[tuple[int, int], int] = {}
         self.motion: Motion[Spread] = Motion(self)  # an eruption spreading
@@ -323,7 +330,7 @@ class VolcanoesTable(GameTable):
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        tile = self._owner.get((offset.x, offset.y - self.canvas_top))
+        tile = self._owner.get((offset.x - self.canvas_left, offset.y - self.canvas_top))
         if tile is None:
             return
         if tile == self.cursor:
@@ -338,7 +345,7 @@ class VolcanoesTable(GameTable):
         The table's height follows its content there, so the room comes from the terminal: all but the status line,
         the footer and the strip of scores and log. The strip gives up lines (down to two) before the tile names
         do."""
-        named = net_size(*SHAPES[-2])[1] + TEXT_LINES
+        named = framed_size(*SHAPES[-2])[1] + TEXT_LINES
         bottom = max(BOTTOM_LINES[0], min(BOTTOM_LINES[1], self.app.size.height - 2 - named))
         return self.app.size.width - 2, self.app.size.height - 2 - bottom
 
@@ -500,9 +507,10 @@ class VolcanoesTable(GameTable):
         canvas = draw_spreading(self, h, w)
         self._owner = canvas.owner
         lines: list[Text] = [self._headline(view)]
-        self.canvas_top = len(lines)
-        lines.extend(canvas.text_lines())
-        prompt = self.ask is not None and canvas.height + TEXT_LINES < self._room()[1]
+        net = labelled_net(canvas, h, w, self.cursor if self.ask is not None else None, self.look())
+        self.canvas_top = len(lines) + (len(net) - canvas.height) // 2  # below the line of names above, if any
+        lines.extend(net)
+        prompt = self.ask is not None and len(net) + TEXT_LINES < self._room()[1]
         lines.append(self._tile_line(view, typed=not prompt))
         lines.append(self._legend())
         if prompt:
