@@ -26,6 +26,7 @@ from typing import Any
 
 import pytest
 import textual._wait
+import textual.constants
 
 # After each key and pause, Pilot waits until the app looks idle, sleeping in steps of this granularity and
 # asking for less than 1 ms of CPU in a step; at the default 20 ms those sleeps were most of an app test's wall
@@ -150,6 +151,15 @@ def parlour_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("TMPDIR", str(scratch))
     monkeypatch.setattr(tempfile, "tempdir", str(scratch))
     return home
+
+
+@pytest.fixture(autouse=True)
+def animations_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Apps start with animations off (``TEXTUAL_ANIMATIONS=none``), in this process and in those a test starts: no
+    Pilot key waits on a motion, and every picture is the state a table ends in. A test of motion turns them on."""
+    monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")
+    # Textual read the variable when it was first imported (a pytest plugin imports it before this file).
+    monkeypatch.setattr(textual.constants, "TEXTUAL_ANIMATIONS", "none")
 
 
 @pytest.fixture

@@ -224,7 +224,8 @@ class ParlourApp(App[None]):
         return replace(self.settings, theme=self.theme, colour_blind=self.colour_blind, speed=self.play_speed)
 
     def set_animations(self, on: bool) -> None:
-        """Animate from now on, or not (the settings file keeps the choice): no restart needed."""
+        """Animate from now on, or not (the settings file keeps the choice): no restart needed. Off, Textual's animator
+        sets every animation under way (a table's motion, a fade) to its end at its next frame."""
         self.animation_level = self.animated_level if on else "none"
         if on != self.settings.animations:
             self.settings = replace(self.settings, animations=on)

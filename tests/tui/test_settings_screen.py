@@ -48,31 +48,39 @@ def fade(screen: SettingsScreen) -> Widget:
     return title
 
 
+FRAMES_S = 1.0
+"""Long enough for a few frames even on a busy machine, and a thirtieth of the fade: a fade not ended by then is
+still under way."""
+
+
 async def test_turning_animations_off_takes_effect_without_a_restart(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
     app = ParlourApp(settings_file=path)
+    app.animated_level = "full"  # as in a terminal (the suite runs with TEXTUAL_ANIMATIONS=none)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_settings(pilot)
         assert animations_on(app)
+        await pilot.press("tab")  # the theme has the keys at first; the animations box is next
         title = fade(screen)
         await pilot.pause()
         assert title.styles.opacity > 0.5  # fading slowly
-        await pilot.press("tab")  # the theme has the keys at first; the animations box is next
-        await pilot.press("space")
+        # Pilot's press waits for every animation to end: the key goes in as a terminal's would, mid-fade.
+        app.simulate_key("space")
         # The fade under way ends at once, and so does every later one.
-        await wait_until(pilot, lambda: title.styles.opacity == 0.0)
+        await wait_until(pilot, lambda: title.styles.opacity == 0.0, timeout=FRAMES_S)
         assert not animations_on(app) and app.animation_level == "none"
         title = fade(screen)
-        await wait_until(pilot, lambda: title.styles.opacity == 0.0)
+        await wait_until(pilot, lambda: title.styles.opacity == 0.0, timeout=FRAMES_S)
         await pilot.press("space")  # on again
         await wait_until(pilot, lambda: animations_on(app))
         title = fade(screen)
         await pilot.pause()
         assert title.styles.opacity > 0.5
-        await pilot.press("space")
-        await wait_until(pilot, lambda: not animations_on(app))
+        app.simulate_key("space")
+        await wait_until(pilot, lambda: not animations_on(app) and title.styles.opacity == 0.0, timeout=FRAMES_S)
     assert load_settings(path)[0].animations is False
     again = ParlourApp(settings_file=path)
+    again.animated_level = "full"
     async with again.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(again.screen, HomeScreen))
         assert not animations_on(again)

@@ -19,6 +19,7 @@ from ai.table.events import Asking
 from rules.core import Event
 from rules.replay import CardNote
 from tui.games.look import Look
+from tui.widgets.motion import Motion
 
 SIDE_WIDTH = 30
 """Columns of the side panel of scores and log beside a table (tui/parlour.tcss: ``#side``)."""
@@ -95,6 +96,11 @@ class GameTable(Widget, can_focus=True):
     """Secrets are covered (hot seat between two people): no input then either."""
     typed: str = ""
     """Keys typed so far toward a choice (a card number, a tile name)."""
+    motion: Motion[Any] | None = None
+    """The table's animation of the event being shown, if it animates any (:mod:`tui.widgets.motion`)."""
+    motion_pace: float = 0.0
+    """How fast the game screen shows events now (:func:`~tui.widgets.motion.motion_pace`); 0: it does not, and
+    nothing animates."""
     writes_notes: bool = False
     """People here may write notes on cards (a game being played; a replay only shows the notes written)."""
 
@@ -169,7 +175,9 @@ class GameTable(Widget, can_focus=True):
 
     def on_key(self, event: events.Key) -> None:
         """Typed input goes to :meth:`typed_key` while a person is asked; a key it uses goes no further. A hidden key
-        of :attr:`EXPLAINED_WHEN_HIDDEN` runs its action, which says why it cannot act."""
+        of :attr:`EXPLAINED_WHEN_HIDDEN` runs its action, which says why it cannot act. Any key first ends a motion
+        under way, so it acts on the table as drawn without one."""
+        self.end_motion()
         if not self.asking:
             return
         if self.typed_key(event):
@@ -181,6 +189,15 @@ class GameTable(Widget, can_focus=True):
         if action is not None:
             event.stop()
             getattr(self, f"action_{action}")()  # run_action would ask check_action again
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        """A click, like a key, ends a motion under way first."""
+        self.end_motion()
+
+    def end_motion(self) -> None:
+        """Jump the motion under way, if any, to its end."""
+        if self.motion is not None:
+            self.motion.finish()
 
     def typed_key(self, event: events.Key) -> bool:
         """Use a key that no binding took (a digit, a letter of a name); return whether it was used."""

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.reactive import reactive
@@ -34,6 +35,8 @@ from tui.screens.modals import CurtainScreen, HelpScreen, MessageScreen, ResultS
 from tui.screens.pace import PACE_ACTIONS, PACE_BINDINGS, PLAY_SPEED_BINDINGS, SPEED_HELP, PaceKeys, pace_words
 from tui.screens.requests import PartingWords
 from tui.session import LocalLink
+from tui.widgets.motion import motion_pace
+from tui.widgets.steady import hold_height, release_height
 
 if TYPE_CHECKING:
     from tui.session import Session
@@ -215,7 +218,14 @@ class GameScreen(PaceKeys, TableScreen):
 
     def redraw_panel(self) -> None:
         """The scores again, in the table's current look."""
-        self.query_one("#scores", Static).update(self.ui.panel_renderable(self.view, self.names, self.table.look()))
+        scores = self.query_one("#scores", Static)
+        scores.update(self.ui.panel_renderable(self.view, self.names, self.table.look()))
+        self.call_after_refresh(hold_height, scores)  # the log under the scores stays put as they change
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A new size: the scores take their own height again (held once drawn); Textual also runs the frame's own
+        handler."""
+        release_height(self.query_one("#scores"))
 
     def refresh_status(self) -> None:
         """The line above the table (whose move, bots thinking, speed), and the phase kept in step."""
@@ -407,6 +417,7 @@ class GameScreen(PaceKeys, TableScreen):
             # A round summary people notice even while the next round is being dealt; the last round's end is the
             # game's, which the final ranking tells.
             self.notify(event.words(self.names), title="Round over", timeout=8, markup=False)
+        self.table.motion_pace = motion_pace(self.pace.speed, self.pause_scale)
         pause = self.table.show_event(event, self.names)
         pause *= self.pause_scale / self.pace.speed
         if pause <= 0:

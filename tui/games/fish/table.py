@@ -51,6 +51,7 @@ from tui.games.fish.board import (
 )
 from tui.games.look import Look, blend, readable_ink, seat_shape
 from tui.widgets.canvas import Canvas, over
+from tui.widgets.motion import Motion, step_of
 
 PAUSE = {"place": 0.5, "move": 0.8, "stuck": 1.0}
 TERRITORY_TINT = 0.4  # how much of a seat's colour tints the ice only its penguins can reach
@@ -58,6 +59,20 @@ TERRITORY_TINT = 0.4  # how much of a seat's colour tints the ice only its pengu
 # Hex directions in the rules' order (W, E, NW, NE, SW, SE) and the keys around S that step that way.
 HEX_KEYS = {"a": 0, "d": 1, "w": 2, "e": 3, "z": 4, "x": 5}
 TEXT_LINES = 2  # the headline above the board and the line about the cursor's hex below it
+
+
+def slide_path(start: int, to: int) -> tuple[int, ...]:
+    """The tiles a penguin passes sliding in a straight line from ``start`` to ``to``, ``to`` the last (just ``to``
+    if no straight line joins them)."""
+    for direction in range(len(STEP[start])):
+        path: list[int] = []
+        tile = STEP[start][direction]
+        while tile >= 0:
+            path.append(tile)
+            if tile == to:
+                return tuple(path)
+            tile = STEP[tile][direction]
+    return (to,)
 
 
 class FishTable(GameTable):
@@ -96,6 +111,8 @@ class FishTable(GameTable):
         self.board_origin = (0, 0)  # where the board canvas starts inside the widget
         self._hits: dict[tuple[int, int], int] = {}
         self._strips: tuple[tuple[int, int], list[Strip]] | None = None
+        self.motion: Motion[tuple[int, tuple[int, ...]]] = Motion(self)
+        """A slide under way: the penguin and the tiles it passes, the last its landing."""
 
     # --- data in ----------------------------------------------------------------
     def sync(self, view: FishView, names: list[str], ask: Asking | None, hide_private: bool) -> None:
@@ -134,6 +151,7 @@ class FishTable(GameTable):
             self.fish[data.start] = 0
             self.penguins[data.penguin] = data.to
             self.flash = (data.to, event.seat if event.seat is not None else 0)
+            self.motion.start((data.penguin, slide_path(data.start, data.to)), self.motion_pace)
         elif isinstance(data, FishStuck):
             self.fish[data.tile] = 0
             self.penguins[data.penguin] = GONE
@@ -351,11 +369,21 @@ class FishTable(GameTable):
         for r in range(ROWS):  # the row numbers on both sides, so a far hex is named without a long look
             canvas.put(0, size.top + r * size.dy, str(r + 1), Style(dim=True))
             canvas.put(size.width - 1, size.top + r * size.dy, str(r + 1), Style(dim=True))
-        on_tile = {t: p for p, t in enumerate(self.penguins) if t >= 0}
+        on_tile = {t: p for p, t in enumerate(self.drawn_penguins()) if t >= 0}
         territory = self.territory() if look.colour_blind else (None,) * TILES
         for t, part in enumerate(self.tile_parts()):
             self._fill(canvas, size, t, on_tile.get(t), self._tile_style(look, part), look, territory[t])
         return canvas
+
+    def drawn_penguins(self) -> list[int]:
+        """Each penguin's tile as drawn now: a sliding one on the tile its slide has reached."""
+        frame = self.motion.frame()
+        if frame is None:
+            return self.penguins
+        (penguin, path), progress = frame
+        drawn = list(self.penguins)
+        drawn[penguin] = path[step_of(progress, len(path))]
+        return drawn
 
     def territory(self) -> tuple[int | None, ...]:
         """Per tile, the seat whose penguins alone can reach it (as the board is drawn now)."""
@@ -371,6 +399,10 @@ class FishTable(GameTable):
         movable = self.movable() if active and self.selected is None and not self.placing else {}
         selected = self.penguins[self.selected] if self.selected is not None else None
         last = self.flash[0] if self.flash is not None else None
+        frame = self.motion.frame()
+        if frame is not None:  # the slide's light goes with the penguin
+            (penguin, _), _ = frame
+            last = self.drawn_penguins()[penguin]
         territory = self.territory()
         parts: list[str | None] = []
         for tile in range(TILES):

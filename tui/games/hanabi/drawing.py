@@ -53,7 +53,9 @@ from tui.games.hanabi.cards import (
     touches,
 )
 from tui.games.hanabi.marks import card_detail, marks_line, note_on, shown_notes
+from tui.games.hanabi.motion import LANDING, Flight, landing
 from tui.games.look import Look
+from tui.widgets.motion import Motion
 
 
 def slot_keys(hand: tuple[SlotView | None, ...]) -> str:
@@ -111,6 +113,8 @@ class HanabiDrawing(GameTable):
         self.empathy = False
         self.person: int | None = None  # the seat whose person last had the keys
         self.flash: Flash | None = None
+        self.motion: Motion[Flight] = Motion(self)
+        """A card played or thrown on its way to its firework or the discards."""
         self._hits: dict[int, int | None] = {}  # line of the drawing -> seat whose hand it shows (None: yours)
         self.cards_x = 0
         self.cell_width = NARROW
@@ -238,11 +242,13 @@ class HanabiDrawing(GameTable):
                 lines.append(line)
         look = self.paint
         heights = max_heights(view.fireworks, view.discards)
+        flight = landing(self.motion.frame())
         line = Text("Fireworks ", style="bold")
         for c in range(5):
             h = view.fireworks[c]
             started = look(COLOUR_PARTS[c]) if h else ink(look, c)  # unstarted: its colour in words on the table
-            line.append(f" {COLOUR_LETTERS[c]}{h} ", style=started)
+            lands = flight is not None and flight.firework and flight.colour == c
+            line.append(f" {COLOUR_LETTERS[c]}{h} ", style=started + LANDING if lands else started)
             line.append("✗" if heights[c] < 5 else " ", style=look("hanabi--danger"))
         best = view_max_score(view)
         line.append(f" {view.score}/{best}", style="bold")
@@ -306,7 +312,8 @@ class HanabiDrawing(GameTable):
                 else:
                     group.append(f" {letter[c]}{card_value(card)}", style=ink(look, c))
             groups.append(group)
-        lines = [Text("Discards", style="bold")]
+        flight = landing(self.motion.frame())
+        lines = [Text("Discards", style="bold" if flight is None or flight.firework else LANDING)]
         if not groups:
             lines[0].append(" ")
             lines[0].append("none yet", style="dim")

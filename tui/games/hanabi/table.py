@@ -24,11 +24,13 @@ from rules.hanabi import (
     HanabiHint,
     HanabiPlay,
     HanabiView,
+    card_colour,
     card_text,
 )
 from rules.replay import CardNote
 from tui.games.hanabi.cards import hint_label
 from tui.games.hanabi.drawing import Flash, HanabiDrawing
+from tui.games.hanabi.motion import Flight
 from tui.games.hanabi.notes import NoteScreen
 
 PAUSE = {
@@ -122,6 +124,8 @@ class HanabiTable(HanabiDrawing):
         elif isinstance(data, HanabiPlay | HanabiDiscard) and event.seat is not None:
             style = " dim" if isinstance(data, HanabiDiscard) else " reverse" if data.success else " reverse blink"
             self.flash = Flash(event.seat, (data.slot,), style)
+            firework = isinstance(data, HanabiPlay) and data.success
+            self.motion.start(Flight(card_colour(data.card), firework), self.motion_pace)
         else:
             self.flash = None
         self.refresh()

@@ -43,6 +43,8 @@ from tui.games.nimmt.cards import (
     chip_place,
     lay,
 )
+from tui.games.nimmt.motion import RowMotion, row_places, styled
+from tui.widgets.motion import Motion
 
 PARTS = {  # component class -> what it colours; tui/games.tcss styles each
     **{f"nimmt--heads-{h}": f"a card with {h} cattle heads" for h in CARD_STYLE},
@@ -74,6 +76,8 @@ class NimmtTable(GameTable):
         self.laying_out = False
         """A turn's revealed cards are being laid out: once they are all down, the view drawn before is out of date."""
         self.flash_row: int | None = None
+        self.motion: Motion[RowMotion] = Motion(self)
+        """A card sliding to its place in a row, or a row being taken."""
 
     # --- data in ----------------------------------------------------------------
     def sync(self, view: NimmtView, names: list[str], ask: Asking | None, hide_private: bool) -> None:
@@ -104,10 +108,13 @@ class NimmtTable(GameTable):
         elif isinstance(data, NimmtTake):
             self.rows[data.row] = []
             self.flash_row = data.row
+            self.motion.start(RowMotion(data.row, taken=data.cards), self.motion_pace)
         elif isinstance(data, NimmtPlace):
             self.rows[data.row].append(data.card)
             self.on_table = [(c, s) for c, s in self.on_table if c != data.card]
             self.flash_row = data.row
+            # A slide as long as a card's own pause at ×1: the next card's does not cut it short.
+            self.motion.start(RowMotion(data.row, placed=data.card), self.motion_pace, duration=PAUSE["place"])
         self.refresh()
         return PAUSE.get(event.kind, 0.0)
 
@@ -317,9 +324,9 @@ class NimmtTable(GameTable):
         mid = lines[tall // 2] = Text()  # the pointer's colour is for the pointer: the number keeps the text colour
         mid.append("▶" if selected else " ", style=look("nimmt--pointer"))
         mid.append(f"{i} ", style="bold reverse" if selected else "bold")
-        for slot in range(ROW_LIMIT + 1):
-            if slot < len(row):
-                drawn = big_card(row[slot], look=look) if self._big else [card_text(row[slot], look=look)]
+        for slot, (card, over) in enumerate(row_places(i, row, self.motion.frame())):
+            if card is not None:
+                drawn = styled(big_card(card, look=look) if self._big else [card_text(card, look=look)], over)
             elif lands is not None and slot == len(row):
                 drawn = self._landing_place(lands)
             else:

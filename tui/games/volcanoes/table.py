@@ -37,8 +37,10 @@ from tui.games.volcanoes.board import (
     strip_top,
 )
 from tui.games.volcanoes.labels import labelled_net
+from tui.games.volcanoes.motion import Spread, draw_spreading, spread_of
 from tui.games.volcanoes.panel import SIDES
 from tui.widgets.canvas import Canvas
+from tui.widgets.motion import Motion
 
 # Outline kinds, strongest first: an edge shared by two tiles takes the stronger one. Each is a part
 # "volcanoes--KIND" whose color outlines the tile and whose background (if any) fills it when empty.
@@ -59,6 +61,7 @@ PARTS = {  # component class -> what it colours; tui/games.tcss styles each
 RANK = {k: i for i, k in enumerate(OUTLINE)}
 DORMANT_MARK = "◆"
 PENDING_MARK = "!"  # at level 4 and not yet dormant: erupts in the next phase
+ERUPTION_S = 0.3  # the longest motion: an eruption phase may push a dozen tiles, one after another
 PAUSE = {"move": 0.4, "growth": 0.9, "eruption": 1.1, "dormant": 0.3, "win": 1.5, "draw": 1.2}
 LEVEL_SHADE = (0.0, 0.45, 0.65, 0.85, 1.0)
 """How much of its side's colour fills a volcano of each level over an empty tile's ground: higher is deeper."""
@@ -143,6 +146,7 @@ class VolcanoesTable(GameTable):
         """Where the net's first line and column are drawn on the table (clicks are read against them)."""
         self._h = 2
         self._owner: dict[tuple[int, int], int] = {}
+        self.motion: Motion[Spread] = Motion(self)  # an eruption spreading
 
     def on_mount(self) -> None:
         """Lay the frame out for the terminal's width."""
@@ -186,6 +190,7 @@ class VolcanoesTable(GameTable):
         started = self.take_input(ask, hide_private)
         if not getattr(self.screen, "animating", None):
             # Between the events of one move the frame may redraw; the board then stays as the events left it.
+            self.motion.finish()  # its tiles' levels before are the last move's
             self.levels = list(view.levels)
             self.dormant = list(view.dormant)
             self.erupting = set()
@@ -220,6 +225,7 @@ class VolcanoesTable(GameTable):
         elif isinstance(data, volcanoes.VolcanoesEruption):
             self.erupting = {INDEX[t] for t in data.erupted}
             self.hit = {INDEX[t] for t, _ in data.results}
+            self.motion.start(spread_of(data, self.dormant), self.motion_pace, duration=ERUPTION_S)
             for t in self.erupting:
                 self.dormant[t] = True
             for name, level in data.results:
@@ -498,7 +504,7 @@ class VolcanoesTable(GameTable):
             return Text("")
         h, w = self.triangle_shape()
         self._h = h
-        canvas = self.draw_net(h, w)
+        canvas = draw_spreading(self, h, w)
         self._owner = canvas.owner
         lines: list[Text] = [self._headline(view)]
         net = labelled_net(canvas, h, w, self.cursor if self.ask is not None else None, self.look())
