@@ -105,8 +105,9 @@ async def settle(pilot: Pilot[None]) -> None:
     await wait_until(pilot, lambda: all(home.unfinished_known for home in homes))
     await pilot.pause()
     await pilot.wait_for_scheduled_animations()
-    # A log scrolls to its end a moment after a screen comes back; a picture taken before that would differ.
-    logs = [log for log in pilot.app.screen.query(RichLog) if log.auto_scroll]
+    # A log scrolls to its end a moment after a screen comes back; a picture taken before that would differ. A log
+    # under a modal screen shows through it, so every screen's logs are waited for.
+    logs = [log for screen in pilot.app.screen_stack for log in screen.query(RichLog) if log.auto_scroll]
     await wait_until(pilot, lambda: all(log.scroll_y >= log.max_scroll_y for log in logs))
     await pilot.wait_for_scheduled_animations()
 
