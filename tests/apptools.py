@@ -18,6 +18,7 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 
 from ai.table.events import Phase
+from rules.core import GameState
 from tui.games.base import GameTable
 from tui.scenes.kit import result_shown, until_result, wait_until
 from tui.screens.game import GameScreen
@@ -159,3 +160,23 @@ def screen_rows(pilot: Pilot[Any]) -> list[str]:
             line = line.ljust(column) + text
         out.append(line)
     return out
+
+
+async def play_volcanoes_by_keys(pilot: Pilot[Any], state: GameState[Any], seat: int | None = None) -> int:
+    """Play the screen's own Volcanoes seat by typing tile names (spread over its legal moves) until the final
+    ranking shows; the number of moves typed. ``seat``: the seat every ask must be for."""
+    app = pilot.app
+    moves = 0
+    while True:
+        await wait_until(pilot, lambda: my_turn(pilot) or result_shown(app), timeout=60)
+        if result_shown(app):
+            return moves
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        ask = screen.own_ask()
+        assert ask is not None and ask.legal and (seat is None or ask.seat == seat)
+        target = ask.legal[moves * 7 % len(ask.legal)]
+        step = state.view(None).step
+        await pilot.press("s" if target[0] == "S" else "n", *target[1:], "enter")
+        await until_changed(pilot, lambda: (state.view(None).step, state.is_over), (step, False))
+        moves += 1

@@ -15,7 +15,7 @@ from ai.net.client import JoinError, TableClient, parse_link, play_as_bot
 from ai.seats.specs import parse_seat
 from rules.core import Watcher
 from rules.hanabi import card_value
-from tests.apptools import my_turn, result_shown, screen_text, until_changed, wait_until
+from tests.apptools import my_turn, play_volcanoes_by_keys, screen_text, until_changed, wait_until
 from tui.app import ParlourApp
 from tui.screens.game import GameScreen
 from tui.screens.hosting import HostLink, JoinLinesScreen, host_here
@@ -68,20 +68,7 @@ async def test_the_host_plays_its_seat_by_keys_while_a_joined_bot_plays_the_othe
         assert "Waiting for Bo" in screen_text(pilot)  # Bo has not joined: the host's screen says whom it waits for
         client = bot_joins(link, "Bo")
         await wait_until(pilot, lambda: "Bo is here" in screen_text(pilot))  # the log says who came
-        moves = 0
-        while True:
-            await wait_until(pilot, lambda: my_turn(pilot) or result_shown(app), timeout=60)
-            if result_shown(app):
-                break
-            screen = app.screen
-            assert isinstance(screen, GameScreen)
-            ask = screen.own_ask()
-            assert ask is not None and ask.seat == 1
-            target = ask.legal[moves * 7 % len(ask.legal)]
-            step = state.view(None).step
-            await pilot.press("s" if target[0] == "S" else "n", *target[1:], "enter")
-            await until_changed(pilot, lambda: (state.view(None).step, state.is_over), (step, False))
-            moves += 1
+        moves = await play_volcanoes_by_keys(pilot, state, seat=1)
         assert moves >= 5 and "Final ranking" in screen_text(pilot)
         joined = await asyncio.wait_for(client, 10)
         assert joined.outcome == state.outcome()  # the joined seat saw the same end

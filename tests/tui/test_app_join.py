@@ -15,7 +15,7 @@ from ai.net.invites import SPECTATOR
 from ai.net.joined import join_table
 from ai.seats.specs import parse_seat
 from rules.core import Watcher
-from tests.apptools import my_turn, result_shown, screen_text, until_changed, wait_until
+from tests.apptools import my_turn, play_volcanoes_by_keys, screen_text, wait_until
 from tests.net_helpers import hosting
 from tui.app import ParlourApp
 from tui.screens.game import GameScreen
@@ -32,22 +32,9 @@ async def test_a_joined_seat_is_drawn_from_the_host_and_played_by_keys() -> None
         state = hosted.hosted.table.state
         link = RemoteLink(await join_table(hosted.link(0)))
         app = ParlourApp(GameScreen(link, pace=0), pace=0)
-        moves = 0
         async with app.run_test(size=SIZE) as pilot:
             assert "Sam" in screen_text(pilot)
-            while True:
-                await wait_until(pilot, lambda: my_turn(pilot) or result_shown(app), timeout=60)
-                if result_shown(app):
-                    break
-                screen = app.screen
-                assert isinstance(screen, GameScreen)
-                ask = screen.own_ask()
-                assert ask is not None and ask.legal
-                target = ask.legal[moves * 7 % len(ask.legal)]
-                step = state.view(None).step
-                await pilot.press("s" if target[0] == "S" else "n", *target[1:], "enter")
-                await until_changed(pilot, lambda: (state.view(None).step, state.is_over), (step, False))
-                moves += 1
+            moves = await play_volcanoes_by_keys(pilot, state)
             assert moves >= 5 and state.is_over
             assert "Final ranking" in screen_text(pilot)
 
