@@ -51,7 +51,12 @@ def add_host_parser(sub: Any) -> None:
     host.add_argument(
         "--spectators", choices=list(SPECTATORS), default="table", help="what the spectator link sees (default table)"
     )
-    host.add_argument("--turn-timer", type=float, metavar="SECONDS", help="seconds a remote seat has per turn")
+    host.add_argument(
+        "--turn-timer",
+        type=float,
+        metavar="SECONDS",
+        help="seconds each person has per turn, here or remote (then ai plays it)",
+    )
     host.add_argument("--resume", type=Path, metavar="FILE", help="go on with a hosted game from its replay")
     host.add_argument("--tls-cert", type=Path, metavar="FILE", help="serve wss:// with this certificate")
     host.add_argument("--tls-key", type=Path, metavar="FILE", help="the certificate's private key")
