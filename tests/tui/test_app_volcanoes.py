@@ -174,9 +174,10 @@ async def test_wider_window_draws_bigger_triangles_with_names() -> None:
         await wait_until(pilot, lambda: "N17" in screen_text(pilot) and "S29" in screen_text(pilot))  # ...until t
         # A big window: the largest triangles fill it, and a click still lands on the tile under it.
         await pilot.resize_terminal(210, 55)  # the net and the names around it
-        await wait_until(pilot, lambda: table.triangle_shape() == SHAPES[0])
         canvas = table.draw_net(*SHAPES[0])
-        assert canvas.width <= table.size.width and canvas.width > table.size.width * 3 // 4
+        # The table is laid out at the new size a moment after the resize: wait until it is, then it must fit.
+        await wait_until(pilot, lambda: table.triangle_shape() == SHAPES[0] and canvas.width <= table.size.width)
+        assert canvas.width > table.size.width * 3 // 4
         x, y = next(xy for xy, t in sorted(canvas.owner.items()) if t == INDEX["S13"])
         await pilot.click(
             VolcanoesTable, offset=(x + table.styles.padding.left + table.canvas_left, y + table.canvas_top)

@@ -111,7 +111,10 @@ class ReplayListScreen(ParlourScreen):
         self.refresh_bindings()
 
     def _selected(self) -> storage.ReplayListing | None:
-        index = self.query_one(OptionList).highlighted
+        lists = self.query(OptionList)
+        if not lists:  # the footer asks about the keys before the list is mounted
+            return None
+        index = lists.first().highlighted
         if index is None or index >= len(self.items):
             return None
         return self.items[index]
