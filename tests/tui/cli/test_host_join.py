@@ -92,6 +92,36 @@ def test_a_hosted_game_played_by_two_joining_bot_processes(parlour_home: Path) -
     assert all(token not in replay.read_text() for token in secret["seats"].values())
 
 
+def test_a_host_given_a_certificate_serves_wss_and_a_bot_joins_over_it(parlour_home: Path, tmp_path: Path) -> None:
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1"]
+        + ["-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+        check=True,
+        capture_output=True,
+        timeout=BOUND_S,
+    )
+    seats = ["--seat", "remote:Ana", "--seat", "ai:easy", "--seed", "3"]
+    host, links, replay = start_host("volcanoes", *seats, "--tls-cert", str(cert), "--tls-key", str(key))
+    try:
+        assert links["Ana"].startswith("wss://127.0.0.1:")
+        # The joiner trusts this one certificate, as a friend given it would.
+        joining = subprocess.Popen(
+            [*PARLOUR, "join", links["Ana"], "--bot", "ai:easy"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "SSL_CERT_FILE": str(cert)},
+        )
+        joined = finish(joining)
+        code, out, _ = finish(host)
+    finally:
+        host.kill()
+    assert joined[0] == 0, joined
+    assert code == 0 and "Game over" in out and "Game over" in joined[1]
+    assert "result" in replay_lines(replay)[-1]
+
+
 def test_a_codingame_program_plays_a_hosted_seat_through_join(parlour_home: Path) -> None:
     host, links, replay = start_host(
         "nimmt", "--seat", "remote:Sam", "--seat", "random", "--seat", "random", "--seat", "random", "--seed", "4"
