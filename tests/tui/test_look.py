@@ -15,7 +15,7 @@ from textual.pilot import Pilot
 
 from rules.hanabi import card_text
 from rules.volcanoes import VolcanoesState
-from tests.apptools import Notices, my_turn, screen_rows, screen_text, wait_until
+from tests.apptools import my_turn, screen_rows, screen_text, wait_until
 from tui.app import ParlourApp
 from tui.games.base import GameTable
 from tui.screens.game import GameScreen
@@ -269,16 +269,6 @@ async def test_the_app_keeps_theme_and_colour_blind_choice(tmp_path: Path) -> No
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert again.theme == "nord" and again.colour_blind
-
-
-async def test_the_app_starts_with_defaults_and_says_so_when_the_settings_file_is_corrupt(tmp_path: Path) -> None:
-    path = tmp_path / "settings.json"
-    path.write_text("{broken", encoding="utf-8")
-    app = ParlourApp(settings_file=path)
-    notices = Notices()
-    async with app.run_test(size=SIZE, message_hook=notices) as pilot:
-        await wait_until(pilot, lambda: "defaults used" in notices.text)
-        assert app.theme == "textual-dark" and not app.colour_blind
 
 
 async def test_parlour_colour_blind_flag_turns_the_symbols_on_and_keeps_the_choice(parlour_home: Path) -> None:

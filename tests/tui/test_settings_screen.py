@@ -160,6 +160,7 @@ async def test_a_damaged_file_gives_one_line_the_defaults_and_loses_nothing(tmp_
     notices = Notices()
     async with app.run_test(size=SIZE, message_hook=notices) as pilot:
         await wait_until(pilot, lambda: "defaults used" in notices.text)
+        assert app.theme == "textual-dark" and not app.colour_blind
         app.theme = "nord"  # saved over the damaged file
         await pilot.pause()
     assert len(notices.messages) == 1 and "\n" not in notices.text and kept_copy(path).name in notices.text

@@ -12,6 +12,7 @@ import tracemalloc
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 import openskill
 import pytest
@@ -40,6 +41,19 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 # --- ratings ----------------------------------------------------------------------------------------------
+def assert_levels_ranked(summary: dict[str, Any], games: int) -> None:
+    """The four levels rank hard, normal, easy, random, by ordinals (mu - 3 sigma) in that order; each seat played
+    ``games``, half of them in each seat."""
+    by_rank = sorted(summary["seats"], key=lambda s: s["rank"])
+    assert [s["spec"] for s in by_rank] == ["ai:hard", "ai:normal", "ai:easy", "random"]
+    ordinals = [s["rating"]["ordinal"] for s in by_rank]
+    assert ordinals == sorted(ordinals, reverse=True)
+    for seat in summary["seats"]:
+        rating = seat["rating"]
+        assert rating["ordinal"] == pytest.approx(rating["mu"] - 3 * rating["sigma"], abs=1e-3)
+        assert seat["games"] == games and seat["positions"] == [games // 2, games // 2]
+
+
 def test_ratings_order_seats_by_who_beats_whom() -> None:
     # Every pair of four specs meets four times at each end of a two-seat table; the stronger (later) spec wins.
     pairs = [(a, b) for a, b in itertools.permutations(range(4), 2)] * 4
@@ -48,14 +62,7 @@ def test_ratings_order_seats_by_who_beats_whom() -> None:
         for i, (a, b) in enumerate(pairs)
     ]
     summary = summarize("volcanoes", "codingame", LEVELS, games, 1.0)
-    by_rank = sorted(summary["seats"], key=lambda s: s["rank"])
-    assert [s["spec"] for s in by_rank] == ["ai:hard", "ai:normal", "ai:easy", "random"]
-    ordinals = [s["rating"]["ordinal"] for s in by_rank]
-    assert ordinals == sorted(ordinals, reverse=True)
-    for seat in summary["seats"]:
-        rating = seat["rating"]
-        assert rating["ordinal"] == pytest.approx(rating["mu"] - 3 * rating["sigma"], abs=1e-3)
-        assert seat["games"] == 24 and seat["positions"] == [12, 12]
+    assert_levels_ranked(summary, games=24)
 
 
 @pytest.mark.slow
@@ -63,14 +70,7 @@ def test_ratings_order_the_four_levels_of_volcanoes() -> None:
     # Four specs at two-seat tables: 96 games are eight balanced blocks, every pair meets 16 times (at 48 games
     # hard and normal can still come out level).
     summary = run_arena("volcanoes", None, LEVELS, 96, seed=2, workers=1, table_size=2)
-    by_rank = sorted(summary["seats"], key=lambda s: s["rank"])
-    assert [s["spec"] for s in by_rank] == ["ai:hard", "ai:normal", "ai:easy", "random"]
-    ordinals = [s["rating"]["ordinal"] for s in by_rank]
-    assert ordinals == sorted(ordinals, reverse=True)
-    for seat in summary["seats"]:
-        rating = seat["rating"]
-        assert rating["ordinal"] == pytest.approx(rating["mu"] - 3 * rating["sigma"], abs=1e-3)
-        assert seat["games"] == 48 and seat["positions"] == [24, 24]
+    assert_levels_ranked(summary, games=48)
 
 
 def test_a_disqualified_seat_rates_last_even_when_its_game_ranked_it_first() -> None:
