@@ -51,10 +51,14 @@ def start_host(*args: str) -> tuple[subprocess.Popen[str], dict[str, str], Path]
     return host, links, replay
 
 
-def join(url: str, bot: str) -> subprocess.Popen[str]:
-    """A ``parlour join URL --bot SPEC`` process."""
+def join(url: str, bot: str, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
+    """A ``parlour join URL --bot SPEC`` process (with ``env`` added to this one's environment)."""
     return subprocess.Popen(
-        [*PARLOUR, "join", url, "--bot", bot], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [*PARLOUR, "join", url, "--bot", bot],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, **(env or {})},
     )
 
 
@@ -106,14 +110,7 @@ def test_a_host_given_a_certificate_serves_wss_and_a_bot_joins_over_it(parlour_h
     try:
         assert links["Ana"].startswith("wss://127.0.0.1:")
         # The joiner trusts this one certificate, as a friend given it would.
-        joining = subprocess.Popen(
-            [*PARLOUR, "join", links["Ana"], "--bot", "ai:easy"],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env={**os.environ, "SSL_CERT_FILE": str(cert)},
-        )
-        joined = finish(joining)
+        joined = finish(join(links["Ana"], "ai:easy", env={"SSL_CERT_FILE": str(cert)}))
         code, out, _ = finish(host)
     finally:
         host.kill()
