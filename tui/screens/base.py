@@ -10,9 +10,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tui.games.base import ROOMY_WIDTH, GameTable, hidden_action_to_explain
+from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.reflow_log import ReflowLog
 
 
@@ -176,4 +177,4 @@ def compose_table_frame(screen: ParlourScreen, table: GameTable, log_lines: int)
             # until a second Tab. The log still scrolls with the mouse wheel.
             log.can_focus = False
             yield log
-    yield Footer()
+    yield KeysFooter()

@@ -11,7 +11,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
@@ -20,6 +20,7 @@ from tui import storage
 from tui.games import has_ui
 from tui.screens.base import ParlourScreen
 from tui.screens.requests import ResumeLatest
+from tui.widgets.keys_footer import KeysFooter
 
 HOME_HELP = """\
 # Parlour
@@ -93,7 +94,7 @@ class HomeScreen(ParlourScreen):
                 blurb = Padding(Text(info.blurb, style="" if ready else "dim"), (0, 0, 0, 2))
                 options.append(Option(Group(title, blurb), id=info.id, disabled=not ready))
             yield OptionList(*options, id="games")
-        yield Footer(compact=True)  # every key home has fits 80 columns, Resume among them
+        yield KeysFooter(compact=True)  # every key home has fits 80 columns, Resume among them
 
     def on_mount(self) -> None:
         """Focus the list."""

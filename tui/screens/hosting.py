@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ai.net.host import Host, KeyboardHosted, reachable_address
 from ai.net.hosted import HostedTable
@@ -27,6 +27,7 @@ from rules.core import Watcher
 from tui.cli.usage import parlour_command
 from tui.screens.link import JoinLine, LinkSetup, Note
 from tui.session import LocalLink, Session
+from tui.widgets.keys_footer import KeysFooter
 
 FLUSH_S = 2.0
 """Seconds a host waits at the end of a game for its connections to take the last messages and close."""
@@ -167,7 +168,7 @@ class JoinLinesScreen(ModalScreen[None]):
             for line in self.lines:
                 yield Static(Text(f"{line.who}:", style="bold"), classes="join-who")
                 yield Static(Text(line.command))  # a link is shown as given, never read as markup
-        yield Footer()
+        yield KeysFooter()
 
     def action_copy(self) -> None:
         """Every line to the clipboard, through the terminal."""

@@ -8,10 +8,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from ai.net.client import JoinError, Link, parse_link
 from ai.net.joined import join_table
+from tui.widgets.keys_footer import KeysFooter
 
 
 class JoinLinkScreen(ModalScreen[None]):
@@ -26,7 +27,7 @@ class JoinLinkScreen(ModalScreen[None]):
             yield Static(Text("Paste the `parlour join` line (or its ws:// link) the host gave you, then Enter."))
             yield Input(placeholder="ws://HOST:PORT/t/TABLE#TOKEN", id="join-link")
             yield Static(id="join-problem")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         """The input has the keys."""

@@ -18,11 +18,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Markdown, Static
+from textual.widgets import Button, Markdown, Static
 
 from rules.core import Outcome
 from tui import storage
 from tui.cli.usage import commands_as_typed, parlour_command
+from tui.widgets.keys_footer import KeysFooter
 
 
 class HelpScreen(ModalScreen[None]):
@@ -38,7 +39,7 @@ class HelpScreen(ModalScreen[None]):
         """The help text in a scrolling box."""
         with VerticalScroll(id="help-box"):
             yield Markdown(self.markdown)
-        yield Footer()
+        yield KeysFooter()
 
 
 class CurtainScreen(ModalScreen[str | None]):
@@ -98,7 +99,7 @@ class CurtainScreen(ModalScreen[str | None]):
         with Vertical(id="curtain-box"):
             yield Static(Text(f"Pass to {self.person} — press Enter", style="bold"), id="curtain-text")
             yield Static("Everyone else, look away: private cards come next.", id="curtain-hint")
-        yield Footer()
+        yield KeysFooter()
 
 
 COMPACT_RANKING = 6
@@ -171,7 +172,7 @@ class ResultScreen(ModalScreen[str]):
             with Horizontal(id="result-buttons"):
                 yield Button("Again, same seats (a)", id="again", variant="primary", compact=True)
                 yield Button("Quit (h)" if self.to_shell else "Home screen (h)", id="home", compact=True)
-        yield Footer()
+        yield KeysFooter()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Buttons do what the keys do."""
@@ -228,7 +229,7 @@ class ConfirmScreen(ModalScreen[bool]):
             with Horizontal(id="result-buttons"):
                 yield Button(f"{self.yes} (y)", id="yes", variant="error", compact=True)
                 yield Button("Keep (n)", id="no", variant="primary", compact=True)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         """Keep has the keys."""
@@ -264,7 +265,7 @@ class MessageScreen(ModalScreen[None]):
             yield Static(Text(self.title_text, style="bold red"))
             yield Static(Text(self.message))  # paths and error texts quote what they were given
             yield Button("OK", id="ok", variant="primary")
-        yield Footer()
+        yield KeysFooter()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """OK closes."""

@@ -13,7 +13,7 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from ai.programs.external import program_problem
 from ai.seats.levels import strongest_seat
@@ -22,6 +22,7 @@ from rules.core import Preset
 from rules.registry import game_info, game_record
 from tui.screens.base import ParlourScreen
 from tui.settings import Settings
+from tui.widgets.keys_footer import KeysFooter
 
 if TYPE_CHECKING:
     from tui.session import Session
@@ -200,7 +201,7 @@ class NewGameScreen(ParlourScreen):
                 yield from self.seat_rows
             yield Static("", id="new-error")
             yield Button(START_WORDS, id="start", variant="primary")
-        yield Footer()
+        yield KeysFooter()
 
     def _seat_counts(self, preset: Preset) -> list[tuple[str, int]]:
         return [(str(n), n) for n in range(preset.min_seats, preset.max_seats + 1)]

@@ -8,7 +8,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rules.registry import GAMES
@@ -17,6 +17,7 @@ from tui import storage
 from tui.screens.base import ParlourScreen
 from tui.screens.modals import ConfirmScreen, MessageScreen
 from tui.screens.requests import OpenReplay, ResumeGame
+from tui.widgets.keys_footer import KeysFooter
 
 RESULT_WIDTH = 26
 """Columns of a row's result (``Ada won · 12 30 41 45``, ``unfinished — r resumes``): each row keeps its result
@@ -89,7 +90,7 @@ class ReplayListScreen(ParlourScreen):
         )
         # Listed as the screen is made, so keys typed as it opens move over the rows already there.
         yield OptionList(*self._options(), id="replay-list")
-        yield Footer()
+        yield KeysFooter()
 
     def _options(self) -> list[Option]:
         """Read the replay folder: a row for each replay, or a line saying there are none."""

@@ -5,10 +5,11 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from tui.screens.base import ParlourScreen
 from tui.settings import MAX_SEATS, NAME_LIMIT, NEW_GAME_LEVELS, Settings
+from tui.widgets.keys_footer import KeysFooter
 
 
 def theme_choices(themes: dict[str, bool]) -> list[tuple[str, str]]:
@@ -78,7 +79,7 @@ class SettingsScreen(ParlourScreen):
                 yield Label("Names", classes="settings-label")
                 names = ", ".join(settings.names)
                 yield Input(names, placeholder="Ann, Ben, … (seat 1 first)", id="names", compact=True)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         """The first field has the keys."""

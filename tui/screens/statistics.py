@@ -13,7 +13,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from rules.registry import GAMES, game_info
@@ -21,6 +21,7 @@ from tui import storage
 from tui.games import has_ui
 from tui.screens.base import ParlourScreen
 from tui.stats.figures import GameFigures, folder_figures
+from tui.widgets.keys_footer import KeysFooter
 
 BAR_WIDTH = 20
 """Cells of a full win-share bar."""
@@ -138,7 +139,7 @@ class StatisticsScreen(ParlourScreen):
                 id="stats-note",
             )
             yield Static("Reading the saved games…", id="stats-figures")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         """Read the replays of the game shown."""
