@@ -28,19 +28,25 @@ play: $(PLAY_STAMP)
 # once first: else each test process and each `parlour` or bot program a test starts compiles it again (always so
 # where PYTHONDONTWRITEBYTECODE is set).
 COMPILE := $(BIN)/python -m compileall -q rules ai tui bench tests
+TYPES := $(BIN)/mypy --strict rules ai tui tests bench
+# In `make test` mypy checks the types while the tests run: the two test processes leave part of the two cores idle
+# (they wait on the apps and programs they drive). Its report follows the tests', and either failing fails the target.
+TYPES_RC := $(VENV)/.types-rc
 test: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy --strict rules ai tui tests bench
 	$(COMPILE)
-	$(BIN)/python -m pytest -q -p no:cacheprovider -n auto --maxprocesses 2
+	rm -f $(TYPES_RC); ($(TYPES) > $(VENV)/.types-report 2>&1; echo $$? > $(TYPES_RC)) &
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n auto --maxprocesses 2; echo $$? > $(VENV)/.tests-rc
+	@while [ ! -s $(TYPES_RC) ]; do sleep 0.2; done; cat $(VENV)/.types-report
+	@exit $$(( $$(cat $(VENV)/.tests-rc) | $$(cat $(TYPES_RC)) ))
 
 # The fast loop: lint, types, and the tests that neither run the app, start a program nor are long (the markers
 # tests/conftest.py gives every test).
 check: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy --strict rules ai tui tests bench
+	$(TYPES)
 	$(COMPILE)
 	$(BIN)/python -m pytest -q -p no:cacheprovider -n auto --maxprocesses 2 -m "not app and not program and not long"
 

@@ -127,7 +127,9 @@ def test_make_runs_strict_mypy_once_on_every_package_between_ruff_and_pytest(tar
     mypy = [i for i, line in enumerate(lines) if "/mypy " in line]
     pytest_run = next(i for i, line in enumerate(lines) if "-m pytest" in line)
     assert len(mypy) == 1 and ruff < mypy[0] < pytest_run, lines
-    args = lines[mypy[0]].split()[1:]
+    words = lines[mypy[0]].split()
+    start = next(i for i, word in enumerate(words) if word.endswith("/mypy")) + 1
+    args = words[start : next((i for i, word in enumerate(words) if i >= start and word == ">"), len(words))]
     packages = {p.name for p in ROOT.iterdir() if (p / "__init__.py").is_file()}
     assert "--strict" in args and {a for a in args if not a.startswith("-")} == packages, (args, packages)
 
