@@ -10,9 +10,8 @@ import shlex
 import ssl
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ai.net.hosted import HostedTable
 from ai.net.invites import Invites, invites_path
 from ai.seats.specs import parse_seat
 from ai.table.projection import Disqualified, Message, Played, Presence
@@ -21,10 +20,13 @@ from rules.registry import GAMES, game_info
 from rules.replay import ReplayError
 from tui.cli.launch import require_terminal
 from tui.cli.usage import UsageError, parlour_command, place_text, table_setup
-from tui.screens.hosting import FLUSH_S, HostLink, host_here, join_lines, start_host
-from tui.screens.link import JoinLine
-from tui.session import Session, new_session, resume_problem, resume_session
-from tui.storage import named_replay, read_replay
+
+# The table, the network and the app are imported by the functions that run them: the other commands, and
+# `parlour --help`, load none of them.
+if TYPE_CHECKING:
+    from tui.screens.hosting import HostLink
+    from tui.screens.link import JoinLine
+    from tui.session import Session
 
 SPECTATORS = {"none": None, "table": Watcher.PUBLIC, "all": Watcher.ALL}
 """What ``--spectators`` lets the spectator link see."""
@@ -64,6 +66,8 @@ def add_host_parser(sub: Any) -> None:
 
 def cmd_host(args: argparse.Namespace) -> int:
     """Host one table until its game is over; exit 0 then."""
+    from tui.session import new_session
+
     tls = _tls(args)
     if args.turn_timer is not None and not args.turn_timer > 0:
         raise UsageError("parlour host: --turn-timer must be a positive number of seconds")
@@ -116,6 +120,9 @@ def _people_here(args: argparse.Namespace, specs: list[str]) -> bool:
 
 
 def _resumed(args: argparse.Namespace) -> tuple[Session, Invites]:
+    from tui.session import resume_problem, resume_session
+    from tui.storage import named_replay, read_replay
+
     path = named_replay(args.resume)
     try:
         replay = read_replay(path)
@@ -143,6 +150,9 @@ async def _host(
     port: int,
     tls: ssl.SSLContext | None,
 ) -> int:
+    from ai.net.hosted import HostedTable
+    from tui.screens.hosting import FLUSH_S, host_here, join_lines, start_host
+
     try:
         host = await start_host(bind, port, tls)
     except OSError as exc:

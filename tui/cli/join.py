@@ -5,14 +5,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ai.net.client import JoinError, TableClient, parse_link, play_as_bot
 from ai.programs.external import program_problem
 from ai.seats.specs import SeatSpecError, parse_seat
 from ai.table.projection import Message, Played
 from tui.cli.host import result_line
 from tui.cli.usage import UsageError
+
+if TYPE_CHECKING:  # the network client is imported by the command that joins: other commands load none of it
+    from ai.net.client import TableClient
 
 
 def add_join_parser(sub: Any) -> None:
@@ -29,6 +31,8 @@ def add_join_parser(sub: Any) -> None:
 def cmd_join(args: argparse.Namespace) -> int:
     """Join the table: in the app's table screen, or with ``--bot`` played to the end headless; exit 0 (1 if the
     host refused or was lost)."""
+    from ai.net.client import JoinError, parse_link, play_as_bot
+
     try:
         link = parse_link(args.url)
     except JoinError as exc:

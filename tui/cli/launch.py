@@ -8,14 +8,14 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual.screen import Screen
-
 from rules.replay import Replay, ReplayError
 from tui import storage
 from tui.cli.usage import UsageError, parlour_command, table_setup
 
 if TYPE_CHECKING:
-    # For the annotation only: build_app imports the app when it runs.
+    # For the annotations only: build_app imports the app when it runs.
+    from textual.screen import Screen
+
     from tui.app import ParlourApp
 
 WEB_DRIVER_ENV = "TEXTUAL_DRIVER"

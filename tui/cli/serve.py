@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tui.cli.usage import UsageError, parlour_command, table_setup
+from tui.serve.defaults import DEFAULT_MAX_SESSIONS, DEFAULT_PORT
 
 APP_COMMANDS = (None, "play", "watch", "replay", "resume")
 """What a tab may open: the home screen (no command) or one of the app's commands."""
@@ -15,8 +16,6 @@ APP_COMMANDS = (None, "play", "watch", "replay", "resume")
 
 def add_serve_parser(sub: Any) -> None:
     """The ``serve`` subcommand's options."""
-    from tui.serve.server import DEFAULT_MAX_SESSIONS, DEFAULT_PORT
-
     serve = sub.add_parser(
         "serve",
         help="the app in a browser: each tab its own Parlour",

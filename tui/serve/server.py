@@ -33,6 +33,7 @@ import textual_serve
 from aiohttp import web
 from textual_serve.server import Server, to_int
 
+from tui.serve.defaults import DEFAULT_MAX_SESSIONS, DEFAULT_PORT
 from tui.serve.tab_process import TabEnded, TabProcess
 
 log = logging.getLogger("parlour.serve")
@@ -43,8 +44,6 @@ STATICS = Path(textual_serve.__file__).parent / "static"
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{8,128}")
 """What a token may be: it goes in a URL's path and query as it is."""
-DEFAULT_MAX_SESSIONS = 8
-DEFAULT_PORT = 8000
 DEFAULT_SIZE = (80, 24)
 """The terminal a spare app starts with, until its tab tells it the page's."""
 QUIT_GRACE_S = 3.0

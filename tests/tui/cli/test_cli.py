@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -478,3 +480,14 @@ async def test_parlour_play_plays_at_the_speed_people_last_chose(parlour_home: P
         await wait_until(pilot, lambda: app.screen is screen)
         assert screen.pace.speed == 4.0
     local_session(screen).close()
+
+
+def test_the_command_line_loads_no_app_server_or_network_until_a_command_needs_them() -> None:
+    """Building every subcommand's options (``parlour --help``, and before any command runs) loads neither Textual
+    nor the web server nor the network client: each costs a headless command's start a good part of a second."""
+    code = (
+        "import sys; from tui.cli.main import build_parser; build_parser(); "
+        "print(sorted(name for name in ('textual', 'aiohttp', 'websockets') if name in sys.modules))"
+    )
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert loaded.stdout.strip() == "[]"
