@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.reactive import Reactive
 from textual.widgets import Footer
 
 Shown = tuple[tuple[str, str, str, bool, str], ...]
@@ -26,7 +27,14 @@ class KeysFooter(Footer):
 
     def compose(self) -> ComposeResult:
         self._composed = self.shown() if self._bindings_ready else None
-        yield from super().compose()
+        # Each key widget is given the footer's compactness before it mounts (set_reactive runs no watcher): else it
+        # would be styled anew twice as it mounts, compact by default and then as the footer has it.
+        for widget in super().compose():
+            compact = getattr(type(widget), "compact", None)
+            if isinstance(compact, Reactive):
+                widget.set_reactive(compact, self.compact)
+                widget.set_class(self.compact, "-compact", update=False)
+            yield widget
 
     async def recompose(self) -> None:
         """Rebuild the key widgets, unless the keys shown are those shown now."""

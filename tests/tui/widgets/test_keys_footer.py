@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widget import Widget
@@ -47,3 +48,21 @@ async def test_a_look_at_unchanged_keys_keeps_the_footer_and_a_change_rebuilds_i
         await wait_until(pilot, lambda: [key.has_class("-disabled") for key in key_widgets(app)] == [True, False])
         assert footer_keys(pilot) == [("play", False), ("quit", True)]
         assert not set(key_widgets(app)) & set(before)
+
+
+class CompactKeys(TwoKeys):
+    def compose(self) -> ComposeResult:
+        yield KeysFooter(compact=True)
+
+
+@pytest.mark.parametrize("app_kind", [TwoKeys, CompactKeys])
+async def test_each_key_is_as_compact_as_its_footer(app_kind: type[TwoKeys]) -> None:
+    app = app_kind()
+    async with app.run_test(size=(40, 3)) as pilot:
+        footer = app.query_one(KeysFooter)
+        await wait_until(pilot, lambda: len(key_widgets(app)) == 2)
+        assert [key.has_class("-compact") for key in key_widgets(app)] == [footer.compact] * 2
+        before = [key.region.width for key in key_widgets(app)]
+        footer.compact = not footer.compact  # the footer's own binding still follows a change
+        await wait_until(pilot, lambda: [key.has_class("-compact") for key in key_widgets(app)] == [footer.compact] * 2)
+        await wait_until(pilot, lambda: [key.region.width for key in key_widgets(app)] != before)
