@@ -206,10 +206,22 @@ class GameTable(Widget, can_focus=True):
     colour_blind: reactive[bool] = reactive(False)
     """Shapes and letters beside the colours; the app sets it on every table (``ParlourApp.colour_blind``)."""
 
+    _look: Look | None = None
+
     def look(self) -> Look:
-        """The styles of this table's parts as the theme has them now, and the colour-blind choice."""
-        styles = {name: self.get_component_rich_style(name, partial=True) for name in self.COMPONENT_CLASSES}
-        return Look(styles, self.colour_blind)
+        """The styles of this table's parts as the theme has them now, and the colour-blind choice.
+
+        Kept until the table's styles change (a theme, a class), as Textual keeps the part styles themselves: a
+        table asks for it several times a redraw."""
+        if self._look is None or self._look.colour_blind != self.colour_blind:
+            styles = {name: self.get_component_rich_style(name, partial=True) for name in self.COMPONENT_CLASSES}
+            self._look = Look(styles, self.colour_blind)
+        return self._look
+
+    def notify_style_update(self) -> None:
+        """The table's styles changed: its parts' styles are looked up again."""
+        super().notify_style_update()
+        self._look = None
 
     def window_resized(self) -> None:
         """The terminal changed size (the table's own size may not have: a table whose layout follows the whole
