@@ -18,11 +18,11 @@ class KeysFooter(Footer):
 
     def shown(self) -> Shown:
         """What the footer shows: each key's binding, description, action, whether it can be used, and its tooltip,
-        in order (the command palette's key among them)."""
+        in order (the command palette's key among them while the footer shows it)."""
         return tuple(
             (binding.key, binding.description, binding.action, enabled, tooltip or binding.tooltip)
             for _node, binding, enabled, tooltip in self.screen.active_bindings.values()
-            if binding.show or binding.action == "command_palette"
+            if binding.show or (binding.action == "command_palette" and self.show_command_palette)
         )
 
     def compose(self) -> ComposeResult:
