@@ -270,14 +270,15 @@ class KeyboardHosted(HostedTable):
     """A hosted table that people at the host's own keyboard play too, in the app's game screen.
 
     The table then belongs to the app: what a connection asks of it is checked at once, answered, and done on the
-    app's own turn (:attr:`later`), as a key press would be. The app's screen also holds the table after each change
-    while it shows it; an answer a remote seat sends meanwhile (a 6 nimmt! card chosen while the host's is being
-    shown) waits until the screen has shown the change (:meth:`release`), so a player far away never sends it twice.
+    app's own turn (:attr:`later`), as a key press would be. An answer that comes while the app's screen still
+    shows the last change (a 6 nimmt! card chosen while the host's is being shown) is kept by the table itself and
+    played once the change is shown (:meth:`ai.table.table.Table.submit`), so a player far away never sends it twice.
     """
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        self.held: list[tuple[int, str]] = []
+        self.sent: set[int] = set()
+        """Seats whose answer waits for the app's turn."""
         self.later: Callable[[Callable[[], object]], object] | None = None
         """Runs a call on the app's turn (the game screen's ``call_later``); None: at once."""
 
@@ -288,23 +289,23 @@ class KeyboardHosted(HostedTable):
             self.later(call)
 
     def submit(self, seat: int, action: str) -> str | None:
-        """Take ``seat``'s action to play on the app's turn, once the last change is shown; why not if refused."""
+        """Take ``seat``'s action to play on the app's turn; why not if refused."""
         if self.table.state.is_over:
             return "the game is over"
         legal = self.legal_now(seat)
-        if legal is None or any(held[0] == seat for held in self.held):
+        if legal is None or seat in self.sent:
             return "it is not your turn"
         if action not in legal:
             return f"{action!r} is not a legal action now"
-        self.held.append((seat, action))
-        self._on_apps_turn(self.release)
-        return None
+        self.sent.add(seat)
 
-    def release(self) -> None:
-        """Play the answers taken, in the order they came, while the table is not showing a change."""
-        while self.held and not self.table.showing and not self.table.closed:
-            seat, action = self.held.pop(0)
-            super().submit(seat, action)
+        def play() -> None:
+            self.sent.discard(seat)
+            if not self.table.closed:
+                super(KeyboardHosted, self).submit(seat, action)
+
+        self._on_apps_turn(play)
+        return None
 
     def leave(self, seat: int, reason: str) -> str | None:
         """``seat``'s player gives it up: taken out on the app's turn."""

@@ -151,9 +151,11 @@ class HostedTable:
 
     # --- what connections do ------------------------------------------------------------
     def legal_now(self, seat: int) -> tuple[str, ...] | None:
-        """What ``seat`` may play now, if the table asks it (None: it is not asked)."""
+        """What ``seat`` may play now, if the table asks it (None: it is not asked, or has answered already)."""
         asking = self.table.asked.get(seat)
-        return None if asking is None or self.table.state.is_over else asking.legal
+        if asking is None or self.table.state.is_over or self.table.kept_answer(seat):
+            return None
+        return asking.legal
 
     def submit(self, seat: int, action: str) -> str | None:
         """Play ``seat``'s action; why not if it is refused (not its turn, not legal), else None."""

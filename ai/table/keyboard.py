@@ -60,12 +60,13 @@ class OneKeyboard:
 
     def submit(self, action: str) -> ActionApplied:
         """The action of the person at the keyboard (:class:`~rules.core.IllegalAction` if no one here is asked,
-        the curtain is up, or it is not legal)."""
+        the curtain is up, the last change is still being shown, or it is not legal)."""
         asking = self.asking
-        if asking is None or self.curtain_for is not None:
+        if asking is None or self.curtain_for is not None or self.table.phase is not Phase.CHOOSING:
             seat = -1 if asking is None else asking.seat
             raise IllegalAction(seat, action, "no one at this keyboard is choosing now")
         applied = self.table.submit(asking.seat, action)
+        assert applied is not None  # kept for later only while a change is being shown
         self.last_person = asking.seat
         return applied
 

@@ -135,6 +135,8 @@ class Table(Seating):
         self._listeners: list[Callable[[TableEvent], None]] = []
         self._ready: deque[tuple[int, str, float, float]] = deque()  # (seat, action, ms, when it may be played)
         self._ready_seats: set[int] = set()
+        # Answers of asked seats that came while the last change was being shown, in the order they came.
+        self._kept_answers: deque[tuple[int, str]] = deque()
         self._generation = 0  # answers of an earlier generation (before close) are dropped
         self._announced: tuple[int, ...] | None = None
         self._over_told = False
@@ -421,10 +423,21 @@ class Table(Seating):
         if self.showing and not self._holds_showing():
             self.done_showing()
 
-    def submit(self, seat: int, action: str) -> ActionApplied:
+    def submit(self, seat: int, action: str) -> ActionApplied | None:
         """A person's action: any seat asked now may answer, in any order. :class:`IllegalAction` (the table
-        unchanged) if it is not theirs to take or not legal, or while the last change is still being shown."""
-        if self.phase is not Phase.CHOOSING or seat not in self.asked:
+        unchanged) if it is not theirs to take or not legal.
+
+        An asked seat may answer while another's change is still being shown (a 6 nimmt! card chosen far away while
+        the host's screen shows its own): the answer is checked, kept, and played once the change is shown
+        (:meth:`done_showing`); None is returned then. A seat answers once a turn."""
+        if seat not in self.asked or self.kept_answer(seat):
+            raise IllegalAction(seat, action, "it is not this seat's turn to choose")
+        if self.phase is Phase.SHOWING:
+            if action not in self.asked[seat].legal:
+                raise IllegalAction(seat, action, f"{action!r} is not a legal action now")
+            self._kept_answers.append((seat, action))
+            return None
+        if self.phase is not Phase.CHOOSING:
             raise IllegalAction(seat, action, "it is not this seat's turn to choose")
         events = self._apply(seat, action, None)
         assert events is not None  # a person's illegal action raises
@@ -484,9 +497,20 @@ class Table(Seating):
             else:
                 self.end_programs()
 
+    def kept_answer(self, seat: int) -> bool:
+        """Whether ``seat`` answered while a change was being shown, its answer not played yet (:meth:`submit`)."""
+        return any(kept == seat for kept, _ in self._kept_answers)
+
     def done_showing(self) -> None:
-        """The owner has shown the last action: go on."""
+        """The owner has shown the last action: go on, with the first answer kept meanwhile if there is one (whose
+        change is shown in its turn)."""
         self.showing = False
+        while self._kept_answers:
+            seat, action = self._kept_answers.popleft()
+            if seat in self.asked and action in self.state.legal_actions(seat):  # not played for it meanwhile
+                self._apply(seat, action, None)
+                self._go_on_unless_held()
+                return
         self.advance()
 
     def play(self, seat: int, action: str, ms: float | None = None) -> ActionApplied:

@@ -93,11 +93,6 @@ class HostLink(LocalLink):
         self.hosted.later = setup.later
         super().start(setup)
 
-    def done_showing(self) -> None:
-        """The screen has shown the change: the table goes on, with the remote answers that came meanwhile."""
-        super().done_showing()
-        self.hosted.release()
-
     def invitations(self) -> tuple[JoinLine, ...]:
         """The join lines, to show and copy."""
         return tuple(self.lines)

@@ -29,8 +29,8 @@ def test_a_remote_card_sent_while_the_hosts_screen_shows_a_change_is_played_once
         for call in apps_turn:
             call()
         assert 1 in table.asked  # still waiting for the screen
+        assert hosted.submit(1, bo) == "it is not your turn"  # the table keeps it: not twice
         watch.done_showing()
-        hosted.release()
         assert 1 not in table.asked and sorted(table.asked) == [2, 3]
 
     run(scenario(), 10)

@@ -304,3 +304,30 @@ def test_replay_lines_play_through_a_table_and_game_over_is_told_once() -> None:
     again.advance()
     again.advance()
     assert [type(e) for e in seen] == [GameOver] and again.phase is Phase.OVER
+
+
+def test_an_answer_that_comes_while_a_change_is_shown_is_kept_and_played_once_it_is_shown() -> None:
+    state = game_info("nimmt").start("codingame", 4, 5)
+    table = Table(state, ["Ann", "Bo", "Cy", "Di"], {})  # four people: everyone chooses at once
+    seen = told(table)
+    table.advance()
+    assert sorted(table.asked) == [0, 1, 2, 3]
+    table.submit(0, table.asked[0].legal[0])
+    assert table.phase is Phase.SHOWING
+    bo, cy = table.asked[1].legal[0], table.asked[2].legal[0]
+    with pytest.raises(IllegalAction):
+        table.submit(2, "PLAY 999")  # checked now, not later
+    assert table.submit(1, bo) is None and table.kept_answer(1)  # kept, not refused
+    with pytest.raises(IllegalAction):
+        table.submit(1, bo)  # once a turn
+    assert table.submit(2, cy) is None
+    assert 1 in table.asked and table.phase is Phase.SHOWING  # nothing played while Ann's card is shown
+    seen.clear()
+    table.done_showing()
+    assert [(e.seat, e.action) for e in seen if isinstance(e, ActionApplied)] == [(1, bo)]
+    assert table.phase is Phase.SHOWING and not table.kept_answer(1)  # Bo's card is shown in its turn
+    seen.clear()
+    table.done_showing()
+    assert [(e.seat, e.action) for e in seen if isinstance(e, ActionApplied)] == [(2, cy)]  # then Cy's
+    table.done_showing()
+    assert sorted(table.asked) == [3] and phase_of(table) is Phase.CHOOSING
