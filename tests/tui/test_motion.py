@@ -11,6 +11,8 @@ from rules.fish import FishState
 from tests.apptools import game_table, my_turn, wait_until
 from tui.app import ParlourApp
 from tui.games.fish.table import FishTable
+from tui.games.hanabi.motion import Flight
+from tui.games.hanabi.table import HanabiTable
 from tui.scenes.kit import play_ahead
 from tui.screens.game import GameScreen
 from tui.session import Session, new_session
@@ -97,3 +99,17 @@ async def test_a_game_watched_fast_does_not_animate(long_motions: None) -> None:
         screen.action_slower()
         screen.action_slower()
         await wait_until(pilot, lambda: table.motion.started > 0)
+
+
+async def test_a_key_while_a_card_is_picked_for_a_note_ends_a_motion_too(long_motions: None) -> None:
+    session = new_session("hanabi", "classic", ["human:Ana", "ai:easy"], seed=3, save=False)
+    app = animated(GameScreen(session, pace=1.0))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        table = game_table(app, HanabiTable)
+        await pilot.press("n")  # picking a card for a note
+        assert table.noting is not None
+        assert table.motion.start(Flight(0, firework=False), 1.0)  # as a card thrown meanwhile would
+        picked = table.noting
+        app.simulate_key("up")  # Pilot's press would wait for the motion to end
+        await wait_until(pilot, lambda: table.noting != picked and not table.motion.running, timeout=FRAMES_S)

@@ -423,6 +423,7 @@ class HanabiTable(HanabiDrawing):
         if self.noting is None:
             super().on_key(event)
             return
+        self.end_motion()  # as every key does: it acts on the table as drawn without the motion
         key = event.key
         if key in ("q", "question_mark", "i") or key.startswith("ctrl+"):
             return
