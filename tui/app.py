@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import shlex
 import time
 from collections.abc import Iterable
 from dataclasses import replace
@@ -24,7 +23,7 @@ from ai.seats.specs import parse_seat
 from ai.table.pace import DEFAULT_SPEED
 from rules.replay import Replay, ReplayError
 from tui import storage
-from tui.cli.usage import parlour_command
+from tui.cli.usage import host_again_command
 from tui.ending import AppEnding, terminal_driver
 from tui.games.base import GameTable
 from tui.screens.base import ParlourScreen
@@ -361,7 +360,7 @@ class ParlourApp(App[None]):
             return
         if any(parse_seat(seat.spec).is_remote for seat in replay.header.seats):  # read by resume_problem
             # Its remote seats need a host: here they would wait for ever.
-            again = f"{parlour_command()} host --resume {shlex.quote(str(path))}"
+            again = host_again_command(path)
             words = f"{path}\n\nOthers join this game over the network: `{again}` hosts it again, with the same links."
             self._show(MessageScreen("This game is hosted", words), from_shell)
             return

@@ -6,9 +6,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import ipaddress
-import shlex
 import ssl
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +19,7 @@ from rules.core import Outcome, Watcher
 from rules.registry import GAMES, game_info
 from rules.replay import ReplayError
 from tui.cli.launch import require_terminal
-from tui.cli.usage import UsageError, parlour_command, place_text, table_setup
+from tui.cli.usage import UsageError, host_again_command, place_text, table_setup
 
 # The table, the network and the app are imported by the functions that run them: the other commands, and
 # `parlour --help`, load none of them.
@@ -89,7 +89,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(_host(args, session, invites, session.path, args.bind, port, tls))
     except KeyboardInterrupt:
-        resume = f"{parlour_command()} host --resume {shlex.quote(str(session.path))}"
+        resume = host_again_command(session.path)
         print(f"parlour host: stopped; `{resume}` goes on with the same links", file=sys.stderr)
         return 130
     finally:
@@ -109,14 +109,12 @@ def _tls(args: argparse.Namespace) -> ssl.SSLContext | None:
     return context
 
 
-def _people_here(args: argparse.Namespace, specs: list[str]) -> bool:
-    """Whether people play at this keyboard (the app then shows the table); UsageError if they cannot."""
-    here = any(parse_seat(spec).is_human for spec in specs)
-    if here and args.headless:
-        raise UsageError("parlour host: a human seat is played in the app; drop --headless, or seat them remote")
-    if here:
+def _people_here(args: argparse.Namespace, specs: list[str]) -> None:
+    """UsageError if people at this keyboard play (in the app) but cannot: ``--headless``, or no terminal."""
+    if any(parse_seat(spec).is_human for spec in specs):
+        if args.headless:
+            raise UsageError("parlour host: a human seat is played in the app; drop --headless, or seat them remote")
         require_terminal("host")
-    return here
 
 
 def _resumed(args: argparse.Namespace) -> tuple[Session, Invites]:
@@ -151,7 +149,7 @@ async def _host(
     tls: ssl.SSLContext | None,
 ) -> int:
     from ai.net.hosted import HostedTable
-    from tui.screens.hosting import FLUSH_S, host_here, join_lines, start_host
+    from tui.screens.hosting import flushed, host_here, join_lines, start_host
 
     try:
         host = await start_host(bind, port, tls)
@@ -167,10 +165,7 @@ async def _host(
     _hosting(session, replay, join_lines(host, hosted, names), bind, tls)
     host.add(hosted)
     await hosted.over.wait()
-    for _ in range(int(FLUSH_S / 0.05)):
-        if not host.connections:
-            break
-        await asyncio.sleep(0.05)
+    await flushed(host)
     await host.close()
     outcome = session.state.outcome()
     assert outcome is not None
@@ -178,7 +173,7 @@ async def _host(
     return 0
 
 
-def _hosting(session: Session, replay: Path, lines: list[JoinLine], bind: str, tls: ssl.SSLContext | None) -> None:
+def _hosting(session: Session, replay: Path, lines: Sequence[JoinLine], bind: str, tls: ssl.SSLContext | None) -> None:
     """Say what is hosted, where its replay goes, and each join line (and warn of plain traffic off this machine)."""
     info = game_info(session.state.game_id)
     print(f"Hosting {info.title} ({session.state.preset}); the replay is {replay}")

@@ -98,6 +98,11 @@ def parlour_command() -> str:
     return shlex.quote(inside if os.sep in inside else os.path.join(".", inside))  # a bare name is looked up on PATH
 
 
+def host_again_command(replay: Path) -> str:
+    """The command that hosts the unfinished hosted game of ``replay`` again, with the same join lines."""
+    return f"{parlour_command()} host --resume {shlex.quote(str(replay))}"
+
+
 _NAMED = re.compile(r"`parlour(?=[ `])")
 
 

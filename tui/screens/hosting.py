@@ -24,7 +24,7 @@ from ai.net.hosted import HostedTable
 from ai.net.invites import SPECTATOR, Invites, invites_path
 from ai.net.limits import Limits
 from rules.core import Watcher
-from tui.cli.usage import parlour_command
+from tui.cli.usage import host_again_command, parlour_command
 from tui.screens.link import JoinLine, LinkSetup, Note
 from tui.session import LocalLink, Session
 from tui.widgets.keys_footer import KeysFooter
@@ -65,13 +65,20 @@ async def host_here(
     the game screen to it; ``invites``: a resumed game's tokens (else new ones, saved beside the replay)."""
     assert session.path is not None
     host = host or await start_host()
-    remote = [seat for seat, spec in enumerate(session.specs) if spec.is_remote]
-    invites = invites or Invites.fresh(remote, spectators is not None)
+    invites = invites or Invites.fresh(sorted(session.table.remote), spectators is not None)
     invites.port, invites.bind = host.port, host.bind
     invites.save(invites_path(session.path))
     hosted = KeyboardHosted(session.table, invites, spectators, turn_timer)
     host.add(hosted, start=False)  # the game screen starts the table
     return HostLink(session, host, hosted)
+
+
+async def flushed(host: Host) -> None:
+    """Wait, at most :data:`FLUSH_S`, for the host's connections to take their last messages and close."""
+    for _ in range(int(FLUSH_S / 0.05)):
+        if not host.connections:
+            return
+        await asyncio.sleep(0.05)
 
 
 class HostLink(LocalLink):
@@ -82,7 +89,7 @@ class HostLink(LocalLink):
         super().__init__(session)
         self.host = host
         self.hosted = hosted
-        self.lines = join_lines(host, hosted, session.names)
+        self.lines = tuple(join_lines(host, hosted, session.names))
         self.closing = False
         self.shut: asyncio.Task[None] | None = None
         """Closing the host, once the screen has gone."""
@@ -95,7 +102,7 @@ class HostLink(LocalLink):
 
     def invitations(self) -> tuple[JoinLine, ...]:
         """The join lines, to show and copy."""
-        return tuple(self.lines)
+        return self.lines
 
     def opening_notes(self, watching: bool) -> tuple[list[Note], list[Note]]:
         """Where the join lines are, before the log so far."""
@@ -107,7 +114,8 @@ class HostLink(LocalLink):
     def parting_words(self, to_shell: bool) -> str | None:
         """How to go on hosting the unfinished game."""
         path = self.session.path
-        resume = f"{parlour_command()} host --resume {shlex.quote(str(path))}"
+        assert path is not None  # a hosted game is always saved
+        resume = host_again_command(path)
         return f"Game saved ({path}). `{resume}` hosts it again; the same join lines work."
 
     def again(self) -> None:
@@ -131,10 +139,7 @@ class HostLink(LocalLink):
 
     async def _close_host(self) -> None:
         if self.session.state.is_over:  # the players are sent the end, then the host goes
-            for _ in range(int(FLUSH_S / 0.05)):
-                if not self.host.connections:
-                    break
-                await asyncio.sleep(0.05)
+            await flushed(self.host)
         await self.host.close()
 
     async def closed(self) -> None:
