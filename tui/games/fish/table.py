@@ -24,6 +24,7 @@ from rules.fish import (
     COLUMNS,
     GONE,
     MOVE_TEXT,
+    RAYS,
     ROW_WIDTHS,
     ROWS,
     STEP,
@@ -64,14 +65,9 @@ TEXT_LINES = 2  # the headline above the board and the line about the cursor's h
 def slide_path(start: int, to: int) -> tuple[int, ...]:
     """The tiles a penguin passes sliding in a straight line from ``start`` to ``to``, ``to`` the last (just ``to``
     if no straight line joins them)."""
-    for direction in range(len(STEP[start])):
-        path: list[int] = []
-        tile = STEP[start][direction]
-        while tile >= 0:
-            path.append(tile)
-            if tile == to:
-                return tuple(path)
-            tile = STEP[tile][direction]
+    for ray in RAYS[start]:
+        if to in ray:
+            return ray[: ray.index(to) + 1]
     return (to,)
 
 

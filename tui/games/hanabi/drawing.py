@@ -125,6 +125,7 @@ class HanabiDrawing(GameTable):
         self.noting: tuple[int, int] | None = None
         """The card picked to write a note on: (seat, slot); None while no note is being picked."""
         self._clues: dict[int, tuple[Clue, ...]] = {}
+        self._shown_notes: dict[tuple[int, int], str] = {}
         self._latest_hint = 0
 
     # --- who is where ------------------------------------------------------------
@@ -165,6 +166,7 @@ class HanabiDrawing(GameTable):
         if view is None:
             return Text("")
         self._clues = card_clues(view)
+        self._shown_notes = self.shown_notes()  # once a redraw: every hand's marks line reads them
         self._latest_hint = next((t for t, m in reversed(list(enumerate(view.history, 1))) if m.kind == "hint"), 0)
         # On a wide window the table keeps a readable width and sits in the middle, as the other games' boards do.
         width = min(max(30, self.size.width), MAX_WIDTH)
@@ -418,9 +420,8 @@ class HanabiDrawing(GameTable):
 
     def _marks(self, view: HanabiView, seat: int, name_w: int) -> Text:
         covered = self.hide_private and seat != self.me
-        notes = self.shown_notes()
         return marks_line(
-            view, seat, name_w, self.cell_width, self._clues, notes, self._latest_hint, self.paint, covered
+            view, seat, name_w, self.cell_width, self._clues, self._shown_notes, self._latest_hint, self.paint, covered
         )
 
     def card_detail(self, seat: int, slot: int) -> str:

@@ -281,8 +281,9 @@ class NimmtTable(GameTable):
             lines.append(Text("  Row" + " " * 36 + "heads", style="dim"))
         heights = self._heights(lines)  # each line wrapped once: clicks are read against where rows and hand start
         self.rows_top = sum(heights)
+        landing = self.landing()  # where the card under the cursor would go: the same for every row
         for i, row in enumerate(self.rows):
-            lines.extend(self._row_lines(i, row))
+            lines.extend(self._row_lines(i, row, landing))
         lines += [Text(""), self._table_line(), Text(""), self._hand_title(view)]
         heights += self._heights(lines[len(heights) :])
         self.hand_top = sum(heights)
@@ -313,10 +314,9 @@ class NimmtTable(GameTable):
             text.append(f" · {self.names[view.picker]} picks a row", style=self.look()("nimmt--pointer"))
         return text
 
-    def _row_lines(self, i: int, row: list[int]) -> list[Text]:
+    def _row_lines(self, i: int, row: list[int], landing: Placement | None) -> list[Text]:
         """A row: one line of chips, or three of big cards; its number and heads on the middle line."""
         look = self.look()
-        landing = self.landing()
         lands = landing if landing is not None and landing.row == i else None  # the card under the cursor goes here
         selected = self.picking and self.cursor == i or lands is not None
         tall = BIG_LINES if self._big else 1
