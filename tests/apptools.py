@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -19,6 +20,7 @@ from textual.widget import Widget
 
 from ai.table.events import Phase
 from rules.core import GameState
+from rules.hanabi import COPIES, card_text
 from tui.games.base import GameTable
 from tui.scenes.kit import result_shown, until_result, wait_until
 from tui.screens.game import GameScreen
@@ -30,6 +32,7 @@ __all__ = [
     "footer_keys",
     "game_screen",
     "game_table",
+    "hanabi_deck",
     "my_turn",
     "played_session",
     "result_shown",
@@ -119,6 +122,13 @@ def screen_text(pilot: Pilot[Any]) -> str:
     svg = pilot.app.export_screenshot()
     texts = re.findall(r"<text[^>]*>(.*?)</text>", svg)
     return html.unescape("".join(texts)).replace("\xa0", " ")
+
+
+def hanabi_deck(top: list[str]) -> dict[str, list[str]]:
+    """A Hanabi deal whose deck starts with the cards ``top`` (as ``"R1"`` text), the rest of the deck after them."""
+    rest = Counter(card_text(card) for card in range(25) for _ in range(COPIES[card % 5]))
+    rest.subtract(Counter(top))
+    return {"deck": top + sorted(rest.elements())}
 
 
 def played_session(game: str, preset: str, seats: list[str], seed: int) -> Session:

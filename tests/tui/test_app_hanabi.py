@@ -31,6 +31,7 @@ from tests.apptools import (
     drawn_lines,
     footer_keys,
     game_screen,
+    hanabi_deck,
     my_turn,
     played_session,
     result_shown,
@@ -276,15 +277,9 @@ async def test_replay_viewer_takes_each_seats_view() -> None:
         assert viewer.viewpoint is None
 
 
-def _deck(top: list[str]) -> dict[str, list[str]]:
-    rest = Counter(card_text(c) for c in range(25) for _ in range((3, 2, 2, 2, 1)[c % 5]))
-    rest.subtract(Counter(top))
-    return {"deck": top + sorted(rest.elements())}
-
-
 def test_display_figures_and_lost_cards() -> None:
     # Two seats: Ana holds the first five cards, Ben the next five.
-    game = new_game("classic", 2, None, _deck(["R5", "W1", "W1", "B1", "G1", "Y1", "Y2", "Y3", "Y4", "Y5"]))
+    game = new_game("classic", 2, None, hanabi_deck(["R5", "W1", "W1", "B1", "G1", "Y1", "Y2", "Y3", "Y4", "Y5"]))
     assert game.apply(0, "SAY:1:YELLOW") and game.apply(1, "PLAY:A")  # Y1 fits
     assert game.apply(0, "DISCARD:A")  # the only R5 is gone: red stops at 4
     view = game.view(None)
@@ -415,7 +410,7 @@ def test_the_league_panel_gives_each_seat_one_line_where_names_fit_beside_the_sc
 
 def test_each_chop_is_marked() -> None:
     # Ana tells Ben "yellow": his Y1, Y2 and Y4 are touched, so his oldest untouched card, G3 in slot C, is his chop.
-    game = new_game("classic", 2, None, _deck(["W3", "W3", "W4", "W4", "B4", "Y1", "Y2", "G3", "Y4", "R5"]))
+    game = new_game("classic", 2, None, hanabi_deck(["W3", "W3", "W4", "W4", "B4", "Y1", "Y2", "G3", "Y4", "R5"]))
     assert game.apply(0, "SAY:1:YELLOW")
     table = HanabiTable()
     table.sync(game.view(0), ["Ana", "Ben"], None, False)

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from pathlib import Path
 
 from textual.pilot import Pilot
 
-from rules.hanabi import card_text
 from rules.replay import CardNote, load_replay
-from tests.apptools import drawn_lines, my_turn, wait_until
+from tests.apptools import drawn_lines, hanabi_deck, my_turn, wait_until
 from tui.app import ParlourApp
 from tui.games.hanabi.notes import NoteScreen
 from tui.games.hanabi.table import HanabiTable
@@ -21,12 +19,6 @@ from tui.session import LocalLink, new_session, resume_session
 SIZE = (80, 24)
 ANA_BEN = ["W3", "W3", "W4", "W4", "B4", "Y1", "Y2", "G3", "Y4", "R5"]
 """Ana's hand, then Ben's: a "yellow" for Ben touches his slots A, B and D."""
-
-
-def deal(top: list[str]) -> dict[str, list[str]]:
-    rest = Counter(card_text(c) for c in range(25) for _ in range((3, 2, 2, 2, 1)[c % 5]))
-    rest.subtract(Counter(top))
-    return {"deck": top + sorted(rest.elements())}
 
 
 async def next_person(pilot: Pilot[None]) -> HanabiTable:
@@ -46,7 +38,7 @@ def cells(table: HanabiTable, line: str, slots: int) -> list[str]:
 
 
 async def test_a_hint_marks_exactly_the_cards_it_touched_with_its_turn_and_moves_the_chop(parlour_home: Path) -> None:
-    session = new_session("hanabi", "classic", ["human:Ana", "human:Ben"], None, deal=deal(ANA_BEN))
+    session = new_session("hanabi", "classic", ["human:Ana", "human:Ben"], None, deal=hanabi_deck(ANA_BEN))
     app = ParlourApp(GameScreen(session, pace=0), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         ana = await next_person(pilot)
@@ -65,7 +57,7 @@ async def test_a_hint_marks_exactly_the_cards_it_touched_with_its_turn_and_moves
 async def test_a_note_shows_to_its_writer_only_is_saved_and_shows_in_the_viewer_from_when_written(
     parlour_home: Path,
 ) -> None:
-    session = new_session("hanabi", "classic", ["human:Ana", "human:Ben"], None, deal=deal(ANA_BEN))
+    session = new_session("hanabi", "classic", ["human:Ana", "human:Ben"], None, deal=hanabi_deck(ANA_BEN))
     app = ParlourApp(GameScreen(session, pace=0), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await next_person(pilot)
@@ -97,7 +89,7 @@ async def test_a_note_shows_to_its_writer_only_is_saved_and_shows_in_the_viewer_
 
 
 def test_a_resumed_game_keeps_its_notes_and_goes_on_writing_after_them(parlour_home: Path) -> None:
-    session = new_session("hanabi", "classic", ["human:Ana", "ai:easy"], None, deal=deal(ANA_BEN))
+    session = new_session("hanabi", "classic", ["human:Ana", "ai:easy"], None, deal=hanabi_deck(ANA_BEN))
     LocalLink(session).keep_note(CardNote(0, 0, 6, "Y2: play soon"))
     session.table.play(0, "PLAY:A")
     session.close()
@@ -115,7 +107,7 @@ def test_a_resumed_game_keeps_its_notes_and_goes_on_writing_after_them(parlour_h
 
 async def test_a_note_box_left_open_closes_when_the_cards_are_covered(parlour_home: Path) -> None:
     """The next person must not find the last one's note box open: covering the cards closes it, keeping the words."""
-    session = new_session("hanabi", "classic", ["human:Ana", "human:Ben"], None, deal=deal(ANA_BEN))
+    session = new_session("hanabi", "classic", ["human:Ana", "human:Ben"], None, deal=hanabi_deck(ANA_BEN))
     app = ParlourApp(GameScreen(session, pace=0), pace=0)
     async with app.run_test(size=SIZE) as pilot:
         ana = await next_person(pilot)

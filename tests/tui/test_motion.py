@@ -8,7 +8,7 @@ import pytest
 from textual.pilot import Pilot
 
 from rules.fish import FishState
-from tests.apptools import game_table, my_turn, wait_until
+from tests.apptools import game_screen, game_table, my_turn, wait_until
 from tui.app import ParlourApp
 from tui.games.fish.table import FishTable
 from tui.games.hanabi.motion import Flight
@@ -81,9 +81,7 @@ async def test_turning_animations_off_stops_the_motions_of_a_table(long_motions:
 
 def game_screen_shown(app: ParlourApp) -> int:
     """How many events the game screen has shown."""
-    screen = app.screen
-    assert isinstance(screen, GameScreen)
-    return screen.shown
+    return game_screen(app).shown
 
 
 async def test_a_game_watched_fast_does_not_animate(long_motions: None) -> None:
@@ -93,8 +91,7 @@ async def test_a_game_watched_fast_does_not_animate(long_motions: None) -> None:
         table = game_table(app, FishTable)
         await wait_until(pilot, lambda: game_screen_shown(app) >= 3)
         assert table.motion.started == 0
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        screen = game_screen(app)
         screen.action_slower()  # x8, x4, x2: slow enough to be seen moving
         screen.action_slower()
         screen.action_slower()
