@@ -60,9 +60,7 @@ class Motion(Generic[T]):
 
     def frame(self) -> tuple[T, float] | None:
         """What moves and how far it has come, while a motion runs; None otherwise (draw the plain state)."""
-        if self.subject is None or self._progress >= 1.0:
-            return None
-        return self.subject, self._progress
+        return (self.subject, self._progress) if self.subject is not None and self.running else None
 
     def start(self, subject: T, pace: float, duration: float | None = None) -> bool:
         """Animate ``subject`` over ``duration`` seconds (default :data:`MOTION_S`) unless animations are off or
