@@ -188,8 +188,11 @@ class TabProcess(AppService):
 
 async def _exited(process: asyncio.subprocess.Process, timeout: float) -> bool:
     """Whether ``process`` ends within ``timeout`` seconds."""
-    try:
-        await asyncio.wait_for(asyncio.shield(process.wait()), timeout)
-    except TimeoutError:
-        return False
+    # Its return code, not ``wait()``: that also waits for its pipes to close, which a child it left holding them
+    # delays until the group is ended.
+    deadline = asyncio.get_running_loop().time() + timeout
+    while process.returncode is None:
+        if asyncio.get_running_loop().time() >= deadline:
+            return False
+        await asyncio.sleep(0.02)
     return True

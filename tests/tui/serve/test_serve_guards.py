@@ -130,6 +130,17 @@ async def test_closing_a_tab_ends_its_app_and_what_it_started(pids: Path, mode: 
             assert await gone_within(started, timeout=grace + 4) == []
 
 
+async def test_an_app_that_quits_when_asked_is_not_kept_for_its_grace_by_what_it_left(pids: Path) -> None:
+    # The child the stand-in leaves holds the app's output open after the app has gone.
+    async with asyncio.timeout(BOUND):
+        async with serving(options(pids, "obeys", quit_grace=60)) as (_, base), aiohttp.ClientSession() as client:
+            tab = await open_tab(client, base)
+            await tab.wait_for(READY_TEXT)
+            started = fake_pids(pids)
+            await tab.close()
+            assert await gone_within(started, timeout=5) == []
+
+
 async def test_closing_the_server_ends_every_tab(pids: Path) -> None:
     async with asyncio.timeout(BOUND):
         given = options(pids, "ignores", quit_grace=0.5)
