@@ -116,14 +116,18 @@ def worker_context() -> BaseContext:
 def end_workers(pool: ProcessPoolExecutor, grace: float = END_GRACE) -> None:
     """Send every worker of ``pool`` SIGTERM (stopping a run): their games end now, with their programs, so nothing
     is written after the run says it stopped. A worker still running ``grace`` seconds later is killed: the pool's
-    shutdown waits for every worker, and one that never ends would hold the run (and its caller) forever. The pool
-    has no public way to reach its workers; without its private map (a later Python) the workers finish their current
-    games, as ``shutdown`` alone would let them."""
+    shutdown waits for every worker, and one that never ends would hold the run (and its caller) forever. Returns once
+    every worker is gone and reaped, the pool shut down. The pool has no public way to reach its workers; without its
+    private map (a later Python) the workers finish their current games, as ``shutdown`` alone would let them."""
     processes = getattr(pool, "_processes", None) or {}
     workers = list(processes.values())
+    reaper = getattr(pool, "_executor_manager_thread", None)  # a shutdown that does not wait forgets it
     for worker in workers:
         with contextlib.suppress(OSError, ValueError):
             worker.terminate()
+    # A worker whose game the signal ended hands its result back and waits for the next job: told there is none, it
+    # leaves at once rather than at the kill.
+    pool.shutdown(wait=False, cancel_futures=True)
     # Sentinels, not join: the pool's own thread reaps the workers, and a second waiter could miss the exit.
     waiting = {worker.sentinel: worker for worker in workers if worker.exitcode is None}
     deadline = time.monotonic() + grace
@@ -133,3 +137,5 @@ def end_workers(pool: ProcessPoolExecutor, grace: float = END_GRACE) -> None:
     for worker in waiting.values():
         with contextlib.suppress(OSError, ValueError):
             worker.kill()
+    if reaper is not None:
+        reaper.join()

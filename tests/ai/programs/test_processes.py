@@ -9,6 +9,7 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 
 import pytest
 
@@ -73,6 +74,28 @@ def test_a_worker_that_does_not_end_on_sigterm_is_killed_after_the_grace() -> No
     assert not shutting.is_alive()
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)  # gone, and reaped
+
+
+def a_long_game(started: Path) -> None:
+    """A job that says it started, then plays until a kill ends it."""
+    started.touch()
+    time.sleep(60)
+
+
+def test_a_worker_stopped_in_its_game_ends_at_once_not_at_the_grace(tmp_path: Path) -> None:
+    pool = ProcessPoolExecutor(1, mp_context=worker_context(), initializer=end_on_signals)
+    pid = pool.submit(os.getpid).result(timeout=30)
+    pool.submit(a_long_game, tmp_path / "started")
+    while not (tmp_path / "started").exists():
+        time.sleep(0.01)
+    # 20 s is far above the time to end and far below the grace.
+    ended = threading.Thread(target=end_workers, args=(pool,), kwargs={"grace": 60})
+    ended.start()
+    ended.join(timeout=20)
+    assert not ended.is_alive()
+    pool.shutdown(wait=True)
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
 
 
 def stopped_in_its_game() -> None:
