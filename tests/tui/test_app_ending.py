@@ -176,6 +176,6 @@ def test_a_kill_ends_the_app_while_its_terminal_reads_nothing(ending: signal.Sig
         end = time.monotonic() + 60
         while not backed_up():
             assert time.monotonic() < end, "the app's output never backed up"
-            time.sleep(1.0)  # the output is backed up once a second passes without any more of it
+            time.sleep(0.5)  # the output is backed up once half a second passes without any more of it
         os.kill(proc.pid, ending)
         _assert_left_with_its_programs(proc, programs, 128 + ending)

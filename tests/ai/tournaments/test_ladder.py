@@ -425,9 +425,10 @@ def test_a_run_killed_with_sigkill_resumes_to_exactly_n(tmp_path: Path) -> None:
 
 
 def _sigterm_mid_run(db: Path, games: int) -> str:
-    """Start ``ladder run`` on two workers, send it SIGTERM once it holds two games; what it said on stderr."""
+    """Start ``ladder run`` on two workers, send it SIGTERM once it holds a game (each worker has one in flight from
+    then on); what it said on stderr."""
     with _ladder_run(db, "nimmt", "--games", str(games), "--workers", "2") as proc:
-        _wait_for(lambda: _count(db) >= 2)
+        _wait_for(lambda: _count(db) >= 1)
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=20) == 128 + signal.SIGTERM
         assert proc.stderr is not None
@@ -447,10 +448,10 @@ def test_sigterm_gives_the_games_in_flight_back(tmp_path: Path) -> None:
 
 
 def test_sigterm_leaves_no_replay_of_a_game_it_gave_back(tmp_path: Path) -> None:
-    # Games long enough to be in flight when the signal comes: their workers must not finish them and write replays
+    # The games in flight when the signal comes: their workers must not finish them and write replays
     # that would pass for games the ladder holds.
     db = tmp_path / "l.sqlite"
-    fill(db, ["ai:hard", "ai:hard", "ai:hard", "ai:hard"])
+    fill(db, ["ai:normal", "ai:normal", "ai:normal", "ai:normal"])
     _sigterm_mid_run(db, 200)
     replays = {int(path.stem.rsplit("-", 1)[1]) for path in tmp_path.rglob("nimmt-*.jsonl")}
     assert replays == set(recorded(db))
