@@ -3,14 +3,17 @@ programs checked on the workers, and jobs read only as fast as the cluster plays
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import select
 import socket
+import sqlite3
 import stat
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -274,6 +277,18 @@ CLUSTER_IN_ONE_PROCESS = CLUSTER.replace("processes=True", "processes=False, pro
 )
 
 
+def _kill_once_a_game_is_held(helper: subprocess.Popen[bytes], db: Path) -> None:
+    """Kill ``helper`` once the nimmt ladder in ``db`` holds a game (or after a minute)."""
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        # OperationalError: the run has not made its tables yet.
+        with contextlib.suppress(sqlite3.OperationalError), contextlib.closing(sqlite3.connect(db)) as conn:
+            if conn.execute("SELECT COUNT(*) FROM games WHERE game = 'nimmt'").fetchone()[0]:
+                break
+        time.sleep(0.05)
+    helper.kill()
+
+
 def test_a_scheduler_lost_mid_run_ends_the_ladder_run_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -291,8 +306,8 @@ def test_a_scheduler_lost_mid_run_ends_the_ladder_run_in_one_line(
         assert ready, "the LocalCluster did not start within 120 s"
         address = helper.stdout.readline().decode().strip()
         capsys.readouterr()
-        killer = threading.Timer(4.0, helper.kill)  # mid-run: far more games are asked for than 4 s can play
-        killer.start()
+        killer = threading.Thread(target=_kill_once_a_game_is_held, args=(helper, tmp_path / "ladder.db"))
+        killer.start()  # mid-run: far more games are asked for than can be played before it is killed
         code = main(["ladder", "run", "nimmt", "--games", "1000000", "--scheduler", address, *db])
         killer.join()
     finally:
@@ -338,11 +353,19 @@ def test_a_run_whose_every_worker_leaves_ends_with_a_reason() -> None:
             stdin.write("retire\n")
             stdin.flush()
 
-        threading.Timer(3.0, retire).start()  # mid-run: far more games are asked for than 3 s can play
-        backend = DaskBackend(address, worker_timeout=2.0)
+        def retire_once_played(done: int, total: int) -> None:  # mid-run: far more games are asked for
+            if done and not retired:
+                retired.append(done)
+                retire()
+
+        retired: list[int] = []
+        backend = DaskBackend(address, worker_timeout=1.0)
         before = threading.active_count()
-        with pytest.raises(ClusterError, match="every Dask worker left the scheduler .* within 2 s"):
-            run_arena("nimmt", None, ["random"] * 4, 10**6, seed=1, workers=1, backend=backend)
+        with pytest.raises(ClusterError, match="every Dask worker left the scheduler .* within 1 s"):
+            run_arena(
+                "nimmt", None, ["random"] * 4, 10**6, seed=1, workers=1, backend=backend, progress=retire_once_played
+            )
+        assert retired
         assert threading.active_count() <= before  # the watcher ended with the run
     finally:
         helper.kill()
