@@ -10,7 +10,10 @@ Run: ``.venv/bin/python -m bench.arena [--quick] [--no-100k] [--workers 2]`` (``
    least half the raw engine's games per second on the same cores.
 2. The Dask path's overhead per game: its wall time less that of the same number of local worker processes, over the
    games played (the cluster is started before the clock starts).
-3. Peak memory: the peak resident size (``VmHWM``) of a child process running a random-seat 6 nimmt! arena of 1,000,
+3. The ratings of Volcanoes' four levels from real games: 96 games at two-seat tables, every pair meeting 16 times.
+   Target: the ordinals (mu - 3 sigma) rank ``ai:hard``, ``ai:normal``, ``ai:easy``, ``random`` in that order (at 48
+   games hard and normal can still come out level).
+4. Peak memory: the peak resident size (``VmHWM``) of a child process running a random-seat 6 nimmt! arena of 1,000,
    10,000 and 100,000 games (``--no-100k`` skips the last), with the largest of its worker processes beside it. Target:
    flat within 10 %.
 """
@@ -119,6 +122,24 @@ def throughput(
     return out
 
 
+LEVELS = ["random", "ai:easy", "ai:normal", "ai:hard"]
+"""Volcanoes' levels, weakest first."""
+
+
+def levels_ranked(games: int, workers: int) -> bool:
+    """Print the arena's ratings of :data:`LEVELS` over ``games`` Volcanoes games; whether they rank strongest first."""
+    print(f"volcanoes, the four levels at two-seat tables: {games} games", flush=True)
+    summary = run_arena("volcanoes", None, LEVELS, games, seed=2, workers=workers, table_size=2)
+    by_rank = sorted(summary["seats"], key=lambda seat: seat["rank"])
+    for seat in by_rank:
+        rating = seat["rating"]
+        wins = f"{seat['wins']:>3}/{seat['games']}"
+        print(f"  {seat['rank']}. {seat['spec']:<10} ordinal {rating['ordinal']:6.2f}  wins {wins}")
+    ranked = [seat["spec"] for seat in by_rank] == LEVELS[::-1]
+    print(f"target, the ratings rank {', '.join(LEVELS[::-1])}: {'met' if ranked else 'NOT met'}", flush=True)
+    return ranked
+
+
 def own_peak_kb() -> int:
     """This process's peak resident memory in KiB since it started its program.
 
@@ -186,6 +207,9 @@ def main(argv: list[str] | None = None) -> int:
         "--costly-games", type=positive, default=24, help="Volcanoes ai:hard games per run (default 24)"
     )
     parser.add_argument(
+        "--level-games", type=positive, default=96, help="Volcanoes games of the four levels' ratings (default 96)"
+    )
+    parser.add_argument(
         "--repeat", type=positive, default=3, help="6 nimmt! runs of each kind; the best counts (default 3)"
     )
     parser.add_argument(
@@ -219,6 +243,8 @@ def main(argv: list[str] | None = None) -> int:
         share = cheap[arena] / cheap[raw]
         verdict = "met" if share >= 0.5 else "NOT met"
         print(f"target, random-seat arena >= 50% of the raw engine on {label}: {share:.0%} ({verdict})")
+    print()
+    levels_ranked(args.level_games, args.workers)
     print()
     sizes = args.memory_sizes
     memory([size for size in sizes if size < 100_000] if args.no_100k else sizes, args.workers)

@@ -65,14 +65,6 @@ def test_ratings_order_seats_by_who_beats_whom() -> None:
     assert_levels_ranked(summary, games=24)
 
 
-@pytest.mark.slow
-def test_ratings_order_the_four_levels_of_volcanoes() -> None:
-    # Four specs at two-seat tables: 96 games are eight balanced blocks, every pair meets 16 times (at 48 games
-    # hard and normal can still come out level).
-    summary = run_arena("volcanoes", None, LEVELS, 96, seed=2, workers=1, table_size=2)
-    assert_levels_ranked(summary, games=48)
-
-
 def test_a_disqualified_seat_rates_last_even_when_its_game_ranked_it_first() -> None:
     def game(index: int) -> GameResult:
         return GameResult(index, (0, 1, 2), (9, 5, 1), (1, 2, 3), (True, False, False), (MoveTimes.of([]),) * 3, False)
