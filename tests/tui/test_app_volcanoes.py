@@ -138,7 +138,7 @@ async def test_cursor_moves_and_lights_neighbours_and_opposite() -> None:
         await pilot.press("n", "0", "8")
         assert NAMES[table.cursor] == "N08"
         await pilot.pause()
-        marks = table.outlines()
+        marks = table.outlines(table.hit)
         cursor = INDEX["N08"]
         assert marks[cursor] == "cursor"
         assert all(marks[n] == "near" for n in NEIGHBORS[cursor])

@@ -5,10 +5,8 @@ drawn as it was before the phase. Once every tile is reached the frame is the bo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
 
 from rules.volcanoes import INDEX, NEIGHBORS, VolcanoesEruption
-from tui.widgets.canvas import Canvas
 from tui.widgets.motion import Motion, step_of
 
 
@@ -32,32 +30,24 @@ def spread_of(data: VolcanoesEruption, dormant: list[bool]) -> Spread:
     return Spread(tuple(order), tuple(before.get(t, 0) for t in order), tuple(dormant[t] for t in order))
 
 
-class SpreadBoard(Protocol):
-    """What :func:`draw_spreading` needs of the Volcanoes table."""
+@dataclass(frozen=True)
+class Drawn:
+    """The board a frame draws: each tile's level and dormancy, and the tiles the last eruption pushed."""
 
-    levels: list[int]
-    dormant: list[bool]
-    hit: set[int]
-    motion: Motion[Spread]
-
-    def draw_net(self, h: int, w: int = 0) -> Canvas:
-        """The net drawn from the board's levels, dormancy and marks."""
-        ...
+    levels: tuple[int, ...]
+    dormant: tuple[bool, ...]
+    hit: frozenset[int]
 
 
-def draw_spreading(board: SpreadBoard, h: int, w: int = 0) -> Canvas:
-    """The net for this frame: with an eruption spreading, the tiles it has not reached yet as they were."""
-    frame = board.motion.frame()
+def spreading(motion: Motion[Spread], board: Drawn) -> Drawn:
+    """The board for this frame: with an eruption spreading, the tiles it has not reached yet as they were."""
+    frame = motion.frame()
     if frame is None:
-        return board.draw_net(h, w)
+        return board
     spread, progress = frame
     reached = step_of(progress, len(spread.tiles) + 1)  # none at first: only the erupting volcanoes are lit
-    kept = board.levels, board.dormant, board.hit
-    board.levels, board.dormant, board.hit = list(kept[0]), list(kept[1]), set(kept[2])
-    for t, level, dormant in list(zip(spread.tiles, spread.before, spread.dormant, strict=True))[reached:]:
-        board.levels[t], board.dormant[t] = level, dormant
-        board.hit.discard(t)
-    try:
-        return board.draw_net(h, w)
-    finally:
-        board.levels, board.dormant, board.hit = kept
+    levels, dormant, hit = list(board.levels), list(board.dormant), set(board.hit)
+    for t, level, was_dormant in list(zip(spread.tiles, spread.before, spread.dormant, strict=True))[reached:]:
+        levels[t], dormant[t] = level, was_dormant
+        hit.discard(t)
+    return Drawn(tuple(levels), tuple(dormant), frozenset(hit))

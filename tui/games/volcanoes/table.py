@@ -37,7 +37,7 @@ from tui.games.volcanoes.board import (
     strip_top,
 )
 from tui.games.volcanoes.labels import labelled_net
-from tui.games.volcanoes.motion import Spread, draw_spreading, spread_of
+from tui.games.volcanoes.motion import Drawn, Spread, spread_of, spreading
 from tui.games.volcanoes.panel import SIDES
 from tui.widgets.canvas import Canvas
 from tui.widgets.motion import Motion
@@ -362,8 +362,12 @@ class VolcanoesTable(GameTable):
         """How tall each triangle is drawn (at least 2 lines)."""
         return self.triangle_shape()[0]
 
-    def outlines(self) -> dict[int, str]:
-        """Which tiles get a coloured outline, and which colour."""
+    def drawn(self) -> Drawn:
+        """The board as it stands, to draw."""
+        return Drawn(tuple(self.levels), tuple(self.dormant), frozenset(self.hit))
+
+    def outlines(self, hit: Iterable[int]) -> dict[int, str]:
+        """Which tiles get a coloured outline, and which colour; ``hit`` the tiles drawn as pushed."""
         marks: dict[int, str] = {}
 
         def mark(tiles: Iterable[int], kind: str) -> None:
@@ -377,21 +381,23 @@ class VolcanoesTable(GameTable):
             mark(NEIGHBORS[self.cursor], "near")
             mark([OPPOSITE[self.cursor]], "opposite")
             mark([self.cursor], "cursor")
-        mark(self.hit, "hit")
+        mark(hit, "hit")
         mark(self.erupting, "erupt")
         mark(self.chain, "chain")
         return marks
 
-    def draw_net(self, h: int, w: int = 0) -> Canvas:
-        """The net on a character canvas: each tile a filled triangle, a volcano in its side's colour (deeper the
-        higher it stands), the edges between tiles open gaps except between two touching volcanoes of one side."""
+    def draw_net(self, h: int, w: int = 0, board: Drawn | None = None) -> Canvas:
+        """The net of ``board`` (the board as it stands unless given) on a character canvas: each tile a filled
+        triangle, a volcano in its side's colour (deeper the higher it stands), the edges between tiles open gaps
+        except between two touching volcanoes of one side."""
+        board = board or self.drawn()
         width, height = net_size(h, w)
         canvas = Canvas(width, height)
-        marks = self.outlines()
+        marks = self.outlines(board.hit)
         look = self.look()
         for t in range(len(NAMES)):
-            level = self.levels[t]
-            style = self.tile_style(t, marks.get(t), look)
+            level = board.levels[t]
+            style = self.tile_style(board, t, marks.get(t), look)
             rows = interior_rows(t, h, w)
             for x, y, n in rows:
                 canvas.put(x, y, " " * n, style)
@@ -399,20 +405,20 @@ class VolcanoesTable(GameTable):
                     canvas.owner[(x + i, y)] = t
             shape = side_shape(level, self.colour_blind)
             named = self.show_names or (self.ask is not None and t == self.cursor)
-            below = level_text(level, self.dormant[t], rows[1][2], shape) if len(rows) > 1 else ""
+            below = level_text(level, board.dormant[t], rows[1][2], shape) if len(rows) > 1 else ""
             # Colour-blind, the shape is the only sign of a tile's side: a level that lost it goes where it fits.
             lost_shape = bool(shape) and shape not in below
             fits = len(rows) > 1 and rows[0][2] >= len(NAMES[t]) and len(below) <= rows[1][2] and not lost_shape
             if not (named and fits):
                 # The level alone (a name only where asked for and where it fits above the whole level).
                 x, y, n = rows[0]
-                canvas.put(x, y, level_text(level, self.dormant[t], n, shape).center(n), style)
+                canvas.put(x, y, level_text(level, board.dormant[t], n, shape).center(n), style)
             else:
                 x, y, n = rows[0]
                 canvas.put(x, y, NAMES[t].center(n), style)
                 x, y, n = rows[1]
                 canvas.put(x, y, below.center(n), style)
-        self._draw_edges(canvas, h, w, marks, look)
+        self._draw_edges(canvas, h, w, board, marks, look)
         selected = {self.cursor, *SEAM_PARTNERS[self.cursor]} if self.ask is not None else set()
         for seam, cells in seam_marks(h, w):
             part = "volcanoes--seam"
@@ -420,7 +426,7 @@ class VolcanoesTable(GameTable):
                 part = "volcanoes--seam-cursor"
             elif seam.left in self.chain and seam.right in self.chain:
                 part = "volcanoes--seam-chain"
-            elif {seam.left, seam.right} & self.erupting and {seam.left, seam.right} & self.hit:
+            elif {seam.left, seam.right} & self.erupting and {seam.left, seam.right} & board.hit:
                 part = "volcanoes--seam-push"  # the eruption pushes across this seam
             mark = look(part)
             if mark.bgcolor is not None:  # a lit mark: its glyph in whichever ink reads on the light
@@ -430,11 +436,11 @@ class VolcanoesTable(GameTable):
         self._draw_equator(canvas, h)
         return canvas
 
-    def tile_style(self, tile: int, mark: str | None, look: Look) -> Style:
+    def tile_style(self, board: Drawn, tile: int, mark: str | None, look: Look) -> Style:
         """How a tile's inside is filled: the cursor's colour on an empty tile under it, a volcano in its side's
         colour shaded by its level, an empty tile in a mark's tint (the cursor's neighbours, say) or plain."""
-        level = self.levels[tile]
-        part = fill_part(level, self.dormant[tile])
+        level = board.levels[tile]
+        part = fill_part(level, board.dormant[tile])
         ground = look("volcanoes--empty").bgcolor
         if tile in self.erupting:
             return look("volcanoes--erupting")
@@ -457,7 +463,7 @@ class VolcanoesTable(GameTable):
             style += Style(bold=True, underline=True)
         return style
 
-    def _draw_edges(self, canvas: Canvas, h: int, w: int, marks: dict[int, str], look: Look) -> None:
+    def _draw_edges(self, canvas: Canvas, h: int, w: int, board: Drawn, marks: dict[int, str], look: Look) -> None:
         """The edges: a marked tile's outline in its mark's colour (a shared edge takes the stronger one); an
         edge between two touching volcanoes of one side in that side's colour (full for a winning chain), so a
         group reads as one shape; the rest open gaps."""
@@ -477,7 +483,7 @@ class VolcanoesTable(GameTable):
         for (x, y), tiles in sharers.items():
             if (x, y) in edge_rank or len(tiles) != 2:
                 continue
-            a, b = (self.levels[t] for t in tiles)
+            a, b = (board.levels[t] for t in tiles)
             if not (a and b and (a > 0) == (b > 0)):
                 continue
             fill = look(f"volcanoes--fill-{0 if a > 0 else 1}").bgcolor
@@ -504,7 +510,7 @@ class VolcanoesTable(GameTable):
             return Text("")
         h, w = self.triangle_shape()
         self._h = h
-        canvas = draw_spreading(self, h, w)
+        canvas = self.draw_net(h, w, spreading(self.motion, self.drawn()))
         self._owner = canvas.owner
         lines: list[Text] = [self._headline(view)]
         net = labelled_net(canvas, h, w, self.cursor if self.ask is not None else None, self.look())
