@@ -365,10 +365,12 @@ class FishTable(GameTable):
         for r in range(ROWS):  # the row numbers on both sides, so a far hex is named without a long look
             canvas.put(0, size.top + r * size.dy, str(r + 1), Style(dim=True))
             canvas.put(size.width - 1, size.top + r * size.dy, str(r + 1), Style(dim=True))
-        on_tile = {t: p for p, t in enumerate(self.drawn_penguins()) if t >= 0}
-        territory = self.territory() if look.colour_blind else (None,) * TILES
-        for t, part in enumerate(self.tile_parts()):
-            self._fill(canvas, size, t, on_tile.get(t), self._tile_style(look, part), look, territory[t])
+        drawn = self.drawn_penguins()
+        on_tile = {t: p for p, t in enumerate(drawn) if t >= 0}
+        territory = self.territory()
+        marked = territory if look.colour_blind else (None,) * TILES
+        for t, part in enumerate(self.tile_parts(drawn, territory)):
+            self._fill(canvas, size, t, on_tile.get(t), self._tile_style(look, part), look, marked[t])
         return canvas
 
     def drawn_penguins(self) -> list[int]:
@@ -387,9 +389,10 @@ class FishTable(GameTable):
             return (None,) * TILES
         return territories(self.fish, self.penguins, self.view.penguins_per_seat)
 
-    def tile_parts(self) -> list[str | None]:
+    def tile_parts(self, drawn: list[int], territory: tuple[int | None, ...]) -> list[str | None]:
         """What each tile's fill shows, strongest first: ``cursor``, ``cursor-legal``, ``legal``, ``selected``,
-        ``last``, ``territory-S``, ``ice``; None for open water."""
+        ``last``, ``territory-S``, ``ice``; None for open water. ``drawn`` is :meth:`drawn_penguins`, ``territory``
+        :meth:`territory`."""
         active = self.active
         targets = self.targets() if active else {}
         movable = self.movable() if active and self.selected is None and not self.placing else {}
@@ -398,8 +401,7 @@ class FishTable(GameTable):
         frame = self.motion.frame()
         if frame is not None:  # the slide's light goes with the penguin
             (penguin, _), _ = frame
-            last = self.drawn_penguins()[penguin]
-        territory = self.territory()
+            last = drawn[penguin]
         parts: list[str | None] = []
         for tile in range(TILES):
             seat = territory[tile]
