@@ -246,6 +246,11 @@ class SlotView:
     touched: bool
 
     @property
+    def colour_list(self) -> tuple[int, ...]:
+        """Colours (indices into :data:`COLOURS`) the card may still be, by its hints."""
+        return tuple(c for c in range(len(COLOURS)) if self.colours >> c & 1)
+
+    @property
     def value_list(self) -> tuple[int, ...]:
         """Values the card may still be, by its hints."""
         return tuple(v for v in VALUES if self.values >> (v - 1) & 1)

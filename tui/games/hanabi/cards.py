@@ -73,7 +73,7 @@ def _padded(core: Text, width: int, style: Style) -> Text:
 
 def knowledge_rows(slot: SlotView, look: Look, extra: Style | None = None, width: int = NARROW) -> tuple[Text, Text]:
     """What a card's holder knows of it: the colours it can still be, then the values (others shown as ·)."""
-    colours = [c for c in range(5) if slot.colours >> c & 1]
+    colours = slot.colour_list
     values = slot.value_list
     plain = Style(bgcolor=look("hanabi--knowledge").bgcolor) + extra
     unknown = look("hanabi--unknown")

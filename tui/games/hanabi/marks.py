@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from rules.hanabi import COLOUR_LETTERS, SLOT_LETTERS, Clue, HanabiView, card_text
+from rules.hanabi import COLOUR_LETTERS, SLOT_LETTERS, VALUES, Clue, HanabiView, card_text
 from tui.games.hanabi.cards import card_mark
 from tui.games.look import Look
 
@@ -81,10 +81,11 @@ def card_detail(
     words += ": told " + ", ".join(f"{clue.said} on turn {clue.turn}" for clue in told) if told else ": no hint yet"
     # What other hints ruled out, where no hint named the colour or the value outright.
     ruled_out = []
-    if card.colours.bit_count() > 1:
-        ruled_out += [COLOUR_LETTERS[c] for c in range(5) if not card.colours >> c & 1]
-    if card.values.bit_count() > 1:
-        ruled_out += [str(v) for v in range(1, 6) if not card.values >> (v - 1) & 1]
+    colours, values = card.colour_list, card.value_list
+    if len(colours) > 1:
+        ruled_out += [COLOUR_LETTERS[c] for c in range(len(COLOUR_LETTERS)) if c not in colours]
+    if len(values) > 1:
+        ruled_out += [str(v) for v in VALUES if v not in values]
     if ruled_out:
         words += f"; not {' '.join(ruled_out)}"
     return words + (f". Note: {note}" if note else ". No note.")
