@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import os
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -298,6 +298,18 @@ class ParlourApp(App[None]):
             save_settings(self.settings_file, self.current_settings())
         except OSError as exc:
             self.notify(f"Settings not saved: {exc.strerror}", severity="warning", markup=False)
+
+    @contextlib.contextmanager
+    def ended_by_signals(self) -> Iterator[None]:
+        """Around the command line's run of the app: a kill or a lost terminal leaves as ``q`` does, caught from
+        before the terminal is taken, with the watchdog armed; the signals get their handlers back afterwards."""
+        self.ends_on_signals = True
+        self.ending.install()
+        self.ending.arm()
+        try:
+            yield
+        finally:
+            self.ending.uninstall()
 
     def on_unmount(self) -> None:
         """No external program outlives the app, even one thinking when the app quits."""

@@ -200,15 +200,12 @@ async def _play_here(args: argparse.Namespace, session: Session, link: HostLink)
     screen = GameScreen(link)
     colour_blind = bool(getattr(args, "colour_blind", False))
     app = ParlourApp(screen, settings_file=settings_path(), colour_blind=colour_blind, from_shell=True)
-    app.ends_on_signals = True  # a kill or a lost terminal leaves as q does, as for `parlour play`
-    app.ending.install()
-    app.ending.arm()
-    try:
-        await app.run_async()
-    finally:
-        app.ending.uninstall()
-        link.close()
-        await link.closed()
+    with app.ended_by_signals():  # as for `parlour play`
+        try:
+            await app.run_async()
+        finally:
+            link.close()
+            await link.closed()
     outcome = session.state.outcome()
     if outcome is not None:  # else the app has said how to go on hosting it
         print(result_line(session.state.game_id, session.state.preset, session.names, outcome))

@@ -121,11 +121,6 @@ def _readable(file: Path, command: str) -> Replay:
 def launch(args: argparse.Namespace) -> int:
     """Open the app as the subcommand asks."""
     app = build_app(args, need_terminal=True)
-    app.ends_on_signals = True
-    app.ending.install()  # before the terminal is taken: a kill from then on ends the app
-    app.ending.arm()
-    try:
+    with app.ended_by_signals():
         app.run()
-    finally:
-        app.ending.uninstall()
     return app.return_code or 0
