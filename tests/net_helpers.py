@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -30,6 +30,12 @@ BOUND_S = 60.0
 def run(scenario: Coroutine[Any, Any, T], bound: float = BOUND_S) -> T:
     """Run ``scenario`` on a fresh event loop, failing it after ``bound`` seconds."""
     return asyncio.run(asyncio.wait_for(scenario, bound))
+
+
+async def until(condition: Callable[[], object]) -> None:
+    """Return once ``condition()`` holds; the bound of :func:`run` fails a wait that never ends."""
+    while not condition():
+        await asyncio.sleep(0.01)
 
 
 def make_table(game: str, specs: list[str], seed: int = 7) -> Table:
@@ -94,6 +100,13 @@ def bot_clients(hosted: Hosted, spec: str = "ai:easy") -> list[asyncio.Task[Tabl
     ]
 
 
+async def stopped(client: asyncio.Task[TableClient]) -> None:
+    """Leave a joined client's game before its end."""
+    client.cancel()
+    with contextlib.suppress(asyncio.CancelledError, JoinError):
+        await client
+
+
 async def raw_client(hosted: Hosted, role: int | None, path: str | None = None) -> ClientConnection:
     """A bare WebSocket to the table that has said hello with ``role``'s token (None: no hello yet)."""
     link = hosted.link(SPECTATOR if role is None else role)
@@ -112,6 +125,5 @@ async def spectate(hosted: Hosted) -> TableClient:
             await client.run()
 
     asyncio.create_task(watch())
-    while client.welcome is None:
-        await asyncio.sleep(0.01)
+    await until(lambda: client.welcome is not None)
     return client

@@ -4,18 +4,18 @@ WebSocket from the same process (on 127.0.0.1), with the join lines shown to cop
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import re
 
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
-from ai.net.client import JoinError, TableClient, parse_link, play_as_bot
+from ai.net.client import TableClient, parse_link, play_as_bot
 from ai.seats.specs import parse_seat
 from rules.core import Watcher
 from rules.hanabi import card_value
 from tests.apptools import my_turn, play_volcanoes_by_keys, screen_text, until_changed, wait_until
+from tests.net_helpers import stopped
 from tui.app import ParlourApp
 from tui.screens.game import GameScreen
 from tui.screens.hosting import HostLink, JoinLinesScreen, host_here
@@ -38,13 +38,6 @@ def link_of(link: HostLink, who: str) -> str:
 def bot_joins(link: HostLink, who: str, spec: str = "ai:easy") -> asyncio.Task[TableClient]:
     """``parlour join LINK --bot SPEC`` for ``who``'s seat, in this process."""
     return asyncio.create_task(play_as_bot(parse_link(link_of(link, who)), parse_seat(spec)))
-
-
-async def stopped(client: asyncio.Task[TableClient]) -> None:
-    """Leave a joined client's game before its end."""
-    client.cancel()
-    with contextlib.suppress(asyncio.CancelledError, JoinError):
-        await client
 
 
 async def lines_closed(pilot: Pilot[None]) -> None:

@@ -3,20 +3,16 @@ played by keys, against a host in the same test."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from pathlib import Path
 
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from ai.net.client import JoinError, play_as_bot
 from ai.net.invites import SPECTATOR
 from ai.net.joined import join_table
-from ai.seats.specs import parse_seat
 from rules.core import Watcher
 from tests.apptools import my_turn, play_volcanoes_by_keys, screen_text, wait_until
-from tests.net_helpers import hosting
+from tests.net_helpers import bot_clients, hosting, stopped
 from tui.app import ParlourApp
 from tui.screens.game import GameScreen
 from tui.screens.home import HomeScreen
@@ -103,7 +99,7 @@ async def test_a_spectator_link_shows_the_table_as_it_is_played_and_takes_no_mov
         state = hosted.hosted.table.state
         app = ParlourApp(GameScreen(RemoteLink(await join_table(hosted.link(SPECTATOR))), pace=0), pace=0)
         async with app.run_test(size=SIZE) as pilot:
-            sam = asyncio.create_task(play_as_bot(hosted.link(0), parse_seat("ai:easy")))
+            (sam,) = bot_clients(hosted)
             screen = app.screen
             assert isinstance(screen, GameScreen) and screen.viewer is Watcher.PUBLIC
             await wait_until(pilot, lambda: screen.seq >= 8)  # a few moves' messages
@@ -111,9 +107,7 @@ async def test_a_spectator_link_shows_the_table_as_it_is_played_and_takes_no_mov
             await wait_until(pilot, lambda: screen.view.last_action == state.view(None).last_action)
             assert screen.own_ask() is None and "your move" not in screen_text(pilot)
             assert "Sam" in screen_text(pilot)
-            sam.cancel()
-            with contextlib.suppress(asyncio.CancelledError, JoinError):
-                await sam
+            await stopped(sam)
 
 
 async def test_a_hanabi_spectator_of_the_table_is_not_told_the_hands_are_face_up() -> None:

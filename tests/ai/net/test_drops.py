@@ -16,7 +16,7 @@ from ai.net.hosted import STAND_IN
 from ai.net.wire import parse_host
 from ai.seats.specs import parse_seat
 from ai.table.projection import Ask, Asked, Disqualified, Message, Played, Presence, Snapshot
-from tests.net_helpers import hosting, raw_client, run, spectate
+from tests.net_helpers import hosting, raw_client, run, spectate, until
 
 BOT = parse_seat("ai:easy")
 
@@ -38,8 +38,7 @@ def test_a_dropped_player_runs_the_same_link_again_and_is_back_in_their_seat() -
                 pass
             else:
                 raise AssertionError("the drop did not end the first connection")
-            while 0 in hosted.hosted.seats:
-                await asyncio.sleep(0.01)
+            await until(lambda: 0 not in hosted.hosted.seats)
             ana = await play_as_bot(hosted.link(0), BOT)
             return ana, await tom, watcher
 
@@ -57,8 +56,7 @@ def test_with_a_turn_timer_the_ai_plays_for_an_absent_seat_and_says_so() -> None
     async def scenario() -> TableClient:
         async with hosting("volcanoes", ["remote:Ana", "ai:easy"], turn_timer=0.05) as hosted:
             watcher = await spectate(hosted)
-            while watcher.outcome is None:
-                await asyncio.sleep(0.01)
+            await until(lambda: watcher.outcome is not None)
             return watcher
 
     watcher = run(scenario())
@@ -88,8 +86,7 @@ def test_with_a_turn_timer_a_slow_seat_is_played_for_and_then_plays_again() -> N
             while not any(m.get("type") == "Played" and m.get("seat") == 0 for m in got):
                 got.append(json.loads(await ws.recv()))
             await ws.close()
-            while 0 in hosted.hosted.seats:
-                await asyncio.sleep(0.01)
+            await until(lambda: 0 not in hosted.hosted.seats)
             client = await play_as_bot(hosted.link(0), BOT)
             assert client.outcome is not None
             return got
@@ -155,8 +152,11 @@ def test_a_timed_out_remote_turn_is_the_stand_ins_move_in_every_clients_log() ->
                 while not holds(said_of(1, ana_got), STOOD_IN):
                     ana_got.append(parse_host(await ana.recv()))
             told = [toms[0], watcher] if toms else []
-            while watcher.outcome is None and not (told and all(holds(said_of(1, c.received), STOOD_IN) for c in told)):
-                await asyncio.sleep(0.01)
+
+            def stand_in_told() -> bool:
+                return bool(told) and all(holds(said_of(1, c.received), STOOD_IN) for c in told)
+
+            await until(lambda: watcher.outcome is not None or stand_in_told())
             tom.cancel()
             return ana_got, toms[0].received, watcher.received, clocks
 
@@ -176,15 +176,12 @@ def test_a_dropped_connection_is_the_tables_own_seat_change_told_to_the_others()
             asyncio.create_task(tom.run())
             watcher = await spectate(hosted)
             ana = await raw_client(hosted, 0)
-            while (0, True) not in [(m.seat, m.present) for m in watcher.received if isinstance(m, Presence)]:
-                await asyncio.sleep(0.01)
+            await until(lambda: (0, True) in [(m.seat, m.present) for m in watcher.received if isinstance(m, Presence)])
             ana.transport.abort()  # the Wi-Fi goes
-            while not any(isinstance(m, Presence) and not m.present for m in tom.received):
-                await asyncio.sleep(0.01)
+            await until(lambda: any(isinstance(m, Presence) and not m.present for m in tom.received))
             away = set(table.away)  # the table itself knows Ana is away
             ana = await raw_client(hosted, 0)
-            while not any(isinstance(m, Presence) and m.present for m in tom.received[-1:]):
-                await asyncio.sleep(0.01)
+            await until(lambda: any(isinstance(m, Presence) and m.present for m in tom.received[-1:]))
             return away, set(table.away), tom.received, watcher.received
 
     away, back, tom, watcher = run(scenario())

@@ -13,7 +13,7 @@ from ai.net.invites import SPECTATOR
 from ai.net.limits import Limits
 from ai.net.wire import Act, Hello, Resync, encode_control
 from ai.seats.specs import parse_seat
-from tests.net_helpers import Hosted, hosting, raw_client, run
+from tests.net_helpers import Hosted, hosting, raw_client, run, until
 
 SPECS = ["remote:Ana", "ai:easy"]
 """Volcanoes: Ana joins, a bot plays the other side."""
@@ -151,8 +151,7 @@ def test_a_half_open_client_is_dropped_when_it_stops_answering_pings() -> None:
         limits = Limits(ping_interval=0.1, ping_timeout=0.2, close_timeout=0.2)
         async with hosting("volcanoes", SPECS, limits) as hosted:
             ws = await raw_client(hosted, 0)
-            while 0 not in hosted.hosted.seats:
-                await asyncio.sleep(0.01)
+            await until(lambda: 0 in hosted.hosted.seats)
             ws.transport.pause_reading()  # its machine is gone: nothing it is sent is read, no ping answered
             for _ in range(300):
                 if 0 not in hosted.hosted.seats:
@@ -176,8 +175,7 @@ def test_connections_over_the_cap_are_refused() -> None:
             assert fatal_error(got)["code"] == "full" and code == 1013
             for ws in held:
                 await ws.close()
-            while hosted.host.connections:
-                await asyncio.sleep(0.01)
+            await until(lambda: not hosted.host.connections)
             await game_goes_on(hosted)
 
     run(scenario())

@@ -8,7 +8,7 @@ from ai.net.client import JoinError
 from ai.net.joined import join_table
 from ai.table.projection import Asked, Ended, Message, Snapshot
 from rules.core import IllegalAction
-from tests.net_helpers import hosting, run
+from tests.net_helpers import hosting, run, until
 
 
 def test_a_joined_seat_opens_on_the_hosts_snapshot_and_plays_to_the_end() -> None:
@@ -58,8 +58,7 @@ def test_a_lost_connection_is_told_and_a_refused_link_raises() -> None:
             told: list[tuple[str, bool]] = []
             joined.start(lambda message: None, lambda text, lost: told.append((text, lost)))
             await hosted.host.close()
-            while not told:
-                await asyncio.sleep(0.01)
+            await until(lambda: told)
             return told
 
     told = run(scenario())

@@ -14,7 +14,7 @@ from ai.net.invites import SPECTATOR, Invites
 from ai.table.codec import encode
 from ai.table.projection import Ask, Asked, Message, Played, Presence, Snapshot
 from rules.core import Watcher
-from tests.net_helpers import bot_clients, hosting, make_table, run, spectate
+from tests.net_helpers import bot_clients, hosting, make_table, run, spectate, until
 
 TABLES = {
     "nimmt": ["remote:Ana", "random", "remote:Tom", "ai:easy"],
@@ -121,8 +121,7 @@ async def whole_game(game: str, leak: bool = False) -> tuple[Tapped, list[Any], 
     async with hosting(game, specs, hosted=hosted_table) as hosted:
         watcher = await spectate(hosted)
         clients = await asyncio.gather(*bot_clients(hosted))
-        while watcher.outcome is None:
-            await asyncio.sleep(0.01)
+        await until(lambda: watcher.outcome is not None)
         return hosted_table, clients, watcher
 
 
@@ -166,8 +165,7 @@ def test_a_joining_seat_is_asked_with_its_legal_actions() -> None:
 
             client = TableClient(hosted.link(0))
             task = asyncio.create_task(client.run())
-            while not client.asked:
-                await asyncio.sleep(0.01)
+            await until(lambda: client.asked)
             task.cancel()
             return client.asked
 
