@@ -193,8 +193,7 @@ class VolcanoesTable(GameTable):
             self.motion.finish()  # its tiles' levels before are the last move's
             self.levels = list(view.levels)
             self.dormant = list(view.dormant)
-            self.erupting = set()
-            self.hit = set()
+            self.erupting, self.hit = set(), set()
             self.banner = None
             self.last = INDEX[view.last_action[1]] if view.last_action else None
             self.last_seat = view.last_action[0] if view.last_action else None
@@ -210,8 +209,7 @@ class VolcanoesTable(GameTable):
         kind = event.kind
         if self.ask is not None:  # the move is made: no cursor while its consequences are shown
             self.end_input()
-        self.erupting = set()
-        self.hit = set()
+        self.erupting, self.hit = set(), set()
         if isinstance(data, volcanoes.VolcanoesMove):
             t = INDEX[data.tile]
             self.levels[t] = data.after
@@ -387,9 +385,8 @@ class VolcanoesTable(GameTable):
         return marks
 
     def draw_net(self, h: int, w: int = 0, board: Drawn | None = None) -> Canvas:
-        """The net of ``board`` (the board as it stands unless given) on a character canvas: each tile a filled
-        triangle, a volcano in its side's colour (deeper the higher it stands), the edges between tiles open gaps
-        except between two touching volcanoes of one side."""
+        """The net of ``board`` (as it stands unless given) on a canvas: each tile a filled triangle, a volcano in its
+        side's colour (deeper the higher), the edges open gaps except between two touching volcanoes of one side."""
         board = board or self.drawn()
         width, height = net_size(h, w)
         canvas = Canvas(width, height)
