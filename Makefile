@@ -28,6 +28,9 @@ play: $(PLAY_STAMP)
 # once first: else each test process and each `parlour` or bot program a test starts compiles it again (always so
 # where PYTHONDONTWRITEBYTECODE is set).
 COMPILE := $(BIN)/python -m compileall -q rules ai tui bench tests
+# Tests are handed out a few at a time: xdist's default hands each process long runs of consecutive tests, and one
+# process could be left with a run of app tests while the other had nothing more to do.
+PYTEST := $(BIN)/python -m pytest -q -p no:cacheprovider -n auto --maxprocesses 2 --maxschedchunk 4
 TYPES := $(BIN)/mypy --strict rules ai tui tests bench
 # In `make test` mypy checks the types while the tests run: the two test processes leave part of the two cores idle
 # (they wait on the apps and programs they drive). Its report follows the tests', and either failing fails the target.
@@ -37,7 +40,7 @@ test: $(TEST_STAMP)
 	$(BIN)/ruff format --check .
 	$(COMPILE)
 	rm -f $(TYPES_RC); ($(TYPES) > $(VENV)/.types-report 2>&1; echo $$? > $(TYPES_RC)) &
-	$(BIN)/python -m pytest -q -p no:cacheprovider -n auto --maxprocesses 2; echo $$? > $(VENV)/.tests-rc
+	$(PYTEST); echo $$? > $(VENV)/.tests-rc
 	@while [ ! -s $(TYPES_RC) ]; do sleep 0.2; done; cat $(VENV)/.types-report
 	@exit $$(( $$(cat $(VENV)/.tests-rc) | $$(cat $(TYPES_RC)) ))
 
@@ -48,7 +51,7 @@ check: $(TEST_STAMP)
 	$(BIN)/ruff format --check .
 	$(TYPES)
 	$(COMPILE)
-	$(BIN)/python -m pytest -q -p no:cacheprovider -n auto --maxprocesses 2 -m "not app and not program and not long"
+	$(PYTEST) -m "not app and not program and not long"
 
 # An SVG and a PNG of every screen at 80x24 and 120x36; the PNGs are drawn by Chromium through Playwright, a test
 # extra (Debian's chromium, or PARLOUR_CHROMIUM=/path/to/chrome).
