@@ -3,12 +3,10 @@ programs checked on the workers, and jobs read only as fast as the cluster plays
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import select
 import socket
-import sqlite3
 import stat
 import subprocess
 import sys
@@ -26,6 +24,7 @@ distributed = pytest.importorskip("distributed")
 from ai.tournaments.arena import GameJob, run_arena  # noqa: E402
 from ai.tournaments.cluster import ClusterError, DaskBackend, RemotePlay, code_fingerprint, play_batch, write_back  # noqa: E402
 from ai.tournaments.stats import GameResult  # noqa: E402
+from tests.ai.tournaments.ladder_helpers import games_held  # noqa: E402
 from tests.external_helpers import example_cmd  # noqa: E402
 from tests.summary_helpers import timeless  # noqa: E402
 
@@ -280,11 +279,7 @@ CLUSTER_IN_ONE_PROCESS = CLUSTER.replace("processes=True", "processes=False, pro
 def _kill_once_a_game_is_held(helper: subprocess.Popen[bytes], db: Path) -> None:
     """Kill ``helper`` once the nimmt ladder in ``db`` holds a game (or after a minute)."""
     end = time.monotonic() + 60
-    while time.monotonic() < end:
-        # OperationalError: the run has not made its tables yet.
-        with contextlib.suppress(sqlite3.OperationalError), contextlib.closing(sqlite3.connect(db)) as conn:
-            if conn.execute("SELECT COUNT(*) FROM games WHERE game = 'nimmt'").fetchone()[0]:
-                break
+    while not games_held(db) and time.monotonic() < end:
         time.sleep(0.05)
     helper.kill()
 

@@ -19,6 +19,7 @@ import pytest
 from ai.tournaments.ladder import runner
 from ai.tournaments.ladder.runner import run_ladder
 from ai.tournaments.ladder.store import LadderStore, claimer_alive, process_start
+from tests.ai.tournaments.ladder_helpers import games_held, recorded
 from tests.external_helpers import ended_with_test, wait_gone
 from tui.cli.main import main
 
@@ -34,12 +35,6 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def fill(db: Path, specs: list[str] = QUICK, game: str = "nimmt") -> None:
     for i, spec in enumerate(specs):
         assert main(["ladder", "add", game, f"p{i}", spec, "--db", str(db)]) == 0
-
-
-def recorded(db: Path) -> list[int]:
-    """Every recorded game index of the nimmt ladder, read straight from the store's file."""
-    with sqlite3.connect(db) as conn:
-        return [row[0] for row in conn.execute("SELECT idx FROM games WHERE game = 'nimmt' ORDER BY idx")]
 
 
 def test_add_remove_show_round_trip(capsys: pytest.CaptureFixture[str], parlour_home: Path) -> None:
@@ -239,7 +234,7 @@ def test_show_in_a_read_only_folder_never_reads_past_unmerged_games(
     assert "late" in [p["name"] for p in shown["players"]]  # written where it can be, the store merges it
 
 
-def test_the_same_seed_gives_the_same_games_for_any_worker_count(tmp_path: Path) -> None:
+def test_the_same_seed_gives_the_same_games_for_any_workergames_held(tmp_path: Path) -> None:
     games = []
     for workers in (1, 2):
         store = LadderStore(tmp_path / f"w{workers}" / "l.sqlite")
@@ -393,19 +388,12 @@ def _wait_for(condition: Callable[[], bool], timeout: float = 60.0) -> None:
         time.sleep(0.05)
 
 
-def _count(db: Path) -> int:
-    try:
-        return len(recorded(db))
-    except sqlite3.OperationalError:  # the run has not made its tables yet
-        return 0
-
-
 def test_a_run_killed_with_sigkill_resumes_to_exactly_n(tmp_path: Path) -> None:
     db = tmp_path / "l.sqlite"
     fill(db, ["ai:easy", "ai:easy", "ai:easy", "random"])
     target = 40
     with _ladder_run(db, "nimmt", "--games", str(target), "--workers", "2") as proc:
-        _wait_for(lambda: _count(db) >= 3)
+        _wait_for(lambda: games_held(db) >= 3)
         workers = _children(proc.pid) if sys.platform.startswith("linux") else []
         proc.send_signal(signal.SIGKILL)
         proc.wait()
@@ -428,7 +416,7 @@ def _sigterm_mid_run(db: Path, games: int) -> str:
     """Start ``ladder run`` on two workers, send it SIGTERM once it holds a game (each worker has one in flight from
     then on); what it said on stderr."""
     with _ladder_run(db, "nimmt", "--games", str(games), "--workers", "2") as proc:
-        _wait_for(lambda: _count(db) >= 1)
+        _wait_for(lambda: games_held(db) >= 1)
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=20) == 128 + signal.SIGTERM
         assert proc.stderr is not None
@@ -439,7 +427,7 @@ def test_sigterm_gives_the_games_in_flight_back(tmp_path: Path) -> None:
     db = tmp_path / "l.sqlite"
     fill(db, ["ai:easy", "ai:easy", "ai:easy", "random"])
     said = _sigterm_mid_run(db, 40)
-    held = _count(db)
+    held = games_held(db)
     assert held < 40
     # Not a silent stop: how far it got, and how to go on.
     assert f"stopped; the nimmt ladder holds {held} game" in said and "the same command goes on" in said
@@ -638,7 +626,7 @@ def test_a_game_cut_short_leaves_no_files(tmp_path: Path) -> None:
     assert recorded(tmp_path / "l.sqlite") == [0]
 
 
-def test_latest_games_show_a_disqualified_seat_at_the_score_the_standings_count(
+def test_latest_games_show_a_disqualified_seat_at_the_score_the_standingsgames_held(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     db = tmp_path / "l.sqlite"
