@@ -35,7 +35,7 @@ from typing import Any, TypeVar
 from ai.programs.processes import worker_context
 from ai.tournaments.arena import Backend, run_arena
 from bench.options import counts, positive
-from rules.registry import game_info
+from rules.registry import game_info, game_record
 
 CHEAP = ("nimmt", ["random"] * 4)
 COSTLY = ("volcanoes", ["ai:hard", "ai:hard"])
@@ -122,8 +122,8 @@ def throughput(
     return out
 
 
-LEVELS = ["random", "ai:easy", "ai:normal", "ai:hard"]
-"""Volcanoes' levels, weakest first."""
+LEVELS = ["random", *(f"ai:{level}" for level in game_record("volcanoes").levels)]
+"""Volcanoes' levels, weakest first (as its registry record lists them)."""
 
 
 def levels_ranked(games: int, workers: int) -> bool:
