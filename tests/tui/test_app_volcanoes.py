@@ -15,7 +15,16 @@ from textual.widgets import RichLog
 
 from rules.core import Event
 from rules.volcanoes import INDEX, NAMES, NEIGHBORS, OPPOSITE, VolcanoesState
-from tests.apptools import Notices, my_turn, result_shown, screen_text, until_changed, until_result, wait_until
+from tests.apptools import (
+    Notices,
+    my_turn,
+    result_shown,
+    screen_rows,
+    screen_text,
+    until_changed,
+    until_result,
+    wait_until,
+)
 from tui import storage
 from tui.app import ParlourApp
 from tui.games.volcanoes.board import SEAMS, across, along, edge_cells, interior_rows, net_size, seam_marks
@@ -450,3 +459,31 @@ async def test_the_log_wraps_again_when_a_resize_moves_it_beside_the_board() -> 
         await wait_until(pilot, lambda: max(line.cell_length for line in log.lines) <= beside)
         text = " ".join(line.text.strip() for line in log.lines)
     assert text.count("Press ? for the rules and keys.") == 1  # the lines are all there once, wrapped anew
+
+
+async def test_a_new_look_mid_chain_redraws_the_scores_as_they_stood_before_the_move() -> None:
+    from tui.scenes.volcanoes import CHAIN_POSITION, volcanoes_session
+
+    session = volcanoes_session(position=VolcanoesState.from_position(CHAIN_POSITION, step=0))
+    app = ParlourApp(GameScreen(session, pace=1000), pace=1000)  # each event of the chain stays on screen
+
+    def panel() -> str:
+        """The scores as drawn: the left of each row under the board, up to the log's edge."""
+        return "\n".join(row.split("│")[0] for row in screen_rows(pilot) if "│" in row)
+
+    def orange_tiles() -> str:
+        return next(line for line in panel().splitlines() if "Anastasia Quince" in line).split()[-1]
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: my_turn(pilot))
+        assert "Step 1 of 200" in panel() and orange_tiles() == "6"
+        await pilot.press("enter")  # N22 to 4: the chain wipes Orange volcanoes out, told one event at a time
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await wait_until(pilot, lambda: screen.showing and len(screen.animating) > 1)
+        assert (
+            isinstance(session.state, VolcanoesState) and session.state.step == 1
+        )  # the move is played: only its telling is under way
+        app.colour_blind = True
+        await wait_until(pilot, lambda: "■" in panel())  # the scores in the new look
+        assert "Step 1 of 200" in panel() and orange_tiles() == "6"

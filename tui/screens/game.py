@@ -98,6 +98,9 @@ class GameScreen(PaceKeys, TableScreen):
         self.viewer = opening.viewer
         self.view: Any = opening.view
         """The viewer's view after the last message taken."""
+        self.drawn_view: Any = opening.view
+        """The view the table and scores were last drawn from: while a move is shown event by event, the one before
+        it (a new look redraws the scores from it, not from a result the events have not told yet)."""
         self.asks: dict[int, Ask] = {}
         """The seats asked and not answered yet; the viewer's own with its legal actions."""
         self.outcome: Outcome | None = None
@@ -189,6 +192,7 @@ class GameScreen(PaceKeys, TableScreen):
         """Redraw table, status and scores from the last view."""
         own = self.own_ask()
         ask = Asking(own.seat, own.legal) if own is not None and self.link.curtain_for() is None else None
+        self.drawn_view = self.view
         self.table.sync(self.view, self.names, ask, self.link.hides_private())
         self.redraw_panel()
         self.follow_sitting_out()
@@ -219,7 +223,7 @@ class GameScreen(PaceKeys, TableScreen):
     def redraw_panel(self) -> None:
         """The scores again, in the table's current look."""
         scores = self.query_one("#scores", Static)
-        scores.update(self.ui.panel_renderable(self.view, self.names, self.table.look()))
+        scores.update(self.ui.panel_renderable(self.drawn_view, self.names, self.table.look()))
         self.call_after_refresh(hold_height, scores)  # the log under the scores stays put as they change
 
     def on_resize(self, event: events.Resize) -> None:
