@@ -94,7 +94,9 @@ class HomeScreen(ParlourScreen):
                 blurb = Padding(Text(info.blurb, style="" if ready else "dim"), (0, 0, 0, 2))
                 options.append(Option(Group(title, blurb), id=info.id, disabled=not ready))
             yield OptionList(*options, id="games")
-        yield KeysFooter(compact=True)  # every key home has fits 80 columns, Resume among them
+        # Every key home has fits 80 columns, Resume among them, and Ctrl+P (the command palette: theme, colour-blind
+        # symbols) too; it works everywhere, but another screen's footer has no room to name it.
+        yield KeysFooter(compact=True, show_command_palette=True)
 
     def on_mount(self) -> None:
         """Focus the list."""
