@@ -67,23 +67,30 @@ def seat_kinds(levels: tuple[str, ...]) -> list[tuple[str, str]]:
 class SeatRow(Horizontal):
     """One seat: its kind and a name; for a program, its command line and the folder it runs in."""
 
-    def __init__(self, index: int, kind: str, name: str, kinds: list[tuple[str, str]]) -> None:
+    def __init__(self, index: int, kind: str, name: str, kinds: list[tuple[str, str]], compact: bool) -> None:
         super().__init__(classes="seat-row")
         self.index = index
         self.kind = kind
         self.seat_name = name
         self.kinds = kinds
+        self.compact = compact
+        """Whether its fields start one line high (the form's fit to the window decides)."""
 
     def compose(self) -> ComposeResult:
         """Number, kind, name/command, and the working folder (programs only)."""
         yield RowLabel(f"Seat {self.index + 1}", classes="seat-label")
-        yield Select(self.kinds, value=self.kind, allow_blank=False, classes="seat-kind")
+        compact = self.compact
+        yield Select(self.kinds, value=self.kind, allow_blank=False, classes="seat-kind", compact=compact)
         # Focus keeps what is typed (no select-all): letters typed on the kind beside it come here, and the next
         # letter must not replace them.
         yield Input(
-            self.seat_name, placeholder="name (or command for a program)", classes="seat-name", select_on_focus=False
+            self.seat_name,
+            placeholder="name (or command for a program)",
+            classes="seat-name",
+            select_on_focus=False,
+            compact=compact,
         )
-        yield Input("", placeholder="run in folder", classes="seat-cwd")
+        yield Input("", placeholder="run in folder", classes="seat-cwd", compact=compact)
 
     def on_mount(self) -> None:
         """The folder field only shows for a program."""
@@ -159,7 +166,7 @@ class NewGameScreen(ParlourScreen):
         """Seat ``index`` as the settings would have it: the first a person, the rest bots; the names given."""
         names = self.defaults.names
         name = names[index] if index < len(names) else ""
-        return SeatRow(index, "human" if index == 0 else self._bot_kind(), name, self.kinds)
+        return SeatRow(index, "human" if index == 0 else self._bot_kind(), name, self.kinds, self.has_class("-compact"))
 
     def _bot_kind(self) -> str:
         """The settings' kind of other seat, where this game has it; else its strongest AI."""
@@ -174,6 +181,10 @@ class NewGameScreen(ParlourScreen):
         if isinstance(settings, Settings):
             self.defaults = settings
         preset = self.info.preset(None)
+        # The fields are made as high as the window has room for: made one height and changed on mounting, each
+        # would be styled twice.
+        compact = not self._fits_tall(self._default_count(preset))
+        self.set_class(compact, "-compact")
         self.seat_rows = [self._new_row(i) for i in range(self._default_count(preset))]
         # Not a Tab stop of its own: it showed nothing when it had the keys (the focused field scrolls into view).
         with VerticalScroll(id="new-game", can_focus=False):
@@ -186,21 +197,26 @@ class NewGameScreen(ParlourScreen):
                     value=preset.name,
                     allow_blank=False,
                     id="preset",
+                    compact=compact,
                 )
             with Horizontal(classes="field"):
                 yield RowLabel("Seats", classes="field-label")
                 yield Select(
-                    self._seat_counts(preset), value=self._default_count(preset), allow_blank=False, id="count"
+                    self._seat_counts(preset),
+                    value=self._default_count(preset),
+                    allow_blank=False,
+                    id="count",
+                    compact=compact,
                 )
             with Horizontal(classes="field"):
                 yield RowLabel("Seed", classes="field-label")
                 fixed = getattr(self.app, "fixed_seed", None)
                 seed = fixed if fixed is not None else random.SystemRandom().randrange(10**6)
-                yield Input(str(seed), id="seed", type="integer")
+                yield Input(str(seed), id="seed", type="integer", compact=compact)
             with Vertical(id="seats"):
                 yield from self.seat_rows
             yield Static("", id="new-error")
-            yield Button(START_WORDS, id="start", variant="primary")
+            yield Button(START_WORDS, id="start", variant="primary", compact=compact)
         yield KeysFooter()
 
     def _seat_counts(self, preset: Preset) -> list[tuple[str, int]]:
@@ -220,12 +236,16 @@ class NewGameScreen(ParlourScreen):
     def _fit_form(self) -> None:
         """One line a field where the form's three-line fields would not all fit the window: the Start button then
         shows without scrolling (a form of ten seats still scrolls in a short window)."""
-        width, height = self.app.size
-        blurb = len(textwrap.wrap(self.info.blurb, max(1, width - FORM_PADDING)))
-        tall = FORM_LINES + blurb + FIELD_LINES * (3 + len(self.seat_rows)) <= height
+        tall = self._fits_tall(len(self.seat_rows))
         self.set_class(not tall, "-compact")
         for field in [*self.query(Select), *self.query(Input), *self.query(Button)]:
             field.compact = not tall
+
+    def _fits_tall(self, seats: int) -> bool:
+        """Whether the form with ``seats`` rows fits the window with every field three lines high."""
+        width, height = self.app.size
+        blurb = len(textwrap.wrap(self.info.blurb, max(1, width - FORM_PADDING)))
+        return FORM_LINES + blurb + FIELD_LINES * (3 + seats) <= height
 
     def _sync_rows(self) -> None:
         """Show exactly as many seat rows as the Seats field says.
