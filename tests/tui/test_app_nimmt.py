@@ -486,7 +486,7 @@ async def test_replay_viewer_steps_and_jumps(parlour_home: Path) -> None:
         assert "Hand of" in screen_text(pilot)
         await pilot.press("v", "v", "v", "v")
         assert viewer.viewpoint is None
-        await pilot.press("space")
+        await pilot.press("+", "+", "+", "+", "space")  # at the fastest speed, then play
         await wait_until(pilot, lambda: viewer.position >= 2)
         await pilot.press("space")
         assert viewer.pace.paused

@@ -311,15 +311,20 @@ if phase not in ("CHOOSE_CARD_TO_PLAY", "CHOOSE_LINE_TO_PICK"):
 
 
 @pytest.mark.parametrize(
-    ("mode", "said"),
-    [("silent", "did not answer"), ("wrong", "which is not an action"), ("crash", "it ended without answering")],
+    ("mode", "said", "scale"),
+    [
+        # The silent program is waited for to the end of its time, cut short here; the others answer at once.
+        ("silent", "did not answer", "0.25"),
+        ("wrong", "which is not an action", "1"),
+        ("crash", "it ended without answering", "1"),
+    ],
 )
 def test_a_phase_first_program_seated_phase_last_is_told_to_try_the_plain_seat(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str, said: str
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str, said: str, scale: str
 ) -> None:
     # Whatever its first turn's failure, the reason points to the plain cmd: seat (as the other case points to
     # phase=last).
-    monkeypatch.setenv("PARLOUR_TIME_SCALE", "1")
+    monkeypatch.setenv("PARLOUR_TIME_SCALE", scale)
     script = tmp_path / "phase_first.py"
     script.write_text(PHASE_FIRST)
     specs = [f"cmd[phase=last]:{shlex.quote(PYTHON)} {shlex.quote(str(script))} {mode}", "ai:easy", "ai:easy"]

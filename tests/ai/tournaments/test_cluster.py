@@ -158,7 +158,7 @@ def test_jobs_are_read_only_as_the_cluster_needs_them(cluster: RunningCluster) -
 
 def test_no_scheduler_at_the_address_is_said_clearly_and_leaves_no_thread(cluster: RunningCluster) -> None:
     threads = threading.active_count()
-    backend = DaskBackend("tcp://127.0.0.1:9", connect_timeout=1.0)
+    backend = DaskBackend("tcp://127.0.0.1:9", connect_timeout=0.3)
     with pytest.raises(ClusterError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
         list(backend(iter([]), 1))
     with pytest.raises(ClusterError, match="'nonsense' is not a Dask scheduler's address"):
@@ -167,8 +167,8 @@ def test_no_scheduler_at_the_address_is_said_clearly_and_leaves_no_thread(cluste
         list(DaskBackend(cluster.workers[0])(iter([]), 1))
     with socket.create_server(("127.0.0.1", 0)) as silent:  # takes the connection and never says a word
         address = f"tcp://127.0.0.1:{silent.getsockname()[1]}"
-        with pytest.raises(ClusterError, match=f"cannot reach the Dask scheduler at {address}: no answer within 1 s"):
-            list(DaskBackend(address, connect_timeout=1.0)(iter([]), 1))
+        with pytest.raises(ClusterError, match=f"cannot reach the Dask scheduler at {address}: no answer within 0.3 s"):
+            list(DaskBackend(address, connect_timeout=0.3)(iter([]), 1))
     # A failed Client leaves a thread running its loop, which this process's forked workers must not inherit.
     assert threading.active_count() == threads
 
