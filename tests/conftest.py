@@ -30,8 +30,8 @@ import textual.constants
 
 # After each key and pause, Pilot waits until the app looks idle, sleeping in steps of this granularity and
 # asking for less than 1 ms of CPU in a step; at the default 20 ms those sleeps were most of an app test's wall
-# time. A 5 ms step still needs the app to be idle for four-fifths of the step.
-textual._wait.SLEEP_GRANULARITY = 0.005
+# time. A 2 ms step still needs the app to be idle for half of the step.
+textual._wait.SLEEP_GRANULARITY = 0.002
 
 PROGRAM_WORDS = ("subprocess", "sys.executable", "cmd:", "cmd[")
 """Words in a test's code that say it starts another process."""
