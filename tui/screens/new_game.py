@@ -183,9 +183,10 @@ class NewGameScreen(ParlourScreen):
         preset = self.info.preset(None)
         # The fields are made as high as the window has room for: made one height and changed on mounting, each
         # would be styled twice.
-        compact = not self._fits_tall(self._default_count(preset))
+        count = self._default_count(preset)
+        compact = not self._fits_tall(count)
         self.set_class(compact, "-compact")
-        self.seat_rows = [self._new_row(i) for i in range(self._default_count(preset))]
+        self.seat_rows = [self._new_row(i) for i in range(count)]
         # Not a Tab stop of its own: it showed nothing when it had the keys (the focused field scrolls into view).
         with VerticalScroll(id="new-game", can_focus=False):
             yield Static(f"New game of {self.info.title}", id="new-title")
@@ -203,7 +204,7 @@ class NewGameScreen(ParlourScreen):
                 yield RowLabel("Seats", classes="field-label")
                 yield Select(
                     self._seat_counts(preset),
-                    value=self._default_count(preset),
+                    value=count,
                     allow_blank=False,
                     id="count",
                     compact=compact,

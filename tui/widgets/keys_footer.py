@@ -15,12 +15,14 @@ from itertools import groupby
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
 
 Shown = tuple[tuple[str, str, str, bool, str], ...]
+Bindings = dict[str, ActiveBinding]
+"""A screen's active bindings, by key."""
 
 
 @dataclass(frozen=True)
@@ -102,9 +104,12 @@ class KeysFooter(Widget, can_focus=False):
     def shown(self) -> Shown:
         """What the footer shows: each key's binding, description, action, whether it can be used, and its tooltip,
         in order (the command palette's key among them while the footer shows it)."""
+        return self._shown_of(self.screen.active_bindings)
+
+    def _shown_of(self, bindings: Bindings) -> Shown:
         return tuple(
             (binding.key, binding.description, binding.action, enabled, tooltip or binding.tooltip)
-            for _node, binding, enabled, tooltip in self.screen.active_bindings.values()
+            for _node, binding, enabled, tooltip in bindings.values()
             if binding.show or (binding.action == "command_palette" and self._palette_shown())
         )
 
@@ -125,10 +130,10 @@ class KeysFooter(Widget, can_focus=False):
     def _key(self, binding: Binding, enabled: bool, tooltip: str, description: str) -> ShownKey:
         return ShownKey(binding.key, self.app.get_key_display(binding), description, enabled, tooltip)
 
-    def _pieces(self) -> Iterator[Piece]:
+    def _pieces(self, bindings: Bindings) -> Iterator[Piece]:
         """The left-hand keys, in the bindings' order: one place per action, a group's keys in one place."""
         by_action: dict[str, tuple[Binding, bool, str]] = {}
-        for _node, binding, enabled, tooltip in self.screen.active_bindings.values():
+        for _node, binding, enabled, tooltip in bindings.values():
             if binding.show:
                 by_action.setdefault(binding.action, (binding, enabled, tooltip))
         gap = " " if self.compact else ""
@@ -167,11 +172,11 @@ class KeysFooter(Widget, can_focus=False):
             yield Piece(f" {key.display} ", "key", key)
             yield Piece(key.description + " ", "description", key)
 
-    def _palette_pieces(self) -> list[Piece]:
+    def _palette_pieces(self, bindings: Bindings) -> list[Piece]:
         """The command palette's key, kept at the right-hand end behind a thin bar."""
         if not self._palette_shown():
             return []
-        active = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+        active = bindings.get(self.app.COMMAND_PALETTE_BINDING)
         if active is None:
             return []
         binding = active.binding
@@ -179,10 +184,11 @@ class KeysFooter(Widget, can_focus=False):
         return [Piece("▏", "border"), *self._key_pieces(key), Piece(" ", "")]
 
     def render(self) -> Text:
-        self._shown = self.shown()
+        bindings = self.screen.active_bindings  # worked out anew at each read: read once
+        self._shown = self._shown_of(bindings)
         self._places = []
-        line = self._draw(self._pieces(), 0)
-        right = self._palette_pieces()
+        line = self._draw(self._pieces(bindings), 0)
+        right = self._palette_pieces(bindings)
         if right:
             room = max(0, self.size.width - sum(len(piece.text) for piece in right))
             line.truncate(room, pad=True)
